@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { type ApiError, isAppRoute, messages } from '@mutual/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSameOriginCheck } from './http/same-origin';
+import { registerSecurityHeaders } from './http/security-headers';
+import { contentRoutes } from './modules/content/content.routes';
+import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import type { Mailer } from './modules/mail/mail.service';
+import { siteRoutes } from './modules/site/site.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole HTTP application. `main.ts` and every API test call this same factory. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, config);
+  registerSameOriginCheck(app, config.publicUrl);
+  await app.register(cookie);
+  // Limits are set per route (anything guessable or abusable); the global one only stops floods.
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: 60_000 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brand.name} API`, version: '0.1.0', description: 'Mutual banking portal API' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes(deps.database));
+  await app.register(siteRoutes(config));
+  await app.register(contentRoutes(deps));
+  const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
+  if (devMailbox) await app.register(devMailboxRoutes(deps.db));
+
+  await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox);
+  return app;
+}
+
+/**
+ * Serves the built web app. Known app paths get index.html with 200; anything else gets the same
+ * page with 404, so the app shows its "page not found" screen and the status is honest.
+ */
+async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean) {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
+    }
+    const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
+    const html = await fs.promises.readFile(indexPath, 'utf8');
+    return reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html').send(html);
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,0 +1,216 @@
+import path from 'node:path';
+import { isValidRoutingNumber, parseMoney } from '@mutual/shared';
+import { z } from 'zod';
+
+/**
+ * The single source of settings. Everything a credit union may tune — its name, contacts,
+ * routing number, marketing rates and the limits of spec §9 — is read from the environment here,
+ * validated once at start, and passed down; nothing else reads `process.env`.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const percent = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?%$/, 'must look like 3.50%')
+    .default(fallback);
+const moneyCents = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseMoney(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: 'must be an amount like 10000.00' });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
+const color = (fallback: string) =>
+  z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #0f4c81')
+    .default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: int(3000),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DEMO_MODE: bool.optional(),
+  WEB_DIST: z.string().optional(),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+
+  CU_NAME: z.string().min(1).default('Mutual Demo Credit Union'),
+  CU_SHORT_NAME: z.string().min(1).default('Mutual Demo'),
+  CU_LOGO_TEXT: z.string().min(1).max(3).default('M'),
+  CU_TAGLINE: z.string().default('Banking that belongs to you.'),
+  CU_PRIMARY_COLOR: color('#0f4c81'),
+  CU_ACCENT_COLOR: color('#0d9488'),
+  CU_FOUNDED: int(1952),
+  CU_STREET: z.string().default('100 Harbor Street'),
+  CU_CITY: z.string().default('Portland'),
+  CU_STATE: z.string().default('ME'),
+  CU_POSTAL_CODE: z.string().default('04101'),
+  ROUTING_NUMBER: z
+    .string()
+    .default('211274450')
+    .refine(isValidRoutingNumber, 'must be 9 digits with a valid ABA check digit'),
+  NCUA_NOTICE: z
+    .string()
+    .default(
+      'Federally insured by NCUA. Your savings are federally insured to at least $250,000 and backed by the full faith and credit of the United States Government.',
+    ),
+
+  SUPPORT_EMAIL: z.email().default('support@mutual-demo.example'),
+  SUPPORT_PHONE: z.string().default('1-800-555-0142'),
+  SUPPORT_HOURS: z.string().default('Monday to Friday 8AM-8PM EST'),
+  SUPPORT_CHAT_HOURS: z.string().default('Monday-Friday 9AM-6PM'),
+  SUPPORT_EMAIL_RESPONSE: z.string().default('within 24 hours'),
+  APPROVAL_TIME: z.string().default('1-2 business days'),
+
+  RATE_SATISFACTION: percent('98%'),
+  RATE_SAVINGS_APY: percent('3.50%'),
+  RATE_INTRO_APR: percent('0%'),
+  RATE_INTRO_APR_MONTHS: int(15),
+  RATE_MORTGAGE_FROM: percent('3.99%'),
+  RATE_PERSONAL_LOAN_FROM: percent('5.99%'),
+  RATE_BUSINESS_LOAN_FROM: percent('4.99%'),
+  RATE_BUSINESS_SAVINGS_UP_TO: percent('2.50%'),
+  RATE_CASH_BACK: percent('2%'),
+  RATE_AUTO_LOAN_FROM: percent('4.49%'),
+  RATE_CERTIFICATE_APY: percent('4.10%'),
+
+  ABOUT_MEMBERS: int(100000),
+  ABOUT_ASSETS_MILLIONS: int(2500),
+  ABOUT_SATISFACTION_PERCENT: int(98),
+  ABOUT_BRANCHES: int(25),
+  ABOUT_IMPACT_MILLIONS: int(5),
+
+  MARKET_AS_OF: z.string().default('November 2026'),
+  MARKET_EMBED_URL: z.url({ protocol: /^https$/ }).optional(),
+
+  CONTACT_RATE_LIMIT: int(5),
+  CONTACT_RATE_WINDOW_MINUTES: int(15),
+
+  RECENT_TRANSACTIONS: int(20),
+  STATEMENT_MONTHS: int(13),
+  STATEMENTS_FROM: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .default('2024-03'),
+  MOBILE_DEPOSIT_LIMIT: moneyCents('10000.00'),
+  PROFILE_IMAGE_MAX_BYTES: int(5_242_880),
+  TRANSFER_LIMIT_COUNT: int(10),
+  TRANSFER_LIMIT_WINDOW_HOURS: int(24),
+  PROTECTED_STAFF_EMAIL: z.email().optional(),
+  SESSION_IDLE_MINUTES: int(15),
+  SESSION_ABSOLUTE_HOURS: int(12),
+  OTP_TTL_MINUTES: int(10),
+  OTP_MAX_ATTEMPTS: int(5),
+  REQUIRE_STAFF_TOTP: bool.default(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const database = e.DATABASE_URL
+    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') } as const);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    database,
+    /** Demo mode is the default on the embedded database: a banner says the credit union is made up. */
+    demo: e.DEMO_MODE ?? database.kind === 'pglite',
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.CU_NAME} <${e.SUPPORT_EMAIL}>`,
+    },
+    brand: {
+      name: e.CU_NAME,
+      shortName: e.CU_SHORT_NAME,
+      logoText: e.CU_LOGO_TEXT,
+      tagline: e.CU_TAGLINE,
+      primaryColor: e.CU_PRIMARY_COLOR,
+      accentColor: e.CU_ACCENT_COLOR,
+    },
+    address: { street: e.CU_STREET, city: e.CU_CITY, state: e.CU_STATE, postalCode: e.CU_POSTAL_CODE },
+    routingNumber: e.ROUTING_NUMBER,
+    ncuaNotice: e.NCUA_NOTICE,
+    approvalTime: e.APPROVAL_TIME,
+    support: {
+      email: e.SUPPORT_EMAIL,
+      phone: e.SUPPORT_PHONE,
+      hours: e.SUPPORT_HOURS,
+      chatHours: e.SUPPORT_CHAT_HOURS,
+      emailResponse: e.SUPPORT_EMAIL_RESPONSE,
+    },
+    rates: {
+      satisfaction: e.RATE_SATISFACTION,
+      savingsApy: e.RATE_SAVINGS_APY,
+      introApr: e.RATE_INTRO_APR,
+      introAprMonths: e.RATE_INTRO_APR_MONTHS,
+      mortgageFrom: e.RATE_MORTGAGE_FROM,
+      personalLoanFrom: e.RATE_PERSONAL_LOAN_FROM,
+      businessLoanFrom: e.RATE_BUSINESS_LOAN_FROM,
+      businessSavingsUpTo: e.RATE_BUSINESS_SAVINGS_UP_TO,
+      cashBack: e.RATE_CASH_BACK,
+      autoLoanFrom: e.RATE_AUTO_LOAN_FROM,
+      certificateApy: e.RATE_CERTIFICATE_APY,
+    },
+    about: {
+      members: e.ABOUT_MEMBERS,
+      assetsMillions: e.ABOUT_ASSETS_MILLIONS,
+      satisfactionPercent: e.ABOUT_SATISFACTION_PERCENT,
+      branches: e.ABOUT_BRANCHES,
+      impactMillions: e.ABOUT_IMPACT_MILLIONS,
+      founded: e.CU_FOUNDED,
+    },
+    market: { asOf: e.MARKET_AS_OF, embedUrl: e.MARKET_EMBED_URL ?? null },
+    contact: { rateLimit: e.CONTACT_RATE_LIMIT, rateWindowMinutes: e.CONTACT_RATE_WINDOW_MINUTES },
+    limits: {
+      recentTransactions: e.RECENT_TRANSACTIONS,
+      statementMonths: e.STATEMENT_MONTHS,
+      statementsFrom: e.STATEMENTS_FROM,
+      mobileDepositLimitCents: e.MOBILE_DEPOSIT_LIMIT,
+      profileImageMaxBytes: e.PROFILE_IMAGE_MAX_BYTES,
+      transferLimitCount: e.TRANSFER_LIMIT_COUNT,
+      transferLimitWindowHours: e.TRANSFER_LIMIT_WINDOW_HOURS,
+    },
+    security: {
+      protectedStaffEmail: e.PROTECTED_STAFF_EMAIL ?? null,
+      sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+      sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      otpTtlMinutes: e.OTP_TTL_MINUTES,
+      otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
+      requireStaffTotp: e.REQUIRE_STAFF_TOTP,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

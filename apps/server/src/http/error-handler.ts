@@ -1,0 +1,37 @@
+import { type ApiError, messages } from '@mutual/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, httpStatusByCode } from './app-error';
+
+/**
+ * One error shape for the whole API. Validation failures carry the schema's own messages (the
+ * spec's words) per field; 5xx details stay in the log and never reach the client.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiError = { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
+      return reply.status(httpStatusByCode[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[field] ??= issue.message ?? messages.generic.validation;
+      }
+      const first = Object.values(fields)[0] ?? messages.generic.validation;
+      const body: ApiError = { code: 'VALIDATION_FAILED', message: first, fields };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: messages.generic.rateLimited } satisfies ApiError);
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, body too large, wrong content type: the framework's message is safe and useful.
+      return reply.status(status).send({ code: 'VALIDATION_FAILED', message: error.message } satisfies ApiError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: messages.generic.internal } satisfies ApiError);
+  });
+}

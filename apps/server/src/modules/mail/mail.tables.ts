@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The transactional outbox: a message is written in the same database transaction as the change
+ * that causes it, so a rolled-back change never sends mail and a committed one always does. With
+ * SMTP configured a dispatcher delivers pending rows; without it the rows are the dev mailbox.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    /** Bodies are cleared once delivered by SMTP: sign-in codes must not rest in the database. */
+    textBody: text(),
+    htmlBody: text(),
+    template: text().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed', 'stored')`),
+  ],
+);

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Env, loadConfig } from '../config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { createMailer, type MailTransport } from '../modules/mail/mail.service';
+import { adminQuery, withDatabase } from './global-setup';
+
+/** A fresh, migrated database of the kind this run is testing (PGlite, or PostgreSQL). */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(target.templateFile)]);
+    return openPglite(undefined, blob);
+  }
+  const name = `${target.template.replace('mutual_tpl_', 'mutual_t_')}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(target.url, `create database ${name} template ${target.template}`);
+  return openPostgres(withDatabase(target.url, name));
+}
+
+/**
+ * The real application on a fresh database, for tests through `app.inject`. Mail stays in the
+ * outbox unless a transport (the one fake we allow: the SMTP boundary) is given.
+ */
+export async function createTestApp(options: { env?: Env; transport?: MailTransport } = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const logger = pino({ level: 'silent' });
+  const database = await createTestDatabase();
+  const mailer = createMailer({ db: database.db, from: config.mail.from, transport: options.transport, logger });
+  const app = await buildApp({ config, database, db: database.db, mailer, clock: () => new Date(), logger });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    database,
+    mailer,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Fixed rules from spec §9 that are not a credit union's choice (formats, lengths, protocol
+ * limits). Numbers a credit union may tune live in the server configuration instead.
+ */
+export const OTP_LENGTH = 6;
+export const EXTERNAL_ACCOUNT_NUMBER = { min: 8, max: 17 } as const;
+export const INTERNATIONAL_ACCOUNT_NUMBER = { min: 8, max: 34 } as const;
+export const SWIFT_CODE = { min: 8, max: 11 } as const;
+export const MIN_AMOUNT_CENTS = 1n;
+export const AMOUNT_STEP = '0.01';
+export const PASSWORD = { min: 8, max: 128 } as const;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 300;
+export const ABOUT_COUNTER_TICK_MS = 20;
+export const COPY_CONFIRMATION_MS = 2000;
+export const SUCCESS_MODAL_MS = 3000;
+export const ADMIN_MESSAGE_CLEAR_MS = 3000;
+export const STATEMENT_PROCESSING_MS = 1500;
+
+/** ABA routing number: nine digits whose weighted sum (3, 7, 1 repeating) is a multiple of 10. */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = [...value].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
+  return sum % 10 === 0;
+}

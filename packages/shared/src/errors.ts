@@ -1,0 +1,29 @@
+/** The one error shape every API failure has: `{ code, message }` (plus field details for forms). */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'ACCOUNT_LOCKED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  /** Per-field messages for form submissions, keyed by field name. */
+  fields?: Record<string, string>;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}

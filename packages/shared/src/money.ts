@@ -1,0 +1,50 @@
+/**
+ * Money is integer cents (`bigint`) everywhere; on the wire it is a decimal string ("1234.56").
+ * This is the only place that turns text into cents and cents into text, so there is exactly one
+ * definition of what a valid amount looks like, on the server and in the browser.
+ */
+
+/** Largest amount we accept anywhere: $999,999,999,999.99 — far inside PostgreSQL's int8. */
+export const MAX_CENTS = 99_999_999_999_999n;
+
+const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+export type MoneyParseResult =
+  | { ok: true; cents: bigint }
+  | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' };
+
+/**
+ * Parses a plain decimal amount typed by a person or sent by a client: digits, an optional point
+ * and at most two decimals. No signs, exponents, thousands separators or currency symbols — a
+ * form may strip those before calling, but the API never guesses.
+ */
+export function parseMoney(input: string): MoneyParseResult {
+  const text = input.trim();
+  if (text === '') return { ok: false, reason: 'empty' };
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) {
+    return { ok: false, reason: /^\d+\.\d{3,}$/.test(text) ? 'precision' : 'format' };
+  }
+  const [, whole = '0', fraction = ''] = match;
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  if (cents > MAX_CENTS) return { ok: false, reason: 'range' };
+  return { ok: true, cents };
+}
+
+/** Cents as the wire format: "1234.56", "-0.05". */
+export function centsToDecimal(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
+}
+
+/** Cents as a person reads them, en-US: "$1,234.56", "-$0.05". */
+export function formatMoney(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${whole}.${fraction}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * Paths the web app answers. The server uses this list to send the app with status 200 for a
+ * known page and 404 for anything else, so crawlers and monitors see a real "not found".
+ */
+export const appRoutes = [
+  '/',
+  '/about',
+  '/products',
+  '/contact',
+  '/login',
+  '/signup',
+  '/register',
+  '/registration-success',
+  '/pending-approval',
+  '/dashboard',
+  '/admin',
+  '/admin/reset-transfers',
+  '/careers',
+  '/locations',
+  '/security',
+  '/privacy',
+  '/terms',
+  '/accessibility',
+  '/community',
+  '/calculators',
+  '/schedule',
+  '/credit-cards',
+  '/mortgages',
+  '/accounts/checking',
+  '/accounts/savings',
+  '/dev/mailbox',
+] as const;
+
+export type AppRoute = (typeof appRoutes)[number];
+
+export function isAppRoute(pathname: string): boolean {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (appRoutes as readonly string[]).includes(normalised);
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * What the public web app needs to know about the credit union running it: brand, contacts,
+ * marketing figures. Served by `GET /api/site`; the values come from the server configuration.
+ */
+export const publicSiteSchema = z.object({
+  demo: z.boolean(),
+  brand: z.object({
+    name: z.string(),
+    shortName: z.string(),
+    logoText: z.string(),
+    tagline: z.string(),
+    primaryColor: z.string(),
+    accentColor: z.string(),
+  }),
+  support: z.object({
+    email: z.string(),
+    phone: z.string(),
+    hours: z.string(),
+    chatHours: z.string(),
+    emailResponse: z.string(),
+  }),
+  address: z.object({ street: z.string(), city: z.string(), state: z.string(), postalCode: z.string() }),
+  routingNumber: z.string(),
+  ncuaNotice: z.string(),
+  approvalTime: z.string(),
+  rates: z.object({
+    satisfaction: z.string(),
+    savingsApy: z.string(),
+    introApr: z.string(),
+    introAprMonths: z.number().int(),
+    mortgageFrom: z.string(),
+    personalLoanFrom: z.string(),
+    businessLoanFrom: z.string(),
+    businessSavingsUpTo: z.string(),
+    cashBack: z.string(),
+    autoLoanFrom: z.string(),
+    certificateApy: z.string(),
+  }),
+  about: z.object({
+    members: z.number().int(),
+    assetsMillions: z.number().int(),
+    satisfactionPercent: z.number().int(),
+    branches: z.number().int(),
+    impactMillions: z.number().int(),
+    founded: z.number().int(),
+  }),
+  market: z.object({
+    asOf: z.string(),
+    embedUrl: z.string().nullable(),
+    indicators: z.array(z.object({ label: z.string(), value: z.string(), change: z.string() })),
+  }),
+});
+
+export type PublicSite = z.infer<typeof publicSiteSchema>;
