@@ -1,0 +1,120 @@
+import { Landmark, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Container } from '../../components/layout';
+import { useSite } from '../../features/site/site-context';
+import { Logo } from './logo';
+
+const quickLinks = [
+  { to: '/about', label: 'About Us' },
+  { to: '/careers', label: 'Careers' },
+  { to: '/locations', label: 'Branches & ATMs' },
+  { to: '/community', label: 'Community' },
+  { to: '/security', label: 'Security Center' },
+  { to: '/contact', label: 'Contact Us' },
+];
+const productLinks = [
+  { to: '/accounts/checking', label: 'Checking' },
+  { to: '/accounts/savings', label: 'Savings' },
+  { to: '/credit-cards', label: 'Credit Cards' },
+  { to: '/mortgages', label: 'Mortgages' },
+  { to: '/products', label: 'Loans' },
+  { to: '/calculators', label: 'Calculators' },
+];
+const legalLinks = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/accessibility', label: 'Accessibility' },
+];
+
+function LinkColumn({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  const id = `footer-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2.5 text-sm">
+        {links.map((link) => (
+          <li key={link.to + link.label}>
+            <Link to={link.to} className="text-slate-300 hover:text-white">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer() {
+  const site = useSite();
+  const { support, address } = site;
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo inverted />
+          <p className="mt-4 text-sm leading-relaxed text-slate-400">
+            A not-for-profit financial cooperative owned by its members since {site.about.founded}.
+          </p>
+        </div>
+        <LinkColumn title="Quick Links" links={quickLinks} />
+        <LinkColumn title="Products" links={productLinks} />
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex gap-2">
+              <Phone className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <a href={`tel:${support.phone}`} className="hover:text-white">
+                {support.phone}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <a href={`mailto:${support.email}`} className="break-all hover:text-white">
+                {support.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <span>
+                {address.street}
+                <br />
+                {address.city}, {address.state} {address.postalCode}
+              </span>
+            </li>
+            <li className="text-slate-400">{support.hours}</li>
+          </ul>
+        </div>
+      </Container>
+      <div className="border-t border-slate-800">
+        <Container className="flex flex-col gap-4 py-6 text-sm sm:flex-row sm:items-start sm:justify-between">
+          <p className="flex max-w-2xl gap-2 text-slate-400" data-testid="ncua-notice">
+            <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-slate-300" aria-hidden="true" />
+            <span>{site.ncuaNotice}</span>
+          </p>
+          <p className="flex shrink-0 items-center gap-2 text-slate-300">
+            <Landmark className="h-4 w-4" aria-hidden="true" />
+            Routing number <span className="font-mono font-semibold text-white">{site.routingNumber}</span>
+          </p>
+        </Container>
+      </div>
+      <div className="border-t border-slate-800">
+        <Container className="flex flex-col gap-3 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {site.brand.name}. All rights reserved. Equal Housing Opportunity.
+          </p>
+          <ul className="flex gap-4">
+            {legalLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </div>
+    </footer>
+  );
+}

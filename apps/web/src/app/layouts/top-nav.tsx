@@ -1,0 +1,99 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClass } from '../../components/button';
+import { Container } from '../../components/layout';
+import { HelpPopover } from './help-popover';
+import { Logo } from './logo';
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/products', label: 'Products' },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** Top navigation for visitors (signed out). */
+export function TopNav() {
+  const [scrolled, setScrolled] = useState(false);
+  // The menu remembers the page it was opened on, so navigating anywhere closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  const menuOpen = menuOpenOn === pathname;
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 0);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-brand' : 'text-slate-700 hover:text-brand'}`;
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'shadow-md' : 'border-b border-slate-100'}`}
+    >
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <HelpPopover />
+          <Link to="/login" className={buttonClass('ghost')}>
+            Sign in
+          </Link>
+          <Link to="/signup" className={buttonClass('primary')}>
+            Sign up
+          </Link>
+        </div>
+        <div className="flex items-center gap-1 md:hidden">
+          <HelpPopover />
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </Container>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-100 bg-white md:hidden">
+          <Container className="flex flex-col gap-1 py-3">
+            {links.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end
+                className={({ isActive }) =>
+                  `rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-soft text-brand' : 'text-slate-800 hover:bg-slate-50'}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            ))}
+            <div className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">
+              <Link to="/login" className={buttonClass('outline')}>
+                Sign in
+              </Link>
+              <Link to="/signup" className={buttonClass('primary')}>
+                Sign up
+              </Link>
+            </div>
+          </Container>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,3 @@
+export function DevMailboxPage() {
+  return <div>TODO</div>;
+}

@@ -1,0 +1,3 @@
+export function CalculatorsPage() {
+  return <div>TODO</div>;
+}

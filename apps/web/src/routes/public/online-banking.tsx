@@ -1,0 +1,3 @@
+export function OnlineBankingPage({ mode }: { mode: 'login' | 'signup' }) {
+  return <div>{mode}</div>;
+}
