@@ -120,7 +120,8 @@ const envSchema = z.object({
   REQUIRE_STAFF_TOTP: bool.default(false),
 });
 
-export type Env = z.input<typeof envSchema>;
+/** Environment overrides as strings, the way a process receives them (tests pass these). */
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
