@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('[CONFIG]: settings from the environment', () => {
+  it('defaults to the demo credit union on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.database.kind).toBe('pglite');
+    expect(config.demo).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.limits.recentTransactions).toBe(20);
+    expect(config.limits.mobileDepositLimitCents).toBe(1_000_000n);
+    expect(config.limits.profileImageMaxBytes).toBe(5_242_880);
+    expect(config.security.otpTtlMinutes).toBe(10);
+  });
+
+  it('uses PostgreSQL and leaves demo mode when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mutual' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/mutual' });
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO_MODE: 'true' }).demo).toBe(true);
+  });
+
+  it('takes the brand, contacts and rates from the environment', () => {
+    const config = loadConfig({
+      CU_NAME: 'Harbor Teachers Credit Union',
+      CU_PRIMARY_COLOR: '#123456',
+      SUPPORT_EMAIL: 'help@harbor.example',
+      ROUTING_NUMBER: '021000021',
+      RATE_SAVINGS_APY: '4.25%',
+    });
+    expect(config.brand.name).toBe('Harbor Teachers Credit Union');
+    expect(config.brand.primaryColor).toBe('#123456');
+    expect(config.support.email).toBe('help@harbor.example');
+    expect(config.routingNumber).toBe('021000021');
+    expect(config.rates.savingsApy).toBe('4.25%');
+    expect(config.mail.from).toBe('Harbor Teachers Credit Union <help@harbor.example>');
+  });
+
+  it.each([
+    [{ ROUTING_NUMBER: '021000022' }, 'ROUTING_NUMBER'],
+    [{ ROUTING_NUMBER: '12345' }, 'ROUTING_NUMBER'],
+    [{ CU_PRIMARY_COLOR: 'blue' }, 'CU_PRIMARY_COLOR'],
+    [{ RATE_SAVINGS_APY: '3.5' }, 'RATE_SAVINGS_APY'],
+    [{ MOBILE_DEPOSIT_LIMIT: '1e4' }, 'MOBILE_DEPOSIT_LIMIT'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ MARKET_EMBED_URL: 'http://insecure.example/widget' }, 'MARKET_EMBED_URL'],
+  ])('refuses to start with a bad setting %o', (env, key) => {
+    expect(() => loadConfig(env)).toThrow(key);
+  });
+});

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+import type { MailTransport } from './mail.service';
+import { mailOutbox } from './mail.tables';
+import { renderEmail } from './templates';
+
+type Sent = Parameters<MailTransport['sendMail']>[0];
+
+describe('[MAIL]: outbox and SMTP delivery', () => {
+  const sent: Sent[] = [];
+  let failNext = 0;
+  // The SMTP server is the one boundary we fake: it records or refuses, like a real one would.
+  const transport: MailTransport = {
+    async sendMail(message) {
+      if (failNext > 0) {
+        failNext -= 1;
+        throw new Error('421 service not available');
+      }
+      sent.push(message);
+      return { messageId: 'test' };
+    },
+  };
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ transport });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    sent.length = 0;
+    failNext = 0;
+    await t.db.delete(mailOutbox);
+  });
+
+  const email = () =>
+    renderEmail(t.config, {
+      template: 'test',
+      subject: 'Your code',
+      heading: 'Hello <Ann>',
+      paragraphs: ['Your code is 123456'],
+    });
+
+  it('escapes what it puts into HTML', () => {
+    const rendered = email();
+    expect(rendered.html).toContain('Hello &#60;Ann&#62;');
+    expect(rendered.html).not.toContain('<Ann>');
+    expect(rendered.text).toContain('Hello <Ann>');
+  });
+
+  it('delivers a committed message and clears its body afterwards', async () => {
+    await t.db.transaction((tx) => t.mailer.enqueue(tx, 'ann@example.com', email()));
+    await t.mailer.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code', from: t.config.mail.from });
+    const [row] = await t.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: 'sent', textBody: null, htmlBody: null, attempts: 1 });
+  });
+
+  it('sends nothing for a rolled-back transaction', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.mailer.enqueue(tx, 'ann@example.com', email());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.mailer.flush();
+    expect(sent).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('retries a failed delivery and gives up after five attempts', async () => {
+    await t.db.transaction((tx) => t.mailer.enqueue(tx, 'ann@example.com', email()));
+    failNext = 1;
+    await t.mailer.flush();
+    let [row] = await t.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 service not available' });
+    await t.mailer.flush();
+    expect(sent).toHaveLength(1);
+
+    await t.db.delete(mailOutbox);
+    await t.db.transaction((tx) => t.mailer.enqueue(tx, 'bob@example.com', email()));
+    failNext = 10;
+    for (let i = 0; i < 6; i += 1) await t.mailer.flush();
+    [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bob@example.com'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+  });
+
+  it('has no dev mailbox when real mail is configured', async () => {
+    expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
+  });
+});
