@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps) {
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
   // Limits are set per route (anything guessable or abusable); the global one only stops floods.
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: 60_000 });
+  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: 60_000 });
 
   await app.register(swagger, {
     openapi: {

@@ -99,6 +99,7 @@ const envSchema = z.object({
   MARKET_AS_OF: z.string().default('November 2026'),
   MARKET_EMBED_URL: z.url({ protocol: /^https$/ }).optional(),
 
+  RATE_LIMIT_PER_MINUTE: int(600),
   CONTACT_RATE_LIMIT: int(5),
   CONTACT_RATE_WINDOW_MINUTES: int(15),
 
@@ -193,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       founded: e.CU_FOUNDED,
     },
     market: { asOf: e.MARKET_AS_OF, embedUrl: e.MARKET_EMBED_URL ?? null },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     contact: { rateLimit: e.CONTACT_RATE_LIMIT, rateWindowMinutes: e.CONTACT_RATE_WINDOW_MINUTES },
     limits: {
       recentTransactions: e.RECENT_TRANSACTIONS,
