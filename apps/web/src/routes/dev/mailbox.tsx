@@ -1,3 +1,84 @@
+import { Inbox, RefreshCw, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../components/button';
+import { Container } from '../../components/layout';
+import { MailList } from '../../features/dev-mailbox/mail-list';
+import { MailViewer } from '../../features/dev-mailbox/mail-viewer';
+import { isMailboxUnavailable, useDevMailbox } from '../../features/dev-mailbox/use-dev-mailbox';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Development only: the e-mail the server would have sent, so flows can be followed end to end. */
 export function DevMailboxPage() {
-  return <div>TODO</div>;
+  useDocumentTitle('Dev mailbox');
+  const mailbox = useDevMailbox();
+  const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  const messages = mailbox.data?.messages ?? [];
+  // Until something is picked (or if the picked mail is gone), show the newest.
+  const selected = messages.find((mail) => mail.id === selectedId) ?? messages[0];
+  const unavailable = isMailboxUnavailable(mailbox.error);
+
+  return (
+    <Container className="py-10 sm:py-14">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dev mailbox</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            This page exists only in development.
+            {!unavailable &&
+              ' No real e-mail is sent: every message the server would send lands here instead. The list refreshes every 5 seconds.'}
+          </p>
+        </div>
+        {!unavailable && (
+          // The label stays put during the 5-second background refreshes; only the icon turns.
+          <Button variant="outline" onClick={() => void mailbox.refetch()}>
+            <RefreshCw className={`h-4 w-4 ${mailbox.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`} aria-hidden="true" />
+            Refresh
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-8">
+        {mailbox.isPending ? (
+          <p role="status" className="text-slate-600">
+            Loading mail…
+          </p>
+        ) : unavailable ? (
+          <Notice title="The dev mailbox is not available">
+            It is only switched on outside production when no SMTP server is configured. Here, mail goes to a real mail
+            server instead.
+          </Notice>
+        ) : mailbox.isError && !mailbox.data ? (
+          <Notice title="Could not load the mailbox">{mailbox.error.message}</Notice>
+        ) : messages.length === 0 || !selected ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+            <Inbox className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
+            <p className="mt-3 font-medium text-slate-900">No mail yet</p>
+            <p className="mt-1 text-sm text-slate-600">Send a message from the contact form and it will appear here.</p>
+          </div>
+        ) : (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+            <section aria-label={`Messages (${messages.length})`}>
+              <p className="mb-3 text-sm text-slate-600">
+                {messages.length} {messages.length === 1 ? 'message' : 'messages'}, newest first
+              </p>
+              <MailList messages={messages} selectedId={selected.id} onSelect={setSelectedId} />
+            </section>
+            <MailViewer mail={selected} />
+          </div>
+        )}
+      </div>
+    </Container>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950">
+      <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm">{children}</p>
+      </div>
+    </div>
+  );
 }

@@ -1,11 +1,22 @@
-import type { ReactNode } from 'react';
+import { careersPage, communityPage, locationsPage, schedulePage } from '../../features/content/about-pages';
+import { accessibilityPage, privacyPage, securityPage, termsPage } from '../../features/content/policy-pages';
+import { checkingPage, creditCardsPage, mortgagesPage, savingsPage } from '../../features/content/product-pages';
+import type { ContentPageDefinition } from '../../features/content/types';
 
-export interface ContentPageDefinition {
-  path: string;
-  title: string;
-  eyebrow?: string;
-  intro: string;
-  body: ReactNode;
-}
+export type { ContentPageDefinition } from '../../features/content/types';
 
-export const contentPages: ContentPageDefinition[] = [];
+/** The simple public pages behind footer and product links; the router adds a route for each. */
+export const contentPages: ContentPageDefinition[] = [
+  careersPage,
+  locationsPage,
+  securityPage,
+  privacyPage,
+  termsPage,
+  accessibilityPage,
+  communityPage,
+  schedulePage,
+  creditCardsPage,
+  mortgagesPage,
+  checkingPage,
+  savingsPage,
+];

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ContactMessage,
+  type ContactMessageInput,
+  contactLimits,
+  contactMessageSchema,
+  contactSubjectLabels,
+  contactSubjects,
+  messages,
+  preferredContactMethods,
+} from '@mutual/shared';
+import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import { useState } from 'react';
+import { type DefaultValues, useForm } from 'react-hook-form';
+import { Button } from '../../components/button';
+import { FieldError, FormField, controlProps } from '../../components/form-field';
+import { ApiRequestError, api } from '../../lib/api';
+
+const preferredContactLabels: Record<(typeof preferredContactMethods)[number], string> = {
+  email: 'Email',
+  phone: 'Phone',
+};
+
+const fieldNames = ['name', 'email', 'phone', 'subject', 'message', 'preferredContact'] as const;
+type FieldName = (typeof fieldNames)[number];
+const isFieldName = (key: string): key is FieldName => (fieldNames as readonly string[]).includes(key);
+
+// No subject until the visitor picks one: the select shows its placeholder.
+const defaultValues = {
+  name: '',
+  email: '',
+  phone: '',
+  message: '',
+  preferredContact: 'email',
+} satisfies DefaultValues<ContactMessageInput>;
+
+const messageHint = 'Please do not include passwords, sign-in codes or full card numbers.';
+
+/**
+ * The public contact form. It validates with the very schema the API uses, so the visitor sees
+ * the same words whichever side catches a problem; server field errors land on the same fields.
+ */
+export function ContactForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues,
+  });
+
+  const onSubmit = async (values: ContactMessage) => {
+    setSent(null);
+    setFailure(null);
+    try {
+      const receipt = await api<{ id: string; message: string }>('/api/contact-messages', {
+        method: 'POST',
+        body: values,
+      });
+      reset();
+      setSent(receipt.message);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        setFailure(messages.contact.failed);
+        return;
+      }
+      const fields = Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldName(key));
+      fields.forEach(([key, message], index) => {
+        if (isFieldName(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
+      });
+      if (fields.length === 0) setFailure(error.body.message || messages.contact.failed);
+    }
+  };
+
+  const fieldErrors = {
+    name: errors.name?.message,
+    email: errors.email?.message,
+    phone: errors.phone?.message,
+    subject: errors.subject?.message,
+    message: errors.message?.message,
+    preferredContact: errors.preferredContact?.message,
+  };
+
+  return (
+    <div>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="contact-name" label="Name" error={fieldErrors.name}>
+            <input
+              {...controlProps('contact-name', { error: fieldErrors.name })}
+              {...register('name')}
+              type="text"
+              autoComplete="name"
+              maxLength={contactLimits.name}
+              aria-required="true"
+            />
+          </FormField>
+          <FormField id="contact-email" label="Email" error={fieldErrors.email}>
+            <input
+              {...controlProps('contact-email', { error: fieldErrors.email })}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              maxLength={contactLimits.email}
+              aria-required="true"
+            />
+          </FormField>
+          <FormField id="contact-phone" label="Phone" optional error={fieldErrors.phone}>
+            <input
+              {...controlProps('contact-phone', { error: fieldErrors.phone })}
+              {...register('phone')}
+              type="tel"
+              autoComplete="tel"
+              maxLength={contactLimits.phone}
+            />
+          </FormField>
+          <FormField id="contact-subject" label="Subject" error={fieldErrors.subject}>
+            <select {...controlProps('contact-subject', { error: fieldErrors.subject })} {...register('subject')} aria-required="true">
+              <option value="">Choose a subject…</option>
+              {contactSubjects.map((subject) => (
+                <option key={subject} value={subject}>
+                  {contactSubjectLabels[subject]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+
+        <FormField
+          id="contact-message"
+          label="Message"
+          error={fieldErrors.message}
+          hint={messageHint}
+        >
+          <textarea
+            {...controlProps('contact-message', { error: fieldErrors.message, hint: messageHint })}
+            {...register('message')}
+            rows={6}
+            maxLength={contactLimits.message}
+            aria-required="true"
+          />
+        </FormField>
+
+        <fieldset aria-describedby={fieldErrors.preferredContact ? 'contact-preferred-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Preferred contact</legend>
+          <div className="flex flex-wrap gap-3">
+            {preferredContactMethods.map((method) => (
+              <label
+                key={method}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm text-slate-800 has-checked:border-brand has-checked:bg-brand-soft"
+              >
+                <input type="radio" value={method} {...register('preferredContact')} className="h-4 w-4 accent-brand" />
+                {preferredContactLabels[method]}
+              </label>
+            ))}
+          </div>
+          <FieldError id="contact-preferred" error={fieldErrors.preferredContact} />
+        </fieldset>
+
+        {/* Next to the button, so the outcome is in view wherever the visitor submitted from. */}
+        <div role="status" aria-live="polite">
+          {sent && (
+            <div className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden="true" />
+              <div>
+                <p className="font-semibold">Message sent</p>
+                <p className="mt-1 text-sm">{sent}</p>
+              </div>
+            </div>
+          )}
+        </div>
+        {failure && (
+          <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+            <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
+            <p className="text-sm">{failure}</p>
+          </div>
+        )}
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {isSubmitting ? 'Sending...' : 'Send Message'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

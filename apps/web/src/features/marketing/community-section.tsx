@@ -1,0 +1,64 @@
+import { ArrowRight, GraduationCap, HeartHandshake, Sprout } from 'lucide-react';
+import { ButtonLink } from '../../components/button';
+import { Section } from '../../components/layout';
+import { useSite } from '../site/site-context';
+import { formatMillions } from './format';
+
+const programs = [
+  {
+    icon: GraduationCap,
+    title: 'Financial education',
+    text: 'Free workshops on budgeting, credit and first homes, in branches and local schools.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Volunteering',
+    text: 'Paid volunteer days for every employee, spent with the food banks and shelters near us.',
+  },
+  {
+    icon: Sprout,
+    title: 'Local grants & scholarships',
+    text: 'Grants for neighbourhood non-profits and scholarships for students heading to college.',
+  },
+];
+
+export function CommunitySection() {
+  const { about, brand } = useSite();
+  return (
+    <Section labelledBy="community-title" className="bg-brand-soft">
+      <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <p className="mb-2 text-sm font-semibold tracking-wide text-accent-dark uppercase">Community</p>
+          <h2 id="community-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Rooted in the community we serve
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">
+            Credit unions exist to serve people, not profit. Since {about.founded}, {brand.shortName} has put its
+            earnings back into members and neighbours — and we have invested{' '}
+            <strong className="text-slate-900">{formatMillions(about.impactMillions)}+</strong> in local causes.
+          </p>
+          <ButtonLink to="/community" size="lg" className="mt-8">
+            Explore our community impact
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </ButtonLink>
+        </div>
+        <ul className="grid gap-4">
+          {programs.map(({ icon: Icon, title, text }, index) => (
+            <li
+              key={title}
+              className={`flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${index === 1 ? 'lg:ml-10' : ''}`}
+            >
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand to-accent-dark text-white">
+                <Icon className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">{title}</h3>
+                <p className="mt-1 text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Section>
+  );
+}
