@@ -28,11 +28,12 @@ describe('[LOANS]: monthly payment', () => {
     expect(monthlyPaymentCents(principal, rate, months)).toBe(expected);
   });
 
-  it('splits a 0% loan evenly, rounding up', () => {
+  it('splits a 0% loan evenly; the last payment settles the rounding', () => {
     expect(monthlyPaymentCents(1_200_000n, 0n, 12)).toBe(100_000n);
-    expect(monthlyPaymentCents(1_000_000n, 0n, 3)).toBe(333_334n);
+    expect(monthlyPaymentCents(1_000_000n, 0n, 3)).toBe(333_333n);
+    expect(monthlyPaymentCents(2_000_000n, 0n, 3)).toBe(666_667n);
     const schedule = amortizationSchedule(1_000_000n, 0n, 3);
-    expect(schedule.map((row) => row.paymentCents)).toEqual([333_334n, 333_334n, 333_332n]);
+    expect(schedule.map((row) => row.paymentCents)).toEqual([333_333n, 333_333n, 333_334n]);
     expect(schedule.every((row) => row.interestCents === 0n)).toBe(true);
   });
 

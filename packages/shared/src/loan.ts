@@ -63,12 +63,13 @@ function assertLoan(principalCents: bigint, annualRateBasisPoints: bigint, month
 
 /**
  * The level monthly payment, rounded half-up to the cent. At 0% the principal is split evenly and
- * rounded up, so the payments never fall short of the loan (the last one is smaller instead).
+ * rounded the same way (the formula's limit as the rate falls to 0), so the payment never drops
+ * when the rate rises; the last payment of the schedule settles whatever rounding left over.
  */
 export function monthlyPaymentCents(principalCents: bigint, annualRateBasisPoints: bigint, months: number): bigint {
   assertLoan(principalCents, annualRateBasisPoints, months);
   const n = BigInt(months);
-  if (annualRateBasisPoints === 0n) return (principalCents + n - 1n) / n;
+  if (annualRateBasisPoints === 0n) return divideHalfUp(principalCents, n);
   const b = MONTHLY_RATE_DENOMINATOR;
   const a = b + annualRateBasisPoints;
   const aPowN = a ** n;
