@@ -96,7 +96,9 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean)
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing file (a stale asset after a deploy, a probe for /.env) is a plain 404, never the app.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (pathname.startsWith('/api/') || looksLikeFile || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
     }
     const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');

@@ -59,6 +59,11 @@ describe('[HTTP]: the application shell', () => {
     const asset = await t.app.inject('/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    for (const missing of ['/assets/app-old999.js', '/.env', '/wp-login.php']) {
+      const response = await t.app.inject(missing);
+      expect(response.statusCode, missing).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
   });
 
   it('answers unknown API paths with the one error shape', async () => {
