@@ -62,7 +62,8 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The docs UI runs under the app's own CSP: its scripts are files, its badge validator is off.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   await app.register(healthRoutes(deps.database));
   await app.register(siteRoutes(config));

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+export type Viewport = { width: number; height: number };
+
+const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+/** What the global setup provided; `chromium` is false when the browser tests must skip. */
+export const e2e = inject('e2e');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: e2e.chromiumPath, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far, one line each. */
+  errors: string[];
+}
+
+/**
+ * One Chromium per spec file; every page opened through it gets its own context, closed after
+ * each test. Call inside a `describe.skipIf(!e2e.chromium)` block.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+      if (!browser) throw new Error('Chromium is not running (useBrowser outside describe?)');
+      const opened = await openPage(browser, viewport);
+      contexts.push(opened.context);
+      return opened;
+    },
+  };
+}
+
+/** A fresh context (no cookies, no cache) and page at the given viewport, watching for errors. */
+export async function openPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, baseURL: e2e.baseUrl });
+  // Generous for a loaded CI machine, short enough that a missing element fails the test quickly.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const where = message.location().url;
+      errors.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+  return { page, context, errors };
+}
+
+/** Saves a full-page PNG to e2e/artifacts/<name>-<width>.png for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(artifactsDir, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/** Waits until the page's only <h1> is visible and returns its text. */
+export async function headingText(page: Page): Promise<string> {
+  const h1 = page.locator('h1');
+  await h1.first().waitFor({ state: 'visible' });
+  return (await h1.first().innerText()).trim();
+}
+
+/** True when the page is wider than the viewport (a horizontal scroll bar on a phone). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/**
+ * Opens `path` and waits until the app has rendered its heading and the network is quiet (the
+ * site facts and any page data have arrived). Returns the document response for status checks.
+ */
+export async function visit(page: Page, path: string): Promise<Response> {
+  const response = await page.goto(path);
+  if (!response) throw new Error(`no response for ${path}`);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  return response;
+}
