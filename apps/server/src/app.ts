@@ -81,7 +81,10 @@ export async function buildApp(deps: AppDeps) {
  */
 async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean) {
   const indexPath = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
+  // Read once: the built app does not change under a running server (static files are listed at
+  // start too), and every page load would otherwise touch the disk.
+  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const hasWeb = indexHtml !== undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -103,8 +106,7 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean)
       return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
     }
     const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
-    const html = await fs.promises.readFile(indexPath, 'utf8');
-    return reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html').send(html);
+    return reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
   });
 }
 

@@ -47,3 +47,4 @@ export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export const contactReceiptSchema = z.object({ id: z.string(), message: z.string() });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;

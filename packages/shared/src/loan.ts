@@ -9,8 +9,8 @@
  * so there is no fixed-point truncation at all; the only rounding is the final one, to the cent.
  */
 
-/** 1% = 100 basis points; rates are typed with at most two decimals ("5.99"). */
-export const BASIS_POINTS_PER_PERCENT = 100n;
+import { centsToDecimal, parseHundredths } from './money';
+
 /** Twelve months times 10 000 basis points per unit: the denominator of the monthly rate. */
 const MONTHLY_RATE_DENOMINATOR = 120_000n;
 
@@ -29,24 +29,18 @@ export type RateParseResult = { ok: true; basisPoints: bigint } | { ok: false; r
 
 /**
  * Reads an annual rate as a person types it ("5.99", "4", "3.5%") into basis points, without
- * floats: digits, an optional point with one or two decimals, an optional trailing percent sign.
+ * floats: a percentage is hundredths of a percent, so it reads like money, with an optional "%".
  */
 export function parseRatePercent(input: string): RateParseResult {
-  const text = input.trim().replace(/\s*%$/, '');
-  if (text === '') return { ok: false, reason: 'empty' };
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { ok: false, reason: 'format' };
-  const [, whole = '0', fraction = ''] = match;
-  const basisPoints = BigInt(whole) * BASIS_POINTS_PER_PERCENT + BigInt(fraction.padEnd(2, '0'));
-  if (basisPoints > LOAN_LIMITS.maxRateBasisPoints) return { ok: false, reason: 'range' };
-  return { ok: true, basisPoints };
+  const parsed = parseHundredths(input.trim().replace(/\s*%$/, ''), 3);
+  if (!parsed.ok) return { ok: false, reason: parsed.reason === 'empty' ? 'empty' : 'format' };
+  if (parsed.value > LOAN_LIMITS.maxRateBasisPoints) return { ok: false, reason: 'range' };
+  return { ok: true, basisPoints: parsed.value };
 }
 
 /** Basis points as a percentage for display: 599n → "5.99%". */
 export function formatBasisPoints(basisPoints: bigint): string {
-  const whole = basisPoints / BASIS_POINTS_PER_PERCENT;
-  const fraction = (basisPoints % BASIS_POINTS_PER_PERCENT).toString().padStart(2, '0');
-  return `${whole.toString()}.${fraction}%`;
+  return `${centsToDecimal(basisPoints)}%`;
 }
 
 /** numerator / denominator for non-negative values, rounded half-up. */

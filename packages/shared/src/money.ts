@@ -7,28 +7,39 @@
 /** Largest amount we accept anywhere: $999,999,999,999.99 — far inside PostgreSQL's int8. */
 export const MAX_CENTS = 99_999_999_999_999n;
 
-const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+export type HundredthsParseResult =
+  | { ok: true; value: bigint }
+  | { ok: false; reason: 'empty' | 'format' | 'precision' };
+
+/**
+ * Reads a plain decimal with at most two places as an integer count of hundredths ("12.5" → 1250n):
+ * digits, an optional point and one or two decimals. No signs, exponents, separators or symbols.
+ * Money (cents) and rates (basis points) are both hundredths, so both read through here.
+ */
+export function parseHundredths(input: string, maxWholeDigits: number): HundredthsParseResult {
+  const text = input.trim();
+  if (text === '') return { ok: false, reason: 'empty' };
+  const match = new RegExp(`^(\\d{1,${maxWholeDigits}})(?:\\.(\\d{1,2}))?$`).exec(text);
+  if (!match) {
+    return { ok: false, reason: /^\d+\.\d{3,}$/.test(text) ? 'precision' : 'format' };
+  }
+  const [, whole = '0', fraction = ''] = match;
+  return { ok: true, value: BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0')) };
+}
 
 export type MoneyParseResult =
   | { ok: true; cents: bigint }
   | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' };
 
 /**
- * Parses a plain decimal amount typed by a person or sent by a client: digits, an optional point
- * and at most two decimals. No signs, exponents, thousands separators or currency symbols — a
- * form may strip those before calling, but the API never guesses.
+ * Parses an amount typed by a person or sent by a client. A form may strip "$" or "," before
+ * calling, but the API never guesses.
  */
 export function parseMoney(input: string): MoneyParseResult {
-  const text = input.trim();
-  if (text === '') return { ok: false, reason: 'empty' };
-  const match = AMOUNT_PATTERN.exec(text);
-  if (!match) {
-    return { ok: false, reason: /^\d+\.\d{3,}$/.test(text) ? 'precision' : 'format' };
-  }
-  const [, whole = '0', fraction = ''] = match;
-  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  if (cents > MAX_CENTS) return { ok: false, reason: 'range' };
-  return { ok: true, cents };
+  const parsed = parseHundredths(input, 12);
+  if (!parsed.ok) return parsed;
+  if (parsed.value > MAX_CENTS) return { ok: false, reason: 'range' };
+  return { ok: true, cents: parsed.value };
 }
 
 /** Cents as the wire format: "1234.56", "-0.05". */

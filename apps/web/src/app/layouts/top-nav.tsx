@@ -13,6 +13,19 @@ const links = [
   { to: '/contact', label: 'Contact' },
 ];
 
+function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' }) {
+  return (
+    <>
+      <Link to="/login" className={buttonClass(signInVariant)}>
+        Sign in
+      </Link>
+      <Link to="/signup" className={buttonClass('primary')}>
+        Sign up
+      </Link>
+    </>
+  );
+}
+
 /** Top navigation for visitors (signed out). */
 export function TopNav() {
   const [scrolled, setScrolled] = useState(false);
@@ -47,12 +60,7 @@ export function TopNav() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <HelpPopover />
-          <Link to="/login" className={buttonClass('ghost')}>
-            Sign in
-          </Link>
-          <Link to="/signup" className={buttonClass('primary')}>
-            Sign up
-          </Link>
+          <AccountLinks signInVariant="ghost" />
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <HelpPopover />
@@ -84,12 +92,7 @@ export function TopNav() {
               </NavLink>
             ))}
             <div className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">
-              <Link to="/login" className={buttonClass('outline')}>
-                Sign in
-              </Link>
-              <Link to="/signup" className={buttonClass('primary')}>
-                Sign up
-              </Link>
+              <AccountLinks signInVariant="outline" />
             </div>
           </Container>
         </nav>

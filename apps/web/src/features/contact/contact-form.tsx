@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactMessage,
+  type ContactReceipt,
   type ContactMessageInput,
   contactLimits,
   contactMessageSchema,
@@ -58,7 +59,7 @@ export function ContactForm() {
     setSent(null);
     setFailure(null);
     try {
-      const receipt = await api<{ id: string; message: string }>('/api/contact-messages', {
+      const receipt = await api<ContactReceipt>('/api/contact-messages', {
         method: 'POST',
         body: values,
       });
