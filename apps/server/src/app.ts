@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,13 +18,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { registerAuthContext } from './http/auth-context';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { adminUserRoutes } from './modules/admin/admin-users.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
+import type { FileStorage } from './modules/files/file-storage';
+import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Mailer } from './modules/mail/mail.service';
+import { meRoutes } from './modules/members/me.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { siteRoutes } from './modules/site/site.routes';
 
 export interface AppDeps {
@@ -31,6 +40,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  storage: FileStorage;
   clock: () => Date;
   logger: FastifyBaseLogger;
 }
@@ -53,6 +63,8 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
+  await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });
+  registerAuthContext(app, deps);
   // Limits are set per route (anything guessable or abusable); the global one only stops floods.
   await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: 60_000 });
 
@@ -68,6 +80,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes(deps.database));
   await app.register(siteRoutes(config));
   await app.register(contentRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(onboardingRoutes(deps));
+  await app.register(meRoutes(deps));
+  await app.register(notificationRoutes(deps));
+  await app.register(fileRoutes(deps));
+  await app.register(adminUserRoutes(deps));
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
   if (devMailbox) await app.register(devMailboxRoutes(deps.db));
 

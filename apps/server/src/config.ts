@@ -119,6 +119,12 @@ const envSchema = z.object({
   OTP_TTL_MINUTES: int(10),
   OTP_MAX_ATTEMPTS: int(5),
   REQUIRE_STAFF_TOTP: bool.default(false),
+  SIGN_IN_LOCKOUT_THRESHOLD: int(10),
+  SIGN_IN_LOCKOUT_MINUTES: int(15),
+  PASSWORD_RESET_MINUTES: int(30),
+  AUTH_RATE_LIMIT: int(10),
+  SIGNUP_RATE_LIMIT: int(5),
+  UPLOADS_DIR: z.string().optional(),
 });
 
 /** Environment overrides as strings, the way a process receives them (tests pass these). */
@@ -212,7 +218,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       otpTtlMinutes: e.OTP_TTL_MINUTES,
       otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
       requireStaffTotp: e.REQUIRE_STAFF_TOTP,
+      /** Failed passwords and codes in a row before the account locks, and for how long. */
+      lockoutThreshold: e.SIGN_IN_LOCKOUT_THRESHOLD,
+      lockoutMinutes: e.SIGN_IN_LOCKOUT_MINUTES,
+      passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
+      /** Per IP and minute on sign-in, code checks and resets; sign-ups per IP and hour. */
+      authRateLimit: e.AUTH_RATE_LIMIT,
+      signupRateLimit: e.SIGNUP_RATE_LIMIT,
     },
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    /** Cookies get the `__Host-` prefix and `Secure` when the portal is served over HTTPS. */
+    secureCookies: publicUrl.startsWith('https://'),
   };
 }
 

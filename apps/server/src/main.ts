@@ -2,7 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
+import { localFileStorage } from './modules/files/file-storage';
 import { createMailer } from './modules/mail/mail.service';
+import { seedDemo } from './modules/seed/demo-seed';
 
 /** Boot only: configuration → database (migrated) → app → listen. */
 async function main() {
@@ -11,7 +13,10 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.mail.smtpUrl, logger });
-  const app = await buildApp({ config, database, db: database.db, mailer, clock: () => new Date(), logger });
+  const storage = localFileStorage(config.uploadsDir);
+  const deps = { config, database, db: database.db, mailer, storage, clock: () => new Date(), logger };
+  if (config.demo && (await seedDemo(deps))) logger.info('demo credit union seeded (demo users sign in with the password shown on /login)');
+  const app = await buildApp(deps);
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');

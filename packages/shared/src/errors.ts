@@ -7,6 +7,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'CONFLICT',
   'ACCOUNT_LOCKED',
+  /** The sign-in attempt is over (expired, or its code used up): start again at step 1. */
+  'SIGN_IN_EXPIRED',
   'INTERNAL',
 ] as const;
 

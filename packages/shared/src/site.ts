@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const publicSiteSchema = z.object({
   demo: z.boolean(),
+  /** Demo mode only: the seeded sign-ins shown on /login. Never set for a real credit union. */
+  demoSignIns: z.array(z.object({ label: z.string(), email: z.string(), password: z.string() })),
   brand: z.object({
     name: z.string(),
     shortName: z.string(),

@@ -1,3 +1,10 @@
 /** Every module's tables, gathered for Drizzle and drizzle-kit. Each module owns its own file. */
 export * from '../modules/content/content.tables';
 export * from '../modules/mail/mail.tables';
+export * from '../modules/audit/audit.tables';
+export * from '../modules/auth/auth.tables';
+export * from '../modules/files/files.tables';
+export * from '../modules/ledger/ledger.tables';
+export * from '../modules/members/members.tables';
+export * from '../modules/notifications/notifications.tables';
+export * from '../modules/onboarding/onboarding.tables';

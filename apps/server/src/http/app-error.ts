@@ -15,6 +15,7 @@ export class AppError extends Error {
 export const httpStatusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
+  SIGN_IN_EXPIRED: 401,
   FORBIDDEN: 403,
   ACCOUNT_LOCKED: 403,
   NOT_FOUND: 404,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { localFileStorage } from '../modules/files/file-storage';
 import { createMailer, type MailTransport } from '../modules/mail/mail.service';
 import { adminQuery, withDatabase } from './global-setup';
 
@@ -24,12 +27,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
  * The real application on a fresh database, for tests through `app.inject`. Mail stays in the
  * outbox unless a transport (the one fake we allow: the SMTP boundary) is given.
  */
-export async function createTestApp(options: { env?: Env; transport?: MailTransport } = {}) {
+export async function createTestApp(options: { env?: Env; transport?: MailTransport; clock?: () => Date } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = pino({ level: 'silent' });
   const database = await createTestDatabase();
   const mailer = createMailer({ db: database.db, from: config.mail.from, transport: options.transport, logger });
-  const app = await buildApp({ config, database, db: database.db, mailer, clock: () => new Date(), logger });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-uploads-'));
+  const storage = localFileStorage(uploadsDir);
+  const clock = options.clock ?? (() => new Date());
+  const app = await buildApp({ config, database, db: database.db, mailer, storage, clock, logger });
   await app.ready();
   return {
     app,
@@ -37,10 +43,13 @@ export async function createTestApp(options: { env?: Env; transport?: MailTransp
     db: database.db,
     database,
     mailer,
+    storage,
+    clock,
     async close() {
       await app.close();
       mailer.close();
       await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

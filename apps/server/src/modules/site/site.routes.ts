@@ -1,12 +1,14 @@
 import { type PublicSite, publicSiteSchema } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { demoSignIns } from '../seed/demo-seed';
 
 /** What the public pages show about the credit union, straight from configuration. */
 export function publicSite(config: Config): PublicSite {
   const { rates } = config;
   return {
     demo: config.demo,
+    demoSignIns: config.demo ? demoSignIns : [],
     brand: config.brand,
     support: config.support,
     address: config.address,

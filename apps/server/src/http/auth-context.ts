@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@mutual/shared';
+import type { AppDeps } from '../app';
+import type { Actor, RequestMeta } from '../modules/audit/record-audit';
+import { type ActiveSession, resolveSession } from '../modules/auth/sessions';
+import { AppError } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, or null. Set for every /api request before any handler runs. */
+    auth: ActiveSession | null;
+  }
+  interface FastifyContextConfig {
+    /** A status check that must not count as activity (it would keep an idle session alive). */
+    passiveSession?: boolean;
+  }
+}
+
+export interface CookieNames {
+  session: string;
+  signIn: string;
+  device: string;
+}
+
+/** `__Host-` cookies need HTTPS; plain-HTTP development (localhost) uses unprefixed names. */
+export function cookieNames(secure: boolean): CookieNames {
+  const prefix = secure ? '__Host-' : '';
+  return { session: `${prefix}mutual_session`, signIn: `${prefix}mutual_signin`, device: `${prefix}mutual_device` };
+}
+
+export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
+  return { path: '/', httpOnly: true, secure, sameSite: 'lax' as const, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+}
+
+export function registerAuthContext(app: FastifyInstance, deps: AppDeps) {
+  const names = cookieNames(deps.config.secureCookies);
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    request.auth = null;
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[names.session];
+    if (!token) return;
+    const touch = !request.routeOptions.config.passiveSession;
+    request.auth = await resolveSession(deps.db, deps.config, token, deps.clock(), touch);
+  });
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export function actorOf(session: ActiveSession): Actor {
+  return { userId: session.user.id, email: session.user.email };
+}
+
+/** The signed-in session, or a 401. */
+export function signedIn(request: FastifyRequest): ActiveSession {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', messages.auth.sessionExpired);
+  return request.auth;
+}
+
+/**
+ * Route guards: every API route states who may call it. They run as preHandlers, after the
+ * session is resolved; a member can never reach another member's rows because member routes
+ * only ever read `request.auth.user.id`.
+ */
+export const guards = {
+  signedIn: async (request: FastifyRequest, _reply: FastifyReply) => {
+    signedIn(request);
+  },
+  /** Approved members (and staff, who have everything a member has). */
+  member: async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { user } = signedIn(request);
+    const isMember = user.role === 'user' && (user.status === 'approved' || user.status === 'active');
+    if (!isMember && user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to approved members only.');
+  },
+  applicant: async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { user } = signedIn(request);
+    if (user.role !== 'pending') throw new AppError('FORBIDDEN', 'This is available to applicants only.');
+  },
+  staffFor:
+    (requireTotp: boolean) =>
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      const { user } = signedIn(request);
+      if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to staff only.');
+      if (requireTotp && !user.totpEnabledAt) throw new AppError('FORBIDDEN', messages.auth.staffTotpRequired);
+    },
+};

@@ -1,0 +1,112 @@
+import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { UserDetail } from '@mutual/shared';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { auditLog } from '../audit/audit.tables';
+import { sessions } from '../auth/auth.tables';
+import { backupCodeStatus } from '../auth/backup-codes';
+import { storedFiles } from '../files/files.tables';
+import { fileUrl } from '../files/save-file';
+import { findMemberAccounts } from '../ledger/member-accounts';
+import type { UserRow } from '../members/members.tables';
+import { listInfoRequests, toInfoRequest } from '../onboarding/application-status';
+import { registrationReviews } from '../onboarding/onboarding.tables';
+import { toUserSummary } from './list-users';
+
+type FileRow = typeof storedFiles.$inferSelect;
+const toStoredFile = (file: FileRow | undefined) =>
+  file
+    ? { id: file.id, url: fileUrl(file.id) ?? '', contentType: file.contentType, size: file.size, createdAt: file.createdAt.toISOString() }
+    : null;
+
+/** Everything staff see about one person (spec: user detail + Verify User modal). */
+export async function userDetail(db: Executor, config: Config, user: UserRow, now: Date): Promise<UserDetail> {
+  const [accounts, requests, reviews, codes] = await Promise.all([
+    findMemberAccounts(db, user.id),
+    listInfoRequests(db, user.id),
+    db.select().from(registrationReviews).where(eq(registrationReviews.userId, user.id)).orderBy(desc(registrationReviews.createdAt)),
+    backupCodeStatus(db, user.id),
+  ]);
+  const fileIds = [user.idDocumentFileId, ...requests.map((r) => r.responseFileId)].filter((id): id is string => id !== null);
+  const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
+  const fileById = new Map(files.map((file) => [file.id, file]));
+  const idleCutoff = new Date(now.getTime() - config.security.sessionIdleMinutes * 60_000);
+  const [live] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)));
+
+  return {
+    ...toUserSummary(user),
+    phone: user.phone,
+    personalInfo: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      dateOfBirth: user.dateOfBirth,
+      nationality: user.nationality,
+      maritalStatus: user.maritalStatus as UserDetail['personalInfo']['maritalStatus'],
+      address: { street: user.street, city: user.city, state: user.state, country: user.country, postalCode: user.postalCode },
+    },
+    contactDetails: {
+      phoneNumber: user.phone,
+      alternativeEmail: user.alternativeEmail,
+      emergencyContact: user.emergencyName
+        ? { name: user.emergencyName, relationship: user.emergencyRelationship ?? '', phone: user.emergencyPhone ?? '' }
+        : null,
+    },
+    documents: {
+      idCardType: user.idCardType as UserDetail['documents']['idCardType'],
+      idCardNumber: user.idCardNumber,
+      idDocument: toStoredFile(user.idDocumentFileId ? fileById.get(user.idDocumentFileId) : undefined),
+      verificationStatus: user.verificationStatus as UserDetail['documents']['verificationStatus'],
+      infoRequest: user.infoRequest,
+      infoRequestedAt: user.infoRequestedAt?.toISOString() ?? null,
+    },
+    jointAccountHolder: user.isJointAccount && user.jointHolderName
+      ? { name: user.jointHolderName, email: user.jointHolderEmail ?? '', phone: user.jointHolderPhone ?? '' }
+      : null,
+    rejectionReason: user.rejectionReason,
+    rejectedAt: user.rejectedAt?.toISOString() ?? null,
+    approvedAt: user.approvedAt?.toISOString() ?? null,
+    createdBy: user.createdBy,
+    updatedAt: user.updatedAt.toISOString(),
+    accounts,
+    infoRequests: requests.map((row) => ({
+      ...toInfoRequest(row),
+      document: toStoredFile(row.responseFileId ? fileById.get(row.responseFileId) : undefined),
+    })),
+    reviews: reviews.map((row) => ({
+      id: row.id,
+      decision: row.decision as UserDetail['reviews'][number]['decision'],
+      reason: row.reason,
+      checklist: (row.checklist as UserDetail['reviews'][number]['checklist']) ?? null,
+      reviewedBy: row.reviewerEmail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    security: {
+      totpEnabled: user.totpEnabledAt !== null,
+      backupCodes: codes,
+      lockedUntil: user.lockedUntil && user.lockedUntil > now ? user.lockedUntil.toISOString() : null,
+      activeSessions: live?.n ?? 0,
+    },
+  };
+}
+
+/** A person's audit trail: what was done to them and what they did, newest first. */
+export async function userAuditTrail(db: Executor, userId: string, limit = 200) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(or(eq(auditLog.targetUserId, userId), eq(auditLog.actorUserId, userId)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: String(row.id),
+    at: row.at.toISOString(),
+    action: row.action,
+    actorEmail: row.actorEmail,
+    ipAddress: row.ipAddress,
+    before: row.before,
+    after: row.after,
+  }));
+}

@@ -1,0 +1,129 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInput } from '@mutual/shared';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/app-error';
+import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type UserRow, users } from '../members/members.tables';
+import { signInAttempts } from './auth.tables';
+import { signInCodeEmail } from './auth-emails';
+import { maskEmail } from './device';
+import { isLocked, recordSignInFailure } from './failures';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { hashCode, newOtp, newToken, sha256 } from './tokens';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
+
+/** How long step 2 may take in all; each e-mailed code has its own, shorter life. */
+const ATTEMPT_MINUTES = 15;
+const MAX_CODES_PER_ATTEMPT = 3;
+
+export function lockedError(lockedUntil: Date): AppError {
+  const until = lockedUntil.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  return new AppError('ACCOUNT_LOCKED', messages.auth.locked(until));
+}
+
+export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): Promise<UserRow | undefined> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return user;
+}
+
+function methodsFor(user: UserRow): SecondFactorMethod[] {
+  return user.totpEnabledAt ? ['totp', 'backup'] : ['email', 'backup'];
+}
+
+/**
+ * Sign-in step 1. A right password opens a sign-in attempt bound to a cookie and, unless the
+ * person uses an authenticator app, e-mails a fresh code. Unknown e-mail and wrong password get
+ * the same answer after the same work.
+ */
+export async function startSignIn(
+  deps: Deps,
+  input: SignInInput,
+  meta: RequestMeta,
+): Promise<{ attemptToken: string; challenge: SignInChallenge }> {
+  const now = deps.clock();
+  const user = await findUserByEmail(deps, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, { action: 'auth.sign_in_failed', actor: { userId: null, email: null }, meta, after: { reason: 'unknown email' }, at: now }),
+    );
+    throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
+  }
+  const passwordOk = await verifyPassword(user.passwordHash, input.password);
+  // A lock is only revealed to someone who knows the password.
+  if (passwordOk && isLocked(user, now) && user.lockedUntil) throw lockedError(user.lockedUntil);
+  if (!passwordOk) {
+    if (!isLocked(user, now)) await recordSignInFailure(deps, user, 'auth.sign_in_failed', meta);
+    throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
+  }
+
+  const attemptToken = newToken();
+  const methods = methodsFor(user);
+  const expiresAt = new Date(now.getTime() + ATTEMPT_MINUTES * 60_000);
+  await deps.db.transaction(async (tx) => {
+    const code = methods.includes('email') ? newOtp() : null;
+    await tx.insert(signInAttempts).values({
+      tokenHash: sha256(attemptToken),
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      codeHash: code ? hashCode(code) : null,
+      codeExpiresAt: code ? codeExpiry(deps, now) : null,
+      codesSent: code ? 1 : 0,
+      ipAddress: meta.ipAddress,
+    });
+    if (code) {
+      await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
+      await recordAudit(tx, { action: 'auth.code_issued', actor: actorFor(user), targetUserId: user.id, meta, after: { method: 'email' }, at: now });
+    }
+  });
+  void deps.mailer.flush();
+  return { attemptToken, challenge: { methods, emailHint: methods.includes('email') ? maskEmail(user.email) : null, expiresAt: expiresAt.toISOString() } };
+}
+
+function codeExpiry(deps: Deps, now: Date): Date {
+  return new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
+}
+
+const actorFor = (user: UserRow) => ({ userId: user.id, email: user.email });
+
+/** The open attempt a cookie names, with its person, or the "start again" error. */
+export async function openAttempt(deps: Deps, attemptToken: string | undefined) {
+  const now = deps.clock();
+  if (!attemptToken) throw new AppError('SIGN_IN_EXPIRED', messages.auth.signInExpired);
+  const [row] = await deps.db
+    .select({ attempt: signInAttempts, user: users })
+    .from(signInAttempts)
+    .innerJoin(users, eq(users.id, signInAttempts.userId))
+    .where(and(eq(signInAttempts.tokenHash, sha256(attemptToken)), isNull(signInAttempts.completedAt)))
+    .limit(1);
+  if (!row || row.attempt.expiresAt <= now) throw new AppError('SIGN_IN_EXPIRED', messages.auth.signInExpired);
+  if (row.attempt.codeAttempts >= deps.config.security.otpMaxAttempts) {
+    throw new AppError('SIGN_IN_EXPIRED', messages.auth.otpExhausted);
+  }
+  if (isLocked(row.user, now) && row.user.lockedUntil) throw lockedError(row.user.lockedUntil);
+  return row;
+}
+
+/** A new e-mailed code for the same attempt; the previous code stops working. */
+export async function resendSignInCode(deps: Deps, attemptToken: string | undefined, meta: RequestMeta) {
+  const now = deps.clock();
+  const { attempt, user } = await openAttempt(deps, attemptToken);
+  if (user.totpEnabledAt) throw new AppError('VALIDATION_FAILED', 'Use the code from your authenticator app, or a backup code.');
+  const code = newOtp();
+  const expiresAt = codeExpiry(deps, now);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(signInAttempts)
+      .set({ codeHash: hashCode(code), codeExpiresAt: expiresAt, codesSent: sql`${signInAttempts.codesSent} + 1` })
+      .where(and(eq(signInAttempts.id, attempt.id), lt(signInAttempts.codesSent, MAX_CODES_PER_ATTEMPT)))
+      .returning({ id: signInAttempts.id });
+    if (updated.length === 0) throw new AppError('RATE_LIMITED', 'We have sent several codes already. Please sign in again.');
+    await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
+    await recordAudit(tx, { action: 'auth.code_issued', actor: actorFor(user), targetUserId: user.id, meta, after: { method: 'email', resend: true }, at: now });
+  });
+  void deps.mailer.flush();
+  return { message: messages.auth.codeSent, expiresAt: expiresAt.toISOString() };
+}
+

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '@mutual/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/app-error';
+import { guards, signedIn } from '../../http/auth-context';
+import { storedFiles } from './files.tables';
+
+/**
+ * Files are only ever served through here. Staff may open any file; a person may open only
+ * their own profile picture — ID documents and answers to staff are for staff eyes only. A file
+ * someone may not see is reported as missing, not forbidden, so ids reveal nothing.
+ */
+export const fileRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/files/:id',
+      { schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) }, preHandler: guards.signedIn },
+      async (request, reply) => {
+        const { user } = signedIn(request);
+        const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));
+        const allowed =
+          file && (user.role === 'admin' || (file.purpose === 'profile_image' && file.ownerUserId === user.id));
+        if (!file || !allowed) throw new AppError('NOT_FOUND', messages.generic.notFound);
+        const bytes = await deps.storage.get(file.storageKey);
+        const isPdf = file.contentType === 'application/pdf';
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `${isPdf ? 'attachment' : 'inline'}; filename="${file.purpose}-${file.id.slice(0, 8)}.${extension(file.contentType)}"`)
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, no-store')
+          .send(bytes);
+      },
+    );
+  };
+
+function extension(contentType: string): string {
+  return { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[contentType] ?? 'bin';
+}

@@ -1,0 +1,33 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Executor } from '../../db/client';
+import type { FileStorage } from './file-storage';
+import { storedFiles } from './files.tables';
+
+export type FilePurpose = 'id_document' | 'info_response' | 'profile_image';
+
+/**
+ * Writes the bytes, then the row, inside the caller's transaction. If the transaction rolls back
+ * the bytes stay behind unreferenced, which is harmless; a row never points at missing bytes.
+ */
+export async function saveFile(
+  storage: FileStorage,
+  tx: Executor,
+  file: { bytes: Buffer; contentType: string; purpose: FilePurpose; ownerUserId: string | null; createdBy: string | null; at: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await storage.put(id, file.bytes);
+  await tx.insert(storedFiles).values({
+    id,
+    ownerUserId: file.ownerUserId,
+    purpose: file.purpose,
+    contentType: file.contentType,
+    size: file.bytes.length,
+    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    storageKey: id,
+    createdBy: file.createdBy,
+    createdAt: file.at,
+  });
+  return id;
+}
+
+export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null);

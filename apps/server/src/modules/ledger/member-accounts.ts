@@ -1,0 +1,50 @@
+import { randomInt } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { type AccountSummary, type AccountType, accountTypes, centsToDecimal } from '@mutual/shared';
+import type { Executor } from '../../db/client';
+import { ledgerAccounts } from './ledger.tables';
+
+/** 10 digits, first digit not 0 (decisions.md); uniqueness is the database's job. */
+function newAccountNumber(): string {
+  return `${randomInt(1, 10)}${randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
+}
+
+/**
+ * Opens a Checking and a Savings account at zero for a newly approved or staff-created member.
+ * A clash with an existing number (one in a billion per try) just draws again.
+ */
+export async function openMemberAccounts(tx: Executor, userId: string, routingNumber: string, now: Date): Promise<void> {
+  for (const type of accountTypes) await openAccount(tx, userId, type, routingNumber, now);
+}
+
+async function openAccount(tx: Executor, userId: string, type: AccountType, routingNumber: string, now: Date) {
+  for (let tries = 0; tries < 5; tries++) {
+    const rows = await tx
+      .insert(ledgerAccounts)
+      .values({ userId, type, accountNumber: newAccountNumber(), routingNumber, createdAt: now })
+      .onConflictDoNothing({ target: ledgerAccounts.accountNumber })
+      .returning({ id: ledgerAccounts.id });
+    if (rows.length === 1) return;
+  }
+  throw new Error('could not draw a free account number');
+}
+
+export async function findMemberAccounts(db: Executor, userId: string): Promise<AccountSummary[]> {
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(ledgerAccounts.type), asc(ledgerAccounts.createdAt));
+  return rows.map((row) => {
+    const balance = row.creditsPosted - row.debitsPosted;
+    return {
+      id: row.id,
+      type: row.type as AccountType,
+      accountNumber: row.accountNumber ?? '',
+      routingNumber: row.routingNumber ?? '',
+      balance: centsToDecimal(balance),
+      available: centsToDecimal(balance - row.debitsPending),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

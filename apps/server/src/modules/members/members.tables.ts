@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Everyone who can sign in: applicants (role pending), members (role user) and staff (role admin).
+ * Field names follow the spec's User record; nested groups (personalInfo, contactDetails,
+ * documents) are flattened into columns and re-nested by the API.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    name: text().notNull(),
+    phone: text().notNull().default(''),
+    role: text().notNull(),
+    status: text().notNull(),
+
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    dateOfBirth: date({ mode: 'string' }),
+    nationality: text().notNull().default(''),
+    maritalStatus: text(),
+    street: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    country: text().notNull().default(''),
+    postalCode: text().notNull().default(''),
+    alternativeEmail: text().notNull().default(''),
+    emergencyName: text(),
+    emergencyRelationship: text(),
+    emergencyPhone: text(),
+
+    idCardType: text(),
+    idCardNumber: text().notNull().default(''),
+    idDocumentFileId: uuid(),
+    verificationStatus: text().notNull().default('pending'),
+    infoRequest: text(),
+    infoRequestedAt: timestamp({ withTimezone: true }),
+    rejectionReason: text(),
+    rejectedAt: timestamp({ withTimezone: true }),
+    approvedAt: timestamp({ withTimezone: true }),
+
+    isJointAccount: boolean().notNull().default(false),
+    jointHolderName: text(),
+    jointHolderEmail: text(),
+    jointHolderPhone: text(),
+    profileImageFileId: uuid(),
+
+    notifyEmail: boolean().notNull().default(true),
+    notifySms: boolean().notNull().default(false),
+    notifyPush: boolean().notNull().default(true),
+    loginAlerts: boolean().notNull().default(true),
+
+    /** Base32 TOTP secret once enrolled; `totpPendingSecret` holds one being set up. */
+    totpSecret: text(),
+    totpPendingSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The last accepted 30-second step: a TOTP code is never accepted twice. */
+    totpLastStep: bigint({ mode: 'number' }),
+    failedSignIns: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+
+    /** E-mail of the staff member who created the user (staff-created users only). */
+    createdBy: text(),
+    registrationDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_idx').on(table.email),
+    index('users_status_idx').on(table.status, table.registrationDate),
+    check('users_role_check', sql`${table.role} in ('user', 'pending', 'admin')`),
+    check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'active')`),
+    check(
+      'users_verification_status_check',
+      sql`${table.verificationStatus} in ('pending', 'info_requested', 'verified', 'rejected')`,
+    ),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('users_failed_sign_ins_check', sql`${table.failedSignIns} >= 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,54 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { notificationListSchema } from '@mutual/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { guards, signedIn } from '../../http/auth-context';
+import { notifications } from './notifications.tables';
+
+const LIST_LIMIT = 30;
+
+export const notificationRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['notifications'];
+    app.get(
+      '/api/me/notifications',
+      { schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } }, preHandler: guards.signedIn },
+      async (request) => {
+        const userId = signedIn(request).user.id;
+        const rows = await deps.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(desc(notifications.createdAt))
+          .limit(LIST_LIMIT);
+        const [unread] = await deps.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+        return {
+          notifications: rows.map((row) => ({
+            id: row.id,
+            kind: row.kind,
+            title: row.title,
+            body: row.body,
+            createdAt: row.createdAt.toISOString(),
+            read: row.readAt !== null,
+          })),
+          unread: unread?.count ?? 0,
+        };
+      },
+    );
+
+    app.post(
+      '/api/me/notifications/read',
+      { schema: { tags, summary: 'Mark all my notifications read' }, preHandler: guards.signedIn },
+      async (request, reply) => {
+        await deps.db
+          .update(notifications)
+          .set({ readAt: deps.clock() })
+          .where(and(eq(notifications.userId, signedIn(request).user.id), isNull(notifications.readAt)));
+        return reply.status(204).send();
+      },
+    );
+  };

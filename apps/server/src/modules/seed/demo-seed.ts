@@ -1,0 +1,133 @@
+import { count } from 'drizzle-orm';
+import { type Registration, registrationSchema } from '@mutual/shared';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app';
+import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit';
+import { createUser } from '../admin/create-user';
+import { findUserByEmail } from '../auth/sign-in';
+import { users } from '../members/members.tables';
+import { registerApplicant } from '../onboarding/register-applicant';
+import { reviewApplication } from '../onboarding/review-application';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage'>;
+
+/** Every demo person signs in with this password (shown on /login in demo mode only). */
+export const DEMO_PASSWORD = 'demo-password-2026';
+export const DEMO_STAFF_EMAIL = 'staff@mutual-demo.example';
+export const DEMO_MEMBER_EMAIL = 'alex.morgan@mutual-demo.example';
+
+export const demoSignIns = [
+  { label: 'Staff', email: DEMO_STAFF_EMAIL, password: DEMO_PASSWORD },
+  { label: 'Member (joint account)', email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD },
+  { label: 'Member', email: 'sam.rivera@mutual-demo.example', password: DEMO_PASSWORD },
+  { label: 'Applicant (information requested)', email: 'priya.shah@mutual-demo.example', password: DEMO_PASSWORD },
+];
+
+const seedMeta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
+
+function application(email: string, firstName: string, lastName: string, extra: { dob: string; city: string; state: string; idType: Registration['documents']['idCardType'] }): Registration {
+  return registrationSchema.parse({
+    email,
+    password: DEMO_PASSWORD,
+    confirmPassword: DEMO_PASSWORD,
+    personalInfo: {
+      firstName,
+      lastName,
+      dateOfBirth: extra.dob,
+      nationality: 'American',
+      maritalStatus: 'Single',
+      address: { street: '12 Demo Lane', city: extra.city, state: extra.state, country: 'United States', postalCode: '04101' },
+    },
+    contactDetails: {
+      phoneNumber: '(207) 555-0100',
+      alternativeEmail: '',
+      emergencyContact: { name: 'Pat Example', relationship: 'Sibling', phone: '(207) 555-0199' },
+    },
+    documents: { idCardType: extra.idType, idCardNumber: `D${Math.abs(hash(email)).toString().slice(0, 8)}` },
+  });
+}
+
+const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+
+/** A made-up ID card image, obviously a demo, so the staff console has something to show. */
+async function demoIdCard(name: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
+    <rect width="640" height="400" rx="24" fill="#e0ecf7"/><rect x="24" y="24" width="592" height="60" rx="12" fill="#0f4c81"/>
+    <text x="44" y="64" font-family="sans-serif" font-size="26" fill="#fff">DEMO IDENTITY CARD — NOT A REAL DOCUMENT</text>
+    <rect x="44" y="120" width="150" height="190" rx="10" fill="#b6c8da"/>
+    <text x="230" y="170" font-family="sans-serif" font-size="30" fill="#0f172a">${name}</text>
+    <text x="230" y="220" font-family="sans-serif" font-size="20" fill="#334155">Issued for the demo credit union</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Fills an empty demo database through the same services staff and applicants use: one staff
+ * user, two approved members (one with a joint holder), and applicants pending, asked for more
+ * information and rejected. Does nothing when any user exists.
+ */
+export async function seedDemo(deps: Deps): Promise<boolean> {
+  const [existing] = await deps.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const staff = await createUser(
+    deps,
+    {
+      name: 'Dana Whitfield',
+      email: DEMO_STAFF_EMAIL,
+      phone: '(207) 555-0110',
+      password: DEMO_PASSWORD,
+      role: 'admin',
+      address: { street: '100 Harbor Street', city: 'Portland', state: 'ME', zipCode: '04101' },
+      isJointAccount: false,
+      jointAccountHolder: null,
+    },
+    systemActor,
+    seedMeta,
+  );
+  const staffActor: Actor = { userId: staff.id, email: staff.email };
+
+  await createUser(
+    deps,
+    {
+      name: 'Alex Morgan',
+      email: DEMO_MEMBER_EMAIL,
+      phone: '(207) 555-0123',
+      password: DEMO_PASSWORD,
+      role: 'user',
+      address: { street: '48 Elm Street', city: 'Portland', state: 'ME', zipCode: '04102' },
+      isJointAccount: true,
+      jointAccountHolder: { name: 'Jamie Morgan', email: 'jamie.morgan@mutual-demo.example', phone: '(207) 555-0124' },
+    },
+    staffActor,
+    seedMeta,
+  );
+
+  const applicants = [
+    application('sam.rivera@mutual-demo.example', 'Sam', 'Rivera', { dob: '1988-04-12', city: 'Bangor', state: 'ME', idType: "Driver's License" }),
+    application('jordan.lee@mutual-demo.example', 'Jordan', 'Lee', { dob: '1995-09-30', city: 'Augusta', state: 'ME', idType: 'Passport' }),
+    application('priya.shah@mutual-demo.example', 'Priya', 'Shah', { dob: '1991-01-05', city: 'Lewiston', state: 'ME', idType: 'National ID' }),
+    application('chris.doe@mutual-demo.example', 'Chris', 'Doe', { dob: '1979-07-21', city: 'Biddeford', state: 'ME', idType: "Driver's License" }),
+  ];
+  for (const input of applicants) {
+    const name = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
+    await registerApplicant(deps, input, await demoIdCard(name), seedMeta);
+  }
+  const idOf = async (email: string) => (await findUserByEmail(deps, email))?.id ?? '';
+  const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
+  await reviewApplication(deps, await idOf('sam.rivera@mutual-demo.example'), { decision: 'approved', checklist }, staffActor, seedMeta);
+  await reviewApplication(
+    deps,
+    await idOf('priya.shah@mutual-demo.example'),
+    { decision: 'info_requested', details: 'Please send a recent utility bill or bank statement showing your current address.' },
+    staffActor,
+    seedMeta,
+  );
+  await reviewApplication(
+    deps,
+    await idOf('chris.doe@mutual-demo.example'),
+    { decision: 'rejected', reason: 'We could not verify the identity document provided. The name on the document does not match the application.' },
+    staffActor,
+    seedMeta,
+  );
+  return true;
+}

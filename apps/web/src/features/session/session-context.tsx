@@ -1,0 +1,53 @@
+import type { SessionInfo, SessionUser } from '@mutual/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { api } from '../../lib/api';
+
+export const sessionQueryKey = ['session'] as const;
+
+interface SessionContextValue {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  user: SessionUser | null;
+  session: SessionInfo | null;
+  /** Re-reads the session from the server (after sign-in, profile changes…). */
+  refresh: () => Promise<void>;
+  /** Ends the session on the server and forgets every cached answer. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** Who is signed in, as the server says. The server enforces every rule; this only steers screens. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: () => api<SessionInfo>('/api/auth/session'),
+    staleTime: 30_000,
+  });
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+    queryClient.clear();
+    queryClient.setQueryData<SessionInfo>(sessionQueryKey, { user: null, idleExpiresAt: null, absoluteExpiresAt: null });
+  }, [queryClient]);
+
+  const value = useMemo<SessionContextValue>(() => {
+    const session = query.data ?? null;
+    const user = session?.user ?? null;
+    const status = query.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
+    return { status, user, session, refresh, signOut };
+  }, [query.data, query.isPending, refresh, signOut]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
+import { messages } from './messages';
+import { idCardTypes, maritalStatuses, phoneSchema, requiredText } from './registration';
+
+const a = messages.admin;
+
+export const userFilters = ['all', 'pending', 'approved', 'rejected'] as const;
+export type UserFilter = (typeof userFilters)[number];
+export const userFilterLabels: Record<UserFilter, string> = {
+  all: 'All Users',
+  pending: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const userListQuerySchema = z.strictObject({
+  filter: z.enum(userFilters).default('all'),
+  /** Part of a name or e-mail. */
+  q: z.string().trim().max(254).optional(),
+});
+
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  verificationStatus: z.enum(verificationStatuses),
+  registrationDate: z.string(),
+  isJointAccount: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userListSchema = z.object({
+  users: z.array(userSummarySchema),
+  counts: z.object({ all: z.number(), pending: z.number(), approved: z.number(), rejected: z.number() }),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+export const verificationChecklist = ['identityVerified', 'addressVerified', 'employmentVerified', 'incomeVerified'] as const;
+export const verificationChecklistLabels: Record<(typeof verificationChecklist)[number], string> = {
+  identityVerified: 'Identity verified',
+  addressVerified: 'Address verified',
+  employmentVerified: 'Employment verified',
+  incomeVerified: 'Income verified',
+};
+export const checklistSchema = z.strictObject({
+  identityVerified: z.boolean(),
+  addressVerified: z.boolean(),
+  employmentVerified: z.boolean(),
+  incomeVerified: z.boolean(),
+});
+export type Checklist = z.infer<typeof checklistSchema>;
+
+export const approveSchema = z.strictObject({ checklist: checklistSchema });
+export const rejectSchema = z.strictObject({
+  reason: z.string({ error: a.reasonRequired }).trim().min(1, a.reasonRequired).max(2000),
+  checklist: checklistSchema.optional(),
+});
+export const requestInfoSchema = z.strictObject({
+  details: z.string({ error: a.infoRequired }).trim().min(1, a.infoRequired).max(2000),
+  checklist: checklistSchema.optional(),
+});
+
+export const reviewRecordSchema = z.object({
+  id: z.string(),
+  decision: z.enum(['approved', 'rejected', 'info_requested']),
+  reason: z.string().nullable(),
+  checklist: checklistSchema.nullable(),
+  reviewedBy: z.string(),
+  createdAt: z.string(),
+});
+
+export const storedFileSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+
+/** `GET /api/admin/users/:id`: everything staff need to review and look after a member. */
+export const userDetailSchema = userSummarySchema.extend({
+  phone: z.string(),
+  personalInfo: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string().nullable(),
+    nationality: z.string(),
+    maritalStatus: z.enum(maritalStatuses).nullable(),
+    address: z.object({
+      street: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      postalCode: z.string(),
+    }),
+  }),
+  contactDetails: z.object({
+    phoneNumber: z.string(),
+    alternativeEmail: z.string(),
+    emergencyContact: z.object({ name: z.string(), relationship: z.string(), phone: z.string() }).nullable(),
+  }),
+  documents: z.object({
+    idCardType: z.enum(idCardTypes).nullable(),
+    idCardNumber: z.string(),
+    idDocument: storedFileSchema.nullable(),
+    verificationStatus: z.enum(verificationStatuses),
+    infoRequest: z.string().nullable(),
+    infoRequestedAt: z.string().nullable(),
+  }),
+  jointAccountHolder: jointAccountHolderSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+  accounts: z.array(accountSummarySchema),
+  infoRequests: z.array(infoRequestSchema.extend({ document: storedFileSchema.nullable() })),
+  reviews: z.array(reviewRecordSchema),
+  security: z.object({
+    totpEnabled: z.boolean(),
+    backupCodes: z.object({ total: z.number(), used: z.number(), remaining: z.number() }),
+    lockedUntil: z.string().nullable(),
+    activeSessions: z.number(),
+  }),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** Create New User modal (spec §5 Admin). Staff-created users are status active. */
+export const createUserSchema = z
+  .strictObject({
+    name: requiredText('Name', 120),
+    email: emailSchema,
+    phone: phoneSchema('Phone'),
+    password: newPasswordSchema,
+    role: z.enum(['user', 'admin'], { error: messages.registration.required('Role') }),
+    address: z.strictObject({
+      street: requiredText('Street', 200),
+      city: requiredText('City'),
+      state: requiredText('State'),
+      zipCode: requiredText('ZIP code', 20),
+    }),
+    isJointAccount: z.boolean().default(false),
+    jointAccountHolder: z
+      .strictObject({
+        name: z.string().trim().max(120),
+        email: z.string().trim().toLowerCase().max(254),
+        phone: z.string().trim().max(30),
+      })
+      .nullable()
+      .default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.isJointAccount) return;
+    const holder = value.jointAccountHolder;
+    const r = messages.registration;
+    if (!holder?.name) ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'name'], message: r.required('Joint holder name') });
+    if (!holder?.email || !z.email().safeParse(holder.email).success)
+      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'email'], message: r.emailInvalid });
+    if (!holder?.phone || !/^\+?[\d\s().-]{7,}$/.test(holder.phone))
+      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'phone'], message: r.phoneInvalid });
+  });
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const createdUserSchema = z.object({ user: userSummarySchema, message: z.string() });
+
+export const backupCodeStatusSchema = z.object({ total: z.number(), used: z.number(), remaining: z.number() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
