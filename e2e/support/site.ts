@@ -13,4 +13,7 @@ export const e2eServerEnv = {
   ROUTING_NUMBER: e2eSite.routingNumber,
   SUPPORT_PHONE: e2eSite.supportPhone,
   SUPPORT_EMAIL: e2eSite.supportEmail,
+  // The suite signs in and applies many times from one address; the limits have their own API tests.
+  AUTH_RATE_LIMIT: '1000',
+  SIGNUP_RATE_LIMIT: '1000',
 } as const;
