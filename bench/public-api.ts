@@ -11,6 +11,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createLogger } from '../apps/server/src/logger';
+import { localFileStorage } from '../apps/server/src/modules/files/file-storage';
 import { createMailer } from '../apps/server/src/modules/mail/mail.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-'));
@@ -27,7 +28,8 @@ const logger = createLogger(config);
 const database = await openDatabase(config.database);
 await database.migrate();
 const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
-const app = await buildApp({ config, database, db: database.db, mailer, clock: () => new Date(), logger });
+const storage = localFileStorage(config.uploadsDir);
+const app = await buildApp({ config, database, db: database.db, mailer, storage, clock: () => new Date(), logger });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
