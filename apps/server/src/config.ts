@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isValidRoutingNumber, parseMoney } from '@mutual/shared';
+import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseMoney } from '@mutual/shared';
 import { z } from 'zod';
 
 /**
@@ -110,7 +110,7 @@ const envSchema = z.object({
     .regex(/^\d{4}-\d{2}$/)
     .default('2024-03'),
   MOBILE_DEPOSIT_LIMIT: moneyCents('10000.00'),
-  PROFILE_IMAGE_MAX_BYTES: int(5_242_880),
+  PROFILE_IMAGE_MAX_BYTES: int(PROFILE_IMAGE_MAX_BYTES),
   TRANSFER_LIMIT_COUNT: int(10),
   TRANSFER_LIMIT_WINDOW_HOURS: int(24),
   PROTECTED_STAFF_EMAIL: z.email().optional(),

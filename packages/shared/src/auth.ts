@@ -45,7 +45,7 @@ export const signInChallengeSchema = z.object({
 });
 export type SignInChallenge = z.infer<typeof signInChallengeSchema>;
 
-/** Sign-in step 2: a 6-digit code (e-mailed or authenticator) or a backup code `xxxx-xxxx`. */
+/** Sign-in step 2: a 6-digit code (e-mailed or authenticator) or a 10-character backup code `xxxx-xxxxxx`. */
 export const verifyCodeSchema = z.strictObject({
   code: z
     .string({ error: messages.auth.otpFormat })

@@ -9,6 +9,8 @@ export const SWIFT_CODE = { min: 8, max: 11 } as const;
 export const MIN_AMOUNT_CENTS = 1n;
 export const AMOUNT_STEP = '0.01';
 export const PASSWORD = { min: 8, max: 128 } as const;
+/** Profile pictures must be less than this (spec §5: "Image size should be less than 5MB"). */
+export const PROFILE_IMAGE_MAX_BYTES = 5_242_880;
 export const SCROLL_TO_TOP_THRESHOLD_PX = 300;
 export const ABOUT_COUNTER_TICK_MS = 20;
 export const COPY_CONFIRMATION_MS = 2000;

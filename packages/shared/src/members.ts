@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema, otpCodeSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { PROFILE_IMAGE_MAX_BYTES } from './constants';
 import { messages } from './messages';
 import { phoneSchema, requiredText } from './registration';
 
@@ -35,7 +36,7 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: z.string().min(1, messages.settings.currentPasswordWrong).max(1024),
+    currentPassword: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(1024),
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
@@ -80,7 +81,9 @@ export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.stri
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
 export const totpConfirmSchema = z.strictObject({ code: otpCodeSchema });
 /** Turning the authenticator off needs the password, so a borrowed session cannot do it. */
-export const totpDisableSchema = z.strictObject({ password: z.string().min(1, messages.settings.currentPasswordWrong).max(1024) });
+export const totpDisableSchema = z.strictObject({
+  password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(1024),
+});
 /** Shown once: the server keeps only hashes. */
 export const backupCodesSchema = z.object({ codes: z.array(z.string()), message: z.string() });
 export type BackupCodes = z.infer<typeof backupCodesSchema>;
@@ -144,3 +147,10 @@ export const accountSummarySchema = z.object({
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export const accountListSchema = z.object({ accounts: z.array(accountSummarySchema) });
+
+/** The browser's check before a profile picture is sent (the server checks the content again). */
+export function profileImageProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return messages.profile.imageType;
+  if (file.size >= PROFILE_IMAGE_MAX_BYTES) return messages.profile.imageTooLarge;
+  return null;
+}

@@ -39,6 +39,7 @@ export function ageOn(dateOfBirth: string, today: string): number {
 
 const dateOfBirthSchema = z
   .string({ error: r.required('Date of birth') })
+  .min(1, r.required('Date of birth'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, r.dateOfBirthInvalid)
   .refine(isCalendarDate, r.dateOfBirthInvalid)
   .refine((value) => value >= '1900-01-01', r.dateOfBirthInvalid)

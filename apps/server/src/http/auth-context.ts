@@ -35,7 +35,7 @@ export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
 export function registerAuthContext(app: FastifyInstance, deps: AppDeps) {
   const names = cookieNames(deps.config.secureCookies);
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     request.auth = null;
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[names.session];
@@ -60,7 +60,7 @@ export function signedIn(request: FastifyRequest): ActiveSession {
 }
 
 /**
- * Route guards: every API route states who may call it. They run as preHandlers, after the
+ * Route guards: every API route states who may call it. They run as preValidation hooks, after the
  * session is resolved; a member can never reach another member's rows because member routes
  * only ever read `request.auth.user.id`.
  */

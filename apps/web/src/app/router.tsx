@@ -1,15 +1,12 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireSession } from '../features/session/require-session';
-import { AdminPage } from '../routes/admin/admin';
-import { ResetTransfersPage } from '../routes/admin/reset-transfers';
 import { ForgotPasswordPage } from '../routes/auth/forgot-password';
 import { LoginPage } from '../routes/auth/login';
 import { PendingApprovalPage } from '../routes/auth/pending-approval';
 import { RegistrationSuccessPage } from '../routes/auth/registration-success';
 import { ResetPasswordPage } from '../routes/auth/reset-password';
-import { SignupPage } from '../routes/auth/signup';
 import { DevMailboxPage } from '../routes/dev/mailbox';
-import { DashboardPage } from '../routes/member/dashboard';
 import { AboutPage } from '../routes/public/about';
 import { CalculatorsPage } from '../routes/public/calculators';
 import { ContactPage } from '../routes/public/contact';
@@ -18,8 +15,29 @@ import { ContentPage } from '../routes/public/content-page';
 import { HomePage } from '../routes/public/home';
 import { NotFoundPage } from '../routes/public/not-found';
 import { ProductsPage } from '../routes/public/products';
-import { MemberLayout } from './layouts/member-layout';
 import { PublicLayout } from './layouts/public-layout';
+
+// Signed-in screens and the long application form load on demand: a visitor reading the home
+// page does not download the staff console.
+const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
+const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
+const AdminPage = lazy(() => import('../routes/admin/admin').then((m) => ({ default: m.AdminPage })));
+const ResetTransfersPage = lazy(() => import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })));
+const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-[50vh] items-center justify-center text-slate-500" role="status">
+          Loading…
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export const router = createBrowserRouter([
   {
@@ -31,7 +49,7 @@ export const router = createBrowserRouter([
       { path: '/contact', element: <ContactPage /> },
       { path: '/calculators', element: <CalculatorsPage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      { path: '/signup', element: <Loading><SignupPage /></Loading> },
       { path: '/register', element: <Navigate to="/signup" replace /> },
       { path: '/registration-success', element: <RegistrationSuccessPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
@@ -50,13 +68,19 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    element: <MemberLayout />,
+    element: (
+      <Loading>
+        <MemberLayout />
+      </Loading>
+    ),
     children: [
       {
         path: '/dashboard',
         element: (
           <RequireSession audience="member">
-            <DashboardPage />
+            <Loading>
+              <DashboardPage />
+            </Loading>
           </RequireSession>
         ),
       },
@@ -64,7 +88,9 @@ export const router = createBrowserRouter([
         path: '/admin',
         element: (
           <RequireSession audience="staff">
-            <AdminPage />
+            <Loading>
+              <AdminPage />
+            </Loading>
           </RequireSession>
         ),
       },
@@ -72,7 +98,9 @@ export const router = createBrowserRouter([
         path: '/admin/reset-transfers',
         element: (
           <RequireSession audience="staff">
-            <ResetTransfersPage />
+            <Loading>
+              <ResetTransfersPage />
+            </Loading>
           </RequireSession>
         ),
       },

@@ -37,7 +37,7 @@ export const adminUserRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['admin'];
-    app.addHook('preHandler', guards.staffFor(deps.config.security.requireStaffTotp));
+    app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
     const target = (id: string) => loadUser(deps.db, id).catch(() => Promise.reject(new AppError('NOT_FOUND', messages.admin.userNotFound)));
     const detail = async (id: string) => userDetail(deps.db, deps.config, await target(id), deps.clock());
 

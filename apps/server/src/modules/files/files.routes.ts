@@ -17,7 +17,7 @@ export const fileRoutes =
   async (app) => {
     app.get(
       '/api/files/:id',
-      { schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) }, preHandler: guards.signedIn },
+      { schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) }, preValidation: guards.signedIn },
       async (request, reply) => {
         const { user } = signedIn(request);
         const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));

@@ -13,7 +13,7 @@ export const notificationRoutes =
     const tags = ['notifications'];
     app.get(
       '/api/me/notifications',
-      { schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } }, preHandler: guards.signedIn },
+      { schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } }, preValidation: guards.signedIn },
       async (request) => {
         const userId = signedIn(request).user.id;
         const rows = await deps.db
@@ -42,7 +42,7 @@ export const notificationRoutes =
 
     app.post(
       '/api/me/notifications/read',
-      { schema: { tags, summary: 'Mark all my notifications read' }, preHandler: guards.signedIn },
+      { schema: { tags, summary: 'Mark all my notifications read' }, preValidation: guards.signedIn },
       async (request, reply) => {
         await deps.db
           .update(notifications)

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shared';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/client';
@@ -57,21 +57,20 @@ export async function answerInfoRequest(
   const prepared = document ? await prepareUpload(document, 'document') : undefined;
   if (prepared && !prepared.ok) throw fieldError('document', messages.registration.documentType);
   await deps.db.transaction(async (tx) => {
-    const [open] = await tx
-      .select()
+    // One answer covers every open request (staff may have asked more than once before it came).
+    const open = await tx
+      .select({ id: infoRequests.id })
       .from(infoRequests)
       .where(and(eq(infoRequests.userId, user.id), eq(infoRequests.status, 'pending')))
-      .orderBy(desc(infoRequests.createdAt))
-      .limit(1)
       .for('update');
-    if (!open) throw new AppError('CONFLICT', 'There is no open request to answer.');
+    if (open.length === 0) throw new AppError('CONFLICT', 'There is no open request to answer.');
     const fileId = prepared?.ok
       ? await saveFile(deps.storage, tx, { bytes: prepared.bytes, contentType: prepared.contentType, purpose: 'info_response', ownerUserId: user.id, createdBy: user.id, at: now })
       : null;
     await tx
       .update(infoRequests)
       .set({ status: 'answered', response, responseFileId: fileId, respondedAt: now })
-      .where(eq(infoRequests.id, open.id));
+      .where(inArray(infoRequests.id, open.map((request) => request.id)));
     await tx.update(users).set({ verificationStatus: 'pending', updatedAt: now }).where(eq(users.id, user.id));
     await recordAudit(tx, {
       action: 'registration.info_answered',
@@ -79,7 +78,7 @@ export async function answerInfoRequest(
       targetUserId: user.id,
       meta,
       before: { verificationStatus: user.verificationStatus },
-      after: { verificationStatus: 'pending', infoRequestId: open.id, withDocument: fileId !== null },
+      after: { verificationStatus: 'pending', infoRequestIds: open.map((request) => request.id), withDocument: fileId !== null },
       at: now,
     });
   });

@@ -43,7 +43,7 @@ export const onboardingRoutes =
 
     app.get(
       '/api/me/application',
-      { schema: { tags, summary: "The applicant's own application status", response: { 200: applicationStatusSchema } }, preHandler: guards.applicant },
+      { schema: { tags, summary: "The applicant's own application status", response: { 200: applicationStatusSchema } }, preValidation: guards.applicant },
       async (request) => applicationStatus(deps.db, signedIn(request).user),
     );
 
@@ -52,7 +52,7 @@ export const onboardingRoutes =
       {
         schema: { tags, summary: 'Answer an information request (multipart: `application` JSON + optional `document`)', consumes: ['multipart/form-data'], response: { 200: applicationStatusSchema } },
         bodyLimit: ID_DOCUMENT_MAX_BYTES + 256 * 1024,
-        preHandler: guards.applicant,
+        preValidation: guards.applicant,
       },
       async (request) => {
         const { data, files } = await readMultipart(request, {

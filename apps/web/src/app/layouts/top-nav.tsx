@@ -1,8 +1,10 @@
+import { homePathFor, type SessionUser } from '@mutual/shared';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { Container } from '../../components/layout';
+import { useSession } from '../../features/session/session-context';
 import { HelpPopover } from './help-popover';
 import { Logo } from './logo';
 
@@ -13,7 +15,21 @@ const links = [
   { to: '/contact', label: 'Contact' },
 ];
 
+/** Where the "signed in" button leads, in the words of that place. */
+function homeLabelFor(user: SessionUser): string {
+  if (user.role === 'admin') return 'Admin Console';
+  return homePathFor(user) === '/dashboard' ? 'Dashboard' : 'Application status';
+}
+
 function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' }) {
+  const { user } = useSession();
+  if (user) {
+    return (
+      <Link to={homePathFor(user)} className={buttonClass('primary', 'md', 'col-span-2')}>
+        {homeLabelFor(user)}
+      </Link>
+    );
+  }
   return (
     <>
       <Link to="/login" className={buttonClass(signInVariant)}>
@@ -26,7 +42,7 @@ function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' })
   );
 }
 
-/** Top navigation for visitors (signed out). */
+/** Top navigation of the public pages; a signed-in person gets a way back to their home instead of Sign in / Sign up. */
 export function TopNav() {
   const [scrolled, setScrolled] = useState(false);
   // The menu remembers the page it was opened on, so navigating anywhere closes it.

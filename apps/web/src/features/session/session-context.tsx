@@ -38,8 +38,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
-    queryClient.clear();
     queryClient.setQueryData<SessionInfo>(sessionQueryKey, { user: null, idleExpiresAt: null, absoluteExpiresAt: null });
+    // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site' });
   }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(() => {

@@ -1,4 +1,8 @@
-/** Placeholder while this screen is being built. */
+import { AdminConsole } from '../../features/admin-users/admin-console';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** /admin — the staff console (spec §2 "Admin dashboard"). */
 export function AdminPage() {
-  return <h1 className="p-8 text-2xl font-semibold">Admin Dashboard</h1>;
+  useDocumentTitle('Admin Dashboard');
+  return <AdminConsole />;
 }

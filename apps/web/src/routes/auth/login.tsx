@@ -1,4 +1,12 @@
-/** Placeholder while this screen is being built. */
+import { AuthShell } from '../../features/auth/auth-shell';
+import { SignInFlow } from '../../features/auth/sign-in-flow';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
 export function LoginPage() {
-  return <h1 className="p-8 text-2xl font-semibold">Sign in</h1>;
+  useDocumentTitle('Sign in');
+  return (
+    <AuthShell>
+      <SignInFlow />
+    </AuthShell>
+  );
 }

@@ -1,4 +1,41 @@
-/** Placeholder while this screen is being built. */
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { ApplicationStatusView } from '../../features/auth/application-status';
+import { AuthShell } from '../../features/auth/auth-shell';
+import { useSession } from '../../features/session/session-context';
+import { IdleWarning } from '../../features/session/idle-warning';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
 export function PendingApprovalPage() {
-  return <h1 className="p-8 text-2xl font-semibold">Your application is under review</h1>;
+  useDocumentTitle('Your application');
+  const { user } = useSession();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const leave = async () => {
+    setSigningOut(true);
+    await signOut();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <AuthShell width="lg">
+      <IdleWarning />
+      <ApplicationStatusView />
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+        {user && (
+          <p className="min-w-0 [overflow-wrap:anywhere]">
+            Signed in as <strong className="font-medium text-slate-800">{user.email}</strong>
+          </p>
+        )}
+        <Button variant="outline" onClick={() => void leave()} disabled={signingOut} className="sm:ml-auto">
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          {signingOut ? 'Signing out...' : 'Sign out'}
+        </Button>
+      </div>
+    </AuthShell>
+  );
 }

@@ -1,4 +1,46 @@
-/** Placeholder while this screen is being built. */
+import { messages } from '@mutual/shared';
+import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { AuthCard, AuthShell, textLinkClass } from '../../features/auth/auth-shell';
+import { ResetPasswordForm } from '../../features/auth/reset-password-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Tokens the server issues are long; anything shorter cannot be one, so say so before asking. */
+const looksLikeToken = (token: string) => token.length >= 20 && token.length <= 200;
+
 export function ResetPasswordPage() {
-  return <h1 className="p-8 text-2xl font-semibold">Choose a new password</h1>;
+  useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [invalid, setInvalid] = useState<string | null>(looksLikeToken(token) ? null : messages.auth.resetInvalid);
+
+  return (
+    <AuthShell>
+      <AuthCard
+        icon={<LockKeyhole className="h-6 w-6" aria-hidden="true" />}
+        title="Choose a new password"
+        description={invalid ? undefined : 'Pick a password you do not use anywhere else.'}
+      >
+        {invalid ? (
+          <div className="space-y-5">
+            <Alert tone="error">{invalid}</Alert>
+            <ButtonLink to="/forgot-password" size="lg" className="w-full">
+              Ask for a new link
+            </ButtonLink>
+          </div>
+        ) : (
+          <ResetPasswordForm token={token} onInvalidLink={setInvalid} />
+        )}
+        <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm">
+          <Link to="/login" className={`inline-flex items-center gap-1.5 ${textLinkClass}`}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to sign in
+          </Link>
+        </p>
+      </AuthCard>
+    </AuthShell>
+  );
 }

@@ -1,0 +1,244 @@
+import { type AccountSummary, type Me, messages, type UserDetail } from '@mutual/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Browser,
+  createPerson,
+  DEMO,
+  multipart,
+  pngImage,
+  registrationForm,
+  type RequestOptions,
+  seedDemoPeople,
+  signIn,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+  userByEmail,
+  validApplication,
+} from '../test/identity';
+import { createTestApp } from '../test/test-app';
+
+/**
+ * Every /api route, and what each kind of caller gets from it. Member B and staff act on member
+ * A's ids; the pending applicant is Priya (who has an open information request). A route
+ * without a row here fails the coverage test at the bottom.
+ */
+type Role = 'anonymous' | 'pending' | 'memberA' | 'memberB' | 'staff';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// Member A goes last: A's own row on A's second session signs that session out.
+const roles: Role[] = ['anonymous', 'pending', 'memberB', 'staff', 'memberA'];
+
+interface Ctx {
+  t: TestApp;
+  browsers: Record<Role, Browser>;
+  ids: Record<Exclude<Role, 'anonymous'>, string>;
+  alexImage: string;
+  priyaDocument: string;
+  alexSecondSession: { id: string; browser: Browser };
+  alexAccounts: string[];
+}
+type Statuses = Record<Role, number>;
+interface Row {
+  method: Method;
+  path: string;
+  url?: (c: Ctx) => string;
+  body?: (c: Ctx) => RequestOptions | Promise<RequestOptions>;
+  expect: Statuses;
+  check?: (c: Ctx, role: Role, body: unknown) => void | Promise<void>;
+}
+
+const everyone = (s: number): Statuses => ({ anonymous: s, pending: s, memberA: s, memberB: s, staff: s });
+const signedIn = (s: number): Statuses => ({ ...everyone(s), anonymous: 401 });
+const applicantOnly = (s: number): Statuses => ({ anonymous: 401, pending: s, memberA: 403, memberB: 403, staff: 403 });
+const membersOnly = (s: number): Statuses => ({ ...signedIn(s), pending: 403 });
+const staffOnly = (s: number): Statuses => ({ anonymous: 401, pending: 403, memberA: 403, memberB: 403, staff: s });
+
+const json = (value: unknown) => (): RequestOptions => ({ json: value });
+const imageForm = async () => multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'p.png' } } });
+const image = async (): Promise<RequestOptions> => ({ form: await imageForm() });
+const alex = (suffix = '') => (c: Ctx) => `/api/admin/users/${c.ids.memberA}${suffix}`;
+const profile = { name: 'Some Body', phone: '(207) 555-0100', address: { street: '1 Main St', city: 'Portland', state: 'ME', postalCode: '04101', country: 'United States' } };
+const ownIdIn = (c: Ctx, role: Role, id: string | undefined) => expect(id).toBe(role === 'anonymous' ? undefined : c.ids[role]);
+
+const rows: Row[] = [
+  // Earlier issues: public.
+  { method: 'GET', path: '/api/site', expect: everyone(200) },
+  { method: 'POST', path: '/api/contact-messages', body: json({ name: 'A', email: 'a@example.com', subject: 'loan', message: 'Hello there' }), expect: everyone(201) },
+  { method: 'GET', path: '/api/dev/mailbox', expect: everyone(200) },
+  // Sign-in and sign-up: public.
+  { method: 'GET', path: '/api/auth/session', expect: everyone(200), check: (c, role, body) => ownIdIn(c, role, (body as { user: { id: string } | null }).user?.id) },
+  { method: 'POST', path: '/api/auth/session/refresh', expect: signedIn(200) },
+  { method: 'POST', path: '/api/auth/sign-in', body: json({ email: 'nobody@example.com', password: 'whatever-it-is' }), expect: everyone(401) },
+  { method: 'POST', path: '/api/auth/verify', body: json({ code: '123456' }), expect: everyone(401) },
+  { method: 'POST', path: '/api/auth/resend-code', expect: everyone(401) },
+  { method: 'POST', path: '/api/auth/password-reset', body: json({ email: 'nobody@example.com' }), expect: everyone(202) },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', body: json({ token: 'x'.repeat(43), password: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' }), expect: everyone(400) },
+  { method: 'POST', path: '/api/registrations', body: async () => ({ form: await registrationForm(validApplication()) }), expect: everyone(201) },
+  // The signed-in person's own things.
+  { method: 'GET', path: '/api/me', expect: signedIn(200), check: (c, role, body) => ownIdIn(c, role, (body as Me).id) },
+  { method: 'PATCH', path: '/api/me/profile', body: json(profile), expect: signedIn(200), check: (c, role, body) => ownIdIn(c, role, (body as { me: Me }).me.id) },
+  { method: 'PATCH', path: '/api/me/settings', body: json({ notifications: { email: true, sms: false, push: true }, security: { loginAlerts: true } }), expect: signedIn(200) },
+  { method: 'POST', path: '/api/me/password', body: json({ currentPassword: 'not-the-password', newPassword: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' }), expect: signedIn(400) },
+  { method: 'POST', path: '/api/me/totp/setup', expect: signedIn(200) },
+  { method: 'POST', path: '/api/me/totp/confirm', body: json({ code: '000000' }), expect: signedIn(400) },
+  { method: 'POST', path: '/api/me/totp/disable', body: json({ password: 'not-the-password' }), expect: signedIn(400) },
+  { method: 'POST', path: '/api/me/backup-codes', body: json({ password: 'not-the-password' }), expect: signedIn(400) },
+  {
+    method: 'GET',
+    path: '/api/me/sessions',
+    expect: signedIn(200),
+    check: (c, role, body) => {
+      const ids = (body as { sessions: Array<{ id: string }> }).sessions.map((s) => s.id);
+      if (role !== 'memberA') expect(ids).not.toContain(c.alexSecondSession.id);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/sessions/:id',
+    url: (c) => `/api/me/sessions/${c.alexSecondSession.id}`,
+    expect: { anonymous: 401, pending: 404, memberB: 404, staff: 404, memberA: 204 },
+    check: async (c, role) => expect((await c.alexSecondSession.browser.get('/api/me')).statusCode).toBe(role === 'memberA' ? 401 : 200),
+  },
+  { method: 'PUT', path: '/api/me/profile-image', body: image, expect: signedIn(200) },
+  { method: 'GET', path: '/api/me/notifications', expect: signedIn(200) },
+  { method: 'POST', path: '/api/me/notifications/read', expect: signedIn(204) },
+  { method: 'GET', path: '/api/me/application', expect: applicantOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/me/application/info-responses',
+    body: async () => ({ form: await multipart({ json: { name: 'application', value: { response: 'My utility bill is attached.' } } }) }),
+    expect: applicantOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/me/accounts',
+    expect: membersOnly(200),
+    check: (c, role, body) => {
+      const numbers = (body as { accounts: AccountSummary[] }).accounts.map((a) => a.accountNumber);
+      if (role === 'memberA') expect(numbers).toEqual(c.alexAccounts);
+      else expect(numbers.filter((n) => c.alexAccounts.includes(n))).toEqual([]);
+    },
+  },
+  // Files: a profile picture for its owner and staff; an ID document for staff only.
+  { method: 'GET', path: '/api/files/:id', url: (c) => c.alexImage, expect: { anonymous: 401, pending: 404, memberA: 200, memberB: 404, staff: 200 } },
+  { method: 'GET', path: '/api/files/:id', url: (c) => c.priyaDocument, expect: { ...staffOnly(200), pending: 404, memberA: 404, memberB: 404 } },
+  // The staff console, on member A.
+  { method: 'GET', path: '/api/admin/users', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/users/lookup', url: () => `/api/admin/users/lookup?email=${encodeURIComponent(DEMO.alex)}`, expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/users/:id', url: alex(), expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    body: () => ({ json: { name: 'New Person', email: uniqueEmail('matrix'), phone: '(207) 555-0100', password: 'a-long-passphrase', role: 'admin', address: { street: '1 Main St', city: 'Portland', state: 'ME', zipCode: '04101' } } }),
+    expect: staffOnly(201),
+  },
+  { method: 'POST', path: '/api/admin/users/:id/approve', url: alex('/approve'), body: json({ checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true } }), expect: staffOnly(409) },
+  { method: 'POST', path: '/api/admin/users/:id/reject', url: alex('/reject'), body: json({ reason: 'No' }), expect: staffOnly(409) },
+  { method: 'POST', path: '/api/admin/users/:id/request-info', url: alex('/request-info'), body: json({ details: 'More please' }), expect: staffOnly(409) },
+  { method: 'PUT', path: '/api/admin/users/:id/profile-image', url: alex('/profile-image'), body: image, expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
+  { method: 'DELETE', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
+  { method: 'DELETE', path: '/api/admin/users/:id/totp', url: alex('/totp'), expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/users/:id/audit', url: alex('/audit'), expect: staffOnly(200) },
+  // Last: it ends the caller's session.
+  { method: 'POST', path: '/api/auth/sign-out', expect: everyone(204) },
+];
+
+/** `METHOD /path` for every route fastify has, read from its route tree (HEAD twins left out). */
+function registeredRoutes(t: TestApp): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
+    stack.length = depth;
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method === 'HEAD') continue;
+      if (!path.includes('*')) expect(t.app.hasRoute({ method: method as Method, url: path }), `${method} ${path}`).toBe(true);
+      found.push(`${method} ${path}`);
+    }
+  }
+  return found;
+}
+
+describe('[AUTHZ]: who may call what', () => {
+  const c = {} as Ctx;
+
+  beforeAll(async () => {
+    c.t = await createTestApp();
+    const ids = await seedDemoPeople(c.t);
+    c.ids = { pending: ids.priya, memberA: ids.alex, memberB: ids.sam, staff: ids.staff };
+    c.browsers = {
+      anonymous: new Browser(c.t),
+      pending: await signIn(c.t, DEMO.priya),
+      memberA: await signIn(c.t, DEMO.alex),
+      memberB: await signIn(c.t, DEMO.sam),
+      staff: await signIn(c.t, DEMO.staff),
+    };
+    const second = await signIn(c.t, DEMO.alex);
+    const sessions = (await second.get('/api/me/sessions')).json<{ sessions: Array<{ id: string; current: boolean }> }>().sessions;
+    c.alexSecondSession = { id: sessions.find((s) => s.current)?.id ?? '', browser: second };
+    c.alexImage = (await c.browsers.memberA.put('/api/me/profile-image', await imageForm())).json<{ me: Me }>().me.profileImageUrl ?? '';
+    c.priyaDocument = (await c.browsers.staff.get(`/api/admin/users/${ids.priya}`)).json<UserDetail>().documents.idDocument?.url ?? '';
+    c.alexAccounts = (await c.browsers.memberA.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts.map((a) => a.accountNumber);
+    expect(c.alexAccounts).toHaveLength(2);
+  });
+  afterAll(() => c.t.close());
+
+  describe.each(roles)('as %s', (role) => {
+    it.each(rows.map((row) => [`${row.method} ${row.url ? `${row.path} (${row.expect[role]})` : row.path}`, row] as const))('%s', async (_title, row) => {
+      const options = row.body ? await row.body(c) : {};
+      const response = await c.browsers[role].request(row.method, row.url ? row.url(c) : row.path, options);
+      expect(response.statusCode, response.body).toBe(row.expect[role]);
+      if (role === 'anonymous' && response.statusCode === 401 && row.expect.staff !== 401) {
+        expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.sessionExpired });
+      }
+      if (response.statusCode === 403) expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      if (row.check && response.statusCode < 300) await row.check(c, role, response.body ? response.json() : null);
+    });
+  });
+
+  it('has a row for every /api route the server registers', () => {
+    const registered = registeredRoutes(c.t).filter((route) => route.split(' ')[1]?.startsWith('/api/') && !route.includes('/api/docs'));
+    const covered = new Set(rows.map((row) => `${row.method} ${row.path}`));
+    expect(registered.length).toBeGreaterThan(40);
+    expect(registered.filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+});
+
+describe('[AUTHZ]: sign-up cannot choose its own standing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses role, status and verification in the body, and makes every applicant pending', async () => {
+    const application = validApplication();
+    const forged = await signUp(t, { ...application, role: 'admin', status: 'active', verificationStatus: 'verified' });
+    expect(forged.statusCode).toBe(400);
+    expect(await signUp(t, application).then((r) => r.statusCode)).toBe(201);
+    expect(await userByEmail(t, application.email)).toMatchObject({ role: 'pending', status: 'pending', verificationStatus: 'pending' });
+  });
+});
+
+describe('[AUTHZ]: staff without an authenticator when one is required', () => {
+  it('keeps the console closed until they enrol', async () => {
+    const t = await createTestApp({ env: { REQUIRE_STAFF_TOTP: 'true' } });
+    try {
+      const staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
+      expect((await staff.get('/api/auth/session')).json()).toMatchObject({ user: { role: 'admin', mustEnrolTotp: true } });
+      const denied = await staff.get('/api/admin/users');
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toEqual({ code: 'FORBIDDEN', message: messages.auth.staffTotpRequired });
+      expect((await staff.get('/api/me')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { type AuditEntry, type Me, messages, type SignInResult, type UserDetail, type UserList, type UserSummary } from '@mutual/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  DEMO,
+  DEMO_PASSWORD,
+  latestCode,
+  multipart,
+  pngImage,
+  seedDemoPeople,
+  signIn,
+  startSignIn,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/identity';
+import { createTestApp } from '../../test/test-app';
+
+const a = messages.admin;
+
+describe('[ADMIN]: the staff user console API', () => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof seedDemoPeople>>;
+  let staff: Browser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = await seedDemoPeople(t);
+    staff = await signIn(t, DEMO.staff);
+  });
+  afterAll(() => t.close());
+
+  const newUser = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Morgan Quinn',
+    email: uniqueEmail('created'),
+    phone: '(207) 555-0177',
+    password: 'a-long-enough-passphrase',
+    role: 'user',
+    address: { street: '5 Wharf Street', city: 'Portland', state: 'ME', zipCode: '04101' },
+    ...overrides,
+  });
+  const names = (list: UserList) => list.users.map((user) => user.email).sort();
+
+  it('lists people by tab with counts, and searches by name or e-mail', async () => {
+    const all = (await staff.get('/api/admin/users')).json<UserList>();
+    expect(all.counts).toEqual({ all: 6, pending: 2, approved: 3, rejected: 1 });
+    expect(all.users).toHaveLength(6);
+    expect(names((await staff.get('/api/admin/users?filter=pending')).json())).toEqual([DEMO.jordan, DEMO.priya]);
+    expect(names((await staff.get('/api/admin/users?filter=approved')).json())).toEqual([DEMO.alex, DEMO.sam, DEMO.staff]);
+    expect(names((await staff.get('/api/admin/users?filter=rejected')).json())).toEqual([DEMO.chris]);
+
+    const search = (await staff.get('/api/admin/users?q=RIVERA')).json<UserList>();
+    expect(names(search)).toEqual([DEMO.sam]);
+    expect(search.counts).toEqual({ all: 1, pending: 0, approved: 1, rejected: 0 });
+    expect((await staff.get('/api/admin/users?q=%25')).json<UserList>().users).toEqual([]);
+    expect((await staff.get('/api/admin/users?filter=everyone')).statusCode).toBe(400);
+  });
+
+  it('looks a person up by exact e-mail', async () => {
+    const found = await staff.get(`/api/admin/users/lookup?email=${encodeURIComponent(DEMO.sam.toUpperCase())}`);
+    expect(found.json<UserSummary>()).toMatchObject({ id: ids.sam, email: DEMO.sam, role: 'user', status: 'approved' });
+    const missing = await staff.get('/api/admin/users/lookup?email=nobody%40example.com');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: a.userNotFound });
+  });
+
+  it("shows an applicant's application and ID document to staff", async () => {
+    const detail = (await staff.get(`/api/admin/users/${ids.jordan}`)).json<UserDetail>();
+    expect(detail).toMatchObject({
+      role: 'pending',
+      status: 'pending',
+      personalInfo: { firstName: 'Jordan', lastName: 'Lee', dateOfBirth: '1995-09-30', address: { city: 'Augusta' } },
+      contactDetails: { emergencyContact: { name: 'Pat Example', relationship: 'Sibling' } },
+      documents: { idCardType: 'Passport', verificationStatus: 'pending', idDocument: { contentType: 'image/jpeg' } },
+      accounts: [],
+      security: { totpEnabled: false, lockedUntil: null, activeSessions: 0 },
+    });
+    const file = await staff.get(detail.documents.idDocument?.url ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('creates a member: active, verified, with Checking and Savings, audited', async () => {
+    const input = newUser();
+    const response = await staff.post('/api/admin/users', input);
+    expect(response.statusCode).toBe(201);
+    const { user, message } = response.json<{ user: UserSummary; message: string }>();
+    expect(message).toBe(a.userCreated(input.email));
+    expect(user).toMatchObject({ email: input.email, role: 'user', status: 'active', verificationStatus: 'verified', isJointAccount: false });
+
+    const detail = (await staff.get(`/api/admin/users/${user.id}`)).json<UserDetail>();
+    expect(detail.createdBy).toBe(DEMO.staff);
+    expect(detail.accounts.map((x) => [x.type, x.routingNumber, x.balance])).toEqual([
+      ['Checking', t.config.routingNumber, '0.00'],
+      ['Savings', t.config.routingNumber, '0.00'],
+    ]);
+    const trail = (await staff.get(`/api/admin/users/${user.id}/audit`)).json<{ entries: AuditEntry[] }>();
+    expect(trail.entries[0]).toMatchObject({ action: 'user.created', actorEmail: DEMO.staff, after: expect.objectContaining({ role: 'user', status: 'active' }) });
+
+    const { browser } = await startSignIn(t, input.email, input.password);
+    const result = (await browser.post('/api/auth/verify', { code: await latestCode(t, input.email) })).json<SignInResult>();
+    expect(result.redirectTo).toBe('/dashboard');
+  });
+
+  it('creates staff without accounts', async () => {
+    const response = await staff.post('/api/admin/users', newUser({ role: 'admin' }));
+    const { user } = response.json<{ user: UserSummary }>();
+    expect(user).toMatchObject({ role: 'admin', status: 'active' });
+    expect((await staff.get(`/api/admin/users/${user.id}`)).json<UserDetail>().accounts).toEqual([]);
+  });
+
+  it('refuses an e-mail already in use with the spec message', async () => {
+    const response = await staff.post('/api/admin/users', newUser({ email: DEMO.sam.toUpperCase() }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Failed to create user: An account with this email already exists.',
+      fields: { email: messages.registration.emailInUse },
+    });
+  });
+
+  it('requires the joint holder when the account is joint, and keeps them', async () => {
+    const missing = await staff.post('/api/admin/users', newUser({ isJointAccount: true }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      fields: {
+        'jointAccountHolder.name': messages.registration.required('Joint holder name'),
+        'jointAccountHolder.email': messages.registration.emailInvalid,
+        'jointAccountHolder.phone': messages.registration.phoneInvalid,
+      },
+    });
+    const partial = await staff.post('/api/admin/users', newUser({ isJointAccount: true, jointAccountHolder: { name: 'Jo', email: 'bad', phone: '(207) 555-0101' } }));
+    expect(partial.json()).toMatchObject({ fields: { 'jointAccountHolder.email': messages.registration.emailInvalid } });
+
+    const holder = { name: 'Jamie Quinn', email: 'jamie.quinn@example.com', phone: '(207) 555-0102' };
+    const input = newUser({ isJointAccount: true, jointAccountHolder: holder });
+    const created = (await staff.post('/api/admin/users', input)).json<{ user: UserSummary }>();
+    expect(created.user.isJointAccount).toBe(true);
+    expect((await staff.get(`/api/admin/users/${created.user.id}`)).json<UserDetail>().jointAccountHolder).toEqual(holder);
+    const member = await signIn(t, input.email, input.password);
+    expect((await member.get('/api/me')).json<Me>().jointAccountHolder).toEqual(holder);
+    expect((await member.get('/api/auth/session')).json()).toMatchObject({ user: { isJointAccount: true, jointAccountHolderName: 'Jamie Quinn' } });
+  });
+
+  it('validates the Create New User form and refuses extra fields', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: ' ' }, 'name', messages.registration.required('Name')],
+      [{ email: 'nope' }, 'email', messages.registration.emailInvalid],
+      [{ phone: 'x' }, 'phone', messages.registration.phoneInvalid],
+      [{ password: 'short' }, 'password', messages.registration.passwordTooShort],
+      [{ role: 'pending' }, 'role', messages.registration.required('Role')],
+      [{ address: { street: '', city: 'Portland', state: 'ME', zipCode: '04101' } }, 'address.street', messages.registration.required('Street')],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await staff.post('/api/admin/users', newUser(override));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: message } });
+    }
+    expect((await staff.post('/api/admin/users', newUser({ password: 'football' }))).json()).toMatchObject({ fields: { password: messages.registration.passwordCommon } });
+    for (const extra of [{ status: 'approved' }, { verificationStatus: 'verified' }, { id: ids.sam }]) {
+      expect((await staff.post('/api/admin/users', newUser(extra))).statusCode).toBe(400);
+    }
+  });
+
+  it("sets a member's profile picture, which the member then sees", async () => {
+    const form = await multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'sam.png' } } });
+    const response = await staff.put(`/api/admin/users/${ids.sam}/profile-image`, form);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.profile.imageUpdated });
+    const sam = await signIn(t, DEMO.sam, DEMO_PASSWORD);
+    const me = (await sam.get('/api/me')).json<Me>();
+    expect(me.profileImageUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    const image = await sam.get(me.profileImageUrl ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect((await staff.put('/api/admin/users/00000000-0000-4000-8000-000000000000/profile-image', form)).statusCode).toBe(404);
+  });
+
+  it("shows staff a member's audit trail, newest first; a member gets 403", async () => {
+    const sam = await signIn(t, DEMO.sam);
+    const trail = (await staff.get(`/api/admin/users/${ids.sam}/audit`)).json<{ entries: AuditEntry[] }>();
+    const actions = trail.entries.map((entry) => entry.action);
+    expect(actions[0]).toBe('auth.sign_in');
+    expect(actions).toEqual(expect.arrayContaining(['registration.submitted', 'registration.approved', 'auth.code_issued']));
+    expect(actions.indexOf('registration.approved')).toBeLessThan(actions.indexOf('registration.submitted'));
+    expect(trail.entries.find((entry) => entry.action === 'auth.sign_in')?.ipAddress).toBe(sam.ip);
+
+    const denied = await sam.get(`/api/admin/users/${ids.sam}/audit`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -1,0 +1,131 @@
+import { messages } from '@mutual/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditActions,
+  Browser,
+  createPerson,
+  DEMO_PASSWORD,
+  latestCode,
+  latestMail,
+  mailsTo,
+  manualClock,
+  MINUTE,
+  signIn,
+  startSignIn,
+  type TestApp,
+  userByEmail,
+  wrongCode,
+} from '../../test/identity';
+import { createTestApp } from '../../test/test-app';
+import { notifications } from '../notifications/notifications.tables';
+import { lockedError } from './sign-in';
+
+describe('[AUTH]: lockout after repeated failures', () => {
+  let t: TestApp;
+  const time = manualClock();
+  const threshold = 3;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock, env: { SIGN_IN_LOCKOUT_THRESHOLD: String(threshold) } });
+  });
+  afterAll(() => t.close());
+
+  const wrongPassword = (email: string) => new Browser(t).post('/api/auth/sign-in', { email, password: 'wrong-password-1' });
+
+  it('locks after the threshold of wrong passwords, e-mails the member and audits it', async () => {
+    expect(t.config.security.lockoutThreshold).toBe(threshold);
+    const person = await createPerson(t);
+    for (let i = 0; i < threshold; i++) {
+      const response = await wrongPassword(person.email);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
+    }
+    const locked = await userByEmail(t, person.email);
+    expect(locked.lockedUntil?.getTime()).toBe(time.now().getTime() + 15 * MINUTE);
+
+    // The lock is revealed only to someone with the right password.
+    const stillWrong = await wrongPassword(person.email);
+    expect(stillWrong.statusCode).toBe(401);
+    expect(stillWrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
+    const right = await startSignIn(t, person.email);
+    expect(right.response.statusCode).toBe(403);
+    expect(right.response.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: lockedError(locked.lockedUntil ?? new Date()).message });
+    expect(right.response.json<{ message: string }>().message).toMatch(/^Too many failed attempts\. For your security this account is locked until /);
+    expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
+
+    const mail = await latestMail(t, person.email, 'account-locked');
+    expect(mail.textBody).toContain(`${threshold} failed attempts in a row`);
+    const actions = await auditActions(t, person.id);
+    expect(actions.filter((a) => a === 'auth.sign_in_failed')).toHaveLength(threshold);
+    expect(actions).toContain('auth.locked');
+    const bell = await t.db.select().from(notifications).where(eq(notifications.userId, person.id));
+    expect(bell.map((n) => n.title)).toContain('Account locked');
+
+    // Failures while locked do not extend the lock or e-mail again.
+    expect(await mailsTo(t, person.email, 'account-locked')).toHaveLength(1);
+
+    time.advance(15 * MINUTE);
+    await signIn(t, person.email);
+    expect((await userByEmail(t, person.email)).failedSignIns).toBe(0);
+  });
+
+  it('counts wrong codes too, and refuses even the right code once locked', async () => {
+    const person = await createPerson(t);
+    const { browser } = await startSignIn(t, person.email);
+    const code = await latestCode(t, person.email);
+    for (let i = 0; i < threshold; i++) await browser.post('/api/auth/verify', { code: wrongCode(code) });
+    const response = await browser.post('/api/auth/verify', { code });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect(browser.sessionToken).toBeUndefined();
+    expect(await auditActions(t, person.id)).toEqual(expect.arrayContaining(['auth.code_failed', 'auth.locked']));
+    expect(await mailsTo(t, person.email, 'account-locked')).toHaveLength(1);
+  });
+
+  it('starts the count again after a successful sign-in', async () => {
+    const person = await createPerson(t);
+    for (let i = 0; i < threshold - 1; i++) await wrongPassword(person.email);
+    await signIn(t, person.email);
+    for (let i = 0; i < threshold - 1; i++) await wrongPassword(person.email);
+    expect((await startSignIn(t, person.email)).response.statusCode).toBe(200);
+    expect(await mailsTo(t, person.email, 'account-locked')).toHaveLength(0);
+  });
+});
+
+describe('[AUTH]: rate limits on sign-in per address', () => {
+  let t: TestApp;
+  const limit = 3;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: String(limit) } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the attempt beyond the limit from one address, not from another', async () => {
+    const person = await createPerson(t);
+    const browser = new Browser(t, '192.0.2.10');
+    for (let i = 0; i < limit; i++) {
+      expect((await browser.post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' })).statusCode).toBe(401);
+    }
+    const blocked = await browser.post('/api/auth/sign-in', { email: person.email, password: DEMO_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+    expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
+
+    const elsewhere = await new Browser(t, '192.0.2.11').post('/api/auth/sign-in', { email: person.email, password: DEMO_PASSWORD });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('limits code checks and reset requests per address as well', async () => {
+    const person = await createPerson(t);
+    const { browser } = await startSignIn(t, person.email, DEMO_PASSWORD, new Browser(t, '192.0.2.20'));
+    const code = await latestCode(t, person.email);
+    for (let i = 0; i < limit; i++) await browser.post('/api/auth/verify', { code: wrongCode(code) });
+    expect((await browser.post('/api/auth/verify', { code })).statusCode).toBe(429);
+
+    const resetter = new Browser(t, '192.0.2.21');
+    for (let i = 0; i < limit; i++) expect((await resetter.post('/api/auth/password-reset', { email: person.email })).statusCode).toBe(202);
+    expect((await resetter.post('/api/auth/password-reset', { email: person.email })).statusCode).toBe(429);
+  });
+});

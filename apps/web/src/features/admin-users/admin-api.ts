@@ -1,0 +1,78 @@
+import {
+  type AuditEntry,
+  type UserDetail,
+  type UserFilter,
+  type UserList,
+  type backupCodeStatusSchema,
+  messages,
+} from '@mutual/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { ApiRequestError, api } from '../../lib/api';
+
+export type BackupCodeStatus = z.infer<typeof backupCodeStatusSchema>;
+
+/** Every staff query about members hangs under one key, so one invalidation refreshes them all. */
+export const adminUserKeys = {
+  all: ['admin-users'] as const,
+  list: (filter: UserFilter, q: string) => ['admin-users', 'list', filter, q] as const,
+  detail: (id: string) => ['admin-users', 'detail', id] as const,
+  audit: (id: string) => ['admin-users', 'audit', id] as const,
+  backupCodes: (id: string) => ['admin-users', 'backup-codes', id] as const,
+};
+
+export const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+
+export function useUserList(filter: UserFilter, q: string) {
+  return useQuery({
+    queryKey: adminUserKeys.list(filter, q),
+    queryFn: () => {
+      const params = new URLSearchParams({ filter });
+      if (q) params.set('q', q);
+      return api<UserList>(`/api/admin/users?${params.toString()}`);
+    },
+    // Keep the old rows (and counts) on screen while a new filter or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserDetail(id: string | null) {
+  return useQuery({
+    queryKey: adminUserKeys.detail(id ?? ''),
+    queryFn: () => api<UserDetail>(userPath(id ?? '')),
+    enabled: Boolean(id),
+  });
+}
+
+export function useUserAudit(id: string) {
+  return useQuery({
+    queryKey: adminUserKeys.audit(id),
+    queryFn: () => api<{ entries: AuditEntry[] }>(`${userPath(id)}/audit`),
+  });
+}
+
+export function useBackupCodeStatus(id: string) {
+  return useQuery({
+    queryKey: adminUserKeys.backupCodes(id),
+    queryFn: () => api<BackupCodeStatus>(`${userPath(id)}/backup-codes`),
+  });
+}
+
+/** After any staff action: the list, counts, detail, audit log and code status may all have moved. */
+export function useRefreshUsers() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }), [queryClient]);
+}
+
+/**
+ * What to tell staff when a call fails: the server's own words for a refusal it explained
+ * (4xx, or no connection), the screen's spec sentence otherwise.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiRequestError)) return fallback;
+  if (error.status === 0 || (error.status >= 400 && error.status < 500)) return error.body.message || fallback;
+  return fallback;
+}
+
+export const genericFailure = messages.generic.internal;

@@ -1,0 +1,100 @@
+import { type UserFilter, type UserSummary, messages, userFilters } from '@mutual/shared';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Container } from '../../components/layout';
+import { ConsoleActions, EmailLookup, UserSearch } from './admin-toolbar';
+import { CreateUserDialog } from './create-user-dialog';
+import { FlashBanner } from './flash-banner';
+import { useFlash } from './use-flash';
+import { UserDetailPanel } from './user-detail-panel';
+import { UserListPanel } from './user-list';
+
+const isFilter = (value: string | null): value is UserFilter => (userFilters as readonly (string | null)[]).includes(value);
+
+/**
+ * The members part of the staff console: find people, review applications, create users and look
+ * after their sign-in codes. Filter, search and the selected member live in the address (?filter=,
+ * ?q=, ?user=), so a reload or a shared link opens the same view.
+ */
+export function AdminConsole() {
+  const [params, setParams] = useSearchParams();
+  const rawFilter = params.get('filter');
+  const filter: UserFilter = isFilter(rawFilter) ? rawFilter : 'all';
+  const q = params.get('q') ?? '';
+  const selectedId = params.get('user');
+
+  const [showOtps, setShowOtps] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const { flash, show, dismiss } = useFlash();
+  const detailRef = useRef<HTMLDivElement>(null);
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null || value === '' || (name === 'filter' && value === 'all')) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const select = (user: Pick<UserSummary, 'id'>) => {
+    setParam('user', user.id);
+    // Stacked layout: bring the detail into view; side by side it already is.
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: 'start' }));
+    }
+  };
+
+  const toggleOtps = () => {
+    const next = !showOtps;
+    setShowOtps(next);
+    // The panel opens inside the member detail, which may be far below (phone) or scrolled away.
+    if (next && selectedId) {
+      window.requestAnimationFrame(() => document.getElementById('otp-panel-region')?.scrollIntoView({ block: 'nearest' }));
+    }
+  };
+
+  return (
+    <Container className="py-8">
+      <FlashBanner flash={flash} onDismiss={dismiss} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">Review applications, look after members and their sign-in codes.</p>
+        </div>
+        <ConsoleActions showOtps={showOtps} onToggleOtps={toggleOtps} onCreate={() => setCreating(true)} />
+      </div>
+
+      <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start">
+        <UserSearch initial={q} onSearch={(value) => setParam('q', value)} />
+        <EmailLookup onFound={select} />
+      </div>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-2">
+        <section aria-label="Users">
+          <UserListPanel filter={filter} q={q} onFilterChange={(value) => setParam('filter', value)} selectedId={selectedId} onSelect={select} />
+        </section>
+        <section
+          ref={detailRef}
+          aria-label="Selected user"
+          className="scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl"
+        >
+          <UserDetailPanel userId={selectedId} showOtps={showOtps} onFlash={show} />
+        </section>
+      </div>
+
+      <CreateUserDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(user) => {
+          setCreating(false);
+          show('success', messages.admin.userCreated(user.email));
+          select(user);
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+
+/** One titled block of the member detail, like a section of the application form. */
+export function DetailSection({
+  id,
+  title,
+  icon,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          {icon}
+          {title}
+        </h3>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Label/value pairs in two columns where there is room. */
+export function FieldList({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:gap-x-6">{children}</dl>;
+}
+
+export function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{empty ? <span className="text-slate-500">—</span> : children}</dd>
+    </div>
+  );
+}
+
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}

@@ -1,0 +1,172 @@
+import { type BackupCodes, type UserDetail, COPY_CONFIRMATION_MS, messages } from '@mutual/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Check, Copy, KeyRound, RotateCcw, ShieldOff, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { api } from '../../lib/api';
+import { failureText, genericFailure, useBackupCodeStatus, useRefreshUsers, userPath } from './admin-api';
+import { DetailSection } from './detail-parts';
+import type { ShowFlash } from './use-flash';
+
+type Action = 'issue' | 'revoke' | 'totp';
+
+const confirmations: Record<Action, { text: string; confirm: string; busy: string }> = {
+  issue: {
+    text: 'Only hand these to the member after checking their identity. Any unused codes stop working.',
+    confirm: 'Issue codes',
+    busy: 'Issuing...',
+  },
+  revoke: {
+    text: 'Every unused backup code stops working. The member can still sign in with e-mailed or authenticator codes.',
+    confirm: 'Revoke codes',
+    busy: 'Revoking...',
+  },
+  totp: {
+    text: 'The member’s authenticator app stops working for this account. Sign-in codes will be e-mailed until they enrol again.',
+    confirm: 'Reset authenticator',
+    busy: 'Resetting...',
+  },
+};
+
+/**
+ * "Manage OTPs" (decisions.md): backup codes and the authenticator for one member. New codes are
+ * shown here once; the server keeps only their hashes.
+ */
+export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
+  const status = useBackupCodeStatus(user.id);
+  const refresh = useRefreshUsers();
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const [issued, setIssued] = useState<string[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const act = useMutation({
+    mutationFn: async (action: Action): Promise<{ message: string; codes?: string[] }> => {
+      if (action === 'issue') return api<BackupCodes>(`${userPath(user.id)}/backup-codes`, { method: 'POST' });
+      if (action === 'revoke') return api<{ message: string }>(`${userPath(user.id)}/backup-codes`, { method: 'DELETE' });
+      return api<{ message: string }>(`${userPath(user.id)}/totp`, { method: 'DELETE' });
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (result, action) => {
+      setConfirming(null);
+      if (action === 'issue' && result.codes) setIssued(result.codes);
+      if (action === 'revoke') setIssued(null);
+      const fallback = { issue: messages.admin.backupCodesIssued, revoke: messages.admin.backupCodesRevoked, totp: messages.admin.totpReset }[action];
+      onFlash('success', result.message || fallback);
+    },
+    onError: (error) => setFailure(failureText(error, genericFailure)),
+    onSettled: () => void refresh(),
+  });
+
+  const counts = status.data ?? user.security.backupCodes;
+  const busy = act.isPending;
+
+  return (
+    <DetailSection id="otp-panel-title" title="Manage OTPs" icon={<KeyRound className="h-4 w-4 text-brand" aria-hidden="true" />}>
+      <div className="space-y-4">
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          {(
+            [
+              ['Remaining', counts.remaining],
+              ['Used', counts.used],
+              ['Issued', counts.total],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 px-2 py-2.5">
+              <dt className="text-xs font-medium text-slate-600">{label}</dt>
+              <dd className="text-xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-slate-700">
+          Authenticator app: <strong>{user.security.totpEnabled ? 'enrolled' : 'not enrolled'}</strong>
+          {status.isError && <span className="block text-red-700">{failureText(status.error, genericFailure)}</span>}
+        </p>
+
+        {issued && <IssuedCodes codes={issued} onHide={() => setIssued(null)} />}
+
+        {confirming ? (
+          <div className="rounded-xl border border-amber-300 bg-amber-50 p-4" role="group" aria-labelledby="otp-confirm-text">
+            <p id="otp-confirm-text" className="flex gap-2 text-sm text-amber-950">
+              <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              {confirmations[confirming].text}
+            </p>
+            <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" size="sm" onClick={() => setConfirming(null)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button size="sm" onClick={() => act.mutate(confirming)} disabled={busy} autoFocus>
+                {busy ? confirmations[confirming].busy : confirmations[confirming].confirm}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => setConfirming('issue')}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Issue new backup codes
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setConfirming('revoke')} disabled={counts.remaining === 0}>
+              <ShieldOff className="h-4 w-4" aria-hidden="true" />
+              Revoke backup codes
+            </Button>
+            {user.security.totpEnabled && (
+              <Button size="sm" variant="outline" onClick={() => setConfirming('totp')}>
+                <ShieldOff className="h-4 w-4" aria-hidden="true" />
+                Reset authenticator
+              </Button>
+            )}
+          </div>
+        )}
+
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </div>
+    </DetailSection>
+  );
+}
+
+function IssuedCodes({ codes, onHide }: { codes: string[]; onHide: () => void }) {
+  const [copied, setCopied] = useState<boolean | 'failed'>(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = () => {
+    window.clearTimeout(timer.current);
+    // No clipboard API outside a secure context (plain http on a LAN address).
+    if (!('clipboard' in navigator)) {
+      setCopied('failed');
+      return;
+    }
+    navigator.clipboard.writeText(codes.join('\n')).then(
+      () => setCopied(true),
+      () => setCopied('failed'),
+    );
+    timer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  };
+
+  return (
+    <div className="rounded-xl border border-green-300 bg-green-50 p-4">
+      <p className="text-sm font-semibold text-green-950">New backup codes — shown only this once</p>
+      <p className="mt-0.5 text-xs text-green-900">Each code works once. Hand them to the member in person or by a verified channel.</p>
+      <ol className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 font-mono text-sm text-slate-900" aria-label="Backup codes" data-testid="backup-codes">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-white px-2 py-1 text-center tracking-wider">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="outline" onClick={copy}>
+          {copied === true ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          {copied === true ? 'Copied' : 'Copy'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onHide}>
+          Hide codes
+        </Button>
+        <span role="status" className="text-xs text-slate-700">
+          {copied === 'failed' ? 'Copying failed. Select the codes and copy them by hand.' : copied ? 'Codes copied to the clipboard.' : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { messages, profileImageProblem, type UserDetail } from '@mutual/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ImageUp } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { FieldError } from '../../components/form-field';
+import { ApiRequestError, apiForm } from '../../lib/api';
+import { useRefreshUsers, userPath } from './admin-api';
+import { initials } from './format';
+import type { ShowFlash } from './use-flash';
+
+/** What is wrong with a chosen image before it is sent, in the spec's words (the server checks again). */
+function imageProblem(userId: string | null, file: File): string | null {
+  if (!userId) return messages.admin.selectUserFirst;
+  return profileImageProblem(file);
+}
+
+export function Avatar({ user, size = 'md' }: { user: Pick<UserDetail, 'name' | 'profileImageUrl'>; size?: 'md' | 'lg' }) {
+  const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-12 w-12 text-base';
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt={`Profile image of ${user.name}`} className={`${box} shrink-0 rounded-full border border-slate-200 object-cover`} />;
+  }
+  return (
+    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand`}>
+      {initials(user.name)}
+    </span>
+  );
+}
+
+/** The member's current picture and a control to replace it (uploads as soon as a file is chosen). */
+export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null; onFlash: ShowFlash }) {
+  const inputId = useId();
+  const refresh = useRefreshUsers();
+  const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: ({ id, image }: { id: string; image: File }) =>
+      apiForm<{ message: string }>(`${userPath(id)}/profile-image`, { files: { image } }, 'PUT'),
+    onSuccess: () => {
+      onFlash('success', messages.profile.imageUpdated);
+      void refresh();
+    },
+    // The server's reason when it gives one for the file (type, size); the spec sentence otherwise.
+    onError: (failure) =>
+      setError(failure instanceof ApiRequestError && failure.status === 400 ? failure.body.message : messages.profile.imageFailed),
+  });
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageProblem(user?.id ?? null, file);
+    setError(problem);
+    if (problem || !user) return;
+    upload.mutate({ id: user.id, image: file });
+  };
+
+  return (
+    <div className="flex items-center gap-4">
+      {user && <Avatar user={user} size="lg" />}
+      <div className="min-w-0">
+        <label
+          htmlFor={inputId}
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand hover:border-brand hover:text-brand ${
+            upload.isPending ? 'pointer-events-none opacity-60' : ''
+          }`}
+        >
+          <ImageUp className="h-4 w-4" aria-hidden="true" />
+          {upload.isPending ? 'Uploading...' : user?.profileImageUrl ? 'Change profile image' : 'Upload profile image'}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            onChange={choose}
+            disabled={upload.isPending}
+            aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
+            aria-invalid={error ? true : undefined}
+            className="sr-only"
+          />
+        </label>
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+          An image under 5 MB.
+        </p>
+        <FieldError id={inputId} error={error ?? undefined} />
+      </div>
+    </div>
+  );
+}

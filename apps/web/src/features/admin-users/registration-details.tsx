@@ -1,0 +1,127 @@
+import type { UserDetail } from '@mutual/shared';
+import { Contact, FileText, HeartHandshake, IdCard, MapPin, User, Users } from 'lucide-react';
+import { DetailSection, EmptyNote, Field, FieldList } from './detail-parts';
+import { formatCalendarDate } from './format';
+
+type StoredFile = NonNullable<UserDetail['documents']['idDocument']>;
+
+const icon = 'h-4 w-4 text-brand';
+
+function fileSize(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** An uploaded file staff may see: images previewed, PDFs (and anything else) as a link. */
+export function StoredFileView({ file, label }: { file: StoredFile; label: string }) {
+  if (file.contentType.startsWith('image/')) {
+    return (
+      <a href={file.url} target="_blank" rel="noreferrer" className="group block w-fit max-w-full">
+        <img
+          src={file.url}
+          alt={label}
+          className="max-h-72 max-w-full rounded-lg border border-slate-200 bg-slate-50 object-contain group-hover:border-brand"
+        />
+        <span className="mt-1.5 block text-sm font-medium text-brand underline-offset-2 group-hover:underline">
+          Open full size <span className="sr-only">({label})</span>
+        </span>
+      </a>
+    );
+  }
+  const pdf = file.contentType === 'application/pdf';
+  return (
+    <a
+      href={file.url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-brand hover:border-brand"
+    >
+      <FileText className="h-4 w-4" aria-hidden="true" />
+      {pdf ? 'Open document (PDF)' : 'Open document'}
+      <span className="text-xs font-normal text-slate-600">{fileSize(file.size)}</span>
+      <span className="sr-only">: {label}</span>
+    </a>
+  );
+}
+
+/** Everything the applicant entered, grouped as on the registration form. */
+export function RegistrationDetails({ user }: { user: UserDetail }) {
+  const { personalInfo: p, contactDetails: c, documents: d } = user;
+  const emergency = c.emergencyContact;
+  return (
+    <>
+      <DetailSection id="detail-personal" title="Personal Information" icon={<User className={icon} aria-hidden="true" />}>
+        <FieldList>
+          <Field label="First name">{p.firstName}</Field>
+          <Field label="Last name">{p.lastName}</Field>
+          <Field label="Date of birth">{p.dateOfBirth ? formatCalendarDate(p.dateOfBirth) : null}</Field>
+          <Field label="Nationality">{p.nationality}</Field>
+          <Field label="Marital status">{p.maritalStatus}</Field>
+        </FieldList>
+      </DetailSection>
+
+      <DetailSection id="detail-address" title="Address" icon={<MapPin className={icon} aria-hidden="true" />}>
+        <FieldList>
+          <Field label="Street" wide>
+            {p.address.street}
+          </Field>
+          <Field label="City">{p.address.city}</Field>
+          <Field label="State">{p.address.state}</Field>
+          <Field label="Postal code">{p.address.postalCode}</Field>
+          <Field label="Country">{p.address.country}</Field>
+        </FieldList>
+      </DetailSection>
+
+      <DetailSection id="detail-contact" title="Contact Information" icon={<Contact className={icon} aria-hidden="true" />}>
+        <FieldList>
+          <Field label="Email" wide>
+            {user.email}
+          </Field>
+          <Field label="Phone">{c.phoneNumber || user.phone}</Field>
+          <Field label="Alternative email">{c.alternativeEmail}</Field>
+        </FieldList>
+      </DetailSection>
+
+      <DetailSection id="detail-emergency" title="Emergency Contact" icon={<HeartHandshake className={icon} aria-hidden="true" />}>
+        {emergency ? (
+          <FieldList>
+            <Field label="Name">{emergency.name}</Field>
+            <Field label="Relationship">{emergency.relationship}</Field>
+            <Field label="Phone">{emergency.phone}</Field>
+          </FieldList>
+        ) : (
+          <EmptyNote>No emergency contact on file.</EmptyNote>
+        )}
+      </DetailSection>
+
+      <DetailSection id="detail-id" title="Identification Document" icon={<IdCard className={icon} aria-hidden="true" />}>
+        {!d.idDocument && !d.idCardType && user.createdBy ? (
+          <EmptyNote>No application on file: this user was created by staff ({user.createdBy}).</EmptyNote>
+        ) : (
+          <FieldList>
+            <Field label="ID type">{d.idCardType}</Field>
+            <Field label="ID number">{d.idCardNumber}</Field>
+            <Field label="Document" wide>
+              {d.idDocument ? <StoredFileView file={d.idDocument} label={`ID document of ${user.name}`} /> : null}
+            </Field>
+          </FieldList>
+        )}
+      </DetailSection>
+
+      {(user.isJointAccount || user.jointAccountHolder) && (
+        <DetailSection id="detail-joint" title="Joint Account Holder" icon={<Users className={icon} aria-hidden="true" />}>
+          {user.jointAccountHolder ? (
+            <FieldList>
+              <Field label="Name">{user.jointAccountHolder.name}</Field>
+              <Field label="Email" wide>
+                {user.jointAccountHolder.email}
+              </Field>
+              <Field label="Phone">{user.jointAccountHolder.phone}</Field>
+            </FieldList>
+          ) : (
+            <EmptyNote>Marked as a joint account, but no joint holder is on file.</EmptyNote>
+          )}
+        </DetailSection>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { ADMIN_MESSAGE_CLEAR_MS } from '@mutual/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface Flash {
+  tone: 'success' | 'error';
+  text: string;
+  /** Changes with every message, so the same sentence twice is still announced. */
+  id: number;
+}
+
+export type ShowFlash = (tone: Flash['tone'], text: string) => void;
+
+/**
+ * The console's result banner. Successes clear after ADMIN_MESSAGE_CLEAR_MS (spec §9); failures
+ * stay until the next message or until dismissed, so nobody misses why something did not happen.
+ */
+export function useFlash() {
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const counter = useRef(0);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const show = useCallback<ShowFlash>((tone, text) => {
+    window.clearTimeout(timer.current);
+    counter.current += 1;
+    setFlash({ tone, text, id: counter.current });
+    if (tone === 'success') timer.current = window.setTimeout(() => setFlash(null), ADMIN_MESSAGE_CLEAR_MS);
+  }, []);
+
+  const dismiss = useCallback(() => {
+    window.clearTimeout(timer.current);
+    setFlash(null);
+  }, []);
+
+  return { flash, show, dismiss };
+}

@@ -1,0 +1,115 @@
+import { type UserDetail, messages } from '@mutual/shared';
+import { ClipboardCheck, MousePointerClick, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { failureText, genericFailure, useUserDetail } from './admin-api';
+import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySection } from './account-sections';
+import { ActivityLog } from './activity-log';
+import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
+import { formatDate } from './format';
+import { OtpPanel } from './otp-panel';
+import { ProfileImageUpload } from './profile-image-upload';
+import { RegistrationDetails } from './registration-details';
+import type { ShowFlash } from './use-flash';
+import { VerifyUserDialog } from './verify-user-dialog';
+
+/** The right-hand (or lower) column: everything about the selected member. */
+export function UserDetailPanel({
+  userId,
+  showOtps,
+  onFlash,
+}: {
+  userId: string | null;
+  showOtps: boolean;
+  onFlash: ShowFlash;
+}) {
+  const detail = useUserDetail(userId);
+
+  if (!userId) {
+    return (
+      <div className="space-y-4">
+        <div id="otp-panel-region">{showOtps && <Alert tone="info">{messages.admin.selectUserFirst}</Alert>}</div>
+        <div className="hidden rounded-2xl border border-dashed border-slate-300 p-10 text-center lg:block">
+          <MousePointerClick className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
+          <p className="mt-3 font-medium text-slate-900">No user selected</p>
+          <p className="mt-1 text-sm text-slate-600">Choose someone from the list, or look them up by e-mail.</p>
+        </div>
+      </div>
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <p role="status" className="rounded-2xl border border-slate-200 p-10 text-center text-slate-600">
+        Loading user…
+      </p>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert tone="error" title={failureText(detail.error, genericFailure)}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void detail.refetch()}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  // Keyed by member: nothing typed or shown for one person (new backup codes!) survives a switch.
+  return <UserDetailView key={detail.data.id} user={detail.data} showOtps={showOtps} onFlash={onFlash} />;
+}
+
+function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtps: boolean; onFlash: ShowFlash }) {
+  const [verifying, setVerifying] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lastStatus = useRef(user.status);
+  // Once a decision lands the Verify User button is gone: put focus on the member, not the page body.
+  useEffect(() => {
+    if (lastStatus.current === 'pending' && user.status !== 'pending') heading.current?.focus();
+    lastStatus.current = user.status;
+  }, [user.status]);
+
+  return (
+    <article aria-labelledby="user-detail-name" className="space-y-4">
+      <header className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-3">
+            <div className="min-w-0">
+              <h2 id="user-detail-name" ref={heading} tabIndex={-1} className="text-xl font-semibold break-words text-slate-900 focus:outline-none">
+                {user.name}
+              </h2>
+              <p className="text-sm break-all text-slate-600">{user.email}</p>
+            </div>
+            <p className="flex flex-wrap items-center gap-1.5">
+              <StatusBadge status={user.status} />
+              <VerificationBadge status={user.verificationStatus} always={user.status === 'pending'} />
+              {user.isJointAccount && <JointBadge />}
+              {user.role === 'admin' && <StaffBadge />}
+              <span className="text-xs text-slate-600">Registered {formatDate(user.registrationDate)}</span>
+            </p>
+          </div>
+          {user.status === 'pending' && (
+            <Button onClick={() => setVerifying(true)} className="shrink-0">
+              <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+              Verify User
+            </Button>
+          )}
+        </div>
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <ProfileImageUpload user={user} onFlash={onFlash} />
+        </div>
+      </header>
+
+      <div id="otp-panel-region" className="scroll-mt-20">{showOtps && <OtpPanel user={user} onFlash={onFlash} />}</div>
+
+      <InfoRequestsSection user={user} />
+      <RegistrationDetails user={user} />
+      <AccountsSection user={user} />
+      <ReviewHistorySection user={user} />
+      <SecuritySection user={user} />
+      <ActivityLog userId={user.id} />
+
+      <VerifyUserDialog user={user} open={verifying} onOpenChange={setVerifying} onFlash={onFlash} />
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+const rtf = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/** "just now", "5 minutes ago", "yesterday"; older than a week → "Mar 3, 2026". */
+export function relativeTime(iso: string, now: number): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  let value = Math.round((then - now) / 1000);
+  if (Math.abs(value) < 45) return 'just now';
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return rtf.format(value, unit);
+    value = Math.round(value / size);
+  }
+  return dateFormat.format(then);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Mar 3, 2026, 4:05 PM", for a tooltip or a machine-readable <time>. */
+export function fullDateTime(iso: string): string {
+  const then = Date.parse(iso);
+  return Number.isNaN(then) ? '' : dateTimeFormat.format(then);
+}

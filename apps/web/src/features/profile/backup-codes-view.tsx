@@ -1,0 +1,69 @@
+import { Check, Copy, Download } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { useSite } from '../site/site-context';
+import { useCopy } from './use-copy';
+
+function download(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Freshly issued backup codes. The server keeps only hashes, so this is the one time they can be
+ * seen: copy, download, then confirm they are saved.
+ */
+export function BackupCodesView({ codes, message, email, onDone }: { codes: string[]; message: string; email: string; onDone: () => void }) {
+  const { brand } = useSite();
+  const { copied, copy } = useCopy();
+  const text = codes.join('\n');
+  const fileText = [
+    `${brand.name} backup codes for ${email}`,
+    `Issued ${new Date().toLocaleString('en-US')}`,
+    'Each code works once. Keep them somewhere safe.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+
+  return (
+    <div className="space-y-4" data-testid="backup-codes">
+      <Alert tone="success">{message}</Alert>
+      <div>
+        <h4 className="text-sm font-semibold text-slate-900">Your backup codes</h4>
+        <p className="mt-1 text-sm text-slate-600">
+          Use one of these if you cannot use your authenticator app. Each code works once. This is the only time they are shown.
+        </p>
+      </div>
+      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:text-base">
+        {codes.map((code) => (
+          <li key={code} className="text-center tracking-wider">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button variant="outline" onClick={() => void copy('codes', text)}>
+          {copied === 'codes' ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          {copied === 'codes' ? 'Copied!' : 'Copy codes'}
+        </Button>
+        <Button variant="outline" onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Download
+        </Button>
+        <Button onClick={onDone} className="sm:ml-auto">
+          I have saved these codes
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {copied === 'codes' ? 'Backup codes copied' : ''}
+      </p>
+    </div>
+  );
+}
