@@ -17,6 +17,10 @@ export const publicPages: PublicPage[] = [
   { path: '/calculators', name: 'calculators', h1: 'Loan calculator' },
   { path: '/login', name: 'login', h1: 'Sign in to Online Banking' },
   { path: '/signup', name: 'signup', h1: 'Become a member' },
+  { path: '/registration-success', name: 'registration-success', h1: 'Application received' },
+  { path: '/forgot-password', name: 'forgot-password', h1: 'Reset your password' },
+  // Without a token the page says the link is no good and offers a new one.
+  { path: '/reset-password', name: 'reset-password', h1: 'Choose a new password' },
   { path: '/careers', name: 'careers', h1: 'Careers' },
   { path: '/locations', name: 'locations', h1: 'Branches & ATMs' },
   { path: '/security', name: 'security', h1: 'Security Center' },

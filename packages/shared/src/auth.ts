@@ -63,6 +63,8 @@ export const passwordResetConfirmSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ['confirmPassword'],
+    // Checked even while other fields are still wrong, so the form shows it with the rest.
+    when: (payload) => bothStrings(payload.value, 'password', 'confirmPassword'),
     message: r.passwordMismatch,
   });
 
@@ -116,3 +118,10 @@ export function homePathFor(user: Pick<SessionUser, 'role' | 'status'>): string 
 
 export const messageResultSchema = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResultSchema>;
+
+/** For a "must match" rule: both fields are present as text (whatever else is wrong). */
+export function bothStrings(value: unknown, a: string, b: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record[a] === 'string' && typeof record[b] === 'string';
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema, otpCodeSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { bothStrings, newPasswordSchema, otpCodeSchema, roles, userStatuses, verificationStatuses } from './auth';
 import { PROFILE_IMAGE_MAX_BYTES } from './constants';
 import { messages } from './messages';
 import { phoneSchema, requiredText } from './registration';
@@ -42,6 +42,8 @@ export const changePasswordSchema = z
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ['confirmPassword'],
+    // Checked even while other fields are still wrong, so the form shows it with the rest.
+    when: (payload) => bothStrings(payload.value, 'newPassword', 'confirmPassword'),
     message: messages.settings.passwordMismatch,
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from './auth';
+import { bothStrings, emailSchema, newPasswordSchema } from './auth';
 import { messages } from './messages';
 
 const r = messages.registration;
@@ -86,6 +86,8 @@ export const registrationSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ['confirmPassword'],
+    // Checked even while other fields are still wrong, so the form shows it with the rest.
+    when: (payload) => bothStrings(payload.value, 'password', 'confirmPassword'),
     message: r.passwordMismatch,
   });
 

@@ -14,7 +14,6 @@ import { DemoSignIns } from './demo-sign-ins';
 import { postSignInPath } from './post-sign-in-path';
 import { readRememberedEmail, saveRememberedEmail } from './remembered-email';
 import { SignedInNotice } from './signed-in-notice';
-import { useSignOut } from './use-sign-out';
 
 type Step =
   /** `returned`: back from step 2, so the password box takes focus (the code box it had is gone). */
@@ -24,8 +23,7 @@ type Step =
 /** Sign-in (spec §2): e-mail and password, then a one-time code. */
 export function SignInFlow() {
   const site = useSite();
-  const { user } = useSession();
-  const signOut = useSignOut();
+  const { user, signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

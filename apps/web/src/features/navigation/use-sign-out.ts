@@ -9,9 +9,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(
     async (message: string = messages.auth.signedOut) => {
-      await signOut();
-      // Replace: the route guard may already have sent this page to /login; keep one entry.
+      // Leave the guarded page first: once the session is gone its guard would send the person to
+      // /login itself, without the message saying why.
       await navigate('/login', { replace: true, state: { message } });
+      await signOut();
     },
     [signOut, navigate],
   );

@@ -37,10 +37,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+    // The screen forgets the person at once (nothing of theirs stays visible while the call runs).
     queryClient.setQueryData<SessionInfo>(sessionQueryKey, { user: null, idleExpiresAt: null, absoluteExpiresAt: null });
     // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site' });
+    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
   }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(() => {

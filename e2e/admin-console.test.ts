@@ -1,0 +1,159 @@
+import { type UserList, messages, userFilterLabels, userFilters } from '@mutual/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser } from './support/browser';
+import { expectFlash } from './support/console';
+import {
+  STAFF_EMAIL,
+  applyViaApi,
+  newPassword,
+  pathname,
+  signIn,
+  staffApi,
+  unexpectedErrors,
+  uniqueEmail,
+} from './support/identity';
+
+/** The rows of the list under the active tab (the table on wide screens). */
+const rows = (page: Page) => page.getByRole('tabpanel').locator('tbody tr');
+const tab = (page: Page, label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search users').fill(text);
+  await page.waitForURL((url) => (url.searchParams.get('q') ?? '') === text);
+  await page.waitForLoadState('networkidle');
+}
+
+describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
+  const browser = useBrowser();
+
+  test('[ADMIN]: the filter tabs show the counts the API reports, and each tab lists that many people', async () => {
+    const { page, errors } = await browser.open(DESKTOP);
+    await signIn(page, STAFF_EMAIL);
+    expect(pathname(page)).toBe('/admin');
+    expect(await headingText(page)).toBe('Admin Dashboard');
+    const { counts } = await (await staffApi.session()).request<UserList>('GET', '/api/admin/users?filter=all');
+
+    for (const filter of userFilters) {
+      const label = userFilterLabels[filter];
+      await expect.poll(() => tab(page, label).innerText(), { message: label }).toMatch(new RegExp(`${label}\\s*${counts[filter]}$`));
+      await tab(page, label).click();
+      expect(await tab(page, label).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => rows(page).count(), { message: `rows under ${label}` }).toBe(counts[filter]);
+    }
+    expect(counts.pending, 'the seed has applicants waiting').toBeGreaterThan(0);
+    expect(counts.all).toBe(counts.pending + counts.approved + counts.rejected);
+    await tab(page, userFilterLabels.all).click();
+    await screenshot(page, 'admin-console');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'admin-console');
+    expect(await hasHorizontalScroll(page), 'the console fits a phone').toBe(false);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  test('[ADMIN]: searching by e-mail narrows the list to the matching people', async () => {
+    const first = await applyViaApi('search');
+    const second = await applyViaApi('search');
+    const { page, errors } = await browser.open(DESKTOP);
+    await signIn(page, STAFF_EMAIL);
+    const { counts } = await (await staffApi.session()).request<UserList>('GET', '/api/admin/users?filter=all');
+    const everyone = counts.all;
+    await expect.poll(() => rows(page).count(), { message: 'everyone listed before searching' }).toBe(everyone);
+
+    await search(page, first.email);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().innerText()).toContain(first.email);
+
+    // "e2e-search-" is shared by both applicants of this test (and earlier runs' ones, if any).
+    await search(page, 'e2e-search-');
+    await expect.poll(() => rows(page).allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining(first.email), expect.stringContaining(second.email)]),
+    );
+    expect(await rows(page).count()).toBeLessThan(everyone);
+
+    await search(page, 'no-such-person-anywhere');
+    await page.getByText('No users match “no-such-person-anywhere”.').waitFor({ state: 'visible' });
+    expect(await rows(page).count()).toBe(0);
+
+    await search(page, '');
+    await expect.poll(() => rows(page).count()).toBe(everyone);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  test('[ADMIN]: "Create New User" with a joint holder makes an active member; the same e-mail again is refused', async () => {
+    const email = uniqueEmail('created');
+    const name = 'Harper Quill';
+    const password = newPassword();
+    const { page, errors } = await browser.open(DESKTOP);
+    await signIn(page, STAFF_EMAIL);
+
+    const fill = async () => {
+      const dialog = page.getByRole('dialog', { name: 'Create New User' });
+      await page.getByRole('button', { name: 'Create New User' }).click();
+      await dialog.waitFor({ state: 'visible' });
+      const field = (label: string) => dialog.getByLabel(label, { exact: true });
+      await field('Name').fill(name);
+      await field('Email').fill(email);
+      await field('Phone').fill('(207) 555-0177');
+      await field('Password').fill(password);
+      await field('Role').selectOption({ label: 'User' });
+      await field('Street').fill('3 Lighthouse Road');
+      await field('City').fill('Rockland');
+      await field('State').fill('ME');
+      await field('ZIP code').fill('04841');
+      await dialog.getByRole('checkbox', { name: 'Joint account' }).check();
+      await field('Joint holder name').fill('Sky Quill');
+      await field('Joint holder email').fill(uniqueEmail('joint'));
+      await field('Joint holder phone').fill('(207) 555-0178');
+      return dialog;
+    };
+
+    // Slow the create call down a little, so the busy state can be seen.
+    await page.route('**/api/admin/users', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+
+    let dialog = await fill();
+    await screenshot(page, 'admin-create-user');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'admin-create-user');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    const busy = dialog.getByRole('button', { name: 'Creating...' });
+    await busy.waitFor({ state: 'visible' });
+    expect(await busy.isDisabled()).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
+    await expectFlash(page, messages.admin.userCreated(email));
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor({ state: 'visible' });
+
+    for (const label of [userFilterLabels.approved, userFilterLabels.all]) {
+      await tab(page, label).click();
+      await search(page, email);
+      await expect.poll(() => rows(page).count(), { message: label }).toBe(1);
+      const row = await rows(page).first().innerText();
+      expect(row).toContain(email);
+      expect(row).toContain('Active');
+      expect(row).toContain('Joint');
+    }
+    await screenshot(page, 'admin-user-created');
+
+    // The same e-mail again.
+    dialog = await fill();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    const refusal = dialog.getByRole('alert').filter({ hasText: 'Failed to create user' });
+    await refusal.waitFor({ state: 'visible' });
+    expect(await refusal.innerText()).toBe('Failed to create user: An account with this email already exists.');
+    expect(await dialog.isVisible(), 'the dialog stays open to fix the e-mail').toBe(true);
+    await screenshot(page, 'admin-create-user-duplicate');
+    expect(unexpectedErrors(errors, 409)).toEqual([]);
+
+    // The new member can sign in straight away and sees the joint account.
+    const member = await browser.open(DESKTOP);
+    await signIn(member.page, email, password);
+    expect(pathname(member.page)).toBe('/dashboard');
+    expect(await member.page.getByTestId('joint-account-marker').innerText()).toContain('Joint Account with Sky Quill');
+    expect(unexpectedErrors(member.errors)).toEqual([]);
+  }, 90_000);
+});

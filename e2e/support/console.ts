@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * The staff console (/admin) as staff use it. Call with a page already signed in as staff and on
+ * /admin.
+ */
+
+/** "Look up by e-mail" → the member's detail panel (its heading is their name). */
+export async function openUserByEmail(page: Page, email: string, name: string) {
+  await page.getByLabel('Look up by e-mail').fill(email);
+  await page.getByRole('button', { name: 'Look up', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor({ state: 'visible' });
+}
+
+/** Opens the selected applicant's "Verify User" modal. */
+export async function openVerifyDialog(page: Page) {
+  await page.getByRole('button', { name: 'Verify User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify User' });
+  await dialog.waitFor({ state: 'visible' });
+  return dialog;
+}
+
+/** The result banner of the last staff action. */
+export async function expectFlash(page: Page, text: string) {
+  const flash = page.getByTestId('admin-flash').filter({ hasText: text });
+  await flash.waitFor({ state: 'visible' });
+  expect(await flash.innerText()).toContain(text);
+}
