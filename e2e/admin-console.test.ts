@@ -38,7 +38,8 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
       const label = userFilterLabels[filter];
       await expect.poll(() => tab(page, label).innerText(), { message: label }).toMatch(new RegExp(`${label}\\s*${counts[filter]}$`));
       await tab(page, label).click();
-      expect(await tab(page, label).getAttribute('aria-selected')).toBe('true');
+      // The chosen tab lives in the address (?filter=), so it is selected once the router has moved.
+      await expect.poll(() => tab(page, label).getAttribute('aria-selected'), { message: `${label} selected` }).toBe('true');
       await expect.poll(() => rows(page).count(), { message: `rows under ${label}` }).toBe(counts[filter]);
     }
     expect(counts.pending, 'the seed has applicants waiting').toBeGreaterThan(0);

@@ -21,8 +21,7 @@ import { AppError } from '../../http/app-error';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { readMultipart } from '../../http/multipart';
 import { backupCodeStatus } from '../auth/backup-codes';
-import { findUserByEmail } from '../auth/sign-in';
-import { loadUser } from '../members/me';
+import { findUserByEmail, loadUser } from '../members/me';
 import { setProfileImage } from '../members/profile-image';
 import { disableTotp, replaceBackupCodes, revokeAllBackupCodes } from '../members/security-settings';
 import { reviewApplication } from '../onboarding/review-application';
@@ -51,7 +50,7 @@ export const adminUserRoutes =
       '/api/admin/users/lookup',
       { schema: { tags, summary: 'Look a person up by exact e-mail', querystring: z.object({ email: z.string().trim().min(1).max(254) }), response: { 200: userSummarySchema } } },
       async (request) => {
-        const user = await findUserByEmail(deps, request.query.email);
+        const user = await findUserByEmail(deps.db, request.query.email);
         if (!user) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
         return toUserSummary(user);
       },

@@ -3,12 +3,12 @@ import { messages } from '@mutual/shared';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { findUserByEmail } from '../members/me';
 import { users } from '../members/members.tables';
 import { passwordResets } from './auth.tables';
 import { passwordChangedEmail, passwordResetEmail } from './auth-emails';
 import { assertNotCommon, hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
-import { findUserByEmail } from './sign-in';
 import { newToken, sha256 } from './tokens';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
@@ -19,7 +19,7 @@ const RESETS_PER_HOUR = 3;
 /** Always answers the same, whether or not the address has an account (no enumeration). */
 export async function requestPasswordReset(deps: Deps, email: string, meta: RequestMeta) {
   const now = deps.clock();
-  const user = await findUserByEmail(deps, email);
+  const user = await findUserByEmail(deps.db, email);
   if (user) {
     await deps.db.transaction(async (tx) => {
       const [recent] = await tx

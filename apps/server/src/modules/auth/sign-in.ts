@@ -3,6 +3,7 @@ import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInp
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { findUserByEmail } from '../members/me';
 import { type UserRow, users } from '../members/members.tables';
 import { signInAttempts } from './auth.tables';
 import { signInCodeEmail } from './auth-emails';
@@ -22,11 +23,6 @@ export function lockedError(lockedUntil: Date): AppError {
   return new AppError('ACCOUNT_LOCKED', messages.auth.locked(until));
 }
 
-export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): Promise<UserRow | undefined> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-  return user;
-}
-
 function methodsFor(user: UserRow): SecondFactorMethod[] {
   return user.totpEnabledAt ? ['totp', 'backup'] : ['email', 'backup'];
 }
@@ -42,7 +38,7 @@ export async function startSignIn(
   meta: RequestMeta,
 ): Promise<{ attemptToken: string; challenge: SignInChallenge }> {
   const now = deps.clock();
-  const user = await findUserByEmail(deps, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
     await deps.db.transaction((tx) =>

@@ -14,6 +14,12 @@ export async function loadUser(db: Executor, userId: string): Promise<UserRow> {
   return user;
 }
 
+/** The person with this e-mail (compared trimmed and lower-cased), if any. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return user;
+}
+
 export async function toMe(db: Executor, user: UserRow): Promise<Me> {
   const codes = await backupCodeStatus(db, user.id);
   return {

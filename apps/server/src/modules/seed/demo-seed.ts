@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../app';
 import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit';
 import { createUser } from '../admin/create-user';
-import { findUserByEmail } from '../auth/sign-in';
+import { findUserByEmail } from '../members/me';
 import { users } from '../members/members.tables';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
@@ -112,7 +112,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     const name = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
     await registerApplicant(deps, input, await demoIdCard(name), seedMeta);
   }
-  const idOf = async (email: string) => (await findUserByEmail(deps, email))?.id ?? '';
+  const idOf = async (email: string) => (await findUserByEmail(deps.db, email))?.id ?? '';
   const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
   await reviewApplication(deps, await idOf('sam.rivera@mutual-demo.example'), { decision: 'approved', checklist }, staffActor, seedMeta);
   await reviewApplication(

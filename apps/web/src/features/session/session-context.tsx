@@ -37,11 +37,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    // The screen forgets the person at once (nothing of theirs stays visible while the call runs).
+    // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
+    // asks for the person's data once the session is gone.
+    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
     queryClient.setQueryData<SessionInfo>(sessionQueryKey, { user: null, idleExpiresAt: null, absoluteExpiresAt: null });
     // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site' });
-    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
   }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(() => {

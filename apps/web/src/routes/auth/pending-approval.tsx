@@ -1,24 +1,22 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { ApplicationStatusView } from '../../features/auth/application-status';
 import { AuthShell } from '../../features/auth/auth-shell';
 import { useSession } from '../../features/session/session-context';
+import { useSignOut } from '../../features/navigation/use-sign-out';
 import { IdleWarning } from '../../features/session/idle-warning';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function PendingApprovalPage() {
   useDocumentTitle('Your application');
   const { user } = useSession();
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
 
   const leave = async () => {
     setSigningOut(true);
     await signOut();
-    void navigate('/login', { replace: true });
   };
 
   return (
