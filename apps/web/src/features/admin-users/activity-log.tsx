@@ -2,9 +2,10 @@ import type { AuditEntry } from '@mutual/shared';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { failureText, genericFailure, useUserAudit } from './admin-api';
+import { genericFailure, useUserAudit } from './admin-api';
 import { DetailSection, EmptyNote } from './detail-parts';
 import { formatDateTime } from './format';
+import { errorMessage } from '../../lib/api-errors';
 
 const FIRST_PAGE = 10;
 
@@ -83,7 +84,7 @@ export function ActivityLog({ userId }: { userId: string }) {
         </p>
       ) : audit.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {failureText(audit.error, genericFailure)}
+          {errorMessage(audit.error, genericFailure)}
         </p>
       ) : entries.length === 0 ? (
         <EmptyNote>Nothing recorded yet.</EmptyNote>

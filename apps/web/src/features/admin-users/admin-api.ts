@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { ApiRequestError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export type BackupCodeStatus = z.infer<typeof backupCodeStatusSchema>;
 
@@ -65,14 +65,5 @@ export function useRefreshUsers() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }), [queryClient]);
 }
 
-/**
- * What to tell staff when a call fails: the server's own words for a refusal it explained
- * (4xx, or no connection), the screen's spec sentence otherwise.
- */
-export function failureText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiRequestError)) return fallback;
-  if (error.status === 0 || (error.status >= 400 && error.status < 500)) return error.body.message || fallback;
-  return fallback;
-}
 
 export const genericFailure = messages.generic.internal;

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { FieldError, controlClass } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { failureText } from './admin-api';
+import { errorMessage } from '../../lib/api-errors';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -98,7 +98,7 @@ export function EmailLookup({ onFound }: { onFound: (user: UserSummary) => void 
         setError(
           failure instanceof ApiRequestError && failure.status === 404
             ? messages.admin.userNotFound
-            : failureText(failure, messages.admin.userNotFound),
+            : errorMessage(failure, messages.admin.userNotFound),
         ),
     });
   };

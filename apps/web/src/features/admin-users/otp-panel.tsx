@@ -5,9 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
-import { failureText, genericFailure, useBackupCodeStatus, useRefreshUsers, userPath } from './admin-api';
+import { genericFailure, useBackupCodeStatus, useRefreshUsers, userPath } from './admin-api';
 import { DetailSection } from './detail-parts';
 import type { ShowFlash } from './use-flash';
+import { errorMessage } from '../../lib/api-errors';
 
 type Action = 'issue' | 'revoke' | 'totp';
 
@@ -54,7 +55,7 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
       const fallback = { issue: messages.admin.backupCodesIssued, revoke: messages.admin.backupCodesRevoked, totp: messages.admin.totpReset }[action];
       onFlash('success', result.message || fallback);
     },
-    onError: (error) => setFailure(failureText(error, genericFailure)),
+    onError: (error) => setFailure(errorMessage(error, genericFailure)),
     onSettled: () => void refresh(),
   });
 
@@ -80,7 +81,7 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
         </dl>
         <p className="text-sm text-slate-700">
           Authenticator app: <strong>{user.security.totpEnabled ? 'enrolled' : 'not enrolled'}</strong>
-          {status.isError && <span className="block text-red-700">{failureText(status.error, genericFailure)}</span>}
+          {status.isError && <span className="block text-red-700">{errorMessage(status.error, genericFailure)}</span>}
         </p>
 
         {issued && <IssuedCodes codes={issued} onHide={() => setIssued(null)} />}

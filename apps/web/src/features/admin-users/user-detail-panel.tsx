@@ -3,7 +3,7 @@ import { ClipboardCheck, MousePointerClick, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { failureText, genericFailure, useUserDetail } from './admin-api';
+import { genericFailure, useUserDetail } from './admin-api';
 import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySection } from './account-sections';
 import { ActivityLog } from './activity-log';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
@@ -13,6 +13,7 @@ import { ProfileImageUpload } from './profile-image-upload';
 import { RegistrationDetails } from './registration-details';
 import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
+import { errorMessage } from '../../lib/api-errors';
 
 /** The right-hand (or lower) column: everything about the selected member. */
 export function UserDetailPanel({
@@ -47,7 +48,7 @@ export function UserDetailPanel({
   }
   if (detail.isError) {
     return (
-      <Alert tone="error" title={failureText(detail.error, genericFailure)}>
+      <Alert tone="error" title={errorMessage(detail.error, genericFailure)}>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void detail.refetch()}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
           Try again

@@ -15,8 +15,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { failureText, useRefreshUsers, userPath } from './admin-api';
+import { useRefreshUsers, userPath } from './admin-api';
 import type { ShowFlash } from './use-flash';
+import { errorMessage } from '../../lib/api-errors';
 
 type Decision = 'approve' | 'reject' | 'request-info';
 
@@ -65,7 +66,7 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
     onError: (error, { decision }) => {
       const field = error instanceof ApiRequestError ? (error.body.fields?.reason ?? error.body.fields?.details) : undefined;
       if (field) setTextError(field);
-      else setFailure(failureText(error, decisions[decision].failed));
+      else setFailure(errorMessage(error, decisions[decision].failed));
     },
     // A 409 (already decided) also changed what the list should show.
     onSettled: () => void refresh(),

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { useSession } from '../session/session-context';
 import { useSite } from '../site/site-context';
-import { errorMessage } from './api-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { AuthCard } from './auth-shell';
 import { formatDate } from './format-date';
 import { InfoRequests } from './info-requests';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError, fieldDescription } from '../../components/form-field';
 import { api } from '../../lib/api';
-import { errorMessage, hasCode } from './api-errors';
+import { errorMessage, hasCode } from '../../lib/api-errors';
 
 type Mode = 'code' | 'backup';
 

@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage, fieldErrors } from './api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { textLinkClass } from './auth-shell';
 import { PasswordInput } from './password-input';
 import { saveRememberedEmail } from './remembered-email';

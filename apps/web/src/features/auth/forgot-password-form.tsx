@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { api } from '../../lib/api';
-import { errorMessage, fieldErrors } from './api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 
 type ResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 type ResetRequest = z.output<typeof passwordResetRequestSchema>;

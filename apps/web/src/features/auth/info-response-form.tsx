@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { apiForm } from '../../lib/api';
-import { errorMessage, fieldErrors } from './api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { DocumentInput, documentProblem } from './document-input';
 
 type InfoResponseInput = z.input<typeof infoResponseSchema>;

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { apiForm } from '../../lib/api';
-import { errorMessage, fieldErrors } from './api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { textLinkClass } from './auth-shell';
 import { documentProblem } from './document-input';
 import { DocumentSection } from './registration-document-section';

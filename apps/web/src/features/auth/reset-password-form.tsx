@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage, fieldErrors } from './api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { PasswordInput } from './password-input';
 
 type ResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;

@@ -1,7 +1,7 @@
 import type { Me } from '@mutual/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiRequestError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useSession } from '../session/session-context';
 
 /** The signed-in person's own record (`GET /api/me`), shared by both settings dialogs. */
@@ -28,12 +28,3 @@ export function useApplyMe() {
   );
 }
 
-/**
- * What to tell the person when a call failed: the spec's sentence for the action (`fallback`) when
- * the server broke, otherwise the server's own explanation (rate limit, lost connection, a rule).
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiRequestError)) return fallback;
-  if (error.body.code === 'INTERNAL' && error.status !== 0) return fallback;
-  return error.body.message || fallback;
-}

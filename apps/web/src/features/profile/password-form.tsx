@@ -6,8 +6,8 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage } from './me-query';
 import { emailHint } from './profile-form';
+import { errorMessage } from '../../lib/api-errors';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type FieldName = (typeof fieldNames)[number];

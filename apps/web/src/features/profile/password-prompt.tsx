@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
-import { errorMessage } from './me-query';
+import { errorMessage } from '../../lib/api-errors';
 
 type PasswordInput = z.infer<typeof totpDisableSchema>;
 

@@ -7,7 +7,8 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage, useApplyMe } from './me-query';
+import { useApplyMe } from './me-query';
+import { errorMessage } from '../../lib/api-errors';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 

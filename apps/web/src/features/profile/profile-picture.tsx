@@ -4,7 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { apiForm } from '../../lib/api';
 import { Avatar } from './avatar';
-import { errorMessage, useApplyMe } from './me-query';
+import { useApplyMe } from './me-query';
+import { errorMessage } from '../../lib/api-errors';
 
 type Outcome = { tone: 'success' | 'error'; text: string };
 

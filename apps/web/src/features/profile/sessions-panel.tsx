@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { fullDateTime, relativeTime } from '../navigation/relative-time';
 import { useNow } from '../navigation/use-now';
-import { errorMessage } from './me-query';
+import { errorMessage } from '../../lib/api-errors';
 
 export const sessionsQueryKey = ['me', 'sessions'] as const;
 

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
-import { errorMessage, useApplyMe } from './me-query';
+import { useApplyMe } from './me-query';
 import { SettingsSwitch } from './settings-switch';
+import { errorMessage } from '../../lib/api-errors';
 
 export function settingsOf(me: Me): SettingsUpdate {
   return {

@@ -5,9 +5,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { BackupCodesView } from './backup-codes-view';
-import { errorMessage, useApplyMe } from './me-query';
+import { useApplyMe } from './me-query';
 import { PasswordPrompt } from './password-prompt';
 import { TotpSetupSteps } from './totp-setup';
+import { errorMessage } from '../../lib/api-errors';
 
 type Step =
   | { kind: 'overview' }
