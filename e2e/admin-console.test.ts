@@ -158,3 +158,31 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
     expect(unexpectedErrors(member.errors)).toEqual([]);
   }, 90_000);
 });
+
+describe.skipIf(!e2e.chromium)('[ADMIN]: member messages', () => {
+  const browser = useBrowser();
+
+  test('[ADMIN]: a message sent through the contact form reaches the staff inbox and can be marked handled', async () => {
+    const marker = `Inbox check ${uniqueEmail('inbox')}`;
+    const sent = await fetch(`${e2e.baseUrl}/api/contact-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: e2e.baseUrl },
+      body: JSON.stringify({ name: 'Robin Inbox', email: uniqueEmail('inbox'), subject: 'loan', message: marker }),
+    });
+    expect(sent.status).toBe(201);
+
+    const { page, errors } = await browser.open(DESKTOP);
+    await signIn(page, STAFF_EMAIL);
+    const message = page.getByRole('article').filter({ hasText: marker });
+    await expect.poll(() => message.count(), { message: 'the message is listed under Open' }).toBe(1);
+    await screenshot(page, 'admin-member-messages');
+    await message.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect.poll(() => message.count(), { message: 'it leaves the Open list' }).toBe(0);
+
+    await page.getByRole('tab', { name: /^Handled/ }).click();
+    const handled = page.getByRole('article').filter({ hasText: marker });
+    await expect.poll(() => handled.count()).toBe(1);
+    expect(await handled.innerText()).toContain(STAFF_EMAIL);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
 import type { FileStorage } from './modules/files/file-storage';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes(deps.database));
   await app.register(siteRoutes(config));
   await app.register(contentRoutes(deps));
+  await app.register(contactInboxRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(onboardingRoutes(deps));
   await app.register(meRoutes(deps));

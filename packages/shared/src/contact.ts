@@ -48,3 +48,34 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export const contactReceiptSchema = z.object({ id: z.string(), message: z.string() });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Staff inbox
+
+export const contactInboxStatuses = ['open', 'handled', 'all'] as const;
+export type ContactInboxStatus = (typeof contactInboxStatuses)[number];
+
+export const contactInboxQuerySchema = z.object({ status: z.enum(contactInboxStatuses).default('open') });
+export type ContactInboxQuery = z.infer<typeof contactInboxQuerySchema>;
+
+/** One message as staff see it in the inbox (never the sender's address or browser). */
+export const contactInboxItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.enum(contactSubjects),
+  subjectLabel: z.string(),
+  message: z.string(),
+  preferredContact: z.enum(preferredContactMethods),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+});
+export type ContactInboxItem = z.infer<typeof contactInboxItemSchema>;
+
+export const contactInboxSchema = z.object({
+  messages: z.array(contactInboxItemSchema),
+  counts: z.object({ open: z.number().int(), handled: z.number().int() }),
+});
+export type ContactInbox = z.infer<typeof contactInboxSchema>;

@@ -13,6 +13,10 @@ export const messages = {
     phoneInvalid: 'Please enter a valid phone number',
     sent: 'Thank you! Your message has been sent. We will get back to you within 24 hours.',
     failed: 'We could not send your message. Please try again.',
+    inboxLoadFailed: 'Failed to load member messages',
+    markHandledFailed: 'Failed to mark the message as handled',
+    messageNotFound: 'Message not found',
+    markedHandled: 'Message marked as handled.',
   },
   auth: {
     signInFailed: 'Failed to sign in. Please check your credentials.',

@@ -36,6 +36,7 @@ interface Ctx {
   priyaDocument: string;
   alexSecondSession: { id: string; browser: Browser };
   alexAccounts: string[];
+  contactMessage: string;
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -141,6 +142,9 @@ const rows: Row[] = [
   { method: 'DELETE', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
   { method: 'DELETE', path: '/api/admin/users/:id/totp', url: alex('/totp'), expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/users/:id/audit', url: alex('/audit'), expect: staffOnly(200) },
+  // The staff inbox for the contact form.
+  { method: 'GET', path: '/api/admin/contact-messages', url: () => '/api/admin/contact-messages?status=all', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/contact-messages/:id/handled', url: (c) => `/api/admin/contact-messages/${c.contactMessage}/handled`, expect: staffOnly(200) },
   // Last: it ends the caller's session.
   { method: 'POST', path: '/api/auth/sign-out', expect: everyone(204) },
 ];
@@ -186,6 +190,7 @@ describe('[AUTHZ]: who may call what', () => {
     c.priyaDocument = (await c.browsers.staff.get(`/api/admin/users/${ids.priya}`)).json<UserDetail>().documents.idDocument?.url ?? '';
     c.alexAccounts = (await c.browsers.memberA.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts.map((a) => a.accountNumber);
     expect(c.alexAccounts).toHaveLength(2);
+    c.contactMessage = (await new Browser(c.t).post('/api/contact-messages', { name: 'Vi Sitor', email: 'visitor@example.com', subject: 'general', message: 'Hello' })).json<{ id: string }>().id;
   });
   afterAll(() => c.t.close());
 

@@ -16,6 +16,10 @@ export const contactMessages = pgTable(
     ipAddress: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when a staff member marks the message handled in the inbox; null while open. */
+    handledAt: timestamp({ withTimezone: true }),
+    /** The e-mail of the staff member who handled it. */
+    handledBy: text(),
   },
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt),

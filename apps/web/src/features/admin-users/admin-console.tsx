@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import { ConsoleActions, EmailLookup, UserSearch } from './admin-toolbar';
+import { ContactInboxPanel } from './contact-inbox';
 import { CreateUserDialog } from './create-user-dialog';
 import { FlashBanner } from './flash-banner';
 import { useFlash } from './use-flash';
@@ -85,6 +86,8 @@ export function AdminConsole() {
           <UserDetailPanel userId={selectedId} showOtps={showOtps} onFlash={show} />
         </section>
       </div>
+
+      <ContactInboxPanel />
 
       <CreateUserDialog
         open={creating}

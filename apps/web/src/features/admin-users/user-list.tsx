@@ -52,7 +52,7 @@ export function UserListPanel({
               </Button>
             </Alert>
           ) : list.data ? (
-            <Users data={list.data} busy={list.isFetching} q={q} {...listProps} />
+            <Users data={list.data} total={list.data.counts[value]} busy={list.isFetching} q={q} {...listProps} />
           ) : null}
         </Tabs.Content>
       ))}
@@ -60,7 +60,7 @@ export function UserListPanel({
   );
 }
 
-function Users({ data, busy, q, selectedId, onSelect }: ListProps & { data: UserListData; busy: boolean; q: string }) {
+function Users({ data, total, busy, q, selectedId, onSelect }: ListProps & { data: UserListData; total: number; busy: boolean; q: string }) {
   if (data.users.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
@@ -73,6 +73,11 @@ function Users({ data, busy, q, selectedId, onSelect }: ListProps & { data: User
       <p className="sr-only" role="status">
         {data.users.length} {data.users.length === 1 ? 'user' : 'users'} shown
       </p>
+      {data.users.length < total && (
+        <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Showing the newest {data.users.length} of {total}. Search by name or e-mail to find someone else.
+        </p>
+      )}
       {/* Desktop and tablet: a table. */}
       <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white md:block">
         <table className="w-full text-left text-sm">
