@@ -82,7 +82,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(artifactsDir, `${name}-${width}.png`);
+  // A full-page capture keeps the scroll position, which leaves the sticky header mid-picture:
+  // capture from the top, then put the page back where the test left it.
+  const scrollY = await page.evaluate(() => window.scrollY);
+  if (scrollY > 0) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  if (scrollY > 0) await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrollY);
   return file;
 }
 
