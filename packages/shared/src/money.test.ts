@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS, centsToDecimal, formatMoney, parseMoney } from './money';
+import { MAX_CENTS, centsToDecimal, formatMoney, formatWireMoney, parseMoney } from './money';
 
 const validCents = fc.bigInt({ min: 0n, max: MAX_CENTS });
 
@@ -80,5 +80,14 @@ describe('[MONEY]: parsing and formatting', () => {
         expect(formatMoney(amount)).toBe(intl.format(centsToDecimal(amount) as unknown as number));
       }),
     );
+  });
+});
+
+describe('formatWireMoney', () => {
+  it('[MONEY]: formats amounts from the API, signed ones too, and leaves other text as it came', () => {
+    expect(formatWireMoney('1234.56')).toBe('$1,234.56');
+    expect(formatWireMoney('0.00')).toBe('$0.00');
+    expect(formatWireMoney('-12.05')).toBe('-$12.05');
+    expect(formatWireMoney('abc')).toBe('abc');
   });
 });

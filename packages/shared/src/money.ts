@@ -59,3 +59,15 @@ export function formatMoney(cents: bigint): string {
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}$${whole}.${fraction}`;
 }
+
+/**
+ * An amount as the API sends it ("1234.56", or "-12.00" for a correction) formatted for people
+ * ("$1,234.56"). Text that is not an amount is returned as it came rather than hidden.
+ */
+export function formatWireMoney(decimal: string): string {
+  const text = decimal.trim();
+  const negative = text.startsWith('-');
+  const parsed = parseMoney(negative ? text.slice(1) : text);
+  if (!parsed.ok) return decimal;
+  return formatMoney(negative ? -parsed.cents : parsed.cents);
+}

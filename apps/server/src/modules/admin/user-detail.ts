@@ -1,13 +1,14 @@
-import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { UserDetail } from '@mutual/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../audit/audit.tables';
-import { sessions } from '../auth/auth.tables';
+import { countUserSessions } from '../auth/sessions';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { storedFiles } from '../files/files.tables';
 import { fileUrl } from '../files/save-file';
 import { findMemberAccounts } from '../ledger/member-accounts';
+import { jointHolderOf } from '../members/me';
 import type { UserRow } from '../members/members.tables';
 import { listInfoRequests, toInfoRequest } from '../onboarding/application-status';
 import { registrationReviews } from '../onboarding/onboarding.tables';
@@ -30,11 +31,7 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
   const fileIds = [user.idDocumentFileId, ...requests.map((r) => r.responseFileId)].filter((id): id is string => id !== null);
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileById = new Map(files.map((file) => [file.id, file]));
-  const idleCutoff = new Date(now.getTime() - config.security.sessionIdleMinutes * 60_000);
-  const [live] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)));
+  const activeSessions = await countUserSessions(db, config, user.id, now);
 
   return {
     ...toUserSummary(user),
@@ -62,9 +59,7 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
       infoRequest: user.infoRequest,
       infoRequestedAt: user.infoRequestedAt?.toISOString() ?? null,
     },
-    jointAccountHolder: user.isJointAccount && user.jointHolderName
-      ? { name: user.jointHolderName, email: user.jointHolderEmail ?? '', phone: user.jointHolderPhone ?? '' }
-      : null,
+    jointAccountHolder: jointHolderOf(user),
     rejectionReason: user.rejectionReason,
     rejectedAt: user.rejectedAt?.toISOString() ?? null,
     approvedAt: user.approvedAt?.toISOString() ?? null,
@@ -87,7 +82,7 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
       totpEnabled: user.totpEnabledAt !== null,
       backupCodes: codes,
       lockedUntil: user.lockedUntil && user.lockedUntil > now ? user.lockedUntil.toISOString() : null,
-      activeSessions: live?.n ?? 0,
+      activeSessions,
     },
   };
 }

@@ -19,7 +19,7 @@ import { toSessionUser } from '../members/session-user';
 import { recordAudit } from '../audit/record-audit';
 import { completeSignIn } from './complete-sign-in';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
-import { revokeSession, touchSession } from './sessions';
+import { type ActiveSession, idleDeadline, revokeSession, touchSession } from './sessions';
 import { resendSignInCode, startSignIn } from './sign-in';
 import { newToken } from './tokens';
 
@@ -33,19 +33,17 @@ export const authRoutes =
     const names = cookieNames(config.secureCookies);
     const perMinute = { rateLimit: { max: config.security.authRateLimit, timeWindow: 60_000 } };
     const tags = ['auth'];
+    const sessionInfo = (auth: ActiveSession, idleExpiresAt: Date): SessionInfo => ({
+      user: toSessionUser(auth.user, config),
+      idleExpiresAt: idleExpiresAt.toISOString(),
+      absoluteExpiresAt: auth.absoluteExpiresAt.toISOString(),
+    });
 
     app.get(
       '/api/auth/session',
       { schema: { tags, summary: 'Who is signed in (does not extend the session)', response: { 200: sessionSchema } }, config: { passiveSession: true } },
-      async (request): Promise<SessionInfo> => {
-        const auth = request.auth;
-        if (!auth) return { user: null, idleExpiresAt: null, absoluteExpiresAt: null };
-        return {
-          user: toSessionUser(auth.user, config),
-          idleExpiresAt: auth.idleExpiresAt.toISOString(),
-          absoluteExpiresAt: auth.absoluteExpiresAt.toISOString(),
-        };
-      },
+      async (request): Promise<SessionInfo> =>
+        request.auth ? sessionInfo(request.auth, request.auth.idleExpiresAt) : { user: null, idleExpiresAt: null, absoluteExpiresAt: null },
     );
 
     app.post(
@@ -56,11 +54,7 @@ export const authRoutes =
         if (!auth) throw new AppError('UNAUTHENTICATED', messages.auth.sessionExpired);
         const now = deps.clock();
         await touchSession(deps.db, auth.sessionId, now);
-        return {
-          user: toSessionUser(auth.user, config),
-          idleExpiresAt: new Date(now.getTime() + config.security.sessionIdleMinutes * 60_000).toISOString(),
-          absoluteExpiresAt: auth.absoluteExpiresAt.toISOString(),
-        };
+        return sessionInfo(auth, idleDeadline(config, now));
       },
     );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { RequestMeta } from '../audit/record-audit';
@@ -37,7 +37,7 @@ export async function createSession(
   return { token, idleExpiresAt: idleDeadline(config, now), absoluteExpiresAt };
 }
 
-function idleDeadline(config: Config, lastSeen: Date): Date {
+export function idleDeadline(config: Config, lastSeen: Date): Date {
   return new Date(lastSeen.getTime() + config.security.sessionIdleMinutes * 60_000);
 }
 
@@ -113,14 +113,20 @@ export async function revokeUserSessions(
   return rows.length;
 }
 
+/** Sessions of a person that still work: not ended, within the absolute limit, not idle too long. */
+function liveSessionsOf(config: Config, userId: string, now: Date) {
+  const idleCutoff = new Date(now.getTime() - config.security.sessionIdleMinutes * 60_000);
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff));
+}
+
 /** A person's live sessions, newest activity first, for Account Settings. */
 export async function listUserSessions(db: Executor, config: Config, userId: string, now: Date) {
-  const idleCutoff = new Date(now.getTime() - config.security.sessionIdleMinutes * 60_000);
-  return db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
-    .orderBy(desc(sessions.lastSeenAt));
+  return db.select().from(sessions).where(liveSessionsOf(config, userId, now)).orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function countUserSessions(db: Executor, config: Config, userId: string, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sessions).where(liveSessionsOf(config, userId, now));
+  return row?.n ?? 0;
 }
 
 /** Ends one of the person's own sessions; another person's session id simply matches nothing. */

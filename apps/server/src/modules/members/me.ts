@@ -20,6 +20,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return user;
 }
 
+/** The joint account holder, for a joint account. */
+export function jointHolderOf(user: UserRow) {
+  if (!user.isJointAccount || !user.jointHolderName) return null;
+  return { name: user.jointHolderName, email: user.jointHolderEmail ?? '', phone: user.jointHolderPhone ?? '' };
+}
+
 export async function toMe(db: Executor, user: UserRow): Promise<Me> {
   const codes = await backupCodeStatus(db, user.id);
   return {
@@ -33,10 +39,7 @@ export async function toMe(db: Executor, user: UserRow): Promise<Me> {
     lastName: user.lastName,
     address: { street: user.street, city: user.city, state: user.state, postalCode: user.postalCode, country: user.country },
     isJointAccount: user.isJointAccount,
-    jointAccountHolder:
-      user.isJointAccount && user.jointHolderName
-        ? { name: user.jointHolderName, email: user.jointHolderEmail ?? '', phone: user.jointHolderPhone ?? '' }
-        : null,
+    jointAccountHolder: jointHolderOf(user),
     profileImageUrl: fileUrl(user.profileImageFileId),
     notifications: { email: user.notifyEmail, sms: user.notifySms, push: user.notifyPush },
     security: { twoFactor: user.totpEnabledAt !== null, loginAlerts: user.loginAlerts },

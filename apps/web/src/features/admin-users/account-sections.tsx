@@ -1,7 +1,8 @@
-import { type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
+import { formatWireMoney, type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
 import { Check, History, Landmark, MessageSquareText, ShieldCheck, X } from 'lucide-react';
 import { DetailSection, EmptyNote, Field, FieldList } from './detail-parts';
-import { decisionLabels, formatBalance, formatDate, formatDateTime } from './format';
+import { decisionLabels } from './format';
+import { formatDate, formatDateTime } from '../../lib/format-date';
 import { StoredFileView } from './registration-details';
 
 const icon = 'h-4 w-4 text-brand';
@@ -17,10 +18,10 @@ export function AccountsSection({ user }: { user: UserDetail }) {
             <li key={account.id} className="rounded-lg border border-slate-200 bg-slate-50 p-3.5">
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{account.type}</span>
-                <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatBalance(account.balance)}</span>
+                <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatWireMoney(account.balance)}</span>
               </p>
               {account.available !== account.balance && (
-                <p className="text-right text-xs text-slate-600">Available {formatBalance(account.available)}</p>
+                <p className="text-right text-xs text-slate-600">Available {formatWireMoney(account.available)}</p>
               )}
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-600">Account number</dt>

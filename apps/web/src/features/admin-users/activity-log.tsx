@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { genericFailure, useUserAudit } from './admin-api';
 import { DetailSection, EmptyNote } from './detail-parts';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format-date';
 import { errorMessage } from '../../lib/api-errors';
 
 const FIRST_PAGE = 10;

@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format-date';
 
 type InboxTab = 'open' | 'handled';
 const tabs: { value: InboxTab; label: string }[] = [

@@ -1,11 +1,12 @@
-import { type BackupCodes, type UserDetail, COPY_CONFIRMATION_MS, messages } from '@mutual/shared';
+import { type BackupCodes, type UserDetail, messages } from '@mutual/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, RotateCcw, ShieldOff, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { genericFailure, useBackupCodeStatus, useRefreshUsers, userPath } from './admin-api';
+import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
 import type { ShowFlash } from './use-flash';
 import { errorMessage } from '../../lib/api-errors';
@@ -127,23 +128,8 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
 }
 
 function IssuedCodes({ codes, onHide }: { codes: string[]; onHide: () => void }) {
-  const [copied, setCopied] = useState<boolean | 'failed'>(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const copy = () => {
-    window.clearTimeout(timer.current);
-    // No clipboard API outside a secure context (plain http on a LAN address).
-    if (!('clipboard' in navigator)) {
-      setCopied('failed');
-      return;
-    }
-    navigator.clipboard.writeText(codes.join('\n')).then(
-      () => setCopied(true),
-      () => setCopied('failed'),
-    );
-    timer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-  };
+  const { copied, failed, copy: copyText } = useCopy();
+  const copy = () => void copyText('codes', codes.join('\n'));
 
   return (
     <div className="rounded-xl border border-green-300 bg-green-50 p-4">
@@ -158,14 +144,14 @@ function IssuedCodes({ codes, onHide }: { codes: string[]; onHide: () => void })
       </ol>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button size="sm" variant="outline" onClick={copy}>
-          {copied === true ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-          {copied === true ? 'Copied' : 'Copy'}
+          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          {copied ? 'Copied' : 'Copy'}
         </Button>
         <Button size="sm" variant="ghost" onClick={onHide}>
           Hide codes
         </Button>
         <span role="status" className="text-xs text-slate-700">
-          {copied === 'failed' ? 'Copying failed. Select the codes and copy them by hand.' : copied ? 'Codes copied to the clipboard.' : ''}
+          {failed ? 'Copying failed. Select the codes and copy them by hand.' : copied ? 'Codes copied to the clipboard.' : ''}
         </span>
       </div>
     </div>

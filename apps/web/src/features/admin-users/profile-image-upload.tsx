@@ -2,28 +2,16 @@ import { messages, profileImageProblem, type UserDetail } from '@mutual/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { Avatar } from '../../components/avatar';
 import { FieldError } from '../../components/form-field';
 import { ApiRequestError, apiForm } from '../../lib/api';
 import { useRefreshUsers, userPath } from './admin-api';
-import { initials } from './format';
 import type { ShowFlash } from './use-flash';
 
 /** What is wrong with a chosen image before it is sent, in the spec's words (the server checks again). */
 function imageProblem(userId: string | null, file: File): string | null {
   if (!userId) return messages.admin.selectUserFirst;
   return profileImageProblem(file);
-}
-
-export function Avatar({ user, size = 'md' }: { user: Pick<UserDetail, 'name' | 'profileImageUrl'>; size?: 'md' | 'lg' }) {
-  const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-12 w-12 text-base';
-  if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt={`Profile image of ${user.name}`} className={`${box} shrink-0 rounded-full border border-slate-200 object-cover`} />;
-  }
-  return (
-    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand`}>
-      {initials(user.name)}
-    </span>
-  );
 }
 
 /** The member's current picture and a control to replace it (uploads as soon as a file is chosen). */
@@ -55,7 +43,7 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
 
   return (
     <div className="flex items-center gap-4">
-      {user && <Avatar user={user} size="lg" />}
+      {user && <Avatar name={user.name} imageUrl={user.profileImageUrl} size="lg" alt={user.profileImageUrl ? `Profile image of ${user.name}` : ''} />}
       <div className="min-w-0">
         <label
           htmlFor={inputId}

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@mutual/shared';
 import { Contact, FileText, HeartHandshake, IdCard, MapPin, User, Users } from 'lucide-react';
 import { DetailSection, EmptyNote, Field, FieldList } from './detail-parts';
-import { formatCalendarDate } from './format';
+import { formatCalendarDate } from '../../lib/format-date';
 
 type StoredFile = NonNullable<UserDetail['documents']['idDocument']>;
 

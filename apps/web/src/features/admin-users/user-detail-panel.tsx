@@ -7,7 +7,7 @@ import { genericFailure, useUserDetail } from './admin-api';
 import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySection } from './account-sections';
 import { ActivityLog } from './activity-log';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format-date';
 import { OtpPanel } from './otp-panel';
 import { ProfileImageUpload } from './profile-image-upload';
 import { RegistrationDetails } from './registration-details';

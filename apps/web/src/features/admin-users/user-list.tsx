@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useUserList } from './admin-api';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format-date';
 
 interface ListProps {
   selectedId: string | null;

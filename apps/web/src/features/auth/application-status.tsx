@@ -10,7 +10,7 @@ import { useSession } from '../session/session-context';
 import { useSite } from '../site/site-context';
 import { errorMessage } from '../../lib/api-errors';
 import { AuthCard } from './auth-shell';
-import { formatDate } from './format-date';
+import { formatDate } from '../../lib/format-date';
 import { InfoRequests } from './info-requests';
 
 export const applicationQueryKey = ['me', 'application'] as const;
@@ -131,7 +131,7 @@ export function ApplicationStatusView() {
               you an e-mail to let you know as soon as there is a decision.
             </p>
             <p className="mt-3 text-sm">
-              Application received <time dateTime={application.registrationDate}>{formatDate(application.registrationDate)}</time>
+              Application received <time dateTime={application.registrationDate}>{formatDate(application.registrationDate, 'long')}</time>
             </p>
           </>
         }

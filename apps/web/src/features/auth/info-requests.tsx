@@ -1,7 +1,7 @@
 import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shared';
 import { MessageSquareText, Paperclip } from 'lucide-react';
 import { Alert } from '../../components/alert';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '../../lib/format-date';
 import { InfoResponseForm } from './info-response-form';
 
 function RequestText({ request }: { request: InfoRequest }) {

@@ -23,7 +23,7 @@ type Step =
 /** Sign-in (spec §2): e-mail and password, then a one-time code. */
 export function SignInFlow() {
   const site = useSite();
-  const { user, signOut } = useSession();
+  const { user, signOut, farewell } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -62,7 +62,8 @@ export function SignInFlow() {
 
   const showDemo = site.demo && site.demoSignIns.length > 0;
   // Why the person is here: signed out, or their session ended (sent by the sign-out and idle paths).
-  const arrivalMessage: unknown = (location.state as { message?: unknown } | null)?.message;
+  const stateMessage: unknown = (location.state as { message?: unknown } | null)?.message;
+  const arrivalMessage = typeof stateMessage === 'string' ? stateMessage : farewell;
   return (
     <>
       {user && <SignedInNotice user={user} onSignOut={signOut} />}

@@ -3,7 +3,7 @@ import { LogOut, RotateCcw, Settings, UserRound } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Container } from '../../components/layout';
-import { Avatar } from '../profile/avatar';
+import { Avatar } from '../../components/avatar';
 import { useProfileDialogs } from '../profile/profile-dialogs';
 import { isCurrent, navItemsFor, resetTransfersPath } from './nav-items';
 import { useSignOut } from './use-sign-out';

@@ -4,7 +4,8 @@ import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { fullDateTime, relativeTime } from './relative-time';
+import { formatDateTime } from '../../lib/format-date';
+import { relativeTime } from './relative-time';
 import { useNow } from './use-now';
 
 export const notificationsQueryKey = ['me', 'notifications'] as const;
@@ -117,7 +118,7 @@ function NotificationItems({
                 {item.title}
               </p>
               <p className="mt-0.5 text-slate-600">{item.body}</p>
-              <time dateTime={item.createdAt} title={fullDateTime(item.createdAt)} className="mt-1 block text-xs text-slate-500">
+              <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="mt-1 block text-xs text-slate-500">
                 {relativeTime(item.createdAt, now)}
               </time>
             </div>

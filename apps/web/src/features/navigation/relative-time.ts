@@ -20,11 +20,3 @@ export function relativeTime(iso: string, now: number): string {
   }
   return dateFormat.format(then);
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "Mar 3, 2026, 4:05 PM", for a tooltip or a machine-readable <time>. */
-export function fullDateTime(iso: string): string {
-  const then = Date.parse(iso);
-  return Number.isNaN(then) ? '' : dateTimeFormat.format(then);
-}

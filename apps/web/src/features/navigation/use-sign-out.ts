@@ -12,7 +12,7 @@ export function useSignOut() {
       // Leave the guarded page first: once the session is gone its guard would send the person to
       // /login itself, without the message saying why.
       await navigate('/login', { replace: true, state: { message } });
-      await signOut();
+      await signOut(message);
     },
     [signOut, navigate],
   );

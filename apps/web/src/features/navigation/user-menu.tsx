@@ -3,7 +3,7 @@ import { ChevronDown, LogOut, RotateCcw, Settings, UserRound } from 'lucide-reac
 import { DropdownMenu } from 'radix-ui';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../profile/avatar';
+import { Avatar } from '../../components/avatar';
 import { useProfileDialogs } from '../profile/profile-dialogs';
 import { resetTransfersPath } from './nav-items';
 import { useSignOut } from './use-sign-out';

@@ -2,7 +2,7 @@ import { Check, Copy, Download } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useSite } from '../site/site-context';
-import { useCopy } from './use-copy';
+import { useCopy } from '../../lib/use-copy';
 
 function download(filename: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));

@@ -3,7 +3,7 @@ import { Camera } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { apiForm } from '../../lib/api';
-import { Avatar } from './avatar';
+import { Avatar } from '../../components/avatar';
 import { useApplyMe } from './me-query';
 import { errorMessage } from '../../lib/api-errors';
 

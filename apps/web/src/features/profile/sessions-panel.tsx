@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
-import { fullDateTime, relativeTime } from '../navigation/relative-time';
+import { formatDateTime } from '../../lib/format-date';
+import { relativeTime } from '../navigation/relative-time';
 import { useNow } from '../navigation/use-now';
 import { errorMessage } from '../../lib/api-errors';
 
@@ -70,12 +71,12 @@ export function SessionsPanel({ active }: { active: boolean }) {
                   {session.ipAddress ? <span className="font-mono">{session.ipAddress}</span> : 'Unknown address'}
                   {' · '}
                   Last active{' '}
-                  <time dateTime={session.lastSeenAt} title={fullDateTime(session.lastSeenAt)}>
+                  <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
                     {session.current ? 'now' : relativeTime(session.lastSeenAt, now)}
                   </time>
                 </p>
                 <p className="text-slate-500">
-                  Signed in <time dateTime={session.createdAt}>{fullDateTime(session.createdAt)}</time>
+                  Signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
                 </p>
               </div>
             </div>

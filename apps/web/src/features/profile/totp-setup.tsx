@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError, api } from '../../lib/api';
-import { useCopy } from './use-copy';
+import { useCopy } from '../../lib/use-copy';
 import { errorMessage } from '../../lib/api-errors';
 
 type CodeInput = z.input<typeof totpConfirmSchema>;

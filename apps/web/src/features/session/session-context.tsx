@@ -1,6 +1,6 @@
 import type { SessionInfo, SessionUser } from '@mutual/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { api } from '../../lib/api';
 
 export const sessionQueryKey = ['session'] as const;
@@ -11,8 +11,10 @@ interface SessionContextValue {
   session: SessionInfo | null;
   /** Re-reads the session from the server (after sign-in, profile changes…). */
   refresh: () => Promise<void>;
-  /** Ends the session on the server and forgets every cached answer. */
-  signOut: () => Promise<void>;
+  /** Ends the session on the server and forgets every cached answer; `farewell` says why on /login. */
+  signOut: (farewell?: string) => Promise<void>;
+  /** Why the last session ended ("You have been signed out."), for the sign-in page to show. */
+  farewell: string | null;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -36,7 +38,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
+  const [farewell, setFarewell] = useState<string | null>(null);
+  const signOut = useCallback(async (message?: string) => {
+    // Kept here rather than only in the navigation state: a route guard may reach /login first.
+    setFarewell(message ?? null);
     // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
     // asks for the person's data once the session is gone.
     await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
@@ -49,8 +54,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const session = query.data ?? null;
     const user = session?.user ?? null;
     const status = query.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
-    return { status, user, session, refresh, signOut };
-  }, [query.data, query.isPending, refresh, signOut]);
+    return { status, user, session, refresh, signOut, farewell };
+  }, [query.data, query.isPending, refresh, signOut, farewell]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { type AccountSummary, type SessionUser, formatMoney, parseMoney } from '@mutual/shared';
+import { type AccountSummary, type SessionUser, formatWireMoney } from '@mutual/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Check, Copy, Landmark, PiggyBank, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { Container } from '../../components/layout';
 import { useNow } from '../../features/navigation/use-now';
-import { useCopy } from '../../features/profile/use-copy';
+import { useCopy } from '../../lib/use-copy';
 import { useSession } from '../../features/session/session-context';
 import { ApiRequestError, api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,14 +16,6 @@ export const accountsQueryKey = ['me', 'accounts'] as const;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** A wire balance ("1234.56", "-12.00") as "$1,234.56"; the text itself if it is not one. */
-function money(text: string): string {
-  const negative = text.trim().startsWith('-');
-  const parsed = parseMoney(negative ? text.trim().slice(1) : text);
-  if (!parsed.ok) return text;
-  return formatMoney(negative ? -parsed.cents : parsed.cents);
-}
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -144,11 +136,11 @@ function AccountCard({ account }: { account: AccountSummary }) {
       <dl className="mt-5 grid grid-cols-2 gap-4">
         <div>
           <dt className="text-sm text-slate-600">Balance</dt>
-          <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">{money(account.balance)}</dd>
+          <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">{formatWireMoney(account.balance)}</dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600">Available</dt>
-          <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-700 tabular-nums sm:text-3xl">{money(account.available)}</dd>
+          <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-700 tabular-nums sm:text-3xl">{formatWireMoney(account.available)}</dd>
         </div>
       </dl>
       <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">

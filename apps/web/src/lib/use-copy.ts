@@ -32,16 +32,18 @@ async function writeClipboard(text: string): Promise<boolean> {
  */
 export function useCopy() {
   const [copied, setCopied] = useState<string | null>(null);
+  /** The item whose copy failed (no clipboard here): the screen can ask for a copy by hand. */
+  const [failed, setFailed] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = useCallback(async (key: string, text: string) => {
     const ok = await writeClipboard(text);
-    if (!ok) return;
     clearTimeout(timer.current);
-    setCopied(key);
-    timer.current = setTimeout(() => setCopied(null), COPY_CONFIRMATION_MS);
+    setCopied(ok ? key : null);
+    setFailed(ok ? null : key);
+    if (ok) timer.current = setTimeout(() => setCopied(null), COPY_CONFIRMATION_MS);
   }, []);
 
-  return { copied, copy };
+  return { copied, failed, copy };
 }

@@ -1,0 +1,51 @@
+/** What every benchmark needs: the real app on a throw-away database, listening on a free port. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { createLogger } from '../apps/server/src/logger';
+import { localFileStorage } from '../apps/server/src/modules/files/file-storage';
+import { createMailer } from '../apps/server/src/modules/mail/mail.service';
+
+export async function startBenchServer(env: Record<string, string>, prepare?: (deps: BenchDeps) => Promise<unknown>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-'));
+  // Rate limits would cap the benchmark itself.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env });
+  const logger = createLogger(config);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
+  const deps = { config, database, db: database.db, mailer, storage: localFileStorage(config.uploadsDir), clock: () => new Date(), logger };
+  await prepare?.(deps);
+  const app = await buildApp(deps);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  console.warn(`database: ${database.kind}; node ${process.version}; ${os.cpus().length} CPUs`);
+  return {
+    deps,
+    base: `http://127.0.0.1:${address.port}`,
+    async stop() {
+      await app.close();
+      mailer.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchDeps = Parameters<typeof buildApp>[0];
+
+/** Runs each scenario for 5 s on 10 connections and prints throughput and latency. */
+export async function runScenarios(scenarios: Array<{ title: string; options: autocannon.Options }>) {
+  for (const scenario of scenarios) {
+    const result = await autocannon({ ...scenario.options, connections: 10, duration: 5 });
+    console.warn(
+      `${scenario.title.padEnd(36)} ${Math.round(result.requests.average).toString().padStart(6)} req/s` +
+        `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}`,
+    );
+  }
+}
