@@ -22,6 +22,7 @@ import { registerAuthContext } from './http/auth-context';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
@@ -30,11 +31,14 @@ import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
 import type { FileStorage } from './modules/files/file-storage';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLiveHub } from './modules/live/live-hub';
+import { liveRoutes } from './modules/live/live.routes';
 import type { Mailer } from './modules/mail/mail.service';
 import { meRoutes } from './modules/members/me.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { transferRoutes } from './modules/transfers/transfers.routes';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +92,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes(deps));
   await app.register(fileRoutes(deps));
   await app.register(adminUserRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(transferRoutes(deps));
+  const live = createLiveHub(deps.database, deps.logger);
+  app.addHook('onReady', () => live.start());
+  app.addHook('onClose', () => live.stop());
+  await app.register(liveRoutes(deps, live));
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
   if (devMailbox) await app.register(devMailboxRoutes(deps.db));
 

@@ -71,6 +71,18 @@ const envSchema = z.object({
       'Federally insured by NCUA. Your savings are federally insured to at least $250,000 and backed by the full faith and credit of the United States Government.',
     ),
 
+  /** The credit union's time zone: month boundaries, statement periods, history date filters. */
+  TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/New_York'),
   SUPPORT_EMAIL: z.email().default('support@mutual-demo.example'),
   SUPPORT_PHONE: z.string().default('1-800-555-0142'),
   SUPPORT_HOURS: z.string().default('Monday to Friday 8AM-8PM EST'),
@@ -113,6 +125,7 @@ const envSchema = z.object({
   PROFILE_IMAGE_MAX_BYTES: int(PROFILE_IMAGE_MAX_BYTES),
   TRANSFER_LIMIT_COUNT: int(10),
   TRANSFER_LIMIT_WINDOW_HOURS: int(24),
+  RECIPIENT_LOOKUP_RATE_LIMIT: int(10),
   PROTECTED_STAFF_EMAIL: z.email().optional(),
   SESSION_IDLE_MINUTES: int(15),
   SESSION_ABSOLUTE_HOURS: int(12),
@@ -169,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     address: { street: e.CU_STREET, city: e.CU_CITY, state: e.CU_STATE, postalCode: e.CU_POSTAL_CODE },
     routingNumber: e.ROUTING_NUMBER,
+    timeZone: e.TIME_ZONE,
     ncuaNotice: e.NCUA_NOTICE,
     approvalTime: e.APPROVAL_TIME,
     support: {
@@ -210,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       profileImageMaxBytes: e.PROFILE_IMAGE_MAX_BYTES,
       transferLimitCount: e.TRANSFER_LIMIT_COUNT,
       transferLimitWindowHours: e.TRANSFER_LIMIT_WINDOW_HOURS,
+      /** "Verify" recipient look-ups per member session and minute. */
+      recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT,
     },
     security: {
       protectedStaffEmail: e.PROTECTED_STAFF_EMAIL ?? null,

@@ -9,6 +9,14 @@ export const errorCodes = [
   'ACCOUNT_LOCKED',
   /** The sign-in attempt is over (expired, or its code used up): start again at step 1. */
   'SIGN_IN_EXPIRED',
+  /** The amount is above the account's available balance. */
+  'INSUFFICIENT_FUNDS',
+  /** The member has used all outgoing transfers of the current limit window. */
+  'TRANSFER_LIMIT_REACHED',
+  /** An Idempotency-Key was reused with a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** A transfer confirmation code expired or its tries are used up: ask for a new one. */
+  'CONFIRMATION_EXPIRED',
   'INTERNAL',
 ] as const;
 

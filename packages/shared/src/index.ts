@@ -10,3 +10,6 @@ export * from './money';
 export * from './registration';
 export * from './routes';
 export * from './site';
+export * from './transactions';
+export * from './transfer-options';
+export * from './transfers';

@@ -103,6 +103,56 @@ export const messages = {
     totpReset: 'Authenticator reset. The member will receive e-mailed codes until they enrol again.',
     invalidOtpFormat: 'Invalid OTP format. Please enter a 6-digit number.',
   },
+  transfers: {
+    fillAllFields: 'Please fill in all fields',
+    sameAccount: 'Cannot transfer to the same account',
+    invalidAmount: 'Please enter a valid amount',
+    insufficientFunds: 'Insufficient funds',
+    invalidRecipient: 'Please enter a valid recipient',
+    emailInvalid: 'Please enter a valid email address',
+    ownAccount: 'Cannot transfer to your own account',
+    recipientNotFound: 'Recipient not found',
+    recipientError: 'Error verifying recipient',
+    recipientFound: (name: string) => `Recipient found: ${name}`,
+    invalidAccountNumber: 'Please enter a valid account number',
+    chooseBank: 'Please choose a bank from the list',
+    otpRequired: 'Please enter OTP',
+    otpInvalid: 'Invalid OTP',
+    /** The confirmation code expired or its tries are used up: ask for a new one. */
+    otpExpired: 'This code can no longer be used. Please request a new code.',
+    otpSent: 'We sent a 6-digit code to your email. It confirms this transfer only.',
+    otpAuthenticator: 'Enter the 6-digit code from your authenticator app to confirm this transfer.',
+    invalidSwift: 'Invalid SWIFT/BIC code',
+    invalidIntlAccount: 'Invalid account number',
+    invalidIban: 'Invalid IBAN',
+    tooLong: (max: number) => `Must be at most ${max} characters`,
+    failed: 'Transfer failed. Please try again.',
+    dashboardFailed:
+      'An error occurred while processing your transfer. Please try again or contact support if the issue persists.',
+    /** Spec §8 blocked modals, shown for ACCOUNT_LOCKED. */
+    blockedTitle: 'Transaction Blocked',
+    blocked: 'For security reasons, this transaction has been blocked. Please contact our support team for assistance.',
+    suspendedTitle: 'Transactions Suspended',
+    suspended: 'All transactions have been temporarily suspended. Please contact our support team for assistance.',
+    deniedTitle: 'Transaction Denied',
+    externalSuspended:
+      'External transfers from your account are temporarily suspended. Please visit a branch or contact our support team.',
+    /** The API's message for ACCOUNT_LOCKED on a transfer: the reason staff gave stays with staff. */
+    onHold: 'Transfers from your account are on hold. Please contact our support team for assistance.',
+    internationalNotice: 'Fees and processing time may apply. International transfers cannot be reversed.',
+    limitReached: (limit: number, hours: number) =>
+      `You have reached the limit of ${limit} outgoing transfers in ${hours} hours. Please try again later or contact support.`,
+    idempotencyKeyRequired: 'Each transfer needs a fresh Idempotency-Key header (16 to 100 letters, digits, - or _).',
+    idempotencyKeyReused: 'This request key was already used for a different transfer. Please start the transfer again.',
+    internalDone: (amount: string, from: string, to: string) => `Transferred ${amount} from ${from} to ${to}.`,
+    userDone: (amount: string, name: string) => `Sent ${amount} to ${name}.`,
+    externalDone: (amount: string, bank: string) =>
+      `Your transfer of ${amount} to ${bank} is on its way. The funds are held until the payment settles, usually within 1-2 business days.`,
+    internationalDone: (amount: string, bank: string) =>
+      `Your international transfer of ${amount} to ${bank} has been submitted. The funds are held until the payment is sent.`,
+    accountNotFound: 'Account not found',
+    sourceAccountNotFound: 'Source account not found',
+  },
   generic: {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     notFound: 'The page or resource you asked for does not exist.',

@@ -14,6 +14,7 @@ export const appRoutes = [
   '/forgot-password',
   '/reset-password',
   '/dashboard',
+  '/dashboard/transactions',
   '/admin',
   '/admin/reset-transfers',
   '/register',

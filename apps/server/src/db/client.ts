@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   db: Database;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (delivered when the notifying transaction
+   * commits). On PostgreSQL this is a dedicated connection, so every app instance hears every
+   * other instance's notifications. Returns a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: async (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         release();
@@ -60,6 +67,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const listeners = new Set<pg.Client>();
   return {
     kind: 'postgres',
     db,
@@ -67,6 +75,33 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((client) => client.end()));
+      listeners.clear();
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Rows of a raw SQL query, for the few queries Drizzle's builder cannot say well. Both drivers
+ * answer `{ rows }`; column names are as the SQL gives them, and int8 may arrive as a string
+ * (node-postgres) or a number (PGlite), so callers read money with `BigInt(String(value))`.
+ */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: unknown[] };
+  return (result.rows ?? []) as T[];
 }

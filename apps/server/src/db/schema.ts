@@ -8,3 +8,6 @@ export * from '../modules/ledger/ledger.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/onboarding/onboarding.tables';
+export * from '../modules/payments/payments.tables';
+export * from '../modules/transfers/transfers.tables';
+export * from '../modules/holds/holds.tables';

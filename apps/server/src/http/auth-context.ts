@@ -74,6 +74,12 @@ export const guards = {
     const isMember = user.role === 'user' && (user.status === 'approved' || user.status === 'active');
     if (!isMember && user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to approved members only.');
   },
+  /** Members with accounts of their own: money routes. Staff sign-ins hold no member accounts. */
+  accountHolder: async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { user } = signedIn(request);
+    const isMember = user.role === 'user' && (user.status === 'approved' || user.status === 'active');
+    if (!isMember) throw new AppError('FORBIDDEN', 'This is available to members with accounts only.');
+  },
   applicant: async (request: FastifyRequest, _reply: FastifyReply) => {
     const { user } = signedIn(request);
     if (user.role !== 'pending') throw new AppError('FORBIDDEN', 'This is available to applicants only.');

@@ -1,4 +1,5 @@
-import { type AccountSummary, type Me, messages, type UserDetail } from '@mutual/shared';
+import { randomUUID } from 'node:crypto';
+import { type AccountSummary, IDEMPOTENCY_HEADER, type Me, messages, type TransactionPage, type UserDetail } from '@mutual/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
@@ -16,6 +17,7 @@ import {
   userByEmail,
   validApplication,
 } from '../test/identity';
+import { deposit } from '../test/money';
 import { createTestApp } from '../test/test-app';
 
 /**
@@ -37,6 +39,8 @@ interface Ctx {
   alexSecondSession: { id: string; browser: Browser };
   alexAccounts: string[];
   contactMessage: string;
+  alexTransferId: string;
+  baseUrl: string;
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -46,15 +50,29 @@ interface Row {
   body?: (c: Ctx) => RequestOptions | Promise<RequestOptions>;
   expect: Statuses;
   check?: (c: Ctx, role: Role, body: unknown) => void | Promise<void>;
+  /** For a response that never ends (an event stream): how to read just its status. */
+  send?: (c: Ctx, role: Role) => Promise<number>;
 }
 
 const everyone = (s: number): Statuses => ({ anonymous: s, pending: s, memberA: s, memberB: s, staff: s });
 const signedIn = (s: number): Statuses => ({ ...everyone(s), anonymous: 401 });
 const applicantOnly = (s: number): Statuses => ({ anonymous: 401, pending: s, memberA: 403, memberB: 403, staff: 403 });
+/** Members with accounts; staff sign-ins hold none, so money routes refuse them. */
+const accountHolders = (s: number): Statuses => ({ ...signedIn(s), pending: 403, staff: 403 });
 const membersOnly = (s: number): Statuses => ({ ...signedIn(s), pending: 403 });
 const staffOnly = (s: number): Statuses => ({ anonymous: 401, pending: 403, memberA: 403, memberB: 403, staff: s });
 
 const json = (value: unknown) => (): RequestOptions => ({ json: value });
+const transfer = (value: unknown) => (): RequestOptions => ({ json: value, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+const externalTransfer = {
+  transferType: 'external',
+  fromAccount: 'Checking',
+  toBank: 'Citibank',
+  routingNumber: '021000089',
+  accountNumber: '123456789',
+  accountName: 'Pat Doe',
+  amount: '1.00',
+};
 const imageForm = async () => multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'p.png' } } });
 const image = async (): Promise<RequestOptions> => ({ form: await imageForm() });
 const alex = (suffix = '') => (c: Ctx) => `/api/admin/users/${c.ids.memberA}${suffix}`;
@@ -119,6 +137,73 @@ const rows: Row[] = [
       if (role === 'memberA') expect(numbers).toEqual(c.alexAccounts);
       else expect(numbers.filter((n) => c.alexAccounts.includes(n))).toEqual([]);
     },
+  },
+  // Money: every route reads and moves only the caller's own accounts.
+  { method: 'GET', path: '/api/me/summary', expect: accountHolders(200) },
+  {
+    method: 'GET',
+    path: '/api/me/transactions',
+    expect: accountHolders(200),
+    check: (c, role, body) => {
+      const ids = (body as TransactionPage).items.map((item) => item.transferId);
+      if (role === 'memberA') expect(ids).toContain(c.alexTransferId);
+      else expect(ids).not.toContain(c.alexTransferId);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/transactions/export',
+    expect: accountHolders(200),
+    check: (_c, role, body) => expect(String(body).includes('Matrix deposit')).toBe(role === 'memberA'),
+  },
+  {
+    method: 'GET',
+    path: '/api/me/events',
+    expect: signedIn(200),
+    send: async (c, role) => {
+      const cookie = [...c.browsers[role].cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const abort = new AbortController();
+      const response = await fetch(`${c.baseUrl}/api/me/events`, { headers: { cookie }, signal: abort.signal });
+      abort.abort();
+      return response.status;
+    },
+  },
+  { method: 'POST', path: '/api/transfers/internal', body: transfer({ transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' }), expect: accountHolders(422) },
+  {
+    method: 'POST',
+    path: '/api/transfers/recipient',
+    body: json({ email: DEMO.alex }),
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 200, memberA: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/transfers/user',
+    body: transfer({ transferType: 'user', fromAccount: 'Checking', recipientEmail: DEMO.sam, amount: '1.00', reference: 'Lunch' }),
+    // Alex has no money in Checking; Sam cannot send to himself.
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 400, memberA: 422 },
+  },
+  { method: 'POST', path: '/api/transfers/external/challenge', body: json(externalTransfer), expect: accountHolders(422) },
+  {
+    method: 'POST',
+    path: '/api/transfers/external',
+    body: transfer({ transfer: externalTransfer, challengeId: '00000000-0000-4000-8000-00000000abcd', otp: '123456' }),
+    expect: accountHolders(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/transfers/international',
+    body: transfer({
+      transferType: 'international',
+      fromAccount: 'Checking',
+      recipientName: 'Ana Silva',
+      bankName: 'Banco Exemplo',
+      swiftCode: 'BEXAPTPL',
+      accountNumber: 'PT50000201231234567890154',
+      country: 'PT',
+      currency: 'EUR',
+      amount: '1.00',
+    }),
+    expect: accountHolders(422),
   },
   // Files: a profile picture for its owner and staff; an ID document for staff only.
   { method: 'GET', path: '/api/files/:id', url: (c) => c.alexImage, expect: { anonymous: 401, pending: 404, memberA: 200, memberB: 404, staff: 200 } },
@@ -190,12 +275,19 @@ describe('[AUTHZ]: who may call what', () => {
     c.priyaDocument = (await c.browsers.staff.get(`/api/admin/users/${ids.priya}`)).json<UserDetail>().documents.idDocument?.url ?? '';
     c.alexAccounts = (await c.browsers.memberA.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts.map((a) => a.accountNumber);
     expect(c.alexAccounts).toHaveLength(2);
+    await deposit(c.t, ids.alex, 50_00n, 'Savings', 'Matrix deposit');
+    c.alexTransferId = (await c.browsers.memberA.get('/api/me/transactions')).json<TransactionPage>().items[0]?.transferId ?? '';
+    c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     c.contactMessage = (await new Browser(c.t).post('/api/contact-messages', { name: 'Vi Sitor', email: 'visitor@example.com', subject: 'general', message: 'Hello' })).json<{ id: string }>().id;
   });
   afterAll(() => c.t.close());
 
   describe.each(roles)('as %s', (role) => {
     it.each(rows.map((row) => [`${row.method} ${row.url ? `${row.path} (${row.expect[role]})` : row.path}`, row] as const))('%s', async (_title, row) => {
+      if (row.send) {
+        expect(await row.send(c, role)).toBe(row.expect[role]);
+        return;
+      }
       const options = row.body ? await row.body(c) : {};
       const response = await c.browsers[role].request(row.method, row.url ? row.url(c) : row.path, options);
       expect(response.statusCode, response.body).toBe(row.expect[role]);
@@ -203,7 +295,8 @@ describe('[AUTHZ]: who may call what', () => {
         expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.sessionExpired });
       }
       if (response.statusCode === 403) expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
-      if (row.check && response.statusCode < 300) await row.check(c, role, response.body ? response.json() : null);
+      const isJson = String(response.headers['content-type'] ?? '').includes('json');
+      if (row.check && response.statusCode < 300) await row.check(c, role, response.body && isJson ? response.json() : response.body);
     });
   });
 

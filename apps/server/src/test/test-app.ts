@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import { localFileStorage } from '../modules/files/file-storage';
+import { verifyLedger } from '../modules/ledger/verify-ledger';
 import { createMailer, type MailTransport } from '../modules/mail/mail.service';
 import { adminQuery, withDatabase } from './global-setup';
 
@@ -45,11 +46,16 @@ export async function createTestApp(options: { env?: Env; transport?: MailTransp
     mailer,
     storage,
     clock,
+    /** Closes everything, after checking every ledger invariant (a breach fails the test file). */
     async close() {
+      const violations = await verifyLedger(database.db);
       await app.close();
       mailer.close();
       await database.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
+      if (violations.length > 0) {
+        throw new Error(`ledger:verify failed after this test file: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+      }
     },
   };
 }

@@ -21,6 +21,7 @@ import { PublicLayout } from './layouts/public-layout';
 // page does not download the staff console.
 const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
 const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
+const TransactionsPage = lazy(() => import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })));
 const AdminPage = lazy(() => import('../routes/admin/admin').then((m) => ({ default: m.AdminPage })));
 const ResetTransfersPage = lazy(() => import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })));
 const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
@@ -80,6 +81,16 @@ export const router = createBrowserRouter([
           <RequireSession audience="member">
             <Loading>
               <DashboardPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/dashboard/transactions',
+        element: (
+          <RequireSession audience="member">
+            <Loading>
+              <TransactionsPage />
             </Loading>
           </RequireSession>
         ),

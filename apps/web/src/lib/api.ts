@@ -20,10 +20,15 @@ export function onApiActivity(listener: Listener): () => void {
   return () => activityListeners.delete(listener);
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const base: Record<string, string> =
+    init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' };
   return send<T>(path, {
     method: init.method ?? 'GET',
-    headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { ...base, ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }

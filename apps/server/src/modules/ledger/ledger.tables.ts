@@ -1,12 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables';
 
 /**
- * Ledger accounts: members' Checking and Savings accounts (and, with the money issue, the credit
- * union's general-ledger accounts). Balances are never stored as such: they are cumulative
- * posted/pending counters kept by the ledger, in cents. Balance = credits_posted − debits_posted;
- * available = balance − debits_pending.
+ * Only this module writes the tables below, and only through the `ledger_post` database function
+ * (migration 0004): it locks the accounts, checks funds, and writes the transfer, both entries
+ * and both counters in one statement. Triggers refuse UPDATE and DELETE on transfers and entries.
+ */
+
+/**
+ * Ledger accounts: members' Checking and Savings accounts, and the credit union's general-ledger
+ * accounts (`code` set, no member). Balances are never stored as such: they are cumulative
+ * posted/pending counters, in cents. Balance = credits_posted − debits_posted; available =
+ * balance − debits_pending. `version` counts the account's entries.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -14,18 +33,25 @@ export const ledgerAccounts = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().references(() => users.id),
     type: text().notNull(),
+    /** General-ledger accounts only: `cash`, `ach_clearing`, … (see general-ledger.ts). */
+    code: text(),
     accountNumber: text(),
     routingNumber: text(),
     debitsPending: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     debitsPosted: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     creditsPending: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     creditsPosted: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    version: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_number_idx').on(table.accountNumber),
+    uniqueIndex('ledger_accounts_code_idx').on(table.code),
     index('ledger_accounts_user_idx').on(table.userId),
-    check('ledger_accounts_type_check', sql`${table.type} in ('Checking', 'Savings')`),
+    check(
+      'ledger_accounts_type_check',
+      sql`(${table.userId} is not null and ${table.code} is null and ${table.type} in ('Checking', 'Savings')) or (${table.userId} is null and ${table.code} is not null and ${table.type} = 'General')`,
+    ),
     check(
       'ledger_accounts_counters_check',
       sql`${table.debitsPending} >= 0 and ${table.debitsPosted} >= 0 and ${table.creditsPending} >= 0 and ${table.creditsPosted} >= 0`,
@@ -37,4 +63,102 @@ export const ledgerAccounts = pgTable(
     ),
     check('ledger_accounts_number_check', sql`${table.accountNumber} is null or ${table.accountNumber} ~ '^[1-9][0-9]{9}$'`),
   ],
+);
+
+export const transferKinds = ['single', 'pending', 'post', 'void', 'expire'] as const;
+export type TransferKind = (typeof transferKinds)[number];
+
+/**
+ * Immutable money movements, one debit account and one credit account each. `pending` holds
+ * funds; `post`, `void` and `expire` resolve a pending transfer (at most once: unique index on
+ * `pending_id`); a `single` with `reverses_id` undoes an earlier transfer (at most once too).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    debitAccountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    pendingId: uuid().references((): AnyPgColumn => ledgerTransfers.id),
+    reversesId: uuid().references((): AnyPgColumn => ledgerTransfers.id),
+    category: text().notNull(),
+    /** What each side's statement says ("Transfer to Savings" / "Transfer from Checking"). */
+    debitMemo: text().notNull(),
+    creditMemo: text().notNull(),
+    /** The member's own words (a memo or reference), if any. */
+    reference: text(),
+    /** Why a pending transfer was voided or a transfer reversed, in plain words for the member. */
+    reason: text(),
+    /** The date the money counts from; `created_at` is when the ledger recorded it. */
+    effectiveAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdBy: uuid(),
+  },
+  (table) => [
+    uniqueIndex('ledger_transfers_pending_idx').on(table.pendingId).where(sql`${table.pendingId} is not null`),
+    uniqueIndex('ledger_transfers_reverses_idx').on(table.reversesId).where(sql`${table.reversesId} is not null`),
+    index('ledger_transfers_debit_idx').on(table.debitAccountId, table.effectiveAt),
+    index('ledger_transfers_credit_idx').on(table.creditAccountId, table.effectiveAt),
+    check('ledger_transfers_kind_check', sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire')`),
+    check('ledger_transfers_amount_check', sql`${table.amount} > 0`),
+    check('ledger_transfers_accounts_check', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
+    check(
+      'ledger_transfers_pending_check',
+      sql`(${table.kind} in ('post', 'void', 'expire')) = (${table.pendingId} is not null)`,
+    ),
+    check('ledger_transfers_reversal_check', sql`${table.reversesId} is null or ${table.kind} = 'single'`),
+  ],
+);
+
+/**
+ * One line per account per transfer: the account's version after it (gap-free from 1) and its
+ * posted balance and available balance after it. Statements and history read from here.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    accountVersion: bigint({ mode: 'bigint' }).notNull(),
+    transferId: uuid()
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    side: text().notNull(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    balanceAfter: bigint({ mode: 'bigint' }).notNull(),
+    availableAfter: bigint({ mode: 'bigint' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_version_idx').on(table.accountId, table.accountVersion),
+    index('ledger_entries_transfer_idx').on(table.transferId),
+    check('ledger_entries_side_check', sql`${table.side} in ('debit', 'credit')`),
+  ],
+);
+
+/**
+ * A request key per member: claimed first inside the transaction that does the work, so a
+ * repeated request waits for the first and then gets its stored answer (failures included).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { announce } from '../live/live-hub';
 import { notifications } from './notifications.tables';
 
 /** Adds an item to the member's notifications, in the caller's transaction. */
@@ -9,4 +10,5 @@ export async function notify(
   at: Date,
 ): Promise<void> {
   await tx.insert(notifications).values({ userId, ...notification, createdAt: at });
+  await announce(tx, userId, 'notification');
 }

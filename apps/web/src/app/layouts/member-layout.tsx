@@ -1,8 +1,11 @@
+import { homePathFor } from '@mutual/shared';
 import { Outlet } from 'react-router';
+import { useLiveUpdates } from '../../features/live/use-live-updates';
 import { SignedInNav } from '../../features/navigation/signed-in-nav';
 import { useAnchorScroll } from '../../features/navigation/use-anchor-scroll';
 import { ProfileDialogsProvider } from '../../features/profile/profile-dialogs';
 import { IdleWarning } from '../../features/session/idle-warning';
+import { useSession } from '../../features/session/session-context';
 import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';
 import { ScrollToTopButton } from './scroll-to-top';
@@ -10,6 +13,9 @@ import { ScrollToTopButton } from './scroll-to-top';
 /** Signed-in layout (members and staff): /dashboard, /admin, /admin/reset-transfers. */
 export function MemberLayout() {
   useAnchorScroll();
+  const { user } = useSession();
+  // Only members have a ledger to follow; staff and applicants get 403 from the stream.
+  useLiveUpdates(user !== null && user.role !== 'admin' && homePathFor(user) === '/dashboard');
   return (
     <ProfileDialogsProvider>
       <div className="flex min-h-screen flex-col bg-slate-50">

@@ -22,6 +22,8 @@ export function navItemsFor(user: SessionUser | null): NavItem[] {
 /** The admin link covers every page under /admin; an anchor link only its own anchor. */
 export function isCurrent(item: NavItem, location: { pathname: string; hash: string }): boolean {
   if (item.pathname === '/admin') return location.pathname === '/admin' || location.pathname.startsWith('/admin/');
+  // Pages under the dashboard (the transaction history) belong to "Dashboard".
+  if (item.pathname === '/dashboard' && item.hash === '' && location.pathname.startsWith('/dashboard/')) return true;
   return location.pathname === item.pathname && location.hash === item.hash;
 }
 

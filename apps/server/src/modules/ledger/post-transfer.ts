@@ -1,0 +1,144 @@
+import { messages, type TransactionCategory } from '@mutual/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { sqlState } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+
+/**
+ * The ledger's write API: every money movement in the portal is one of these three calls, made
+ * inside the caller's transaction. Each is a single call to the `ledger_post` database function
+ * (migration 0005), which locks the accounts in id order, checks funds and writes the transfer,
+ * its two entries and both accounts' counters.
+ */
+
+export interface PostedTransfer {
+  transferId: string;
+  /** Available balance of each account right after the transfer, in cents. */
+  debitAvailable: bigint;
+  creditAvailable: bigint;
+}
+
+interface Common {
+  now: Date;
+  /** Who caused it (the member, a staff user); null for the system. */
+  createdBy: string | null;
+}
+
+export interface NewTransfer extends Common {
+  /** `single` moves money now; `pending` holds it until resolved. */
+  kind: 'single' | 'pending';
+  debitAccountId: string;
+  creditAccountId: string;
+  amount: bigint;
+  category: TransactionCategory;
+  debitMemo: string;
+  creditMemo: string;
+  reference?: string | null;
+  /** When the money counts from, if not now (a backdated entry). */
+  effectiveAt?: Date;
+}
+
+export function postTransfer(tx: Executor, transfer: NewTransfer): Promise<PostedTransfer> {
+  return callLedger(tx, {
+    kind: transfer.kind,
+    debit: transfer.debitAccountId,
+    credit: transfer.creditAccountId,
+    amount: transfer.amount,
+    category: transfer.category,
+    debitMemo: transfer.debitMemo,
+    creditMemo: transfer.creditMemo,
+    reference: transfer.reference ?? null,
+    effectiveAt: transfer.effectiveAt ?? transfer.now,
+    now: transfer.now,
+    createdBy: transfer.createdBy,
+  });
+}
+
+export interface Resolution extends Common {
+  pendingId: string;
+  /** `post` completes the held payment; `void` returns it; `expire` lets it lapse. */
+  kind: 'post' | 'void' | 'expire';
+  /** For void and expire: what the member is told, in plain words. */
+  reason?: string | null;
+}
+
+export function resolvePending(tx: Executor, resolution: Resolution): Promise<PostedTransfer> {
+  return callLedger(tx, {
+    kind: resolution.kind,
+    pendingId: resolution.pendingId,
+    reason: resolution.reason ?? null,
+    now: resolution.now,
+    createdBy: resolution.createdBy,
+  });
+}
+
+export interface Reversal extends Common {
+  transferId: string;
+  reason: string;
+}
+
+/** Sends a completed transfer's money back; a transfer is reversed at most once. */
+export function reverseTransfer(tx: Executor, reversal: Reversal): Promise<PostedTransfer> {
+  return callLedger(tx, {
+    kind: 'single',
+    reversesId: reversal.transferId,
+    reason: reversal.reason,
+    now: reversal.now,
+    createdBy: reversal.createdBy,
+  });
+}
+
+interface LedgerCall {
+  kind: string;
+  debit?: string;
+  credit?: string;
+  amount?: bigint;
+  pendingId?: string;
+  reversesId?: string;
+  category?: string;
+  debitMemo?: string;
+  creditMemo?: string;
+  reference?: string | null;
+  reason?: string | null;
+  effectiveAt?: Date;
+  now: Date;
+  createdBy: string | null;
+}
+
+async function callLedger(tx: Executor, call: LedgerCall): Promise<PostedTransfer> {
+  try {
+    const [row] = await queryRows<{ transfer_id: string; debit_available: unknown; credit_available: unknown }>(tx, sql`
+      select transfer_id, debit_available, credit_available from ledger_post(
+        ${call.kind}, ${call.debit ?? null}::uuid, ${call.credit ?? null}::uuid, ${call.amount?.toString() ?? null}::bigint,
+        ${call.pendingId ?? null}::uuid, ${call.reversesId ?? null}::uuid, ${call.category ?? null},
+        ${call.debitMemo ?? null}, ${call.creditMemo ?? null}, ${call.reference ?? null}, ${call.reason ?? null},
+        ${call.effectiveAt?.toISOString() ?? null}::timestamptz, ${call.now.toISOString()}::timestamptz,
+        ${call.createdBy}::uuid)`);
+    if (!row) throw new Error('ledger_post returned nothing');
+    return {
+      transferId: row.transfer_id,
+      debitAvailable: BigInt(String(row.debit_available)),
+      creditAvailable: BigInt(String(row.credit_available)),
+    };
+  } catch (error) {
+    throw ledgerError(error) ?? error;
+  }
+}
+
+/** The ledger's refusals, as the errors the API answers with. */
+function ledgerError(error: unknown): AppError | undefined {
+  switch (sqlState(error)) {
+    case 'MU402':
+    case '23514': // the no-overdraft CHECK, should a caller ever bypass ledger_post
+      return new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, {
+        amount: messages.transfers.insufficientFunds,
+      });
+    case 'MU404':
+      return new AppError('NOT_FOUND', messages.transfers.accountNotFound);
+    case 'MU409':
+    case '23505': // the at-most-once indexes on pending_id and reverses_id
+      return new AppError('CONFLICT', 'This transfer has already been settled, returned or reversed.');
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,66 @@
+import { type LiveEvent, liveEventSchema } from '@mutual/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DatabaseHandle, Executor } from '../../db/client';
+
+export const LIVE_CHANNEL = 'mutual_live';
+
+const payloadSchema = liveEventSchema.extend({ userId: z.string() });
+
+export type LiveListener = (event: LiveEvent) => void;
+
+/**
+ * Fans database notifications out to the members' open event streams. The ledger (and notify())
+ * raise `pg_notify('mutual_live', {userId, kind})` inside their transactions, so a member hears of
+ * a change only once it is committed — from whichever app instance made it.
+ */
+export interface LiveHub {
+  subscribe(userId: string, listener: LiveListener): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createLiveHub(database: DatabaseHandle, logger: FastifyBaseLogger): LiveHub {
+  const listeners = new Map<string, Set<LiveListener>>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  function deliver(payload: string) {
+    let parsed: z.infer<typeof payloadSchema>;
+    try {
+      parsed = payloadSchema.parse(JSON.parse(payload));
+    } catch {
+      logger.warn('ignored a malformed live notification');
+      return;
+    }
+    for (const listener of listeners.get(parsed.userId) ?? []) listener({ kind: parsed.kind });
+  }
+
+  return {
+    subscribe(userId, listener) {
+      let set = listeners.get(userId);
+      if (!set) {
+        set = new Set();
+        listeners.set(userId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(userId);
+      };
+    },
+    async start() {
+      unlisten ??= await database.listen(LIVE_CHANNEL, deliver);
+    },
+    async stop() {
+      const stop = unlisten;
+      unlisten = undefined;
+      await stop?.();
+    },
+  };
+}
+
+/** Tells a member's open pages that something changed, when the caller's transaction commits. */
+export async function announce(tx: Executor, userId: string, kind: LiveEvent['kind']): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, kind })})`);
+}

@@ -1,0 +1,64 @@
+import type { LiveEvent } from '@mutual/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { cookieNames, guards, signedIn } from '../../http/auth-context';
+import { resolveSession } from '../auth/sessions';
+import type { LiveHub } from './live-hub';
+
+const PING_MS = 25_000;
+
+/**
+ * `GET /api/me/events`: a server-sent event stream telling the signed-in person's pages that their
+ * money or notifications changed, so the dashboard refetches without a reload. It carries no data
+ * of its own (the page asks the API, with its usual checks), does not count as activity, and ends
+ * when the session does.
+ */
+export const liveRoutes =
+  (deps: AppDeps, hub: LiveHub): FastifyPluginAsyncZod =>
+  async (app) => {
+    const sessionCookie = cookieNames(deps.config.secureCookies).session;
+    const open = new Set<() => void>();
+    // Streams never go idle, so the server would wait for them forever on shutdown.
+    app.addHook('onClose', async () => {
+      for (const close of [...open]) close();
+    });
+
+    app.get(
+      '/api/me/events',
+      {
+        schema: { tags: ['me'], summary: 'Live updates (server-sent events: ledger, notification)' },
+        preValidation: guards.signedIn,
+        config: { passiveSession: true, rateLimit: false },
+      },
+      (request, reply) => {
+        const { user } = signedIn(request);
+        const token = request.cookies[sessionCookie] ?? '';
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write('retry: 5000\n\n');
+
+        const send = (event: LiveEvent) => res.write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
+        const unsubscribe = hub.subscribe(user.id, send);
+        const ping = setInterval(() => {
+          void resolveSession(deps.db, deps.config, token, deps.clock(), false)
+            .then((session) => (session ? res.write(': ping\n\n') : close()))
+            .catch(() => close());
+        }, PING_MS);
+        function close() {
+          if (!open.delete(close)) return;
+          clearInterval(ping);
+          unsubscribe();
+          res.end();
+        }
+        open.add(close);
+        request.raw.on('close', close);
+      },
+    );
+  };

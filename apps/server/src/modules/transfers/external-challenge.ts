@@ -1,0 +1,131 @@
+import { formatMoney, messages, type TransferChallenge } from '@mutual/shared';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/app-error';
+import { codeMatches, hashCode, newOtp } from '../auth/tokens';
+import { claimTotpStep, totpStep } from '../auth/totp';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import type { UserRow } from '../members/members.tables';
+import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer-context';
+import { transferCodeEmail } from './transfer-emails';
+import { transferLimitUsage } from './transfer-limit';
+import { transferChallenges } from './transfers.tables';
+import type { ExternalTransfer } from './create-external-transfer';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/**
+ * Step-up for a transfer to a US bank (spec §4: "OTP confirmation with summary"). The challenge
+ * is bound to the member and to a hash of exactly this transfer: a code confirms nothing else.
+ * Members with an authenticator use it; everyone else gets an e-mailed code.
+ */
+export async function createExternalChallenge(
+  deps: Deps,
+  member: UserRow,
+  input: ExternalTransfer,
+  payloadHash: string,
+): Promise<TransferChallenge> {
+  const now = deps.clock();
+  const amount = amountInCents(input.amount);
+  // The same checks the transfer makes, so the member is not sent a code for a transfer that
+  // cannot happen. The transfer checks them again under its locks.
+  const accounts = await openTransfer(deps.db, member.id);
+  const from = sourceAccount(accounts, input.fromAccount);
+  const [balances] = await deps.db
+    .select({ available: sql<string>`${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted} - ${ledgerAccounts.debitsPending}` })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, from.id));
+  if (!balances || BigInt(balances.available) < amount) {
+    throw new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, { amount: messages.transfers.insufficientFunds });
+  }
+  const usage = await transferLimitUsage(deps.db, deps.config.limits, member.id, now);
+  if (usage.limit > 0 && usage.used >= usage.limit) {
+    throw new AppError('TRANSFER_LIMIT_REACHED', messages.transfers.limitReached(usage.limit, usage.windowHours));
+  }
+
+  const method = member.totpEnabledAt && member.totpSecret ? 'totp' : 'email';
+  const code = method === 'email' ? newOtp() : null;
+  const expiresAt = new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
+  const challengeId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transferChallenges)
+      .values({ userId: member.id, payloadHash, method, codeHash: code ? hashCode(code) : null, createdAt: now, expiresAt })
+      .returning({ id: transferChallenges.id });
+    if (!row) throw new Error('challenge not stored');
+    if (code) {
+      await deps.mailer.enqueue(
+        tx,
+        member.email,
+        transferCodeEmail(deps.config, code, [
+          ['To', `${input.accountName}, ${input.toBank}`],
+          ['Account', lastFour(input.accountNumber)],
+          ['Amount', formatMoney(amount)],
+          ['From', `Your ${from.type}`],
+        ]),
+      );
+    }
+    return row.id;
+  });
+  if (code) void deps.mailer.flush();
+  return {
+    challengeId,
+    method,
+    expiresAt: expiresAt.toISOString(),
+    message: method === 'email' ? messages.transfers.otpSent : messages.transfers.otpAuthenticator,
+  };
+}
+
+/**
+ * Checks the code for a challenge, at most `otpMaxAttempts` times (each try is claimed before the
+ * code is compared, so parallel guesses cannot exceed it). A verified challenge stays verified
+ * until the one transfer it confirms consumes it, so a retried request needs no second code.
+ */
+export async function verifyExternalChallenge(
+  deps: Deps,
+  member: UserRow,
+  challengeId: string,
+  payloadHash: string,
+  otp: string,
+): Promise<void> {
+  const now = deps.clock();
+  const expired = new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
+  const [challenge] = await deps.db
+    .select()
+    .from(transferChallenges)
+    .where(and(eq(transferChallenges.id, challengeId), eq(transferChallenges.userId, member.id)));
+  if (!challenge || challenge.usedAt || challenge.payloadHash !== payloadHash) throw expired;
+  if (challenge.verifiedAt) return;
+
+  const [claimed] = await deps.db
+    .update(transferChallenges)
+    .set({ attempts: sql`${transferChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(transferChallenges.id, challengeId),
+        isNull(transferChallenges.verifiedAt),
+        isNull(transferChallenges.usedAt),
+        gt(transferChallenges.expiresAt, now),
+        lt(transferChallenges.attempts, deps.config.security.otpMaxAttempts),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    // A parallel request may have verified it a moment ago.
+    const [again] = await deps.db.select().from(transferChallenges).where(eq(transferChallenges.id, challengeId));
+    if (again?.verifiedAt && !again.usedAt) return;
+    throw expired;
+  }
+
+  const matches =
+    claimed.method === 'email'
+      ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
+      : await totpMatches(deps, member, otp, now);
+  if (!matches) throw new AppError('VALIDATION_FAILED', messages.transfers.otpInvalid, { otp: messages.transfers.otpInvalid });
+  await deps.db.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
+}
+
+async function totpMatches(deps: Deps, member: UserRow, otp: string, now: Date): Promise<boolean> {
+  if (!member.totpSecret) return false;
+  const step = totpStep(deps.config, member.email, member.totpSecret, otp, now);
+  return step !== null && (await claimTotpStep(deps.db, member.id, step));
+}

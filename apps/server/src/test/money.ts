@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { type AccountOverview, type AccountSummary, type AccountType, centsToDecimal, IDEMPOTENCY_HEADER } from '@mutual/shared';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { generalLedger } from '../modules/ledger/general-ledger';
+import { ledgerAccounts } from '../modules/ledger/ledger.tables';
+import { postTransfer } from '../modules/ledger/post-transfer';
+import { verifyLedger } from '../modules/ledger/verify-ledger';
+import { type Browser, createPerson, signIn, type TestApp, uniqueEmail } from './identity';
+
+/**
+ * Shared steps for the money tests: members with money (deposited through the ledger, as a
+ * branch deposit would be), transfers through the API with idempotency keys, and balance reads.
+ */
+
+export async function accountId(t: TestApp, userId: string, type: AccountType): Promise<string> {
+  const [row] = await t.db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.type, type)));
+  if (!row) throw new Error(`no ${type} account for ${userId}`);
+  return row.id;
+}
+
+/** A cash deposit into the member's account, through the ledger. */
+export async function deposit(t: TestApp, userId: string, cents: bigint, type: AccountType = 'Checking', memo = 'Cash deposit') {
+  const creditAccountId = await accountId(t, userId, type);
+  await t.db.transaction(async (tx) =>
+    postTransfer(tx, {
+      kind: 'single',
+      debitAccountId: generalLedger.cash,
+      creditAccountId,
+      amount: cents,
+      category: 'Deposit',
+      debitMemo: memo,
+      creditMemo: memo,
+      now: t.clock(),
+      createdBy: null,
+    }),
+  );
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+  browser: Browser;
+}
+
+/** A signed-in member (staff-created, active) with `checking` cents in Checking. */
+export async function memberWithMoney(t: TestApp, checking: bigint, name = 'Robin Tester'): Promise<Member> {
+  const email = uniqueEmail('member');
+  const user = await createPerson(t, { email, name });
+  if (checking > 0n) await deposit(t, user.id, checking);
+  return { id: user.id, email, name, browser: await signIn(t, email) };
+}
+
+export const newKey = () => randomUUID();
+
+/** POSTs a transfer with an idempotency key (a fresh one unless given). */
+export function sendTransfer(browser: Browser, path: string, body: unknown, key: string = newKey()) {
+  return browser.post(path, body, { headers: { [IDEMPOTENCY_HEADER]: key } });
+}
+
+export async function balances(browser: Browser): Promise<Record<AccountType, { balance: string; available: string }>> {
+  const response = await browser.get('/api/me/accounts');
+  expect(response.statusCode, response.body).toBe(200);
+  const accounts = response.json<{ accounts: AccountSummary[] }>().accounts;
+  const find = (type: AccountType) => {
+    const account = accounts.find((a) => a.type === type);
+    if (!account) throw new Error(`no ${type}`);
+    return { balance: account.balance, available: account.available };
+  };
+  return { Checking: find('Checking'), Savings: find('Savings') };
+}
+
+export async function overview(browser: Browser): Promise<AccountOverview> {
+  const response = await browser.get('/api/me/summary');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AccountOverview>();
+}
+
+export const dollars = (cents: bigint) => centsToDecimal(cents);
+
+/** Fails the test with the broken invariants, if any. */
+export async function expectLedgerConsistent(t: TestApp) {
+  expect(await verifyLedger(t.db)).toEqual([]);
+}

@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/**
+ * The member's money queries, in one place: a transfer, a live `ledger` event or anything else
+ * that moves money refreshes exactly these.
+ */
+export const accountsQueryKey = ['me', 'accounts'] as const;
+export const summaryQueryKey = ['me', 'summary'] as const;
+/** Prefix of every transactions query (the dashboard's newest 20 and each history page). */
+export const transactionsQueryKey = ['me', 'transactions'] as const;
+
+export const moneyQueryKeys = [accountsQueryKey, summaryQueryKey, transactionsQueryKey] as const;
+
+/** Marks every money query stale; the ones on screen refetch at once. */
+export function useInvalidateMoney(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all(moneyQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }, [queryClient]);
+}

@@ -1,0 +1,70 @@
+import { type AccountOverview, type SessionUser, formatWireMoney } from '@mutual/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { useNow } from '../navigation/use-now';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Spec §2 dashboard header: date, time, welcome, joint marker and — for members — the Checking
+ * account's available balance and the pending total. Staff have no accounts, so no `summary`.
+ */
+export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: UseQueryResult<AccountOverview> }) {
+  const now = useNow(60_000);
+  const iso = new Date(now).toISOString();
+  return (
+    <header className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8 lg:flex-row lg:items-end lg:justify-between">
+      <div className="min-w-0">
+        <p className="text-sm text-white/85">
+          <time dateTime={iso.slice(0, 10)}>{dateFormat.format(now)}</time>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={iso} data-testid="dashboard-clock">
+            {timeFormat.format(now)}
+          </time>
+        </p>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.firstName}</h1>
+        {user.isJointAccount && (
+          <p
+            className="mt-3 inline-flex max-w-full items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium"
+            data-testid="joint-account-marker"
+          >
+            <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0">
+              Joint Account
+              {user.jointAccountHolderName && <span className="font-normal text-white/85"> with {user.jointAccountHolderName}</span>}
+            </span>
+          </p>
+        )}
+      </div>
+      {summary && (
+        <dl className="grid grid-cols-2 gap-4 sm:gap-8 lg:shrink-0" aria-busy={summary.isPending}>
+          <HeaderFigure label="Available Balance" value={summary.data?.availableBalance} pending={summary.isPending} large />
+          <HeaderFigure label="Pending" value={summary.data?.pendingTotal} pending={summary.isPending} />
+        </dl>
+      )}
+    </header>
+  );
+}
+
+function HeaderFigure({ label, value, pending, large = false }: { label: string; value?: string; pending: boolean; large?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-white/85">{label}</dt>
+      <dd
+        className={`mt-1 font-bold tracking-tight tabular-nums ${large ? 'text-2xl sm:text-3xl' : 'text-xl text-white/95 sm:text-2xl'}`}
+        data-testid={large ? 'available-balance' : 'pending-total'}
+      >
+        {pending ? (
+          <span className="inline-block h-7 w-28 animate-pulse rounded bg-white/25 align-middle">
+            <span className="sr-only">Loading</span>
+          </span>
+        ) : value === undefined ? (
+          '—'
+        ) : (
+          formatWireMoney(value)
+        )}
+      </dd>
+    </div>
+  );
+}

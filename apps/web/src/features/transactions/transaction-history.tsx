@@ -1,0 +1,56 @@
+import { Download } from 'lucide-react';
+import { buttonClass } from '../../components/button';
+import { LoadError, Skeleton } from '../dashboard/query-state';
+import { TransactionFiltersForm } from './transaction-filters';
+import { TransactionPager } from './transaction-pager';
+import { TransactionTable } from './transaction-table';
+import { HISTORY_PAGE_SIZE, filterQuery, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
+
+/** Every transaction of the member, filtered and paged, with a CSV export of the same filters. */
+export function TransactionHistory() {
+  const { filters, page, setFilters, pageHref, clear } = useTransactionFilters();
+  const history = useTransactionHistory(filters, page);
+  const exportQuery = filterQuery(filters).toString();
+  const exportHref = `/api/me/transactions/export${exportQuery ? `?${exportQuery}` : ''}`;
+
+  return (
+    <div className="space-y-5">
+      <TransactionFiltersForm filters={filters} onChange={setFilters} onClear={clear} />
+      <section aria-labelledby="history-results-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-busy={history.isFetching}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="history-results-heading" className="text-lg font-semibold text-slate-900">
+            Transactions
+          </h2>
+          <a href={exportHref} download className={buttonClass('outline', 'sm')} data-testid="export-csv">
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        </div>
+        {history.isPending ? (
+          <Skeleton label="Loading transactions" className="h-96 border-0 bg-slate-100" />
+        ) : history.isError && !history.data ? (
+          <LoadError error={history.error} fallback="We could not load your transactions." onRetry={() => void history.refetch()} />
+        ) : history.data.items.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-600">
+            {history.data.total === 0 ? 'No transactions match these filters.' : 'There are no transactions on this page.'}
+          </p>
+        ) : (
+          <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <TransactionTable items={history.data.items} caption="Transactions, newest first" />
+          </div>
+        )}
+        {history.data && history.data.total > 0 && (
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <TransactionPager
+              page={history.data.page}
+              pageSize={history.data.pageSize || HISTORY_PAGE_SIZE}
+              total={history.data.total}
+              shown={history.data.items.length}
+              hrefFor={pageHref}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { type Transaction, type TransferStatus, formatWireMoney } from '@mutual/shared';
+import { formatDate } from '../../lib/format-date';
+
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const statusTones: Record<TransferStatus, string> = {
+  Completed: 'bg-green-100 text-green-900 ring-green-300',
+  Pending: 'bg-amber-100 text-amber-900 ring-amber-300',
+  Failed: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+export function StatusBadge({ status }: { status: TransferStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusTones[status]}`}>
+      {status}
+    </span>
+  );
+}
+
+/** The status, and for a Failed row the reason in plain words (a returned payment's reason). */
+export function TransactionStatus({ transaction }: { transaction: Transaction }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <StatusBadge status={transaction.status} />
+      {transaction.status === 'Failed' && transaction.statusReason && (
+        <span className="text-xs text-red-800">{transaction.statusReason}</span>
+      )}
+    </span>
+  );
+}
+
+/** Credits in green with "+", debits with "−"; the wire amount is unsigned, `type` says which. */
+export function SignedAmount({ transaction, className = '' }: { transaction: Transaction; className?: string }) {
+  const unsigned = transaction.amount.trim().replace(/^-/, '');
+  const credit = transaction.type === 'credit';
+  return (
+    <span className={`font-semibold whitespace-nowrap tabular-nums ${credit ? 'text-green-700' : 'text-red-700'} ${className}`}>
+      <span className="sr-only">{credit ? 'Credit ' : 'Debit '}</span>
+      <span aria-hidden="true">{credit ? '+' : '−'}</span>
+      {formatWireMoney(unsigned)}
+    </span>
+  );
+}
+
+/** A transaction's day: a calendar date ("2026-03-04") as that day, a timestamp in local time. */
+export function formatTransactionDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? calendarDay.format(new Date(`${date}T00:00:00Z`)) : formatDate(date);
+}
+
+export function accountLabel(transaction: Transaction): string {
+  return `${transaction.accountType} ••${transaction.accountNumberLast4}`;
+}

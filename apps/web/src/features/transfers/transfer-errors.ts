@@ -1,0 +1,78 @@
+import { messages } from '@mutual/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiRequestError } from '../../lib/api';
+
+const m = messages.transfers;
+
+/** What a refused or failed transfer call means for the screen. */
+export type TransferFailure =
+  /** Staff placed a hold (403 ACCOUNT_LOCKED): the blocked modal. */
+  | { kind: 'locked' }
+  /** The confirmation code can no longer be used: back to the form for a new one. */
+  | { kind: 'expired'; message: string }
+  /** Messages that belong under fields (`amount`, `recipientEmail`, `otp`, …). */
+  | { kind: 'fields'; fields: [string, string][] }
+  /** Anything else, for an Alert. */
+  | { kind: 'alert'; message: string };
+
+export function readTransferError(error: unknown): TransferFailure {
+  if (!(error instanceof ApiRequestError)) return { kind: 'alert', message: m.failed };
+  const { code, message, fields } = error.body;
+  if (error.status === 403 && code === 'ACCOUNT_LOCKED') return { kind: 'locked' };
+  if (code === 'CONFIRMATION_EXPIRED') return { kind: 'expired', message: message || m.otpExpired };
+  if (code === 'INSUFFICIENT_FUNDS') return { kind: 'fields', fields: [['amount', fields?.amount ?? m.insufficientFunds]] };
+  // The confirm call nests the transfer under `transfer`; the form's fields are flat.
+  const entries = Object.entries(fields ?? {}).map(([key, text]): [string, string] => [key.replace(/^transfer\./, ''), text]);
+  if (entries.length > 0) return { kind: 'fields', fields: entries };
+  // No answer at all: say so (the server's words for a lost connection come from lib/api).
+  if (error.status === 0) return { kind: 'alert', message: message || m.failed };
+  if (error.status >= 400 && error.status < 500) return { kind: 'alert', message: message || m.failed };
+  return { kind: 'alert', message: m.failed };
+}
+
+/**
+ * Puts each server message under its field; returns the messages no field of this form shows,
+ * for an Alert. The first field set gets the focus.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  fields: [string, string][],
+  names: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string[] {
+  const leftover: string[] = [];
+  let focus = true;
+  for (const [key, message] of fields) {
+    const name = names.find((candidate) => candidate === key);
+    if (name === undefined) {
+      leftover.push(message);
+      continue;
+    }
+    setError(name, { type: 'server', message }, { shouldFocus: focus });
+    focus = false;
+  }
+  return leftover;
+}
+
+export type Outcome = { tone: 'success' | 'error'; text: string };
+
+/**
+ * The usual handling of a failed transfer: the blocked modal, field messages, or an Alert.
+ * (The external flow handles `expired` itself before calling this.)
+ */
+export function showTransferError<T extends FieldValues>(
+  error: unknown,
+  form: { names: readonly Path<T>[]; setError: UseFormSetError<T> },
+  screen: { setOutcome: (outcome: Outcome) => void; onLocked: () => void },
+): void {
+  const failure = readTransferError(error);
+  if (failure.kind === 'locked') {
+    screen.onLocked();
+    return;
+  }
+  if (failure.kind === 'fields') {
+    const leftover = applyFieldErrors(failure.fields, form.names, form.setError);
+    if (leftover.length > 0) screen.setOutcome({ tone: 'error', text: leftover.join(' ') });
+    return;
+  }
+  screen.setOutcome({ tone: 'error', text: failure.message });
+}

@@ -1,0 +1,160 @@
+import { AMOUNT_STEP, type AccountSummary, formatWireMoney } from '@mutual/shared';
+import type { ComponentProps, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../components/button';
+import { FieldError, FormField, controlProps } from '../../components/form-field';
+
+/** "Checking ••1234" */
+export function accountName(account: AccountSummary): string {
+  return `${account.type} ••${account.accountNumber.slice(-4)}`;
+}
+
+/** A From / To account picker over the member's own accounts. */
+export function AccountSelect({
+  id,
+  label,
+  accounts,
+  registration,
+  error,
+}: {
+  id: string;
+  label: string;
+  accounts: AccountSummary[];
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <select {...controlProps(id, { error })} {...registration} aria-required="true">
+        {accounts.map((account) => (
+          <option key={account.id} value={account.type}>
+            {accountName(account)}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/**
+ * Spec §5 "Amount inputs": at least 0.01 in steps of 0.01, with the From account's available
+ * balance beside it (and read with the field by assistive tech).
+ */
+export function AmountField({
+  id,
+  registration,
+  error,
+  available,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  available?: string;
+}) {
+  const hint = available === undefined ? undefined : `Available: ${formatWireMoney(available)}`;
+  return (
+    <div>
+      <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          Amount
+        </label>
+        {hint && (
+          <span id={`${id}-hint`} className="text-sm text-slate-600 tabular-nums" data-testid="amount-available">
+            {hint}
+          </span>
+        )}
+      </div>
+      <div className="relative">
+        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500" aria-hidden="true">
+          $
+        </span>
+        <input
+          {...controlProps(id, { error, hint }, 'pl-7 tabular-nums')}
+          {...registration}
+          type="number"
+          inputMode="decimal"
+          min={AMOUNT_STEP}
+          step={AMOUNT_STEP}
+          placeholder="0.00"
+          aria-required="true"
+          // A wheel turn over a focused number field would change the amount unseen.
+          onWheel={(event) => event.currentTarget.blur()}
+        />
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled text input wired to the form. */
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  ...input
+}: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+} & Omit<ComponentProps<'input'>, 'id' | 'className' | 'name' | 'onChange' | 'onBlur' | 'ref'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} optional={optional}>
+      <input {...controlProps(id, { error, hint })} type="text" {...input} {...registration} aria-required={optional ? undefined : true} />
+    </FormField>
+  );
+}
+
+/**
+ * A registration whose input text is rewritten as it is typed (upper-cased, digits only), keeping
+ * the caret where the person left it.
+ */
+export function transformed(registration: UseFormRegisterReturn, transform: (value: string) => string): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement) {
+        const next = transform(input.value);
+        if (next !== input.value) {
+          const caret = input.selectionStart;
+          const removed = input.value.length - next.length;
+          input.value = next;
+          // Only text inputs have a caret to put back (a number input throws).
+          if (caret !== null && input.type === 'text') {
+            const position = Math.max(0, caret - removed);
+            input.setSelectionRange(position, position);
+          }
+        }
+      }
+      return registration.onChange(event);
+    },
+  };
+}
+
+export function SubmitButton({ sending, children, disabled }: { sending: boolean; children: ReactNode; disabled?: boolean }) {
+  return (
+    <Button type="submit" disabled={sending || disabled} aria-busy={sending} className="w-full sm:w-auto">
+      {sending ? 'Processing...' : children}
+    </Button>
+  );
+}
+
+/** The details a confirmation step repeats back before the money moves. */
+export function TransferSummary({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
+  return (
+    <dl aria-label={label} className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="font-medium break-words text-slate-900 sm:text-right">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { accountTypes } from './members';
+import { transferStatuses } from './transfers';
+
+/**
+ * A member's transactions as the dashboard and the history page show them. Each row is one
+ * ledger transfer seen from one of the member's accounts; its status follows the ledger (a held
+ * payment is Pending until staff settle it — Completed — or return it or it expires — Failed).
+ */
+
+/** Spec §3: the categories offered to staff, and the ones the portal itself uses. */
+export const transactionCategories = [
+  'Transfer',
+  'Bill Pay',
+  'Deposit',
+  'Withdrawal',
+  'Income',
+  'Shopping',
+  'Food',
+  'Transportation',
+  'Entertainment',
+  'Other',
+] as const;
+export type TransactionCategory = (typeof transactionCategories)[number];
+
+export const transactionTypes = ['credit', 'debit'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+export const transactionSchema = z.object({
+  /** Stable per row: the transfer id and the side (`…:debit` / `…:credit`). */
+  id: z.string(),
+  transferId: z.string(),
+  accountType: z.enum(accountTypes),
+  accountNumberLast4: z.string(),
+  type: z.enum(transactionTypes),
+  amount: z.string(),
+  description: z.string(),
+  category: z.enum(transactionCategories),
+  status: z.enum(transferStatuses),
+  /** Why a Failed row failed, in plain words (a returned payment's reason), else null. */
+  statusReason: z.string().nullable(),
+  /** The date the money counts from (a backdated staff entry keeps its own date). */
+  date: z.string(),
+  /** When the ledger recorded it. */
+  postedAt: z.string(),
+  reference: z.string().nullable(),
+  /** The account's posted balance just after this row, when it is Completed. */
+  balanceAfter: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const TRANSACTIONS_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .optional();
+
+/** `GET /api/me/transactions` query: every filter of the history page, all optional. */
+export const transactionQuerySchema = z.strictObject({
+  account: z.enum(accountTypes).optional(),
+  from: dateOnly,
+  to: dateOnly,
+  type: z.enum(transactionTypes).optional(),
+  category: z.enum(transactionCategories).optional(),
+  status: z.enum(transferStatuses).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size), 'Choose 10, 20, 50 or 100 per page')
+    .default(20),
+});
+export type TransactionQuery = z.input<typeof transactionQuerySchema>;
+
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/** `GET /api/me/summary`: the dashboard's header figures, all from the ledger. */
+export const accountOverviewSchema = z.object({
+  /** Available balance of the Checking account. */
+  availableBalance: z.string(),
+  /** Money on hold or arriving: the sum of the member's pending entries. */
+  pendingTotal: z.string(),
+  /** This calendar month (the credit union's time zone), transfers between own accounts excluded. */
+  monthIncome: z.string(),
+  monthOutgoing: z.string(),
+  month: z.string(),
+  transferLimit: z.object({ limit: z.number().int(), used: z.number().int(), windowHours: z.number().int() }),
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+
+/** What the live stream (`GET /api/me/events`, server-sent events) says: something changed. */
+export const liveEventSchema = z.object({ kind: z.enum(['ledger', 'notification']) });
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell, safe to open in a spreadsheet: quoted, quotes doubled, and text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first) prefixed with an apostrophe
+ * (OWASP "CSV injection"). Amounts are written unsigned with a separate type column, so no
+ * legitimate value starts with "-".
+ */
+export function csvCell(value: string): string {
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+export function csvRow(values: readonly string[]): string {
+  return values.map(csvCell).join(',');
+}
