@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema, roles, userStatuses, verificationStatuses } from './auth';
 import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
 import { messages } from './messages';
+import { parseMoney } from './money';
 import { idCardTypes, maritalStatuses, phoneSchema, requiredText } from './registration';
 
 const a = messages.admin;
@@ -181,3 +182,16 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+/**
+ * Staff set an account's balance by typing the target (spec §5 Admin: min 0, step 0.01) and a
+ * reason (decisions.md); the ledger posts an adjustment for the difference.
+ */
+export const balanceAdjustmentSchema = z.strictObject({
+  balance: z
+    .string({ error: messages.admin.balanceInvalid })
+    .trim()
+    .refine((value) => parseMoney(value).ok, messages.admin.balanceInvalid),
+  reason: z.string({ error: messages.admin.adjustmentReasonRequired }).trim().min(1, messages.admin.adjustmentReasonRequired).max(500),
+});
+export type BalanceAdjustmentInput = z.input<typeof balanceAdjustmentSchema>;

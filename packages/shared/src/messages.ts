@@ -102,6 +102,10 @@ export const messages = {
     backupCodesRevoked: 'Backup codes revoked.',
     totpReset: 'Authenticator reset. The member will receive e-mailed codes until they enrol again.',
     invalidOtpFormat: 'Invalid OTP format. Please enter a 6-digit number.',
+    updateAccountFailed: 'Failed to update account',
+    balanceInvalid: 'Enter a balance of 0.00 or more, in steps of 0.01',
+    adjustmentReasonRequired: 'Please give a reason for the change',
+    balanceUpdated: (type: string, balance: string) => `${type} balance set to ${balance}.`,
   },
   transfers: {
     fillAllFields: 'Please fill in all fields',

@@ -201,6 +201,8 @@ export const DEMO = {
   jordan: 'jordan.lee@mutual-demo.example',
   priya: 'priya.shah@mutual-demo.example',
   chris: 'chris.doe@mutual-demo.example',
+  /** A member whose transfers staff have put on hold. */
+  taylor: 'taylor.brooks@mutual-demo.example',
 } as const;
 
 export async function userByEmail(t: TestApp, email: string): Promise<UserRow> {

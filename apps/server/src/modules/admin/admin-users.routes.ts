@@ -1,5 +1,6 @@
 import {
   approveSchema,
+  balanceAdjustmentSchema,
   auditListSchema,
   backupCodeStatusSchema,
   backupCodesSchema,
@@ -25,6 +26,7 @@ import { findUserByEmail, loadUser } from '../members/me';
 import { setProfileImage } from '../members/profile-image';
 import { disableTotp, replaceBackupCodes, revokeAllBackupCodes } from '../members/security-settings';
 import { reviewApplication } from '../onboarding/review-application';
+import { adjustBalance } from './adjust-balance';
 import { createUser } from './create-user';
 import { listUsers, toUserSummary } from './list-users';
 import { userAuditTrail, userDetail } from './user-detail';
@@ -105,6 +107,23 @@ export const adminUserRoutes =
         const user = await target(request.params.id);
         const { files } = await readMultipart(request, { files: { image: { maxBytes: deps.config.limits.profileImageMaxBytes, tooLarge: messages.profile.imageTooLarge } } });
         return setProfileImage(deps, user, files.image, actorOf(signedIn(request)), requestMeta(request));
+      },
+    );
+
+    app.put(
+      '/api/admin/users/:id/accounts/:accountId/balance',
+      {
+        schema: {
+          tags,
+          summary: 'Set an account balance: posts an adjustment for the difference, with a reason',
+          params: idParams.extend({ accountId: z.uuid({ error: messages.transfers.accountNotFound }) }),
+          body: balanceAdjustmentSchema,
+          response: { 200: messageResultSchema },
+        },
+      },
+      async (request) => {
+        const user = await target(request.params.id);
+        return adjustBalance(deps, user.id, request.params.accountId, request.body, actorOf(signedIn(request)), requestMeta(request));
       },
     );
 

@@ -42,10 +42,10 @@ describe('[ADMIN]: the staff user console API', () => {
 
   it('lists people by tab with counts, and searches by name or e-mail', async () => {
     const all = (await staff.get('/api/admin/users')).json<UserList>();
-    expect(all.counts).toEqual({ all: 6, pending: 2, approved: 3, rejected: 1 });
-    expect(all.users).toHaveLength(6);
+    expect(all.counts).toEqual({ all: 7, pending: 2, approved: 4, rejected: 1 });
+    expect(all.users).toHaveLength(7);
     expect(names((await staff.get('/api/admin/users?filter=pending')).json())).toEqual([DEMO.jordan, DEMO.priya]);
-    expect(names((await staff.get('/api/admin/users?filter=approved')).json())).toEqual([DEMO.alex, DEMO.sam, DEMO.staff]);
+    expect(names((await staff.get('/api/admin/users?filter=approved')).json())).toEqual([DEMO.alex, DEMO.sam, DEMO.staff, DEMO.taylor]);
     expect(names((await staff.get('/api/admin/users?filter=rejected')).json())).toEqual([DEMO.chris]);
 
     const search = (await staff.get('/api/admin/users?q=RIVERA')).json<UserList>();

@@ -1,13 +1,17 @@
-import { count } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app';
 import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit';
 import { createUser } from '../admin/create-user';
+import { placeHold } from '../holds/holds';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { findUserByEmail } from '../members/me';
+import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../members/members.tables';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
+import { type DemoAccounts, memberHistory, postHistory, transfersBetween } from './demo-history';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage'>;
 
@@ -16,10 +20,13 @@ export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_STAFF_EMAIL = 'staff@mutual-demo.example';
 export const DEMO_MEMBER_EMAIL = 'alex.morgan@mutual-demo.example';
 
+export const DEMO_HELD_MEMBER_EMAIL = 'taylor.brooks@mutual-demo.example';
+
 export const demoSignIns = [
   { label: 'Staff', email: DEMO_STAFF_EMAIL, password: DEMO_PASSWORD },
   { label: 'Member (joint account)', email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD },
   { label: 'Member', email: 'sam.rivera@mutual-demo.example', password: DEMO_PASSWORD },
+  { label: 'Member (transfers on hold)', email: DEMO_HELD_MEMBER_EMAIL, password: DEMO_PASSWORD },
   { label: 'Applicant (information requested)', email: 'priya.shah@mutual-demo.example', password: DEMO_PASSWORD },
 ];
 
@@ -86,7 +93,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   );
   const staffActor: Actor = { userId: staff.id, email: staff.email };
 
-  await createUser(
+  const alex = await createUser(
     deps,
     {
       name: 'Alex Morgan',
@@ -129,5 +136,73 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     staffActor,
     seedMeta,
   );
+
+  const taylor = await createUser(
+    deps,
+    {
+      name: 'Taylor Brooks',
+      email: DEMO_HELD_MEMBER_EMAIL,
+      phone: '(207) 555-0177',
+      password: DEMO_PASSWORD,
+      role: 'user',
+      address: { street: '9 Fore Street', city: 'Portland', state: 'ME', zipCode: '04101' },
+      isJointAccount: false,
+      jointAccountHolder: null,
+    },
+    staffActor,
+    seedMeta,
+  );
+  await seedMoney(deps, { alex: alex.id, sam: await idOf('sam.rivera@mutual-demo.example'), taylor: taylor.id }, staffActor);
   return true;
+}
+
+/**
+ * Six months of history for the demo members, a payment to another bank still pending for Alex,
+ * and a staff hold on Taylor's transfers (so the "Transaction Denied" modals can be seen).
+ */
+async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
+  const now = deps.clock();
+  const accountsOf = async (userId: string, name: string): Promise<DemoAccounts> => {
+    const rows = await deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+    const find = (type: string) => rows.find((row) => row.type === type)?.id ?? '';
+    return { userId, name, checking: find('Checking'), savings: find('Savings') };
+  };
+  const alex = await accountsOf(ids.alex, 'Alex Morgan');
+  const sam = await accountsOf(ids.sam, 'Sam Rivera');
+  const taylor = await accountsOf(ids.taylor, 'Taylor Brooks');
+  const events = [
+    ...memberHistory(alex, { employer: 'Northwind Logistics', salary: 2_480_00n, rent: { payee: 'Harbor View Apartments', amount: 1_450_00n }, openingChecking: 3_200_00n, openingSavings: 8_500_00n, monthlySavings: 300_00n, seed: 11 }, now),
+    ...memberHistory(sam, { employer: 'Maine Medical Center', salary: 2_150_00n, rent: { payee: 'Bayside Property Management', amount: 1_180_00n }, openingChecking: 1_900_00n, openingSavings: 4_200_00n, monthlySavings: 200_00n, seed: 23 }, now),
+    ...memberHistory(taylor, { employer: 'Casco Bay Ferries', salary: 1_870_00n, rent: { payee: 'Munjoy Hill Rentals', amount: 990_00n }, openingChecking: 1_200_00n, openingSavings: 2_600_00n, monthlySavings: 150_00n, seed: 37 }, now),
+    ...transfersBetween(alex, sam, now),
+  ];
+  await deps.db.transaction(async (tx) => {
+    // The demo accounts were "opened" when their history starts, not when the seed ran.
+    const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
+    await tx
+      .update(ledgerAccounts)
+      .set({ createdAt: opened })
+      .where(inArray(ledgerAccounts.userId, [ids.alex, ids.sam, ids.taylor]));
+    await postHistory(tx, events, now);
+    await createPaymentOrder(tx, {
+      userId: alex.userId,
+      rail: 'ach',
+      fromAccountId: alex.checking,
+      amount: 125_00n,
+      beneficiaryName: 'Jamie Morgan',
+      bankName: 'TD Bank',
+      routingNumber: '031101266',
+      accountNumber: '4410023356',
+      reference: 'Gym membership share',
+      debitMemo: 'Transfer to Jamie Morgan, TD Bank ••3356',
+      now,
+    });
+    await placeHold(tx, {
+      userId: taylor.userId,
+      reason: 'Card reported stolen and unusual transfers attempted; confirming identity with the member.',
+      actor: staffActor,
+      meta: seedMeta,
+      now,
+    });
+  });
 }

@@ -1,0 +1,172 @@
+import type { TransactionCategory } from '@mutual/shared';
+import type { Executor } from '../../db/client';
+import { type GeneralLedgerAccount, generalLedger } from '../ledger/general-ledger';
+import { postTransfer } from '../ledger/post-transfer';
+
+/**
+ * About six months of believable money for a demo member, posted through the ledger like any
+ * other movement: salary by ACH, rent and utility bills, card purchases across the spec's
+ * categories, cash withdrawals, a monthly move to Savings, and transfers between members. Dates
+ * are backdated (effective dates) and posted in date order, so each entry's running balance
+ * reads true. A small seeded generator keeps every demo database the same.
+ */
+
+export interface DemoAccounts {
+  userId: string;
+  name: string;
+  checking: string;
+  savings: string;
+}
+
+export interface HistoryProfile {
+  employer: string;
+  /** Net pay per semi-monthly payday, in cents. */
+  salary: bigint;
+  rent: { payee: string; amount: bigint };
+  openingChecking: bigint;
+  openingSavings: bigint;
+  monthlySavings: bigint;
+  seed: number;
+}
+
+interface Event {
+  at: Date;
+  member: DemoAccounts;
+  /** Money in (+) or out (−) of the member's account. */
+  direction: 'in' | 'out';
+  account: 'checking' | 'savings';
+  other: { gl: GeneralLedgerAccount } | { member: DemoAccounts; account: 'checking' | 'savings' };
+  amount: bigint;
+  category: TransactionCategory;
+  memo: string;
+  otherMemo?: string;
+}
+
+const purchases: Array<{ category: TransactionCategory; payees: string[]; min: number; max: number; perMonth: number }> = [
+  { category: 'Food', payees: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'], min: 12, max: 140, perMonth: 9 },
+  { category: 'Shopping', payees: ['Amazon Marketplace', 'Target', 'L.L.Bean', 'Home Depot', 'Portland Pie Co. Gift Shop'], min: 15, max: 180, perMonth: 5 },
+  { category: 'Transportation', payees: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'], min: 8, max: 65, perMonth: 4 },
+  { category: 'Entertainment', payees: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'], min: 10, max: 75, perMonth: 2 },
+  { category: 'Other', payees: ['USPS', 'Portland Public Library Fines', 'CVS Pharmacy'], min: 5, max: 40, perMonth: 1 },
+];
+
+const bills = [
+  { payee: 'Central Maine Power', min: 70, max: 135, day: 8 },
+  { payee: 'Spectrum Internet', min: 65, max: 65, day: 12 },
+  { payee: 'Verizon Wireless', min: 55, max: 62, day: 20 },
+  { payee: 'Portland Water District', min: 38, max: 52, day: 24 },
+];
+
+/** mulberry32: a tiny deterministic generator, enough for demo data. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    cents: (min: number, max: number) => BigInt(min * 100 + Math.floor(next() * (max - min) * 100)),
+  };
+}
+
+const day = (from: Date, monthsBack: number, dayOfMonth: number, hour: number) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - monthsBack, dayOfMonth, hour, 0, 0));
+
+/** Events for one member over the six months before `now` (none in the future). */
+export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now: Date): Event[] {
+  const rnd = generator(profile.seed);
+  const events: Event[] = [];
+  const start = day(now, 6, 1, 13);
+  events.push(
+    { at: start, member, direction: 'in', account: 'checking', other: { gl: 'cash' }, amount: profile.openingChecking, category: 'Deposit', memo: 'Opening deposit' },
+    { at: new Date(start.getTime() + 3_600_000), member, direction: 'in', account: 'savings', other: { gl: 'cash' }, amount: profile.openingSavings, category: 'Deposit', memo: 'Opening deposit' },
+  );
+  for (let back = 5; back >= 0; back--) {
+    for (const payday of [1, 15]) {
+      events.push({ at: day(now, back, payday, 11), member, direction: 'in', account: 'checking', other: { gl: 'achClearing' }, amount: profile.salary, category: 'Income', memo: `Payroll ${profile.employer}` });
+    }
+    events.push({ at: day(now, back, 2, 15), member, direction: 'out', account: 'checking', other: { gl: 'billPayClearing' }, amount: profile.rent.amount, category: 'Bill Pay', memo: profile.rent.payee });
+    for (const bill of bills) {
+      events.push({ at: day(now, back, bill.day, 14), member, direction: 'out', account: 'checking', other: { gl: 'billPayClearing' }, amount: rnd.cents(bill.min, bill.max), category: 'Bill Pay', memo: bill.payee });
+    }
+    events.push({
+      at: day(now, back, 16, 9),
+      member,
+      direction: 'out',
+      account: 'checking',
+      other: { member, account: 'savings' },
+      amount: profile.monthlySavings,
+      category: 'Transfer',
+      memo: 'Transfer to Savings',
+      otherMemo: 'Transfer from Checking',
+    });
+    for (const withdrawal of [6, 21]) {
+      events.push({ at: day(now, back, withdrawal, 18), member, direction: 'out', account: 'checking', other: { gl: 'cash' }, amount: BigInt(rnd.pick([40, 60, 80, 100]) * 100), category: 'Withdrawal', memo: 'ATM withdrawal, Congress St' });
+    }
+    for (const kind of purchases) {
+      for (let i = 0; i < kind.perMonth; i++) {
+        events.push({ at: day(now, back, rnd.int(1, 28), rnd.int(8, 21)), member, direction: 'out', account: 'checking', other: { gl: 'cardSettlement' }, amount: rnd.cents(kind.min, kind.max), category: kind.category, memo: `Debit card: ${rnd.pick(kind.payees)}` });
+      }
+    }
+  }
+  return events.filter((event) => event.at.getTime() < now.getTime());
+}
+
+/** A few transfers between two members over the period, each way. */
+export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): Event[] {
+  const reasons = ['Dinner at Eventide', 'Concert tickets', 'Camp rental share', 'Groceries', 'Birthday gift'];
+  const events: Event[] = [];
+  for (let back = 5; back >= 0; back--) {
+    const [from, to] = back % 2 === 0 ? [a, b] : [b, a];
+    events.push({
+      at: day(now, back, 10 + back, 19),
+      member: from,
+      direction: 'out',
+      account: 'checking',
+      other: { member: to, account: 'checking' },
+      amount: BigInt((25 + back * 12) * 100 + 50),
+      category: 'Transfer',
+      memo: `Transfer to ${to.name}`,
+      otherMemo: `Transfer from ${from.name}`,
+    });
+  }
+  return events.filter((event) => event.at.getTime() < now.getTime());
+}
+
+/**
+ * Posts the events in date order. A purchase the account could not afford that day is skipped,
+ * as a declined card would be; the engine would refuse it anyway.
+ */
+export async function postHistory(tx: Executor, events: Event[], now: Date): Promise<number> {
+  const available = new Map<string, bigint>();
+  const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') => (account === 'checking' ? member.checking : member.savings);
+  let posted = 0;
+  for (const event of [...events].sort((x, y) => x.at.getTime() - y.at.getTime())) {
+    const mine = accountOf(event.member, event.account);
+    const other = 'gl' in event.other ? generalLedger[event.other.gl] : accountOf(event.other.member, event.other.account);
+    const [debit, credit] = event.direction === 'out' ? [mine, other] : [other, mine];
+    const isMemberAccount = !Object.values<string>(generalLedger).includes(debit);
+    if (isMemberAccount && (available.get(debit) ?? 0n) < event.amount) continue;
+    await postTransfer(tx, {
+      kind: 'single',
+      debitAccountId: debit,
+      creditAccountId: credit,
+      amount: event.amount,
+      category: event.category,
+      debitMemo: event.direction === 'out' ? event.memo : (event.otherMemo ?? event.memo),
+      creditMemo: event.direction === 'out' ? (event.otherMemo ?? event.memo) : event.memo,
+      effectiveAt: event.at,
+      now,
+      createdBy: null,
+    });
+    available.set(debit, (available.get(debit) ?? 0n) - event.amount);
+    available.set(credit, (available.get(credit) ?? 0n) + event.amount);
+    posted++;
+  }
+  return posted;
+}
