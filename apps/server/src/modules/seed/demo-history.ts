@@ -40,6 +40,7 @@ interface Event {
   category: TransactionCategory;
   memo: string;
   otherMemo?: string;
+  reference?: string;
 }
 
 const purchases: Array<{ category: TransactionCategory; payees: string[]; min: number; max: number; perMonth: number }> = [
@@ -133,6 +134,7 @@ export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): E
       category: 'Transfer',
       memo: `Transfer to ${to.name}`,
       otherMemo: `Transfer from ${from.name}`,
+      reference: reasons[back % reasons.length],
     });
   }
   return events.filter((event) => event.at.getTime() < now.getTime());
@@ -160,6 +162,7 @@ export async function postHistory(tx: Executor, events: Event[], now: Date): Pro
       category: event.category,
       debitMemo: event.direction === 'out' ? event.memo : (event.otherMemo ?? event.memo),
       creditMemo: event.direction === 'out' ? (event.otherMemo ?? event.memo) : event.memo,
+      reference: event.reference ?? null,
       effectiveAt: event.at,
       now,
       createdBy: null,
