@@ -133,9 +133,7 @@ export const messages = {
     failed: 'Transfer failed. Please try again.',
     dashboardFailed:
       'An error occurred while processing your transfer. Please try again or contact support if the issue persists.',
-    /** Spec §8 blocked modals, shown for ACCOUNT_LOCKED. */
-    blockedTitle: 'Transaction Blocked',
-    blocked: 'For security reasons, this transaction has been blocked. Please contact our support team for assistance.',
+    /** Spec §8 modals for ACCOUNT_LOCKED: suspended (own and member transfers), denied (external). */
     suspendedTitle: 'Transactions Suspended',
     suspended: 'All transactions have been temporarily suspended. Please contact our support team for assistance.',
     deniedTitle: 'Transaction Denied',

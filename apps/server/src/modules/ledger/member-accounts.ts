@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type AccountSummary, type AccountType, accountTypes, centsToDecimal } from '@mutual/shared';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from './ledger.tables';
@@ -47,4 +47,12 @@ export async function findMemberAccounts(db: Executor, userId: string): Promise<
       createdAt: row.createdAt.toISOString(),
     };
   });
+}
+
+/**
+ * Dates the opening of members' accounts back to when their (imported or demo) history starts,
+ * so "Opened" never reads later than the first transaction.
+ */
+export async function backdateAccountOpening(tx: Executor, userIds: string[], openedAt: Date): Promise<void> {
+  await tx.update(ledgerAccounts).set({ createdAt: openedAt }).where(inArray(ledgerAccounts.userId, userIds));
 }

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app';
@@ -6,6 +6,7 @@ import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit
 import { createUser } from '../admin/create-user';
 import { placeHold } from '../holds/holds';
 import { ledgerAccounts } from '../ledger/ledger.tables';
+import { backdateAccountOpening } from '../ledger/member-accounts';
 import { findUserByEmail } from '../members/me';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../members/members.tables';
@@ -179,10 +180,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
   await deps.db.transaction(async (tx) => {
     // The demo accounts were "opened" when their history starts, not when the seed ran.
     const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
-    await tx
-      .update(ledgerAccounts)
-      .set({ createdAt: opened })
-      .where(inArray(ledgerAccounts.userId, [ids.alex, ids.sam, ids.taylor]));
+    await backdateAccountOpening(tx, [ids.alex, ids.sam, ids.taylor], opened);
     await postHistory(tx, events, now);
     await createPaymentOrder(tx, {
       userId: alex.userId,

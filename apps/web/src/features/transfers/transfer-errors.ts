@@ -27,7 +27,8 @@ export function readTransferError(error: unknown): TransferFailure {
   // No answer at all: say so (the server's words for a lost connection come from lib/api).
   if (error.status === 0) return { kind: 'alert', message: message || m.failed };
   if (error.status >= 400 && error.status < 500) return { kind: 'alert', message: message || m.failed };
-  return { kind: 'alert', message: m.failed };
+  // The server failed: the spec's dashboard wording, which also points to support.
+  return { kind: 'alert', message: m.dashboardFailed };
 }
 
 /**
