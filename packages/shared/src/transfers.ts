@@ -163,4 +163,4 @@ export type TransferResult = z.infer<typeof transferResultSchema>;
 
 /** Header every money-moving POST carries: a fresh UUID per intended transfer, reused on retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKeyRequired);
+export const idempotencyKeySchema = z.string({ error: m.idempotencyKeyRequired }).regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKeyRequired);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { guards, signedIn } from '../../http/auth-context';
 import { accountOverview } from './account-overview';
-import { EXPORT_MAX_ROWS, transactionsCsv } from './export-transactions';
+import { EXPORT_MAX_ROWS, localDay, transactionsCsv } from './export-transactions';
 import { allTransactions, listTransactions } from './list-transactions';
 
 /** The member's own money, read from the ledger. Every route reads only `request.auth.user`. */
@@ -34,11 +34,11 @@ export const accountRoutes =
       async (request, reply) => {
         const { page: _page, pageSize: _size, ...filters } = request.query;
         const rows = await allTransactions(deps.db, signedIn(request).user.id, filters, deps.config.timeZone, EXPORT_MAX_ROWS);
-        const day = deps.clock().toISOString().slice(0, 10);
+        const day = localDay(deps.clock(), deps.config.timeZone);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
-          .send(transactionsCsv(rows));
+          .send(transactionsCsv(rows, deps.config.timeZone));
       },
     );
   };

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, manualClock, type TestApp } from '../../test/identity';
+import { accountId, expectLedgerConsistent, memberWithMoney, sendTransfer } from '../../test/money';
+import { createTestApp } from '../../test/test-app';
+import { internationalForm, userForm } from '../../test/transfer-forms';
+import { generalLedger } from '../ledger/general-ledger';
+import { postTransfer } from '../ledger/post-transfer';
+
+/** 22:30 on 14 March in New York is already 15 March in UTC. */
+const NOW = new Date('2026-03-15T02:30:00.000Z');
+const HEADER = '"Date","Posted","Description","Category","Account","Type","Amount","Status","Reference","Balance after"';
+/** A CSV line whose every cell is quoted (quotes inside doubled). */
+const QUOTED_LINE = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
+
+/** The cells of one quoted CSV line. */
+function cellsOf(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
+}
+
+describe('[ACCOUNTS]: transaction history as CSV', () => {
+  let t: TestApp;
+  const time = manualClock(NOW);
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock });
+  });
+  afterEach(() => expectLedgerConsistent(t));
+  afterAll(() => t.close());
+
+  async function depositAt(userId: string, cents: bigint, at: string, memo: string) {
+    const checking = await accountId(t, userId, 'Checking');
+    await t.db.transaction((tx) =>
+      postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.cash,
+        creditAccountId: checking,
+        amount: cents,
+        category: 'Deposit',
+        debitMemo: memo,
+        creditMemo: memo,
+        effectiveAt: new Date(at),
+        now: time.now(),
+        createdBy: null,
+      }),
+    );
+  }
+
+  async function exportCsv(browser: Browser, query = '') {
+    const response = await browser.get(`/api/me/transactions/export${query ? `?${query}` : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.body.endsWith('\r\n')).toBe(true);
+    const lines = response.body.slice(0, -2).split('\r\n');
+    for (const line of lines) expect(line).toMatch(QUOTED_LINE);
+    expect(lines[0]).toBe(HEADER);
+    return { response, rows: lines.slice(1) };
+  }
+
+  it('exports every matching row, quoted, with a dated file name, dates in the credit union\'s time zone', async () => {
+    const member = await memberWithMoney(t, 0n);
+    for (let i = 1; i <= 22; i += 1) await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 1, 1, 12, i)).toISOString(), `Deposit ${i}`);
+    await depositAt(member.id, 12_34n, '2026-03-01T04:30:00Z', 'Late night deposit');
+
+    const { response, rows } = await exportCsv(member.browser);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="transactions-2026-03-14.csv"');
+    expect(rows).toHaveLength(23);
+    const checking = (await member.browser.get('/api/me/accounts')).json<{ accounts: Array<{ type: string; accountNumber: string }> }>().accounts[0];
+    expect(rows[0]).toBe(
+      `"2026-02-28","${NOW.toISOString()}","Late night deposit","Deposit","Checking ${checking?.accountNumber.slice(-4)}","credit","12.34","Completed","","34.34"`,
+    );
+    expect(rows[22]).toContain('"Deposit 1"');
+  });
+
+  it('makes text a spreadsheet would run harmless: = + - @ tab and CR are prefixed with an apostrophe', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const memos = ['=HYPERLINK("http://evil.example","Click")', '+1+2', '-3+4', '@SUM(A1:A9)', '\tTabbed', '\rReturn', 'Plain "quoted" memo'];
+    for (const [i, memo] of memos.entries()) await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(), memo);
+    const sender = await memberWithMoney(t, 10_00n, '=Sender');
+    expect((await sendTransfer(sender.browser, '/api/transfers/user', userForm(member.email, { amount: '1.00', reference: '=1+1' }))).statusCode).toBe(201);
+
+    const { rows } = await exportCsv(member.browser);
+    expect(rows.map((row) => cellsOf(row)[2])).toEqual([
+      'Transfer from =Sender',
+      'Plain "quoted" memo',
+      "'\rReturn",
+      "'\tTabbed",
+      "'@SUM(A1:A9)",
+      "'-3+4",
+      "'+1+2",
+      `'=HYPERLINK("http://evil.example","Click")`,
+    ]);
+    expect(rows.at(-1)).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(cellsOf(rows[0] ?? '')[8]).toBe("'=1+1");
+  });
+
+  it('applies the history filters, without paging', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    expect((await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '25.00' }))).statusCode).toBe(201);
+    await depositAt(member.id, 5_00n, '2026-02-10T12:00:00Z', 'February deposit');
+
+    const debits = (await exportCsv(member.browser, 'type=debit')).rows;
+    expect(debits).toHaveLength(1);
+    expect(debits[0]).toContain('"International transfer to Lena Vogel (Germany, EUR)","Transfer"');
+    expect(debits[0]).toMatch(/"debit","25\.00","Pending","Invoice 7",""$/);
+    expect((await exportCsv(member.browser, 'q=february')).rows).toHaveLength(1);
+    expect((await exportCsv(member.browser, 'to=2026-02-28')).rows).toHaveLength(1);
+    expect((await exportCsv(member.browser, 'status=Completed')).rows).toHaveLength(2);
+    expect((await exportCsv(member.browser, 'account=Savings')).rows).toHaveLength(0);
+    expect((await exportCsv(member.browser, 'page=2&pageSize=10')).rows).toHaveLength(3);
+    expect((await member.browser.get('/api/me/transactions/export?status=Lost')).statusCode).toBe(400);
+    expect((await new Browser(t).get('/api/me/transactions/export')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,179 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../test/identity';
+import { accountId, deposit, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import { createTestApp } from '../../test/test-app';
+import { userForm } from '../../test/transfer-forms';
+import { generalLedger } from '../ledger/general-ledger';
+import { postTransfer } from '../ledger/post-transfer';
+
+/** An open `GET /api/me/events` stream, read as it arrives. */
+class EventStream {
+  text = '';
+  ended = false;
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    readonly response: Response,
+    private readonly abort: AbortController,
+  ) {
+    void this.pump();
+  }
+
+  private async pump() {
+    const reader = this.response.body?.getReader();
+    if (!reader) return;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.text += this.decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    this.ended = true;
+  }
+
+  /** Each `event:` with its data, in order. */
+  get events(): Array<{ event: string; data: string }> {
+    return [...this.text.matchAll(/^event: (.+)\ndata: (.+)$/gm)].map((match) => ({ event: match[1] ?? '', data: match[2] ?? '' }));
+  }
+
+  async until(condition: () => boolean, what: string, ms = 5_000) {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; stream so far: ${JSON.stringify(this.text)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+/** Long enough for a notification that was going to arrive to have arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('[LIVE]: the member\'s event stream', () => {
+  let t: TestApp;
+  let base: string;
+  const streams: EventStream[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const stream of streams.splice(0)) stream.close();
+    await expectLedgerConsistent(t);
+  });
+  afterAll(() => t.close());
+
+  async function open(member: Member | null): Promise<EventStream> {
+    const abort = new AbortController();
+    const headers: Record<string, string> = member ? { cookie: `mutual_session=${member.browser.sessionToken ?? ''}` } : {};
+    const response = await fetch(`${base}/api/me/events`, { headers, signal: abort.signal });
+    const stream = new EventStream(response, abort);
+    streams.push(stream);
+    if (response.status === 200) await stream.until(() => stream.text.startsWith('retry: 5000\n\n'), 'the stream to open');
+    return stream;
+  }
+
+  it('refuses an anonymous stream with 401', async () => {
+    const stream = await open(null);
+    expect(stream.response.status).toBe(401);
+    await stream.until(() => stream.ended, 'the body');
+    expect(JSON.parse(stream.text)).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('opens a server-sent event stream that is not cached', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const stream = await open(member);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    expect(stream.events).toEqual([]);
+  });
+
+  it('tells the recipient of a transfer (ledger and notification) and the sender (ledger); a bystander hears nothing', async () => {
+    const sender = await memberWithMoney(t, 50_00n);
+    const recipient = await memberWithMoney(t, 0n);
+    const bystander = await memberWithMoney(t, 0n);
+    const [toSender, toRecipient, toBystander] = [await open(sender), await open(recipient), await open(bystander)];
+
+    expect((await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(201);
+    await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
+    await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
+    await settle();
+    expect(toRecipient.events).toEqual(
+      expect.arrayContaining([
+        { event: 'ledger', data: '{"kind":"ledger"}' },
+        { event: 'notification', data: '{"kind":"notification"}' },
+      ]),
+    );
+    expect(toRecipient.events).toHaveLength(2);
+    expect(toSender.events).toEqual([{ event: 'ledger', data: '{"kind":"ledger"}' }]);
+    expect(toBystander.events).toEqual([]);
+  });
+
+  it('says nothing about a change that was rolled back, whole or to a savepoint', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const checking = await accountId(t, member.id, 'Checking');
+    const stream = await open(member);
+    const post = (tx: Parameters<typeof postTransfer>[0]) =>
+      postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.cash,
+        creditAccountId: checking,
+        amount: 1_00n,
+        category: 'Deposit',
+        debitMemo: 'rolled back',
+        creditMemo: 'rolled back',
+        now: t.clock(),
+        createdBy: null,
+      });
+    const undo = new Error('undo');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await post(tx);
+        throw undo;
+      }),
+    ).rejects.toBe(undo);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (savepoint) => {
+          await post(savepoint);
+          throw undo;
+        })
+        .catch((error: unknown) => {
+          if (error !== undo) throw error;
+        });
+    });
+    await settle();
+    expect(stream.events).toEqual([]);
+
+    await deposit(t, member.id, 2_00n);
+    await stream.until(() => stream.events.length >= 1, 'the committed deposit');
+    await settle();
+    expect(stream.events).toEqual([{ event: 'ledger', data: '{"kind":"ledger"}' }]);
+  });
+
+  it('pings a live session every 25 seconds and ends the stream once the session is gone', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const member = await memberWithMoney(t, 0n);
+    const stream = await open(member);
+
+    vi.advanceTimersByTime(25_000);
+    await stream.until(() => stream.text.includes(': ping\n\n'), 'a ping');
+    expect(stream.ended).toBe(false);
+
+    expect((await member.browser.post('/api/auth/sign-out')).statusCode).toBeLessThan(300);
+    vi.advanceTimersByTime(25_000);
+    await stream.until(() => stream.ended, 'the stream to end');
+    expect(stream.text.match(/: ping/g)).toHaveLength(1);
+  });
+});

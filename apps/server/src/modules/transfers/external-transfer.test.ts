@@ -1,0 +1,244 @@
+import { messages, type TotpSetup, type TransferResult } from '@mutual/shared';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, Browser, mailsTo, manualClock, MINUTE, type TestApp, wrongCode } from '../../test/identity';
+import { balances, expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import { createTestApp } from '../../test/test-app';
+import { challenge, errorOf, externalForm, externalTransfer, history, ordersOf, transferCode } from '../../test/transfer-forms';
+import { transferChallenges } from './transfers.tables';
+
+const m = messages.transfers;
+const CHALLENGE = '/api/transfers/external/challenge';
+const CONFIRM = '/api/transfers/external';
+const STEP = 30_000;
+
+describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
+  let t: TestApp;
+  // At the start of a 30-second step, so "the same authenticator code" means the same step.
+  const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock, env: { AUTH_RATE_LIMIT: '100' } });
+  });
+  afterEach(() => expectLedgerConsistent(t));
+  afterAll(() => t.close());
+
+  const confirm = (member: Member, body: unknown, key?: string) => sendTransfer(member.browser, CONFIRM, body, key);
+  const challengeRows = (userId: string) => t.db.select().from(transferChallenges).where(eq(transferChallenges.userId, userId));
+
+  it('offers only the 20 listed banks, each with its own routing number', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    for (const bank of [
+      { toBank: 'Bank of America', routingNumber: '021000021' },
+      { toBank: 'Bank of America', routingNumber: '011000015' },
+      { toBank: 'First Bank of Nowhere', routingNumber: '026009593' },
+    ]) {
+      const response = await member.browser.post(CHALLENGE, externalForm(bank));
+      expect(response.statusCode, JSON.stringify(bank)).toBe(400);
+      expect(errorOf(response), JSON.stringify(bank)).toEqual({ code: 'VALIDATION_FAILED', message: m.chooseBank, fields: { toBank: m.chooseBank } });
+    }
+    expect((await member.browser.post(CHALLENGE, externalForm({ toBank: 'JPMorgan Chase Bank', routingNumber: '021000021' }))).statusCode).toBe(201);
+    expect((await member.browser.post(CHALLENGE, externalForm({ toBank: 'Golden 1 Credit Union', routingNumber: '321175261' }))).statusCode).toBe(201);
+    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(2);
+  });
+
+  it('takes an account number of 8 to 17 digits only ("Please enter a valid account number")', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    for (const accountNumber of ['1234567', '123456789012345678', '12345abc9', '1234-5678', '12 345 678']) {
+      const response = await member.browser.post(CHALLENGE, externalForm({ accountNumber }));
+      expect(response.statusCode, accountNumber).toBe(400);
+      expect(errorOf(response).fields, accountNumber).toEqual({ accountNumber: m.invalidAccountNumber });
+    }
+    const blank = await member.browser.post(CHALLENGE, externalForm({ accountNumber: '', accountName: '' }));
+    expect(errorOf(blank).fields).toEqual({ accountNumber: m.fillAllFields, accountName: m.fillAllFields });
+    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
+    expect(await challengeRows(member.id)).toHaveLength(0);
+    for (const accountNumber of ['12345678', '12345678901234567']) {
+      expect((await member.browser.post(CHALLENGE, externalForm({ accountNumber }))).statusCode, accountNumber).toBe(201);
+    }
+  });
+
+  it('e-mails a code for exactly this transfer; confirmed, it holds the funds in a pending ACH order', async () => {
+    const member = await memberWithMoney(t, 1_000_00n);
+    const form = externalForm({ amount: '250.10', accountNumber: '000123456789', reference: 'March rent' });
+    const issued = await challenge(member.browser, form);
+    expect(issued).toMatchObject({ method: 'email', message: m.otpSent, expiresAt: new Date(time.now().getTime() + 10 * MINUTE).toISOString() });
+    const [mail] = await mailsTo(t, member.email, 'transfer-code');
+    expect(mail?.textBody).toContain('$250.10');
+    expect(mail?.textBody).toContain('••6789');
+    expect(mail?.textBody).not.toContain('000123456789');
+
+    const response = await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: await transferCode(t, member.email) });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<TransferResult>();
+    expect(result).toMatchObject({
+      transferType: 'external',
+      status: 'Pending',
+      amount: '250.10',
+      fromAccount: 'Checking',
+      message: m.externalDone('$250.10', 'Bank of America'),
+      paymentOrderId: expect.any(String),
+    });
+
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '1000.00', available: '749.90' } });
+    expect((await overview(member.browser)).pendingTotal).toBe('250.10');
+    const orders = await ordersOf(t, member.id);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        id: result.paymentOrderId,
+        rail: 'ach',
+        status: 'pending',
+        amount: 250_10n,
+        pendingTransferId: result.transferId,
+        beneficiaryName: 'Casey Jones',
+        bankName: 'Bank of America',
+        routingNumber: '026009593',
+        accountNumber: '000123456789',
+        reference: 'March rent',
+      }),
+    ]);
+    expect((await history(member.browser, 'status=Pending')).items).toEqual([
+      expect.objectContaining({
+        transferId: result.transferId,
+        type: 'debit',
+        amount: '250.10',
+        status: 'Pending',
+        description: 'Transfer to Casey Jones, Bank of America ••6789',
+        balanceAfter: null,
+      }),
+    ]);
+    expect(await auditActions(t, member.id)).toContain('transfer.external');
+
+    // The code works once: a second request (a new key) with it confirms nothing.
+    const again = await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: await transferCode(t, member.email) });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expect(await ordersOf(t, member.id)).toHaveLength(1);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { available: '749.90' } });
+  });
+
+  it('refuses the code for any other transfer: a changed amount, account number or sender', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const form = externalForm({ amount: '40.00' });
+    const { challengeId } = await challenge(member.browser, form);
+    const otp = await transferCode(t, member.email);
+    for (const changed of [{ amount: '40.01' }, { amount: '4000' }, { accountNumber: '987654321' }, { accountName: 'Mallory' }]) {
+      const response = await confirm(member, { transfer: { ...form, ...changed }, challengeId, otp });
+      expect(response.statusCode, JSON.stringify(changed)).toBe(400);
+      expect(errorOf(response), JSON.stringify(changed)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    }
+    const other = await memberWithMoney(t, 100_00n);
+    expect(errorOf(await confirm(other, { transfer: form, challengeId, otp })).code).toBe('CONFIRMATION_EXPIRED');
+    expect(await ordersOf(t, member.id)).toHaveLength(0);
+    expect(await ordersOf(t, other.id)).toHaveLength(0);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
+
+    expect((await confirm(member, { transfer: form, challengeId, otp })).statusCode).toBe(201);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '60.00' } });
+  });
+
+  it('counts wrong codes ("Invalid OTP"); after the last try even the right code no longer works', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const form = externalForm();
+    const { challengeId } = await challenge(member.browser, form);
+    const otp = await transferCode(t, member.email);
+    for (let tries = 1; tries <= t.config.security.otpMaxAttempts; tries += 1) {
+      const response = await confirm(member, { transfer: form, challengeId, otp: wrongCode(otp) });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message: m.otpInvalid, fields: { otp: m.otpInvalid } });
+      expect((await challengeRows(member.id))[0]?.attempts).toBe(tries);
+    }
+    const right = await confirm(member, { transfer: form, challengeId, otp });
+    expect(right.statusCode).toBe(400);
+    expect(errorOf(right)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expect((await challengeRows(member.id))[0]).toMatchObject({ attempts: 5, verifiedAt: null, usedAt: null });
+    expect(await ordersOf(t, member.id)).toHaveLength(0);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { available: '100.00' } });
+  });
+
+  it('asks for the code ("Please enter OTP") and a 6-digit one', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const form = externalForm();
+    const { challengeId } = await challenge(member.browser, form);
+    for (const body of [{ transfer: form, challengeId }, { transfer: form, challengeId, otp: '' }, { transfer: form, otp: '123456' }]) {
+      const response = await confirm(member, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response).message, JSON.stringify(body)).toBe(m.otpRequired);
+    }
+    for (const otp of ['12345', '1234567', 'abcdef']) {
+      expect(errorOf(await confirm(member, { transfer: form, challengeId, otp })), otp).toMatchObject({ message: m.otpInvalid, fields: { otp: m.otpInvalid } });
+    }
+    expect((await challengeRows(member.id))[0]?.attempts).toBe(0);
+  });
+
+  it('lets the code expire after OTP_TTL_MINUTES', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const first = externalForm({ amount: '1.00' });
+    const second = externalForm({ amount: '2.00' });
+    const a = await challenge(member.browser, first);
+    const codeA = await transferCode(t, member.email);
+    const b = await challenge(member.browser, second);
+    const codeB = await transferCode(t, member.email);
+    time.advance(10 * MINUTE - 1_000);
+    expect((await confirm(member, { transfer: first, challengeId: a.challengeId, otp: codeA })).statusCode).toBe(201);
+    time.advance(1_000);
+    const late = await confirm(member, { transfer: second, challengeId: b.challengeId, otp: codeB });
+    expect(late.statusCode).toBe(400);
+    expect(errorOf(late)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expect((await ordersOf(t, member.id)).map((order) => order.amount)).toEqual([1_00n]);
+  });
+
+  it('uses the authenticator app of a member who has one, and never accepts its code twice', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
+    const totp = () => new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
+    expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
+    time.advance(STEP);
+
+    const form = externalForm({ amount: '5.00' });
+    const issued = await challenge(member.browser, form);
+    expect(issued).toMatchObject({ method: 'totp', message: m.otpAuthenticator });
+    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
+    const code = totp();
+    expect((await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: code })).statusCode).toBe(201);
+
+    const next = await challenge(member.browser, form);
+    const replayed = await confirm(member, { transfer: form, challengeId: next.challengeId, otp: code });
+    expect(replayed.statusCode).toBe(400);
+    expect(errorOf(replayed)).toMatchObject({ code: 'VALIDATION_FAILED', message: m.otpInvalid });
+    time.advance(STEP);
+    expect((await confirm(member, { transfer: form, challengeId: next.challengeId, otp: totp() })).statusCode).toBe(201);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '90.00' } });
+    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
+  });
+
+  it('sends no code for a transfer the money does not cover (held money counts)', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const refused = await member.browser.post(CHALLENGE, externalForm({ amount: '100.01' }));
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused)).toEqual({ code: 'INSUFFICIENT_FUNDS', message: m.insufficientFunds, fields: { amount: m.insufficientFunds } });
+    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
+    expect(await challengeRows(member.id)).toHaveLength(0);
+
+    expect((await externalTransfer(t, member.browser, member.email, externalForm({ amount: '60.00' }))).statusCode).toBe(201);
+    expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.01' }))).statusCode).toBe(422);
+    expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.00' }))).statusCode).toBe(201);
+  });
+
+  it('refuses at confirmation when the money left after the code was sent, changing nothing', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const form = externalForm({ amount: '80.00' });
+    const { challengeId } = await challenge(member.browser, form);
+    const otp = await transferCode(t, member.email);
+    expect((await sendTransfer(member.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '50.00' })).statusCode).toBe(201);
+    const response = await confirm(member, { transfer: form, challengeId, otp });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('INSUFFICIENT_FUNDS');
+    expect(await ordersOf(t, member.id)).toHaveLength(0);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '50.00', available: '50.00' } });
+  });
+
+  it('is for signed-in members only', async () => {
+    expect((await new Browser(t).post(CHALLENGE, externalForm())).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,197 @@
+import { messages, type Recipient, type TransferResult } from '@mutual/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, createPerson, deps, mailsTo, signIn, signUp, type TestApp, userByEmail, validApplication } from '../../test/identity';
+import { balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import { createTestApp } from '../../test/test-app';
+import { errorOf, history, notificationsOf, userForm } from '../../test/transfer-forms';
+import { systemActor } from '../audit/record-audit';
+import { reviewApplication } from '../onboarding/review-application';
+
+const m = messages.transfers;
+const USER = '/api/transfers/user';
+const VERIFY = '/api/transfers/recipient';
+const LOOKUPS_PER_MINUTE = 5;
+
+describe('[TRANSFERS]: to another member', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RECIPIENT_LOOKUP_RATE_LIMIT: String(LOOKUPS_PER_MINUTE) } });
+  });
+  afterEach(() => expectLedgerConsistent(t));
+  afterAll(() => t.close());
+
+  const verify = (member: Member, email: unknown) => member.browser.post(VERIFY, { email });
+
+  /** An applicant (signed up, not reviewed) and a rejected applicant. */
+  async function applicants() {
+    const pending = validApplication();
+    const rejected = validApplication();
+    expect((await signUp(t, pending)).statusCode).toBe(201);
+    expect((await signUp(t, rejected)).statusCode).toBe(201);
+    const rejectedId = (await userByEmail(t, rejected.email)).id;
+    await reviewApplication(deps(t), rejectedId, { decision: 'rejected', reason: 'Documents did not match' }, systemActor, { ipAddress: null, userAgent: 'test' });
+    return { pending: pending.email, rejected: rejected.email };
+  }
+
+  it('verifies a recipient by e-mail, in any case, and answers "Recipient found: {name}"', async () => {
+    const sender = await memberWithMoney(t, 0n);
+    const recipient = await createPerson(t, { name: 'Morgan Reyes' });
+    const response = await verify(sender, recipient.email.toUpperCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Recipient>()).toEqual({ name: 'Morgan Reyes', email: recipient.email, message: 'Recipient found: Morgan Reyes' });
+  });
+
+  it('finds approved members too, but not applicants, rejected applicants, staff or unknown addresses', async () => {
+    const sender = await memberWithMoney(t, 0n);
+    const application = validApplication();
+    expect((await signUp(t, application)).statusCode).toBe(201);
+    const applicantId = (await userByEmail(t, application.email)).id;
+    await reviewApplication(
+      deps(t),
+      applicantId,
+      { decision: 'approved', checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true } },
+      systemActor,
+      { ipAddress: null, userAgent: 'test' },
+    );
+    expect((await verify(sender, application.email)).json<Recipient>().message).toBe('Recipient found: Dana Whitfield');
+
+    const other = await memberWithMoney(t, 0n);
+    const { pending, rejected } = await applicants();
+    const staff = await createPerson(t, { role: 'admin' });
+    for (const [who, member] of [
+      ['nobody@example.com', sender],
+      [pending, sender],
+      [rejected, sender],
+      [staff.email, other],
+    ] as const) {
+      const response = await verify(member, who);
+      expect(response.statusCode, who).toBe(404);
+      expect(errorOf(response), who).toEqual({ code: 'NOT_FOUND', message: m.recipientNotFound, fields: { email: m.recipientNotFound } });
+    }
+  });
+
+  it('refuses my own address and an address that is not one', async () => {
+    const sender = await memberWithMoney(t, 0n);
+    const own = await verify(sender, ` ${sender.email.toUpperCase()} `);
+    expect(own.statusCode).toBe(400);
+    expect(errorOf(own)).toEqual({ code: 'VALIDATION_FAILED', message: m.ownAccount, fields: { email: m.ownAccount } });
+    for (const email of ['not-an-email', 'a@b', '@example.com']) {
+      const response = await verify(sender, email);
+      expect(response.statusCode, email).toBe(400);
+      expect(errorOf(response), email).toEqual({ code: 'VALIDATION_FAILED', message: m.emailInvalid, fields: { email: m.emailInvalid } });
+    }
+  });
+
+  it('limits look-ups per member session: the next one gets 429 RATE_LIMITED, another member is unaffected', async () => {
+    const sender = await memberWithMoney(t, 0n);
+    const other = await memberWithMoney(t, 0n);
+    const recipient = await createPerson(t);
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i += 1) {
+      expect((await verify(sender, i % 2 ? recipient.email : `guess${i}@example.com`)).statusCode).not.toBe(429);
+    }
+    const limited = await verify(sender, recipient.email);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited)).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+    expect((await verify(other, recipient.email)).statusCode).toBe(200);
+  });
+
+  it('sends money into the recipient\'s Checking, notifies them and e-mails them', async () => {
+    const sender = await memberWithMoney(t, 500_00n, 'Avery Quinn');
+    const recipient = await memberWithMoney(t, 10_00n, 'Morgan Reyes');
+    const response = await sendTransfer(
+      sender.browser,
+      USER,
+      userForm(recipient.email.toUpperCase(), { amount: '123.45', reference: 'Concert tickets', recipientName: 'Whoever I typed' }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<TransferResult>()).toMatchObject({
+      transferType: 'user',
+      status: 'Completed',
+      amount: '123.45',
+      fromAccount: 'Checking',
+      paymentOrderId: null,
+      message: m.userDone('$123.45', 'Morgan Reyes'),
+    });
+
+    expect(await balances(sender.browser)).toEqual({ Checking: { balance: '376.55', available: '376.55' }, Savings: { balance: '0.00', available: '0.00' } });
+    expect(await balances(recipient.browser)).toEqual({ Checking: { balance: '133.45', available: '133.45' }, Savings: { balance: '0.00', available: '0.00' } });
+
+    expect(await notificationsOf(recipient.browser)).toEqual([
+      expect.objectContaining({ kind: 'transfer', title: 'Money received', body: 'Avery Quinn sent you $123.45: Concert tickets' }),
+    ]);
+    expect(await notificationsOf(sender.browser)).toEqual([]);
+    const mails = await mailsTo(t, recipient.email, 'transfer-received');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('You received $123.45 from Avery Quinn');
+    expect(mails[0]?.textBody).toContain('Concert tickets');
+    expect(await mailsTo(t, sender.email, 'transfer-received')).toHaveLength(0);
+
+    const sent = (await history(sender.browser, 'category=Transfer')).items;
+    expect(sent).toEqual([
+      expect.objectContaining({ accountType: 'Checking', type: 'debit', amount: '123.45', description: 'Transfer to Morgan Reyes', status: 'Completed', reference: 'Concert tickets', balanceAfter: '376.55' }),
+    ]);
+    const received = (await history(recipient.browser, 'category=Transfer')).items;
+    expect(received).toEqual([
+      expect.objectContaining({ accountType: 'Checking', type: 'credit', amount: '123.45', description: 'Transfer from Avery Quinn', status: 'Completed', reference: 'Concert tickets', balanceAfter: '133.45' }),
+    ]);
+    expect(await auditActions(t, sender.id)).toContain('transfer.member');
+  });
+
+  it('sends no e-mail to a recipient who turned e-mail notifications off (the notification still arrives)', async () => {
+    const sender = await memberWithMoney(t, 50_00n);
+    const recipient = await memberWithMoney(t, 0n);
+    const settings = await recipient.browser.patch('/api/me/settings', { notifications: { email: false, sms: false, push: true }, security: { loginAlerts: true } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(201);
+    expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
+    expect(await notificationsOf(recipient.browser)).toHaveLength(1);
+    expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
+  });
+
+  it('sends from Savings too, always into the recipient\'s Checking', async () => {
+    const sender = await memberWithMoney(t, 0n);
+    const recipient = await memberWithMoney(t, 0n);
+    await deposit(t, sender.id, 20_00n, 'Savings');
+    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { fromAccount: 'Savings', amount: '20.00' }))).statusCode).toBe(201);
+    expect(await balances(sender.browser)).toMatchObject({ Savings: { balance: '0.00' }, Checking: { balance: '0.00' } });
+    expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '20.00' }, Savings: { balance: '0.00' } });
+  });
+
+  it('refuses, changing nothing: no reference, an unknown or ineligible recipient, my own address, a bad address, too little money', async () => {
+    const sender = await memberWithMoney(t, 100_00n);
+    const recipient = await memberWithMoney(t, 0n);
+    const { pending, rejected } = await applicants();
+    const staff = await createPerson(t, { role: 'admin' });
+    const cases: Array<[unknown, number, string, string, string]> = [
+      [userForm(recipient.email, { reference: '' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
+      [userForm(recipient.email, { reference: '   ' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
+      [userForm(''), 400, 'VALIDATION_FAILED', 'recipientEmail', m.fillAllFields],
+      [userForm('nobody@example.com'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+      [userForm(pending), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+      [userForm(rejected), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+      [userForm(staff.email), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+      [userForm(sender.email.toUpperCase()), 400, 'VALIDATION_FAILED', 'recipientEmail', m.ownAccount],
+      [userForm('not-an-email'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.emailInvalid],
+      [userForm(recipient.email, { amount: '0' }), 400, 'VALIDATION_FAILED', 'amount', m.invalidAmount],
+      [userForm(recipient.email, { amount: '100.01' }), 422, 'INSUFFICIENT_FUNDS', 'amount', m.insufficientFunds],
+    ];
+    for (const [body, status, code, field, message] of cases) {
+      const response = await sendTransfer(sender.browser, USER, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(errorOf(response), JSON.stringify(body)).toMatchObject({ code, message, fields: { [field]: message } });
+    }
+    expect(await balances(sender.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
+    expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '0.00' } });
+    expect(await notificationsOf(recipient.browser)).toEqual([]);
+    expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
+    expect((await history(sender.browser, 'category=Transfer')).total).toBe(0);
+  });
+
+  it('is refused to staff', async () => {
+    const staff = await createPerson(t, { role: 'admin' });
+    const browser = await signIn(t, staff.email);
+    const recipient = await createPerson(t);
+    expect((await browser.post(VERIFY, { email: recipient.email })).statusCode).toBe(403);
+    expect((await sendTransfer(browser, USER, userForm(recipient.email))).statusCode).toBe(403);
+  });
+});

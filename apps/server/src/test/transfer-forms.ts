@@ -1,0 +1,104 @@
+import type {
+  ApiError,
+  ExternalTransferInput,
+  InternalTransferInput,
+  InternationalTransferInput,
+  TransactionPage,
+  TransferChallenge,
+  UserTransferInput,
+} from '@mutual/shared';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { paymentOrders } from '../modules/payments/payments.tables';
+import { type Browser, latestMail, type TestApp } from './identity';
+import { sendTransfer } from './money';
+
+/**
+ * Valid bodies for the four transfer forms (each test changes what it is about), and the reads
+ * the transfer tests share: the e-mailed transfer code, payment orders, history.
+ */
+
+export const internalForm = (overrides: Partial<InternalTransferInput> = {}): InternalTransferInput => ({
+  transferType: 'internal',
+  fromAccount: 'Checking',
+  toAccount: 'Savings',
+  amount: '10.00',
+  reference: '',
+  ...overrides,
+});
+
+export const userForm = (recipientEmail: string, overrides: Partial<UserTransferInput> = {}): UserTransferInput => ({
+  transferType: 'user',
+  fromAccount: 'Checking',
+  recipientEmail,
+  recipientName: '',
+  amount: '10.00',
+  reference: 'Dinner',
+  ...overrides,
+});
+
+export const externalForm = (overrides: Partial<ExternalTransferInput> = {}): ExternalTransferInput => ({
+  transferType: 'external',
+  fromAccount: 'Checking',
+  toBank: 'Bank of America',
+  routingNumber: '026009593',
+  accountNumber: '123456789',
+  accountName: 'Casey Jones',
+  amount: '10.00',
+  reference: 'Rent',
+  ...overrides,
+});
+
+export const internationalForm = (overrides: Partial<InternationalTransferInput> = {}): InternationalTransferInput => ({
+  transferType: 'international',
+  fromAccount: 'Checking',
+  recipientName: 'Lena Vogel',
+  bankName: 'Deutsche Bank',
+  swiftCode: 'DEUTDEFF',
+  accountNumber: '12345678',
+  iban: '',
+  country: 'DE',
+  currency: 'EUR',
+  amount: '10.00',
+  reference: 'Invoice 7',
+  ...overrides,
+});
+
+/** The code of the newest transfer-code e-mail to `email` (from the subject, checked against the body). */
+export async function transferCode(t: TestApp, email: string): Promise<string> {
+  const mail = await latestMail(t, email, 'transfer-code');
+  const code = /(\d{6})$/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`no code in "${mail.subject}"`);
+  expect(mail.textBody).toContain(code);
+  return code;
+}
+
+/** Step 1 of an external transfer; fails the test unless the challenge is issued. */
+export async function challenge(browser: Browser, form: ExternalTransferInput): Promise<TransferChallenge> {
+  const response = await browser.post('/api/transfers/external/challenge', form);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TransferChallenge>();
+}
+
+/** Both steps of an external transfer with the e-mailed code. */
+export async function externalTransfer(t: TestApp, browser: Browser, email: string, form: ExternalTransferInput, key?: string) {
+  const { challengeId } = await challenge(browser, form);
+  return sendTransfer(browser, '/api/transfers/external', { transfer: form, challengeId, otp: await transferCode(t, email) }, key);
+}
+
+export const ordersOf = (t: TestApp, userId: string) =>
+  t.db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId)).orderBy(asc(paymentOrders.createdAt));
+
+export async function history(browser: Browser, query = ''): Promise<TransactionPage> {
+  const response = await browser.get(`/api/me/transactions${query ? `?${query}` : ''}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TransactionPage>();
+}
+
+export async function notificationsOf(browser: Browser) {
+  const response = await browser.get('/api/me/notifications');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ notifications: Array<{ kind: string; title: string; body: string }>; unread: number }>().notifications;
+}
+
+export const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
