@@ -1,0 +1,341 @@
+/**
+ * Transfers per second through the whole portal, next to PostgreSQL's own TPC-B (pgbench) on the
+ * same server, in alternating rounds so both see the same machine at the same time.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:transfers
+ *
+ * DATABASE_URL names a PostgreSQL server (and a database there to connect to for admin work).
+ * The run creates two fresh databases on it, `mutual_bench_<id>` (the portal's, migrated, with
+ * BENCH_MEMBERS signed-in members holding money) and `mutual_bench_tpcb_<id>` (`pgbench -i -s 8`),
+ * and drops both at the end unless KEEP_BENCH_DB is set. Each round runs BENCH_CLIENTS concurrent
+ * clients for BENCH_SECONDS: pgbench's built-in TPC-B script, or workers posting
+ * `/api/transfers/user` (a random member to another, a small random amount, a fresh
+ * Idempotency-Key, the sender's own session cookie). Afterwards every ledger invariant is checked
+ * (ledger:verify); a broken ledger or a server error exits non-zero. No test runs this.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { createUserSchema, IDEMPOTENCY_HEADER } from '@mutual/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../apps/server/src/db/client';
+import { createUser } from '../apps/server/src/modules/admin/create-user';
+import { systemActor } from '../apps/server/src/modules/audit/record-audit';
+import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
+import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
+import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
+import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
+import { type BenchDeps, startBenchServer } from './support';
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    'bench:transfers needs DATABASE_URL: a PostgreSQL server it may create databases on, e.g.\n' +
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:transfers',
+  );
+  process.exit(2);
+}
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TPCB_SCALE = Number(process.env.BENCH_TPCB_SCALE ?? 8);
+const PASSWORD = 'bench-password-2026-transfers';
+const DEPOSIT_CENTS = 1_000_000_00n; // a million dollars each: nobody runs dry during the run
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const id = randomBytes(4).toString('hex');
+const benchDb = `mutual_bench_${id}`;
+const tpcbDb = `mutual_bench_tpcb_${id}`;
+const withDatabase = (database: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function admin<T extends pg.QueryResultRow = pg.QueryResultRow>(statement: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(statement)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a program to the end; rejects with its output if it fails. */
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`))));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+interface Round {
+  kind: 'tpcb' | 'transfers';
+  seconds: number;
+  done: number;
+  failed: Record<string, number>;
+  /** Latency of each completed transaction or transfer, in ms. */
+  latencies: number[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+function summary(rounds: Round[]) {
+  const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const done = rounds.reduce((sum, r) => sum + r.done, 0);
+  return { perSecond: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), done };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const line = (label: string, rounds: Round[], unit: string) => {
+  const s = summary(rounds);
+  const failed = rounds.reduce<Record<string, number>>((acc, r) => {
+    for (const [k, v] of Object.entries(r.failed)) acc[k] = (acc[k] ?? 0) + v;
+    return acc;
+  }, {});
+  const failures = Object.keys(failed).length ? `  failed ${JSON.stringify(failed)}` : '';
+  return `${label.padEnd(22)} ${s.perSecond.toFixed(1).padStart(8)} ${unit.padEnd(11)} p50 ${ms(s.p50).padStart(10)}  p99 ${ms(s.p99).padStart(10)}  (${s.done})${failures}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// pgbench (TPC-B)
+
+async function pgbenchRound(logDir: string, round: number): Promise<Round> {
+  const prefix = path.join(logDir, `round${round}`);
+  const out = await run('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', '-l', `--log-prefix=${prefix}`, withDatabase(tpcbDb)]);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
+  const latencies: number[] = [];
+  for (const file of fs.readdirSync(logDir).filter((f) => f.startsWith(`round${round}.`))) {
+    // client_id transaction_no latency_us script_no epoch_s epoch_us
+    for (const row of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+      const latency = Number(row.split(' ')[2]);
+      if (row && Number.isFinite(latency)) latencies.push(latency / 1000);
+    }
+  }
+  const failedCount = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+  // pgbench's own tps (excluding connection time) is the throughput; the log gives the latencies.
+  return { kind: 'tpcb', seconds: latencies.length / tps || SECONDS, done: latencies.length, failed: failedCount ? { failed: failedCount } : {}, latencies };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The portal: members, their sessions, and a load generator in its own thread
+
+interface BenchMember {
+  email: string;
+  cookie: string;
+}
+
+async function createMembers(deps: BenchDeps): Promise<string[]> {
+  const emails: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const email = `bench.member.${i}.${id}@example.com`;
+    const input = createUserSchema.parse({
+      name: `Bench Member ${i + 1}`,
+      email,
+      phone: '(207) 555-0150',
+      password: PASSWORD,
+      role: 'user',
+      address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
+    });
+    const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
+    const [checking] = await deps.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, user.id), eq(ledgerAccounts.type, 'Checking')));
+    if (!checking) throw new Error(`no Checking for ${email}`);
+    await deps.db.transaction((tx) =>
+      postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.cash,
+        creditAccountId: checking.id,
+        amount: DEPOSIT_CENTS,
+        category: 'Deposit',
+        debitMemo: 'Bench deposit',
+        creditMemo: 'Bench deposit',
+        now: new Date(),
+        createdBy: null,
+      }),
+    );
+    emails.push(email);
+  }
+  return emails;
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** The real two sign-in steps, the code read from the mail outbox. */
+async function signIn(base: string, deps: BenchDeps, email: string): Promise<string> {
+  const json = { 'content-type': 'application/json', origin: deps.config.publicUrl };
+  const step1 = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (!step1.ok) throw new Error(`sign-in of ${email} failed: ${step1.status} ${await step1.text()}`);
+  const [mail] = await deps.db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'sign-in-code')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? '';
+  const step2 = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { ...json, cookie: cookiesOf(step1) }, body: JSON.stringify({ code }) });
+  if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
+  return cookiesOf(step2);
+}
+
+/**
+ * The load generator, plain JavaScript in a worker thread so it does not share the server's event
+ * loop: CLIENTS loops, each posting one transfer at a time until the round ends.
+ */
+const loadGenerator = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { randomUUID } = require('node:crypto');
+const { base, members, clients, seconds, origin, header } = workerData;
+const latencies = [];
+const failed = {};
+let done = 0;
+const deadline = performance.now() + seconds * 1000;
+async function client() {
+  while (performance.now() < deadline) {
+    const from = Math.floor(Math.random() * members.length);
+    const to = (from + 1 + Math.floor(Math.random() * (members.length - 1))) % members.length;
+    const cents = 1 + Math.floor(Math.random() * 500);
+    const body = JSON.stringify({
+      transferType: 'user', fromAccount: 'Checking', recipientEmail: members[to].email,
+      amount: (cents / 100).toFixed(2), reference: 'Bench',
+    });
+    const started = performance.now();
+    try {
+      const response = await fetch(base + '/api/transfers/user', {
+        method: 'POST', body,
+        headers: { 'content-type': 'application/json', origin, cookie: members[from].cookie, [header]: randomUUID() },
+      });
+      const text = await response.text();
+      if (response.status === 201) { done += 1; latencies.push(performance.now() - started); }
+      else { const key = response.status + ' ' + (JSON.parse(text).code || ''); failed[key] = (failed[key] || 0) + 1; }
+    } catch (error) {
+      failed['network ' + error.message] = (failed['network ' + error.message] || 0) + 1;
+    }
+  }
+}
+const began = performance.now();
+Promise.all(Array.from({ length: clients }, client)).then(() => {
+  parentPort.postMessage({ done, failed, latencies, seconds: (performance.now() - began) / 1000 });
+});
+`;
+
+function transfersRound(base: string, origin: string, members: BenchMember[]): Promise<Round> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(loadGenerator, { eval: true, workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER } });
+    worker.once('message', (result: Omit<Round, 'kind'>) => {
+      resolve({ kind: 'transfers', ...result });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function machineFacts(deps: BenchDeps) {
+  const [pgRow] = await queryRows<{ version: string; sync: string; buffers: string; connections: string }>(
+    deps.db,
+    sql`select version() as version, current_setting('synchronous_commit') as sync,
+               current_setting('shared_buffers') as buffers, current_setting('max_connections') as connections`,
+  );
+  const cpus = os.cpus();
+  print(`machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`);
+  print(`postgresql  ${pgRow?.version ?? '?'}`);
+  print(`            synchronous_commit=${pgRow?.sync}, shared_buffers=${pgRow?.buffers}, max_connections=${pgRow?.connections}`);
+  print(`pgbench     ${(await run('pgbench', ['--version'])).trim()}`);
+  print(`node        ${process.version}; the app's pool: 10 connections; load generator in a worker thread`);
+}
+
+let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+let broken = false;
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-pgbench-'));
+try {
+  print(`bench:transfers: ${MEMBERS} members, ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s (TPC-B first)`);
+  print(`databases   ${benchDb} (portal), ${tpcbDb} (pgbench -i -s ${TPCB_SCALE})`);
+  await admin(`create database ${benchDb}`);
+  await admin(`create database ${tpcbDb}`);
+  await run('pgbench', ['-i', '-q', '-s', String(TPCB_SCALE), withDatabase(tpcbDb)]);
+
+  let emails: string[] = [];
+  server = await startBenchServer(
+    {
+      DATABASE_URL: withDatabase(benchDb),
+      TRANSFER_LIMIT_COUNT: '0', // no limit
+      AUTH_RATE_LIMIT: '100000000',
+      SIGN_IN_LOCKOUT_THRESHOLD: '100000000',
+      RECIPIENT_LOOKUP_RATE_LIMIT: '100000000',
+    },
+    async (deps) => {
+      emails = await createMembers(deps);
+    },
+  );
+  const { base, deps } = server;
+  const members: BenchMember[] = [];
+  for (const email of emails) members.push({ email, cookie: await signIn(base, deps, email) });
+  await machineFacts(deps);
+  print();
+
+  const rounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = i % 2 === 0 ? await pgbenchRound(logDir, i) : await transfersRound(base, deps.config.publicUrl, members);
+    rounds.push(round);
+    print(line(`round ${i + 1} ${round.kind === 'tpcb' ? 'TPC-B' : 'transfers'}`, [round], round.kind === 'tpcb' ? 'tps' : 'transfers/s'));
+  }
+  const tpcb = rounds.filter((r) => r.kind === 'tpcb');
+  const ours = rounds.filter((r) => r.kind === 'transfers');
+  print();
+  print(line('overall TPC-B', tpcb, 'tps'));
+  print(line('overall transfers', ours, 'transfers/s'));
+  const ratio = summary(ours).perSecond / summary(tpcb).perSecond;
+  print(`ratio transfers/TPC-B  ${ratio.toFixed(2)}`);
+
+  // The books after the storm.
+  const violations = await verifyLedger(deps.db);
+  const [counted] = await queryRows<{ n: string }>(deps.db, sql`select count(*) as n from ledger_transfers where category = 'Transfer'`);
+  const transfers = Number(counted?.n ?? 0);
+  const served = summary(ours).done;
+  const errors = ours.flatMap((r) => Object.keys(r.failed)).filter((key) => key.startsWith('5') || key.startsWith('network'));
+  print();
+  print(`ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`);
+  print(`transfers in the ledger ${transfers}, answered 201 ${served}${transfers === served ? '' : '  MISMATCH'}`);
+  if (errors.length) print(`server or network errors: ${errors.join(', ')}`);
+  broken = violations.length > 0 || transfers !== served || errors.length > 0;
+} catch (error) {
+  broken = true;
+  console.error(error);
+} finally {
+  await server?.stop();
+  fs.rmSync(logDir, { recursive: true, force: true });
+  if (process.env.KEEP_BENCH_DB) {
+    print(`kept ${benchDb} and ${tpcbDb} (KEEP_BENCH_DB)`);
+  } else {
+    await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+    await admin(`drop database if exists ${tpcbDb} with (force)`).catch((e: unknown) => console.error(e));
+  }
+}
+process.exit(broken ? 1 : 0);
