@@ -1,8 +1,7 @@
 import { type LiveEvent, liveEventSchema } from '@mutual/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DatabaseHandle, Executor } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 
 export const LIVE_CHANNEL = 'mutual_live';
 
@@ -58,9 +57,4 @@ export function createLiveHub(database: DatabaseHandle, logger: FastifyBaseLogge
       await stop?.();
     },
   };
-}
-
-/** Tells a member's open pages that something changed, when the caller's transaction commits. */
-export async function announce(tx: Executor, userId: string, kind: LiveEvent['kind']): Promise<void> {
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, kind })})`);
 }
