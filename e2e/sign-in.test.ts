@@ -209,9 +209,12 @@ describe.skipIf(!e2e.chromium)('[AUTH]: two-step sign-in, password reset, guards
       const member = await createMember('sign-out');
       const { page, errors } = await browser.open(viewport);
       await signIn(page, member.email, member.password);
+      // The app leaves the dashboard first, then ends the session: wait for that call's answer.
+      const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/sign-out');
       await openAccountMenuItem(page, 'Sign out');
       await page.waitForURL((url) => url.pathname === '/login');
       await loginField.email(page).waitFor({ state: 'visible' });
+      expect((await signedOut).ok()).toBe(true);
 
       const session = await page.evaluate(() => fetch('/api/auth/session').then((response) => response.json()));
       expect(session).toMatchObject({ user: null });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BackupCodes, RegistrationInput, UserDetail, UserSummary } from '@mutual/shared';
+import type { AccountType, BackupCodes, RegistrationInput, UserDetail, UserSummary } from '@mutual/shared';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -80,8 +80,8 @@ function keepCookies(jar: Jar, response: Response) {
 
 const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
-async function call<T>(jar: Jar, method: string, apiPath: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { origin: e2e.baseUrl, cookie: cookieHeader(jar) };
+async function call<T>(jar: Jar, method: string, apiPath: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, origin: e2e.baseUrl, cookie: cookieHeader(jar) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(new URL(apiPath, e2e.baseUrl), {
     method,
@@ -96,7 +96,8 @@ async function call<T>(jar: Jar, method: string, apiPath: string, body?: unknown
 
 export interface ApiSession {
   email: string;
-  request<T>(method: string, apiPath: string, body?: unknown): Promise<T>;
+  /** A JSON call as this person; `headers` adds e.g. an `Idempotency-Key`. Throws on a non-2xx answer. */
+  request<T>(method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   /** The session's cookies, for `context.addCookies` (a browser that starts out signed in). */
   cookies(): { name: string; value: string; url: string }[];
 }
@@ -113,7 +114,7 @@ export async function apiSignIn(
   await call(jar, 'POST', '/api/auth/verify', { code: code ? await code() : await readSignInCode(email, since) });
   return {
     email,
-    request: (method, apiPath, body) => call(jar, method, apiPath, body),
+    request: (method, apiPath, body, headers) => call(jar, method, apiPath, body, headers),
     cookies: () => [...jar].map(([name, value]) => ({ name, value, url: e2e.baseUrl })),
   };
 }
@@ -153,6 +154,14 @@ export const staffApi = {
   async issueBackupCodes(email: string): Promise<string[]> {
     const { id } = await this.lookup(email);
     return (await (await this.session()).request<BackupCodes>('POST', `/api/admin/users/${id}/backup-codes`)).codes;
+  },
+  /** Staff "edit the balance": the ledger posts an adjustment for the difference, with `reason` as its memo. */
+  async setBalance(memberId: string, type: AccountType, balance: string, reason: string): Promise<{ message: string }> {
+    const session = await this.session();
+    const detail = await session.request<UserDetail>('GET', `/api/admin/users/${memberId}`);
+    const account = detail.accounts.find((candidate) => candidate.type === type);
+    if (!account) throw new Error(`${detail.email} has no ${type} account`);
+    return session.request('PUT', `/api/admin/users/${memberId}/accounts/${account.id}/balance`, { balance, reason });
   },
 };
 

@@ -147,7 +147,7 @@ export function OptionCombobox({
               className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 ${index === active ? 'bg-brand-soft text-brand-dark' : 'text-slate-800'}`}
             >
               <span className="min-w-0">
-                {option.name} <span className="text-slate-500">({option.code})</span>
+                {option.name} <span className="text-slate-600">({option.code})</span>
               </span>
               {option.code === value && <Check className="h-4 w-4 shrink-0" aria-hidden="true" />}
             </li>
