@@ -56,3 +56,9 @@ export async function findMemberAccounts(db: Executor, userId: string): Promise<
 export async function backdateAccountOpening(tx: Executor, userIds: string[], openedAt: Date): Promise<void> {
   await tx.update(ledgerAccounts).set({ createdAt: openedAt }).where(inArray(ledgerAccounts.userId, userIds));
 }
+
+/** An account's available balance in cents (posted balance less money on hold), or null if unknown. */
+export async function availableCents(db: Executor, accountId: string): Promise<bigint | null> {
+  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  return row ? row.creditsPosted - row.debitsPosted - row.debitsPending : null;
+}

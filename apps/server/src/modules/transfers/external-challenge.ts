@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { codeMatches, hashCode, newOtp } from '../auth/tokens';
 import { claimTotpStep, totpStep } from '../auth/totp';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { availableCents } from '../ledger/member-accounts';
 import type { UserRow } from '../members/members.tables';
 import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
@@ -31,11 +31,8 @@ export async function createExternalChallenge(
   // cannot happen. The transfer checks them again under its locks.
   const accounts = await openTransfer(deps.db, member.id);
   const from = sourceAccount(accounts, input.fromAccount);
-  const [balances] = await deps.db
-    .select({ available: sql<string>`${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted} - ${ledgerAccounts.debitsPending}` })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, from.id));
-  if (!balances || BigInt(balances.available) < amount) {
+  const available = await availableCents(deps.db, from.id);
+  if (available === null || available < amount) {
     throw new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, { amount: messages.transfers.insufficientFunds });
   }
   const usage = await transferLimitUsage(deps.db, deps.config.limits, member.id, now);

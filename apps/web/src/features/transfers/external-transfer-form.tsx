@@ -11,15 +11,13 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
 import { exceedsAvailable } from './money';
 import { SuccessModal } from './success-modal';
-import { AccountSelect, AmountField, SubmitButton, TextField, transformed } from './transfer-fields';
+import { AccountSelect, AmountField, TransferFormActions, TextField, transformed } from './transfer-fields';
 import { type Outcome, applyFieldErrors, showTransferError } from './transfer-errors';
 
 type Input = z.input<typeof externalTransferSchema>;
@@ -169,20 +167,15 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
               />
             </div>
           </div>
-          {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="ghost"
-              className="sm:mr-auto"
-              onClick={() => {
-                reset(emptyFor(accounts));
-                setOutcome(null);
-              }}
-            >
-              Clear form
-            </Button>
-            <SubmitButton sending={asking}>Continue</SubmitButton>
-          </div>
+          <TransferFormActions
+            outcome={outcome}
+            sending={asking}
+            submitLabel="Continue"
+            onClear={() => {
+              reset(emptyFor(accounts));
+              setOutcome(null);
+            }}
+          />
         </form>
       )}
       <BlockedModal kind="denied" open={blocked} onOpenChange={setBlocked} />

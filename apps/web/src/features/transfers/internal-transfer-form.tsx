@@ -3,11 +3,9 @@ import { type AccountSummary, REFERENCE_MAX, internalTransferSchema, messages } 
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { BlockedModal } from './blocked-modal';
 import { exceedsAvailable } from './money';
-import { AccountSelect, AmountField, SubmitButton, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, TransferFormActions, TextField } from './transfer-fields';
 import { type Outcome, showTransferError } from './transfer-errors';
 import { useTransferRequest } from './use-transfer-request';
 
@@ -70,21 +68,16 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
           autoComplete="off"
         />
       </div>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          variant="ghost"
-          className="sm:mr-auto"
-          onClick={() => {
-            forget();
-            reset(emptyFor(accounts));
-            setOutcome(null);
-          }}
-        >
-          Clear form
-        </Button>
-        <SubmitButton sending={sending}>Transfer</SubmitButton>
-      </div>
+      <TransferFormActions
+        outcome={outcome}
+        sending={sending}
+        submitLabel="Transfer"
+        onClear={() => {
+          forget();
+          reset(emptyFor(accounts));
+          setOutcome(null);
+        }}
+      />
       <BlockedModal kind="suspended" open={blocked} onOpenChange={setBlocked} />
     </form>
   );

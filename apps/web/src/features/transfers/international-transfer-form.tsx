@@ -12,13 +12,11 @@ import {
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { BlockedModal } from './blocked-modal';
 import { type InternationalTransfer, InternationalConfirmStep } from './international-confirm-step';
 import { exceedsAvailable } from './money';
 import { OptionCombobox } from './option-combobox';
-import { AccountSelect, AmountField, SubmitButton, TextField, transformed } from './transfer-fields';
+import { AccountSelect, AmountField, TransferFormActions, TextField, transformed } from './transfer-fields';
 import { type Outcome, applyFieldErrors, readTransferError } from './transfer-errors';
 import { useTransferRequest } from './use-transfer-request';
 
@@ -212,21 +210,16 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
               autoComplete="off"
             />
           </div>
-          {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="ghost"
-              className="sm:mr-auto"
-              onClick={() => {
-                forget();
-                reset(emptyFor(accounts));
-                setOutcome(null);
-              }}
-            >
-              Clear form
-            </Button>
-            <SubmitButton sending={false}>Continue</SubmitButton>
-          </div>
+          <TransferFormActions
+            outcome={outcome}
+            sending={false}
+            submitLabel="Continue"
+            onClear={() => {
+              forget();
+              reset(emptyFor(accounts));
+              setOutcome(null);
+            }}
+          />
         </form>
       )}
       <BlockedModal kind="denied" open={blocked} onOpenChange={setBlocked} />

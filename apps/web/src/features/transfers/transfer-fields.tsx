@@ -1,6 +1,7 @@
 import { AMOUNT_STEP, type AccountSummary, formatWireMoney } from '@mutual/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 
@@ -135,6 +136,34 @@ export function transformed(registration: UseFormRegisterReturn, transform: (val
       return registration.onChange(event);
     },
   };
+}
+
+/**
+ * The foot of every transfer form: the last outcome, "Clear form" (which also drops the form's
+ * idempotency key, through `onClear`) and the submit button.
+ */
+export function TransferFormActions({
+  outcome,
+  onClear,
+  sending,
+  submitLabel,
+}: {
+  outcome: { tone: 'success' | 'error'; text: string } | null;
+  onClear: () => void;
+  sending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" className="sm:mr-auto" onClick={onClear}>
+          Clear form
+        </Button>
+        <SubmitButton sending={sending}>{submitLabel}</SubmitButton>
+      </div>
+    </>
+  );
 }
 
 export function SubmitButton({ sending, children, disabled }: { sending: boolean; children: ReactNode; disabled?: boolean }) {

@@ -4,12 +4,11 @@ import { CircleCheck, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError, controlProps } from '../../components/form-field';
 import { BlockedModal } from './blocked-modal';
 import { exceedsAvailable } from './money';
-import { AccountSelect, AmountField, SubmitButton, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, TransferFormActions, TextField } from './transfer-fields';
 import { type Outcome, showTransferError } from './transfer-errors';
 import { useRecipient } from './use-recipient';
 import { useTransferRequest } from './use-transfer-request';
@@ -129,22 +128,17 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
           autoComplete="off"
         />
       </div>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          variant="ghost"
-          className="sm:mr-auto"
-          onClick={() => {
-            forget();
-            clear();
-            reset(emptyFor(accounts));
-            setOutcome(null);
-          }}
-        >
-          Clear form
-        </Button>
-        <SubmitButton sending={sending}>Transfer</SubmitButton>
-      </div>
+      <TransferFormActions
+        outcome={outcome}
+        sending={sending}
+        submitLabel="Transfer"
+        onClear={() => {
+          forget();
+          clear();
+          reset(emptyFor(accounts));
+          setOutcome(null);
+        }}
+      />
       <BlockedModal kind="suspended" open={blocked} onOpenChange={setBlocked} />
     </form>
   );
