@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balanceField } from './admin-money';
 import { emailSchema, newPasswordSchema, roles, userStatuses, verificationStatuses } from './auth';
 import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
 import { messages } from './messages';
@@ -122,6 +123,8 @@ export const userDetailSchema = userSummarySchema.extend({
   accounts: z.array(accountSummarySchema),
   infoRequests: z.array(infoRequestSchema.extend({ document: storedFileSchema.nullable() })),
   reviews: z.array(reviewRecordSchema),
+  /** An active staff hold on the member's money movement, if any. */
+  hold: z.object({ reason: z.string(), placedAt: z.string(), placedBy: z.string().nullable() }).nullable(),
   security: z.object({
     totpEnabled: z.boolean(),
     backupCodes: z.object({ total: z.number(), used: z.number(), remaining: z.number() }),
@@ -154,6 +157,9 @@ export const createUserSchema = z
       })
       .nullable()
       .default(null),
+    /** Opening deposits into the new member's accounts (spec: balances min 0, step 0.01). */
+    checkingBalance: balanceField.default('0.00'),
+    savingsBalance: balanceField.default('0.00'),
   })
   .superRefine((value, ctx) => {
     if (!value.isJointAccount) return;

@@ -13,3 +13,4 @@ export * from './site';
 export * from './transactions';
 export * from './transfer-options';
 export * from './transfers';
+export * from './admin-money';

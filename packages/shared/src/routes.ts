@@ -17,6 +17,8 @@ export const appRoutes = [
   '/dashboard/transactions',
   '/admin',
   '/admin/reset-transfers',
+  '/admin/payments',
+  '/admin/audit',
   '/register',
   '/careers',
   '/locations',

@@ -46,6 +46,12 @@ export const transactionSchema = z.object({
   reference: z.string().nullable(),
   /** The account's posted balance just after this row, when it is Completed. */
   balanceAfter: z.string().nullable(),
+  /**
+   * Staff corrections (decisions.md: nothing is deleted, it is reversed): `reversed` on a row
+   * staff reversed, `reversal` on the row that undid it; null otherwise. The member's history
+   * hides both unless asked (`corrections=true`).
+   */
+  correction: z.enum(['reversed', 'reversal']).nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -65,6 +71,11 @@ export const transactionQuerySchema = z.strictObject({
   category: z.enum(transactionCategories).optional(),
   status: z.enum(transferStatuses).optional(),
   q: z.string().trim().max(100).optional(),
+  /** Show reversed rows and their reversals (hidden by default). */
+  corrections: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()

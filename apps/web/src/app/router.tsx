@@ -24,6 +24,8 @@ const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) =
 const TransactionsPage = lazy(() => import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })));
 const AdminPage = lazy(() => import('../routes/admin/admin').then((m) => ({ default: m.AdminPage })));
 const ResetTransfersPage = lazy(() => import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })));
+const PaymentOperationsPage = lazy(() => import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })));
+const AuditLogPage = lazy(() => import('../routes/admin/audit').then((m) => ({ default: m.AuditLogPage })));
 const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -111,6 +113,26 @@ export const router = createBrowserRouter([
           <RequireSession audience="staff">
             <Loading>
               <ResetTransfersPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/admin/payments',
+        element: (
+          <RequireSession audience="staff">
+            <Loading>
+              <PaymentOperationsPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/admin/audit',
+        element: (
+          <RequireSession audience="staff">
+            <Loading>
+              <AuditLogPage />
             </Loading>
           </RequireSession>
         ),

@@ -57,6 +57,7 @@ interface Row {
   category: TransactionCategory;
   status: TransferStatus;
   status_reason: string | null;
+  correction: 'reversed' | 'reversal' | null;
   effective_at: string | Date;
   created_at: string | Date;
   reference: string | null;
@@ -84,6 +85,7 @@ function rowsOf(userId: string, filters: TransactionFilters, timeZone: string): 
   if (filters.status) conditions.push(sql`v.status = ${filters.status}`);
   if (filters.from) conditions.push(sql`v.effective_at >= (${filters.from}::date)::timestamp at time zone ${timeZone}`);
   if (filters.to) conditions.push(sql`v.effective_at < (${filters.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  if (!filters.corrections) conditions.push(sql`v.correction is null`);
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(v.description ilike ${pattern} or coalesce(v.reference, '') ilike ${pattern})`);
@@ -93,18 +95,22 @@ function rowsOf(userId: string, filters: TransactionFilters, timeZone: string): 
   const side = (name: 'debit' | 'credit', column: SQL) => sql`
     select t.*, ${name}::text as side, a.id as account_id, a.type as account_type, a.account_number
     from ledger_accounts a join ledger_transfers t on ${column} = a.id
-    where a.user_id = ${userId} and t.kind in ('single', 'pending')`;
+    where a.user_id = ${userId} and t.kind in ('single', 'pending', 'failed')`;
   return sql`
     select * from (
       select x.id as transfer_id, x.side, x.account_type, x.account_number, x.amount,
         case when x.side = 'debit' then x.debit_memo else x.credit_memo end as description,
         x.category, x.reference, x.effective_at, x.created_at,
-        case when x.kind = 'single' or r.kind = 'post' then 'Completed' when r.kind is null then 'Pending' else 'Failed' end as status,
-        case when r.kind = 'expire' then coalesce(r.reason, 'The payment expired and the money was released.')
+        case when x.kind = 'failed' then 'Failed'
+             when x.kind = 'single' or r.kind = 'post' then 'Completed' when r.kind is null then 'Pending' else 'Failed' end as status,
+        case when x.kind = 'failed' then x.reason
+             when r.kind = 'expire' then coalesce(r.reason, 'The payment expired and the money was released.')
              when r.kind = 'void' then r.reason end as status_reason,
+        case when x.reverses_id is not null then 'reversal' when z.id is not null then 'reversed' end as correction,
         e.balance_after
       from (${side('debit', sql`t.debit_account_id`)} union all ${side('credit', sql`t.credit_account_id`)}) x
       left join ledger_transfers r on r.pending_id = x.id
+      left join ledger_transfers z on z.reverses_id = coalesce(r.id, x.id) and (x.kind = 'single' or r.kind = 'post')
       left join ledger_entries e
         on e.account_id = x.account_id
        and e.transfer_id = case when x.kind = 'single' then x.id when r.kind = 'post' then r.id end
@@ -129,5 +135,6 @@ function toTransaction(row: Row): Transaction {
     postedAt: new Date(row.created_at).toISOString(),
     reference: row.reference,
     balanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
+    correction: row.correction ?? null,
   };
 }

@@ -1,19 +1,25 @@
-import { messages } from '@mutual/shared';
+import { type AccountType, centsToDecimal, messages, parseMoney } from '@mutual/shared';
 import type { z } from 'zod';
 import type { createUserSchema } from '@mutual/shared';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
+import { generalLedger } from '../ledger/general-ledger';
 import { openMemberAccounts } from '../ledger/member-accounts';
+import { postTransfer } from '../ledger/post-transfer';
 import { users } from '../members/members.tables';
 import { toUserSummary } from './list-users';
 
-export type CreateUser = z.output<typeof createUserSchema>;
+type CreateUserOutput = z.output<typeof createUserSchema>;
+/** Opening balances may be left out (the seed and tests): they are then zero. */
+export type CreateUser = Omit<CreateUserOutput, 'checkingBalance' | 'savingsBalance'> &
+  Partial<Pick<CreateUserOutput, 'checkingBalance' | 'savingsBalance'>>;
 
 /**
  * Staff create a user directly (spec: Create New User). Such users are status `active` and
- * already verified; a member (role user) gets a Checking and a Savings account at zero.
+ * already verified; a member (role user) gets a Checking and a Savings account, and the opening
+ * balances staff typed are posted as opening deposits (from cash, category Deposit).
  */
 export async function createUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, input: CreateUser, actor: Actor, meta: RequestMeta) {
   const now = deps.clock();
@@ -56,15 +62,47 @@ export async function createUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
       const message = messages.admin.createUserFailed(messages.registration.emailInUse);
       throw new AppError('CONFLICT', message, { email: messages.registration.emailInUse });
     }
-    if (user.role === 'user') await openMemberAccounts(tx, user.id, deps.config.routingNumber, now);
+    const opening: Record<AccountType, bigint> = {
+      Checking: cents(input.checkingBalance),
+      Savings: cents(input.savingsBalance),
+    };
+    if (user.role === 'user') {
+      const accounts = await openMemberAccounts(tx, user.id, deps.config.routingNumber, now);
+      for (const account of accounts) {
+        const amount = opening[account.type];
+        if (amount <= 0n) continue;
+        await postTransfer(tx, {
+          kind: 'single',
+          debitAccountId: generalLedger.cash,
+          creditAccountId: account.id,
+          amount,
+          category: 'Deposit',
+          debitMemo: `Opening deposit: ${user.email} ${account.type}`,
+          creditMemo: 'Opening deposit',
+          now,
+          createdBy: actor.userId,
+        });
+      }
+    }
     await recordAudit(tx, {
       action: 'user.created',
       actor,
       targetUserId: user.id,
       meta,
-      after: { email: user.email, role: user.role, status: user.status, isJointAccount: user.isJointAccount },
+      after: {
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        isJointAccount: user.isJointAccount,
+        ...(user.role === 'user' && { openingBalances: { Checking: centsToDecimal(opening.Checking), Savings: centsToDecimal(opening.Savings) } }),
+      },
       at: now,
     });
     return toUserSummary(user);
   });
+}
+
+function cents(value: string | undefined): bigint {
+  const parsed = parseMoney(value ?? '0');
+  return parsed.ok ? parsed.cents : 0n;
 }

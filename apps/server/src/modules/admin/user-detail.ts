@@ -7,9 +7,10 @@ import { countUserSessions } from '../auth/sessions';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { storedFiles } from '../files/files.tables';
 import { fileUrl } from '../files/save-file';
+import { findActiveHold } from '../holds/holds';
 import { findMemberAccounts } from '../ledger/member-accounts';
 import { jointHolderOf } from '../members/me';
-import type { UserRow } from '../members/members.tables';
+import { type UserRow, users } from '../members/members.tables';
 import { listInfoRequests, toInfoRequest } from '../onboarding/application-status';
 import { registrationReviews } from '../onboarding/onboarding.tables';
 import { toUserSummary } from './list-users';
@@ -22,15 +23,17 @@ const toStoredFile = (file: FileRow | undefined) =>
 
 /** Everything staff see about one person (spec: user detail + Verify User modal). */
 export async function userDetail(db: Executor, config: Config, user: UserRow, now: Date): Promise<UserDetail> {
-  const [accounts, requests, reviews, codes] = await Promise.all([
+  const [accounts, requests, reviews, codes, hold] = await Promise.all([
     findMemberAccounts(db, user.id),
     listInfoRequests(db, user.id),
     db.select().from(registrationReviews).where(eq(registrationReviews.userId, user.id)).orderBy(desc(registrationReviews.createdAt)),
     backupCodeStatus(db, user.id),
+    findActiveHold(db, user.id),
   ]);
   const fileIds = [user.idDocumentFileId, ...requests.map((r) => r.responseFileId)].filter((id): id is string => id !== null);
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileById = new Map(files.map((file) => [file.id, file]));
+  const holdPlacedBy = hold?.placedBy ? await db.select({ email: users.email }).from(users).where(eq(users.id, hold.placedBy)) : [];
   const activeSessions = await countUserSessions(db, config, user.id, now);
 
   return {
@@ -78,6 +81,7 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
       reviewedBy: row.reviewerEmail,
       createdAt: row.createdAt.toISOString(),
     })),
+    hold: hold ? { reason: hold.reason, placedAt: hold.placedAt.toISOString(), placedBy: holdPlacedBy[0]?.email ?? null } : null,
     security: {
       totpEnabled: user.totpEnabledAt !== null,
       backupCodes: codes,

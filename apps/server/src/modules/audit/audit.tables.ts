@@ -21,5 +21,7 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_target_idx').on(table.targetUserId, table.at),
     index('audit_log_actor_idx').on(table.actorUserId, table.at),
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_action_idx').on(table.action, table.at),
   ],
 );

@@ -65,13 +65,15 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-export const transferKinds = ['single', 'pending', 'post', 'void', 'expire'] as const;
+export const transferKinds = ['single', 'pending', 'post', 'void', 'expire', 'failed'] as const;
 export type TransferKind = (typeof transferKinds)[number];
 
 /**
  * Immutable money movements, one debit account and one credit account each. `pending` holds
  * funds; `post`, `void` and `expire` resolve a pending transfer (at most once: unique index on
  * `pending_id`); a `single` with `reverses_id` undoes an earlier transfer (at most once too).
+ * A `failed` transfer records a movement that did not happen (a staff-entered Failed row): it has
+ * no entries and changes no counter, so it shows in the member's history and nowhere else.
  */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -105,7 +107,7 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_reverses_idx').on(table.reversesId).where(sql`${table.reversesId} is not null`),
     index('ledger_transfers_debit_idx').on(table.debitAccountId, table.effectiveAt),
     index('ledger_transfers_credit_idx').on(table.creditAccountId, table.effectiveAt),
-    check('ledger_transfers_kind_check', sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire')`),
+    check('ledger_transfers_kind_check', sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire', 'failed')`),
     check('ledger_transfers_amount_check', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_check', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
     check(

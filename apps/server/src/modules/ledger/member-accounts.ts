@@ -13,8 +13,15 @@ function newAccountNumber(): string {
  * Opens a Checking and a Savings account at zero for a newly approved or staff-created member.
  * A clash with an existing number (one in a billion per try) just draws again.
  */
-export async function openMemberAccounts(tx: Executor, userId: string, routingNumber: string, now: Date): Promise<void> {
-  for (const type of accountTypes) await openAccount(tx, userId, type, routingNumber, now);
+export async function openMemberAccounts(
+  tx: Executor,
+  userId: string,
+  routingNumber: string,
+  now: Date,
+): Promise<{ id: string; type: AccountType }[]> {
+  const opened: { id: string; type: AccountType }[] = [];
+  for (const type of accountTypes) opened.push({ id: await openAccount(tx, userId, type, routingNumber, now), type });
+  return opened;
 }
 
 async function openAccount(tx: Executor, userId: string, type: AccountType, routingNumber: string, now: Date) {
@@ -24,7 +31,8 @@ async function openAccount(tx: Executor, userId: string, type: AccountType, rout
       .values({ userId, type, accountNumber: newAccountNumber(), routingNumber, createdAt: now })
       .onConflictDoNothing({ target: ledgerAccounts.accountNumber })
       .returning({ id: ledgerAccounts.id });
-    if (rows.length === 1) return;
+    const [row] = rows;
+    if (row) return row.id;
   }
   throw new Error('could not draw a free account number');
 }

@@ -25,8 +25,11 @@ interface Common {
 }
 
 export interface NewTransfer extends Common {
-  /** `single` moves money now; `pending` holds it until resolved. */
-  kind: 'single' | 'pending';
+  /**
+   * `single` moves money now; `pending` holds it until resolved; `failed` records a movement that
+   * did not happen (shown to the member as Failed, no effect on any balance).
+   */
+  kind: 'single' | 'pending' | 'failed';
   debitAccountId: string;
   creditAccountId: string;
   amount: bigint;
@@ -36,6 +39,8 @@ export interface NewTransfer extends Common {
   reference?: string | null;
   /** When the money counts from, if not now (a backdated entry). */
   effectiveAt?: Date;
+  /** For `failed`: why, in plain words for the member. */
+  reason?: string | null;
 }
 
 export function postTransfer(tx: Executor, transfer: NewTransfer): Promise<PostedTransfer> {
@@ -48,6 +53,7 @@ export function postTransfer(tx: Executor, transfer: NewTransfer): Promise<Poste
     debitMemo: transfer.debitMemo,
     creditMemo: transfer.creditMemo,
     reference: transfer.reference ?? null,
+    reason: transfer.reason ?? null,
     effectiveAt: transfer.effectiveAt ?? transfer.now,
     now: transfer.now,
     createdBy: transfer.createdBy,

@@ -27,12 +27,12 @@ const checks: Record<string, SQL> = {
         case when kind in ('single', 'post') then amount else 0 end as debits_posted,
         case kind when 'pending' then amount when 'single' then 0 else -amount end as debits_pending,
         0::bigint as credits_posted, 0::bigint as credits_pending
-      from ledger_transfers
+      from ledger_transfers where kind <> 'failed'
       union all
       select credit_account_id, 0, 0,
         case when kind in ('single', 'post') then amount else 0 end,
         case kind when 'pending' then amount when 'single' then 0 else -amount end
-      from ledger_transfers
+      from ledger_transfers where kind <> 'failed'
     ), journal as (
       select account_id, sum(debits_posted) dp, sum(debits_pending) dq, sum(credits_posted) cp, sum(credits_pending) cq
       from moves group by account_id
@@ -42,14 +42,20 @@ const checks: Record<string, SQL> = {
     where a.debits_posted <> coalesce(j.dp, 0) or a.debits_pending <> coalesce(j.dq, 0)
        or a.credits_posted <> coalesce(j.cp, 0) or a.credits_pending <> coalesce(j.cq, 0)`,
 
-  // Each transfer has exactly its two entries: the debit on its debit account, the credit on its credit account.
+  // Each transfer has exactly its two entries: the debit on its debit account, the credit on its
+  // credit account. A failed transfer (a record that nothing moved) has none, and nothing points at it.
   'two entries per transfer': sql`
     select t.id from ledger_transfers t
-    where (select count(*) from ledger_entries e where e.transfer_id = t.id) <> 2
+    where t.kind = 'failed' and (exists (select 1 from ledger_entries e where e.transfer_id = t.id)
+                                 or t.pending_id is not null or t.reverses_id is not null
+                                 or exists (select 1 from ledger_transfers x where x.pending_id = t.id or x.reverses_id = t.id))
+    union all
+    select t.id from ledger_transfers t
+    where t.kind <> 'failed' and ((select count(*) from ledger_entries e where e.transfer_id = t.id) <> 2
        or not exists (select 1 from ledger_entries e where e.transfer_id = t.id and e.side = 'debit'
                         and e.account_id = t.debit_account_id and e.amount = t.amount)
        or not exists (select 1 from ledger_entries e where e.transfer_id = t.id and e.side = 'credit'
-                        and e.account_id = t.credit_account_id and e.amount = t.amount)`,
+                        and e.account_id = t.credit_account_id and e.amount = t.amount))`,
 
   // An account's entries are numbered 1..version without a gap.
   'gap-free versions': sql`

@@ -1,7 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
 import { users } from '../members/members.tables';
+
+/**
+ * A NACHA file of pending ACH orders, kept as written so operations can download it again. Each
+ * order is exported at most once (`payment_orders.ach_export_id`).
+ */
+export const achExports = pgTable('ach_exports', {
+  id: uuid().primaryKey().defaultRandom(),
+  fileName: text().notNull(),
+  content: text().notNull(),
+  entryCount: integer().notNull(),
+  totalAmount: bigint({ mode: 'bigint' }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  createdBy: uuid().references(() => users.id),
+});
 
 /**
  * An outgoing payment on a rail we do not settle instantly (ACH to a US bank, an international
@@ -41,6 +55,8 @@ export const paymentOrders = pgTable(
     resolvedBy: uuid().references(() => users.id),
     returnCode: text(),
     returnReason: text(),
+    /** The NACHA file this ACH order went out in, once exported. */
+    achExportId: uuid().references(() => achExports.id),
   },
   (table) => [
     index('payment_orders_status_idx').on(table.status, table.createdAt),

@@ -2,7 +2,7 @@ import { type UserFilter, type UserSummary, messages, userFilters } from '@mutua
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
-import { ConsoleActions, EmailLookup, UserSearch } from './admin-toolbar';
+import { ConsoleActions, ConsoleLinks, EmailLookup, UserSearch } from './admin-toolbar';
 import { ContactInboxPanel } from './contact-inbox';
 import { CreateUserDialog } from './create-user-dialog';
 import { FlashBanner } from './flash-banner';
@@ -67,6 +67,9 @@ export function AdminConsole() {
           <p className="mt-1 text-slate-600">Review applications, look after members and their sign-in codes.</p>
         </div>
         <ConsoleActions showOtps={showOtps} onToggleOtps={toggleOtps} onCreate={() => setCreating(true)} />
+      </div>
+      <div className="mt-4">
+        <ConsoleLinks />
       </div>
 
       <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start">

@@ -1,6 +1,7 @@
 import { type UserSummary, messages } from '@mutual/shared';
 import { useMutation } from '@tanstack/react-query';
-import { KeyRound, Search, UserPlus } from 'lucide-react';
+import { ArrowLeftRight, KeyRound, Landmark, ScrollText, Search, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { FieldError, controlClass } from '../../components/form-field';
@@ -36,6 +37,29 @@ export function ConsoleActions({
         Manage OTPs
       </Button>
     </div>
+  );
+}
+
+const consoleLink =
+  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+/** The other staff screens: transfer limits, payment operations and the audit log. */
+export function ConsoleLinks() {
+  return (
+    <nav aria-label="Staff screens" className="flex flex-wrap gap-2">
+      <Link to="/admin/reset-transfers" className={consoleLink}>
+        <ArrowLeftRight className="h-4 w-4 text-brand" aria-hidden="true" />
+        Reset Transfer Counts
+      </Link>
+      <Link to="/admin/payments" className={consoleLink}>
+        <Landmark className="h-4 w-4 text-brand" aria-hidden="true" />
+        Payment Operations
+      </Link>
+      <Link to="/admin/audit" className={consoleLink}>
+        <ScrollText className="h-4 w-4 text-brand" aria-hidden="true" />
+        Audit Log
+      </Link>
+    </nav>
   );
 }
 

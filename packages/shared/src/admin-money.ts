@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { isValidRoutingNumber } from './constants';
+import { accountTypes } from './members';
+import { messages } from './messages';
+import { MAX_CENTS, parseMoney } from './money';
+import { transactionCategories, transactionTypes } from './transactions';
+import { transferStatuses } from './transfers';
+
+/**
+ * Staff work on a member's money (spec §2 user detail, §4, §5 Admin; decisions.md): editing an
+ * account, adding transactions by rows or CSV, and reversing ("deleting") them.
+ *
+ * Routes (all staff-only):
+ * - `PATCH /api/admin/users/:id/accounts/:accountId` — account and routing number → `{ message }`.
+ * - `PUT /api/admin/users/:id/accounts/:accountId/balance` — target balance and reason → `{ message }`.
+ * - `GET /api/admin/users/:id/transactions` — the member's history, corrections shown
+ *   (`transactionQuerySchema` + `corrections`) → `TransactionPage`.
+ * - `POST /api/admin/users/:id/transactions/preview` — raw rows → `TransactionPreview` (a dry run:
+ *   nothing is posted).
+ * - `POST /api/admin/users/:id/transactions` (header `Idempotency-Key`) — `addTransactionsSchema`
+ *   → `{ message, count }`; all or nothing.
+ * - `POST /api/admin/users/:id/transactions/:transferId/reverse` — `{ reason }` → `{ message }`.
+ * - `POST /api/admin/users/:id/transactions/:transferId/complete` — a staff-entered pending row
+ *   posts → `{ message }`.
+ * - `POST /api/admin/users/:id/transactions/reverse-all` — `{ reason }` → `{ count, message }`.
+ */
+
+const a = messages.admin;
+
+export const accountNumberSchema = z
+  .string({ error: a.accountNumberInvalid })
+  .trim()
+  .regex(/^[1-9]\d{9}$/, a.accountNumberInvalid);
+
+export const accountEditSchema = z.strictObject({
+  accountNumber: accountNumberSchema,
+  routingNumber: z.string({ error: a.routingNumberInvalid }).trim().refine(isValidRoutingNumber, a.routingNumberInvalid),
+});
+export type AccountEditInput = z.input<typeof accountEditSchema>;
+
+/** A money field where 0.00 is allowed (balances; spec: min 0, step 0.01). */
+export const balanceField = z
+  .string({ error: a.balanceInvalid })
+  .trim()
+  .refine((value) => {
+    const parsed = parseMoney(value);
+    return parsed.ok && parsed.cents <= MAX_CENTS;
+  }, a.balanceInvalid);
+
+export const STAFF_TRANSACTIONS_MAX = 500;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: a.rowRequired(label) })
+    .trim()
+    .min(1, a.rowRequired(label))
+    .max(max, messages.registration.tooLong(label, max));
+
+/** `YYYY-MM-DD` that is a real calendar day. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * One transaction a staff user enters (spec §3 Transaction; §5: every field required). The date
+ * and time are the credit union's local time (`TIME_ZONE`); the row keeps that effective date and
+ * the ledger also records when it was posted.
+ */
+export const staffTransactionRowSchema = z.strictObject({
+  account: z.enum(accountTypes, { error: a.rowRequired('Account') }),
+  type: z.enum(transactionTypes, { error: a.rowRequired('Type') }),
+  amount: z
+    .string({ error: a.rowRequired('Amount') })
+    .trim()
+    .min(1, a.rowRequired('Amount'))
+    .refine((value) => {
+      const parsed = parseMoney(value);
+      return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
+    }, a.rowAmountInvalid),
+  description: required('Description', 140),
+  category: z.enum(transactionCategories, { error: a.rowRequired('Category') }),
+  date: z.string({ error: a.rowRequired('Date') }).trim().min(1, a.rowRequired('Date')).refine(isCalendarDate, a.rowDateInvalid),
+  time: z
+    .string({ error: a.rowRequired('Time') })
+    .trim()
+    .min(1, a.rowRequired('Time'))
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, a.rowTimeInvalid),
+  status: z.enum(transferStatuses, { error: a.rowRequired('Status') }),
+});
+export type StaffTransactionRow = z.output<typeof staffTransactionRowSchema>;
+export type StaffTransactionRowInput = z.input<typeof staffTransactionRowSchema>;
+
+export const addTransactionsSchema = z.strictObject({
+  rows: z.array(staffTransactionRowSchema).min(1, a.atLeastOneRow).max(STAFF_TRANSACTIONS_MAX, a.tooManyRows(STAFF_TRANSACTIONS_MAX)),
+});
+export type AddTransactionsInput = z.input<typeof addTransactionsSchema>;
+
+/** The preview takes rows as typed or read from a file, unchecked: every row's problems come back. */
+export const transactionPreviewRequestSchema = z.strictObject({
+  rows: z
+    .array(z.record(z.string(), z.string().max(1000)))
+    .min(1, a.atLeastOneRow)
+    .max(STAFF_TRANSACTIONS_MAX, a.tooManyRows(STAFF_TRANSACTIONS_MAX)),
+});
+
+export const transactionPreviewSchema = z.object({
+  /** True when every row is valid and the ledger would accept them all, in date order. */
+  ok: z.boolean(),
+  rows: z.array(
+    z.object({
+      /** 1-based, in the order given. */
+      row: z.number().int(),
+      /** Problems with this row, by field (`account`, `amount`, …; `row` for the ledger's refusal). */
+      errors: z.record(z.string(), z.string()),
+    }),
+  ),
+  /** What each account's balance would be after the batch, when `ok`. */
+  balancesAfter: z.array(z.object({ account: z.enum(accountTypes), balance: z.string(), available: z.string() })),
+});
+export type TransactionPreview = z.infer<typeof transactionPreviewSchema>;
+
+export const addedTransactionsSchema = z.object({ message: z.string(), count: z.number().int() });
+
+export const reversalSchema = z.strictObject({
+  reason: z.string({ error: a.reversalReasonRequired }).trim().min(1, a.reversalReasonRequired).max(500),
+});
+export type ReversalInput = z.input<typeof reversalSchema>;
+
+export const reversedAllSchema = z.object({ message: z.string(), count: z.number().int() });
+
+/** The CSV columns, in order (a header row naming them is required; order may differ). */
+export const transactionCsvColumns = ['account', 'type', 'amount', 'description', 'category', 'date', 'time', 'status'] as const;
+
+export class CsvParseError extends Error {}
+
+/**
+ * Reads a staff transaction CSV (RFC 4180: quoted cells, doubled quotes, CRLF or LF) into raw
+ * rows keyed by column. Structural problems throw `CsvParseError` with a plain reason; the
+ * values themselves are checked by the preview, row by row. Case of account, type, category and
+ * status is forgiven ("checking", "CREDIT").
+ */
+export function parseTransactionCsv(text: string): Record<string, string>[] {
+  const records = splitCsv(text.replace(/^\uFEFF/, ''));
+  const nonEmpty = records.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  const [header, ...body] = nonEmpty;
+  if (!header) throw new CsvParseError('the file is empty');
+  const columns = header.map((cell) => cell.trim().toLowerCase());
+  const missing = transactionCsvColumns.filter((column) => !columns.includes(column));
+  if (missing.length) throw new CsvParseError(`missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  if (body.length === 0) throw new CsvParseError('the file has a header but no transactions');
+  if (body.length > STAFF_TRANSACTIONS_MAX) throw new CsvParseError(a.tooManyRows(STAFF_TRANSACTIONS_MAX));
+  return body.map((cells, index) => {
+    if (cells.length > columns.length) throw new CsvParseError(`line ${index + 2} has more cells than the header`);
+    const row: Record<string, string> = {};
+    columns.forEach((column, i) => {
+      if ((transactionCsvColumns as readonly string[]).includes(column)) row[column] = normaliseCell(column, cells[i] ?? '');
+    });
+    return row;
+  });
+}
+
+const canonical: Record<string, readonly string[]> = {
+  account: accountTypes,
+  type: transactionTypes,
+  category: transactionCategories,
+  status: transferStatuses,
+};
+
+function normaliseCell(column: string, value: string): string {
+  const trimmed = value.trim();
+  const options = canonical[column];
+  return options?.find((option) => option.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+}
+
+function splitCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(cell);
+      records.push(cells);
+      cells = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (quoted) throw new CsvParseError('a quoted cell is not closed');
+  if (cell !== '' || cells.length) {
+    cells.push(cell);
+    records.push(cells);
+  }
+  return records;
+}
