@@ -22,7 +22,8 @@ declare module 'vitest' {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+/** The built web app; E2E_WEB_DIST points elsewhere (parallel work building into its own directory). */
+const webIndex = path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
 const READY_TIMEOUT_MS = 90_000;
 
 /**

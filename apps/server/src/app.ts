@@ -23,6 +23,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
@@ -31,6 +32,7 @@ import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
 import type { FileStorage } from './modules/files/file-storage';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { holdRoutes } from './modules/holds/holds.routes';
 import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import type { Mailer } from './modules/mail/mail.service';
@@ -38,6 +40,7 @@ import { meRoutes } from './modules/members/me.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
 
 export interface AppDeps {
@@ -92,8 +95,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes(deps));
   await app.register(fileRoutes(deps));
   await app.register(adminUserRoutes(deps));
+  await app.register(adminMoneyRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(transferRoutes(deps));
+  await app.register(transferCountRoutes(deps));
+  await app.register(holdRoutes(deps));
   const live = createLiveHub(deps.database, deps.logger);
   app.addHook('onReady', () => live.start());
   app.addHook('onClose', () => live.stop());

@@ -36,7 +36,9 @@ export async function runIdempotent(
   db: Database,
   request: IdempotentRequest,
   work: (tx: Tx) => Promise<Answer>,
+  options: { storeRefusals?: boolean } = {},
 ): Promise<IdempotentAnswer> {
+  const storeRefusals = options.storeRefusals ?? true;
   return withRetry(() =>
     db.transaction(async (tx) => {
       const claimed = await tx
@@ -50,7 +52,9 @@ export async function runIdempotent(
       try {
         answer = await tx.transaction((savepoint) => work(savepoint));
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        // Without stored refusals (a staff batch someone will correct and send again), a refusal
+        // rolls the key back too: the next attempt with the same key really tries again.
+        if (!(error instanceof AppError) || !storeRefusals) throw error;
         answer = { statusCode: httpStatusByCode[error.code], body: errorBody(error) };
       }
       await tx

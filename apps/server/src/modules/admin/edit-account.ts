@@ -1,0 +1,53 @@
+import { type AccountEditInput, messages } from '@mutual/shared';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { sqlState } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * Staff correct an account's number or routing number (spec §2 account editing). The number stays
+ * unique (a database index) and 10 digits without a leading 0 (a CHECK); balances are not edited
+ * here — see adjust-balance.ts.
+ */
+export async function editAccount(
+  deps: Deps,
+  userId: string,
+  accountId: string,
+  input: AccountEditInput,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  const now = deps.clock();
+  const accountNumber = input.accountNumber.trim();
+  const routingNumber = input.routingNumber.trim();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [account] = await tx
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.userId, userId)))
+        .for('update');
+      if (!account) throw new AppError('NOT_FOUND', messages.transfers.accountNotFound);
+      await tx.update(ledgerAccounts).set({ accountNumber, routingNumber }).where(eq(ledgerAccounts.id, account.id));
+      await recordAudit(tx, {
+        action: 'account.updated',
+        actor,
+        targetUserId: userId,
+        meta,
+        before: { accountId, type: account.type, accountNumber: account.accountNumber, routingNumber: account.routingNumber },
+        after: { accountId, type: account.type, accountNumber, routingNumber },
+        at: now,
+      });
+      return { message: messages.admin.accountUpdated(account.type) };
+    });
+  } catch (error) {
+    if (sqlState(error) === '23505') {
+      throw new AppError('CONFLICT', messages.admin.accountNumberInUse, { accountNumber: messages.admin.accountNumberInUse });
+    }
+    throw error;
+  }
+}
