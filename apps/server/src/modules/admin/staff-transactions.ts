@@ -134,7 +134,7 @@ export async function addTransactions(
         try {
           transferIds.push(await postRow(tx, member, accounts, row, now, actor.userId));
         } catch (error) {
-          if (error instanceof AppError) throw rowFailure(row.row, 'row', error.message);
+          if (error instanceof AppError) throw rowFailure(row.row, 'row', error.message, error.code);
           throw error;
         }
       }
@@ -167,8 +167,8 @@ export async function addTransactions(
   );
 }
 
-function rowFailure(row: number, field: string, reason: string) {
-  return new AppError('VALIDATION_FAILED', messages.admin.addTransactionsFailed(messages.admin.rowFailed(row, reason)), {
+function rowFailure(row: number, field: string, reason: string, code: AppError['code'] = 'VALIDATION_FAILED') {
+  return new AppError(code, messages.admin.addTransactionsFailed(messages.admin.rowFailed(row, reason)), {
     [`${row}.${field}`]: reason,
   });
 }
