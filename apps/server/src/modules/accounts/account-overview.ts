@@ -8,7 +8,8 @@ import { transferLimitUsage } from '../transfers/transfer-limit';
  * The dashboard's header figures, all from the ledger: Checking's available balance, the money
  * pending on the member's accounts (held going out, or on its way in), and this calendar month's
  * completed income and outgoing in the credit union's time zone. Transfers between the member's
- * own accounts are neither income nor outgoing.
+ * own accounts are neither income nor outgoing, and neither are staff corrections (a reversed
+ * transaction and its reversal).
  */
 export async function accountOverview(db: Executor, config: Config, userId: string, now: Date): Promise<AccountOverview> {
   const tz = config.timeZone;
@@ -21,6 +22,7 @@ export async function accountOverview(db: Executor, config: Config, userId: stri
       join ledger_accounts o on o.id = ${other}
       where a.user_id = ${userId} and o.user_id is distinct from ${userId}
         and t.kind in ('single', 'post') and t.effective_at >= ${monthStart}
+        and t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
         and t.effective_at <= ${now.toISOString()}::timestamptz)`;
   };
   const [row] = await queryRows<Record<'available' | 'pending' | 'income' | 'outgoing', unknown>>(db, sql`

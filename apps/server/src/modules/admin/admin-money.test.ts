@@ -10,7 +10,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, DEMO, seedDemoPeople, signIn, type TestApp, uniqueEmail } from '../../test/identity';
-import { accountId, balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import { accountId, balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -268,6 +268,8 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
 
       const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
       expect(own.items.map((x) => x.description)).not.toContain('Dinner');
+      // A corrected entry is neither this month's outgoing nor, for its reversal, income.
+      expect(await overview(member.browser)).toMatchObject({ monthIncome: '300.00', monthOutgoing: '0.00' });
       const withCorrections = (await member.browser.get('/api/me/transactions?pageSize=100&corrections=true')).json<TransactionPage>();
       expect(withCorrections.items.filter((x) => x.correction).map((x) => [x.description, x.correction, x.type])).toEqual([
         ['Reversal: Dinner', 'reversal', 'credit'],
