@@ -51,6 +51,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...inheritedEnv(),
       ...e2eServerEnv,
+      // The seeded staff account is the protected one: Reset Transfer Counts shows it, never resets it.
+      PROTECTED_STAFF_EMAIL: 'staff@mutual-demo.example',
       NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -138,6 +138,22 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: int(10),
   SIGNUP_RATE_LIMIT: int(5),
   UPLOADS_DIR: z.string().optional(),
+
+  /** Payment Operations: pending ACH/wire orders lapse after this many hours (0 = never). */
+  PAYMENT_ORDER_EXPIRY_HOURS: int(120),
+  /** How often the server looks for lapsed orders; 0 = never (the default under NODE_ENV=test). */
+  PAYMENT_ORDER_SWEEP_SECONDS: z.coerce.number().int().nonnegative().optional(),
+  /** NACHA file: the ACH operator (immediate destination) and how the credit union is named. */
+  ACH_IMMEDIATE_DESTINATION: z
+    .string()
+    .default('011000015')
+    .refine(isValidRoutingNumber, 'must be 9 digits with a valid ABA check digit'),
+  ACH_IMMEDIATE_DESTINATION_NAME: z.string().min(1).max(23).default('FEDERAL RESERVE BANK'),
+  ACH_COMPANY_NAME: z.string().min(1).max(16).optional(),
+  ACH_COMPANY_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z]{10}$/, 'must be 10 letters or digits (usually 1 followed by the EIN)')
+    .default('1000000001'),
 });
 
 /** Environment overrides as strings, the way a process receives them (tests pass these). */
@@ -154,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') } as const);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const demo = e.DEMO_MODE ?? database.kind === 'pglite';
 
   return {
     env: e.NODE_ENV,
@@ -166,7 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     database,
     /** Demo mode is the default on the embedded database: a banner says the credit union is made up. */
-    demo: e.DEMO_MODE ?? database.kind === 'pglite',
+    demo,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -228,7 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT,
     },
     security: {
-      protectedStaffEmail: e.PROTECTED_STAFF_EMAIL ?? null,
+      /** Never reset on Reset Transfer Counts. Demo mode protects the seeded staff account (demo-seed.ts). */
+      protectedStaffEmail: e.PROTECTED_STAFF_EMAIL ?? (demo ? 'staff@mutual-demo.example' : null),
       sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
       sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
       otpTtlMinutes: e.OTP_TTL_MINUTES,
@@ -241,6 +259,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Per IP and minute on sign-in, code checks and resets; sign-ups per IP and hour. */
       authRateLimit: e.AUTH_RATE_LIMIT,
       signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    },
+    paymentOrders: {
+      expiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
+      sweepSeconds: e.PAYMENT_ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
+    },
+    ach: {
+      immediateDestination: e.ACH_IMMEDIATE_DESTINATION,
+      immediateDestinationName: e.ACH_IMMEDIATE_DESTINATION_NAME,
+      companyName: e.ACH_COMPANY_NAME ?? e.CU_SHORT_NAME,
+      companyId: e.ACH_COMPANY_ID.toUpperCase(),
     },
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     /** Cookies get the `__Host-` prefix and `Secure` when the portal is served over HTTPS. */

@@ -177,17 +177,8 @@ export const createdUserSchema = z.object({ user: userSummarySchema, message: z.
 
 export const backupCodeStatusSchema = z.object({ total: z.number(), used: z.number(), remaining: z.number() });
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  action: z.string(),
-  actorEmail: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+/** The audit trail's schemas live with the audit log (`./audit`); these names keep working. */
+export { auditEntrySchema, auditListSchema, type AuditEntry } from './audit';
 
 /**
  * Staff set an account's balance by typing the target (spec §5 Admin: min 0, step 0.01) and a

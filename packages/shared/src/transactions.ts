@@ -52,6 +52,8 @@ export const transactionSchema = z.object({
    * hides both unless asked (`corrections=true`).
    */
   correction: z.enum(['reversed', 'reversal']).nullable(),
+  /** A held ACH or international payment: staff settle or return it in Payment Operations. */
+  paymentOrder: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

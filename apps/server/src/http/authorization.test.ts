@@ -221,6 +221,27 @@ const rows: Row[] = [
     body: json({ balance: '50.00', reason: 'Authorisation matrix' }),
     expect: staffOnly(200),
   },
+  // Staff money (issue 5): account editing, added transactions, reversals — on member A, or on ids that do not exist.
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id/accounts/:accountId',
+    // An account that is not member A's: staff get 404 (the member's own numbers stay as other rows expect them).
+    url: (c) => `/api/admin/users/${c.ids.memberA}/accounts/${randomUUID()}`,
+    body: json({ accountNumber: '7000000001', routingNumber: '011000015' }),
+    expect: staffOnly(404),
+  },
+  { method: 'GET', path: '/api/admin/users/:id/transactions', url: alex('/transactions?corrections=true'), expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/users/:id/transactions/preview', url: alex('/transactions/preview'), body: json({ rows: [{ account: 'Checking' }] }), expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions',
+    url: alex('/transactions'),
+    body: transfer({ rows: [{ account: 'Savings', type: 'credit', amount: '1.00', description: 'Matrix', category: 'Other', date: '2026-01-02', time: '10:00', status: 'Completed' }] }),
+    expect: staffOnly(201),
+  },
+  { method: 'POST', path: '/api/admin/users/:id/transactions/:transferId/reverse', url: alex(`/transactions/${randomUUID()}/reverse`), body: json({ reason: 'Matrix' }), expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/users/:id/transactions/:transferId/complete', url: alex(`/transactions/${randomUUID()}/complete`), expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/users/:id/transactions/reverse-all', url: () => `/api/admin/users/${randomUUID()}/transactions/reverse-all`, body: json({ reason: 'Matrix' }), expect: staffOnly(404) },
   {
     method: 'POST',
     path: '/api/admin/users',
@@ -236,9 +257,41 @@ const rows: Row[] = [
   { method: 'DELETE', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
   { method: 'DELETE', path: '/api/admin/users/:id/totp', url: alex('/totp'), expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/users/:id/audit', url: alex('/audit'), expect: staffOnly(200) },
+  // The audit log (issue 5): staff only; members, applicants and visitors never see a line of it.
+  { method: 'GET', path: '/api/admin/users/:id/audit', url: (c) => `/api/admin/users/${c.ids.memberA}/audit?action=auth.&from=2020-01-01&pageSize=20`, expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    url: (c) => `/api/admin/audit?member=${c.ids.memberA}`,
+    expect: staffOnly(200),
+    check: (c, _role, body) => expect((body as { entries: Array<{ target: { id: string } | null }> }).entries.map((e) => e.target?.id)).toContain(c.ids.memberA),
+  },
+  { method: 'GET', path: '/api/admin/audit/actions', expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    url: () => `/api/admin/audit/export?member=${encodeURIComponent(DEMO.alex)}`,
+    expect: staffOnly(200),
+    check: (_c, _role, body) => expect(String(body)).toContain(DEMO.alex),
+  },
   // The staff inbox for the contact form.
   { method: 'GET', path: '/api/admin/contact-messages', url: () => '/api/admin/contact-messages?status=all', expect: staffOnly(200) },
   { method: 'POST', path: '/api/admin/contact-messages/:id/handled', url: (c) => `/api/admin/contact-messages/${c.contactMessage}/handled`, expect: staffOnly(200) },
+  // Reset Transfer Counts and staff holds. The hold is on member B, whose own rows have all run by
+  // the staff pass (placing it ends B's sessions); the next row lifts it again.
+  { method: 'GET', path: '/api/admin/transfer-counts', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/transfer-counts/:userId/reset', url: (c) => `/api/admin/transfer-counts/${c.ids.memberA}/reset`, expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/transfer-counts/reset-all', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/users/:id/hold', url: (c) => `/api/admin/users/${c.ids.memberB}/hold`, body: json({ reason: 'Authorisation matrix' }), expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/users/:id/hold/lift', url: (c) => `/api/admin/users/${c.ids.memberB}/hold/lift`, body: json({ reason: 'Authorisation matrix' }), expect: staffOnly(200) },
+  // Payment Operations. The export writes Alex's seeded pending ACH order to a file; the
+  // id-specific rows use an id that does not exist (staff get past the guard, to a 404).
+  { method: 'GET', path: '/api/admin/payment-orders', url: () => '/api/admin/payment-orders?status=pending', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/payment-orders/:id/settle', url: () => `/api/admin/payment-orders/${randomUUID()}/settle`, expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/payment-orders/:id/return', url: () => `/api/admin/payment-orders/${randomUUID()}/return`, body: json({ code: 'R01' }), expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/payment-orders/ach-export', body: json({}), expect: staffOnly(201) },
+  { method: 'GET', path: '/api/admin/payment-orders/ach-exports', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/payment-orders/ach-exports/:id/file', url: () => `/api/admin/payment-orders/ach-exports/${randomUUID()}/file`, expect: staffOnly(404) },
   // Last: it ends the caller's session.
   { method: 'POST', path: '/api/auth/sign-out', expect: everyone(204) },
 ];

@@ -58,6 +58,7 @@ interface Row {
   status: TransferStatus;
   status_reason: string | null;
   correction: 'reversed' | 'reversal' | null;
+  payment_order: boolean;
   effective_at: string | Date;
   created_at: string | Date;
   reference: string | null;
@@ -107,6 +108,7 @@ function rowsOf(userId: string, filters: TransactionFilters, timeZone: string): 
              when r.kind = 'expire' then coalesce(r.reason, 'The payment expired and the money was released.')
              when r.kind = 'void' then r.reason end as status_reason,
         case when x.reverses_id is not null then 'reversal' when z.id is not null then 'reversed' end as correction,
+        exists (select 1 from payment_orders o where o.pending_transfer_id = x.id) as payment_order,
         e.balance_after
       from (${side('debit', sql`t.debit_account_id`)} union all ${side('credit', sql`t.credit_account_id`)}) x
       left join ledger_transfers r on r.pending_id = x.id
@@ -136,5 +138,6 @@ function toTransaction(row: Row): Transaction {
     reference: row.reference,
     balanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
     correction: row.correction ?? null,
+    paymentOrder: Boolean(row.payment_order),
   };
 }

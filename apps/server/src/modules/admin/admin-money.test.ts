@@ -46,7 +46,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     status: 'Completed',
     ...overrides,
   });
-  const add = (member: { id: string }, rows: StaffTransactionRowInput[], key = newKey()) =>
+  const add = (member: { id: string }, rows: StaffTransactionRowInput[], key: string = newKey()) =>
     staff.post(userPath(member, '/transactions'), { rows }, { headers: { [IDEMPOTENCY_HEADER]: key } });
   const reverse = (member: { id: string }, transferId: string, reason = 'Entered in error') =>
     staff.post(userPath(member, `/transactions/${transferId}/reverse`), { reason });
@@ -353,6 +353,8 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const alexId = (await alex.get('/api/me')).json<{ id: string }>().id;
       const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.userId, alexId));
       expect(order?.status).toBe('pending');
+      const held = (await history({ id: alexId })).items.find((x) => x.transferId === order?.pendingTransferId);
+      expect(held).toMatchObject({ status: 'Pending', paymentOrder: true });
       // A single reversal refuses it: payment orders belong to Payment Operations.
       const single = await reverse({ id: alexId }, order?.pendingTransferId ?? '');
       expect(single.json().message).toBe(a.paymentOrderTransaction);
@@ -384,17 +386,17 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
 
   describe('Create New User with opening balances', () => {
     it('posts the balances as opening deposits', async () => {
-      const email = uniqueEmail('opening');
-      const response = await staff.post('/api/admin/users', {
+      const form = {
         name: 'Dana Opening',
-        email,
+        email: uniqueEmail('opening'),
         phone: '(207) 555-0142',
         password: 'a-long-enough-passphrase',
         role: 'user',
         address: { street: '1 Pier Rd', city: 'Portland', state: 'ME', zipCode: '04101' },
         checkingBalance: '1250.75',
         savingsBalance: '0',
-      });
+      };
+      const response = await staff.post('/api/admin/users', form);
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json().user.id as string;
       const member = await detail({ id });
@@ -403,7 +405,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         ['Savings', '0.00'],
       ]);
       expect((await history({ id })).items.map((x) => [x.description, x.category, x.amount])).toEqual([['Opening deposit', 'Deposit', '1250.75']]);
-      const bad = await staff.post('/api/admin/users', { ...JSON.parse(response.request?.payload ?? '{}'), email: uniqueEmail('x'), savingsBalance: '-5' });
+      const bad = await staff.post('/api/admin/users', { ...form, email: uniqueEmail('x'), savingsBalance: '-5' });
       expect(bad.json().fields.savingsBalance).toBe(a.balanceInvalid);
     });
   });

@@ -14,6 +14,7 @@ import {
   userListQuerySchema,
   userListSchema,
   userSummarySchema,
+  userAuditQuerySchema,
 } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -163,7 +164,15 @@ export const adminUserRoutes =
 
     app.get(
       '/api/admin/users/:id/audit',
-      { schema: { tags, summary: "A person's audit trail", params: idParams, response: { 200: auditListSchema } } },
-      async (request) => ({ entries: await userAuditTrail(deps.db, (await target(request.params.id)).id) }),
+      {
+        schema: {
+          tags,
+          summary: "A person's audit trail, newest first: filter by action (or `family.`) and dates; keyset paging",
+          params: idParams,
+          querystring: userAuditQuerySchema,
+          response: { 200: auditListSchema },
+        },
+      },
+      async (request) => userAuditTrail(deps.db, (await target(request.params.id)).id, request.query, deps.config.timeZone),
     );
   };

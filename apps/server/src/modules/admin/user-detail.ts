@@ -1,8 +1,8 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
-import type { UserDetail } from '@mutual/shared';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { AuditPage, UserDetail } from '@mutual/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { auditLog } from '../audit/audit.tables';
+import { type AuditFilters, type AuditPaging, listAudit } from '../audit/audit-queries';
 import { countUserSessions } from '../auth/sessions';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { storedFiles } from '../files/files.tables';
@@ -91,21 +91,11 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
   };
 }
 
-/** A person's audit trail: what was done to them and what they did, newest first. */
-export async function userAuditTrail(db: Executor, userId: string, limit = 200) {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(or(eq(auditLog.targetUserId, userId), eq(auditLog.actorUserId, userId)))
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    id: String(row.id),
-    at: row.at.toISOString(),
-    action: row.action,
-    actorEmail: row.actorEmail,
-    ipAddress: row.ipAddress,
-    before: row.before,
-    after: row.after,
-  }));
+/**
+ * A person's audit trail: what was done to them and what they did, newest first, with the same
+ * action and date filters and keyset paging as the credit union's log.
+ */
+export async function userAuditTrail(db: Executor, userId: string, query: AuditFilters & AuditPaging, timeZone: string): Promise<AuditPage> {
+  const { action, from, to, olderThan, newerThan, pageSize } = query;
+  return listAudit(db, { kind: 'person', userId }, { action, from, to, olderThan, newerThan, pageSize }, timeZone);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../test/identity';
 import { createTestApp } from '../../test/test-app';
 import { auditLog } from './audit.tables';
+import { recordAudit, systemActor } from './record-audit';
 
 describe('[AUDIT]: the append-only audit log', () => {
   let t: TestApp;
@@ -89,5 +90,33 @@ describe('[AUDIT]: the append-only audit log', () => {
     await expectRefused(t.db.update(auditLog).set({ actorEmail: 'someone-else' }).where(eq(auditLog.action, 'auth.sign_in')), 'UPDATE');
     expect(await rows()).toBe(before);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'rewritten'))).toEqual([]);
+  });
+
+  it('refuses a rewrite inside the transaction that wrote the entry, and the change goes down with it', async () => {
+    const before = await rows();
+    const attempt = t.db.transaction(async (tx) => {
+      await recordAudit(tx, { action: 'test.rewrite_attempt', actor: systemActor, after: { reason: 'honest' }, at: new Date() });
+      await tx.execute(sql`update audit_log set after = '{"reason":"forged"}' where action = 'test.rewrite_attempt'`);
+    });
+    await expectRefused(attempt, 'UPDATE');
+    expect(await rows()).toBe(before);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.rewrite_attempt'))).toEqual([]);
+  });
+
+  it('gives staff no way to change it through the API: the audit routes only read', async () => {
+    const before = await rows();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const path of ['/api/admin/audit', '/api/admin/audit/export', '/api/admin/audit/actions']) {
+        const response = await staff.request(method, path, method === 'DELETE' ? {} : { json: { action: 'rewritten' } });
+        expect(response.statusCode, `${method} ${path}`).toBe(404);
+      }
+    }
+    // Reading (and exporting, which is itself recorded) never alters what was there.
+    const page = (await staff.get('/api/admin/audit?pageSize=100')).json<{ entries: Array<{ id: string; action: string }> }>();
+    await staff.get('/api/admin/audit/export');
+    expect(await rows()).toBe(before + 1);
+    const again = (await staff.get('/api/admin/audit?pageSize=100')).json<{ entries: Array<{ id: string; action: string }> }>();
+    expect(again.entries.slice(1)).toEqual(page.entries.slice(0, again.entries.length - 1));
+    expect(again.entries[0]?.action).toBe('audit.exported');
   });
 });

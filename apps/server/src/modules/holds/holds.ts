@@ -30,13 +30,13 @@ export async function placeHold(
   input: { userId: string; reason: string; actor: Actor; meta: RequestMeta; now: Date },
 ): Promise<void> {
   const reason = input.reason.trim();
-  if (!reason) throw new AppError('VALIDATION_FAILED', 'Please give a reason for the hold', { reason: 'Please give a reason for the hold' });
+  if (!reason) throw new AppError('VALIDATION_FAILED', messages.holds.reasonRequired, { reason: messages.holds.reasonRequired });
   const placed = await tx
     .insert(memberHolds)
     .values({ userId: input.userId, reason, placedBy: input.actor.userId, placedAt: input.now })
     .onConflictDoNothing()
     .returning({ id: memberHolds.id });
-  if (placed.length === 0) throw new AppError('CONFLICT', 'This member already has a hold.');
+  if (placed.length === 0) throw new AppError('CONFLICT', messages.holds.alreadyHeld);
   // The member signs in again to see what is happening; nothing else changes for them.
   await revokeUserSessions(tx, input.userId, 'hold placed', input.now);
   await recordAudit(tx, {
@@ -58,7 +58,7 @@ export async function liftHold(
     .set({ liftedAt: input.now, liftedBy: input.actor.userId, liftReason: input.reason.trim() || null })
     .where(and(eq(memberHolds.userId, input.userId), isNull(memberHolds.liftedAt)))
     .returning({ reason: memberHolds.reason });
-  if (lifted.length === 0) throw new AppError('CONFLICT', 'This member has no hold.');
+  if (lifted.length === 0) throw new AppError('CONFLICT', messages.holds.noHold);
   await recordAudit(tx, {
     action: 'hold.lifted',
     actor: input.actor,

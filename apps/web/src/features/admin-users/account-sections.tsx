@@ -1,5 +1,8 @@
 import { formatWireMoney, type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
-import { Check, History, Landmark, MessageSquareText, ShieldCheck, X } from 'lucide-react';
+import { Check, History, Landmark, MessageSquareText, Pencil, ShieldCheck, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { AccountEditDialog } from '../admin-money/account-edit-dialog';
 import { DetailSection, EmptyNote, Field, FieldList } from './detail-parts';
 import { decisionLabels } from './format';
 import { formatDate, formatDateTime } from '../../lib/format-date';
@@ -8,6 +11,8 @@ import { StoredFileView } from './registration-details';
 const icon = 'h-4 w-4 text-brand';
 
 export function AccountsSection({ user }: { user: UserDetail }) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = user.accounts.find((account) => account.id === editingId);
   return (
     <DetailSection id="detail-accounts" title="Accounts" icon={<Landmark className={icon} aria-hidden="true" />}>
       {user.accounts.length === 0 ? (
@@ -15,7 +20,7 @@ export function AccountsSection({ user }: { user: UserDetail }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {user.accounts.map((account) => (
-            <li key={account.id} className="rounded-lg border border-slate-200 bg-slate-50 p-3.5">
+            <li key={account.id} className="rounded-lg border border-slate-200 bg-slate-50 p-3.5" data-testid="staff-account-card">
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{account.type}</span>
                 <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatWireMoney(account.balance)}</span>
@@ -31,10 +36,15 @@ export function AccountsSection({ user }: { user: UserDetail }) {
                 <dt className="text-slate-600">Opened</dt>
                 <dd className="text-slate-900">{formatDate(account.createdAt)}</dd>
               </dl>
+              <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => setEditingId(account.id)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Edit<span className="sr-only"> {account.type} account</span>
+              </Button>
             </li>
           ))}
         </ul>
       )}
+      {editing && <AccountEditDialog userId={user.id} account={editing} open onOpenChange={(open) => !open && setEditingId(null)} />}
     </DetailSection>
   );
 }

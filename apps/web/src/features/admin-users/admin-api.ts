@@ -1,5 +1,5 @@
 import {
-  type AuditEntry,
+  type AuditPage,
   type UserDetail,
   type UserFilter,
   type UserList,
@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { type AuditCursor, type AuditFilters, auditPageQuery } from '../audit/audit-api';
 
 export type BackupCodeStatus = z.infer<typeof backupCodeStatusSchema>;
 
@@ -45,12 +46,15 @@ export function useUserDetail(id: string | null) {
   });
 }
 
-export function useUserAudit(id: string) {
+/** A member's activity log: one page (by cursor) of what was done to them and what they did. */
+export function useUserAudit(id: string, filters: Pick<AuditFilters, 'action' | 'from' | 'to'> = {}, cursor: AuditCursor = null) {
   return useQuery({
-    queryKey: adminUserKeys.audit(id),
-    queryFn: () => api<{ entries: AuditEntry[] }>(`${userPath(id)}/audit`),
+    queryKey: [...adminUserKeys.audit(id), filters, cursor],
+    queryFn: () => api<AuditPage>(`${userPath(id)}/audit?${auditPageQuery(filters, cursor, USER_AUDIT_PAGE_SIZE)}`),
+    placeholderData: keepPreviousData,
   });
 }
+export const USER_AUDIT_PAGE_SIZE = 20;
 
 export function useBackupCodeStatus(id: string) {
   return useQuery({

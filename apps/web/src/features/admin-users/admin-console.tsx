@@ -2,6 +2,7 @@ import { type UserFilter, type UserSummary, messages, userFilters } from '@mutua
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
+import { DeleteUserTransactions } from '../admin-money/delete-user-transactions';
 import { ConsoleActions, ConsoleLinks, EmailLookup, UserSearch } from './admin-toolbar';
 import { ContactInboxPanel } from './contact-inbox';
 import { CreateUserDialog } from './create-user-dialog';
@@ -89,6 +90,8 @@ export function AdminConsole() {
           <UserDetailPanel userId={selectedId} showOtps={showOtps} onFlash={show} />
         </section>
       </div>
+
+      <DeleteUserTransactions />
 
       <ContactInboxPanel />
 

@@ -26,6 +26,8 @@ const textFields = [
   'jointAccountHolder.name',
   'jointAccountHolder.email',
   'jointAccountHolder.phone',
+  'checkingBalance',
+  'savingsBalance',
 ] as const satisfies readonly Path[];
 type TextField = (typeof textFields)[number];
 const isTextField = (key: string): key is TextField => (textFields as readonly string[]).includes(key);
@@ -39,6 +41,8 @@ const defaultValues: CreateUserInput = {
   address: { street: '', city: '', state: '', zipCode: '' },
   isJointAccount: false,
   jointAccountHolder: { name: '', email: '', phone: '' },
+  checkingBalance: '0.00',
+  savingsBalance: '0.00',
 };
 
 function errorAt(errors: FieldErrors<CreateUserInput>, path: TextField): string | undefined {
@@ -86,7 +90,13 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   const onSubmit = async (values: CreateUser) => {
     setFailure(null);
     try {
-      const body = { ...values, jointAccountHolder: values.isJointAccount ? values.jointAccountHolder : null };
+      const { checkingBalance, savingsBalance, ...rest } = values;
+      // Only a member (role user) has accounts to open with money in them.
+      const body = {
+        ...rest,
+        jointAccountHolder: values.isJointAccount ? values.jointAccountHolder : null,
+        ...(values.role === 'user' && { checkingBalance, savingsBalance }),
+      };
       const result = await api<{ user: UserSummary; message: string }>('/api/admin/users', { method: 'POST', body });
       void refresh();
       onCreated(result.user);
@@ -139,6 +149,15 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         {field('address.zipCode', 'ZIP code', { type: 'text', autoComplete: 'off', maxLength: 20, inputMode: 'numeric' })}
       </fieldset>
 
+      {role === 'user' && (
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Opening balances</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">Posted to the new Checking and Savings accounts as opening deposits.</p>
+          {field('checkingBalance', 'Checking balance', moneyInput)}
+          {field('savingsBalance', 'Savings balance', moneyInput)}
+        </fieldset>
+      )}
+
       <fieldset className="space-y-4">
         <legend className="sr-only">Joint account</legend>
         <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
@@ -168,11 +187,16 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   );
 }
 
+/** Spec §5 Admin: balances min 0, step 0.01. */
+const moneyInput: InputOptions = { type: 'number', autoComplete: 'off', min: '0', step: '0.01', inputMode: 'decimal' };
+
 interface InputOptions {
-  type: 'text' | 'email' | 'tel' | 'password';
+  type: 'text' | 'email' | 'tel' | 'password' | 'number';
   autoComplete: string;
-  maxLength: number;
-  inputMode?: 'numeric';
+  maxLength?: number;
+  min?: string;
+  step?: string;
+  inputMode?: 'numeric' | 'decimal';
   hint?: string;
   /** Grid columns the field spans where there are several. */
   span?: string;

@@ -8,12 +8,14 @@ import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySec
 import { ActivityLog } from './activity-log';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
 import { formatDate } from '../../lib/format-date';
+import { HoldSection } from './hold-section';
 import { OtpPanel } from './otp-panel';
 import { ProfileImageUpload } from './profile-image-upload';
 import { RegistrationDetails } from './registration-details';
 import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
 import { errorMessage } from '../../lib/api-errors';
+import { MemberTransactionsSection } from '../admin-money/member-transactions-section';
 
 /** The right-hand (or lower) column: everything about the selected member. */
 export function UserDetailPanel({
@@ -105,7 +107,9 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
 
       <InfoRequestsSection user={user} />
       <RegistrationDetails user={user} />
+      <HoldSection user={user} onFlash={onFlash} />
       <AccountsSection user={user} />
+      <MemberTransactionsSection user={user} onFlash={onFlash} />
       <ReviewHistorySection user={user} />
       <SecuritySection user={user} />
       <ActivityLog userId={user.id} />

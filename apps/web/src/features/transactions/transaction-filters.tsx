@@ -90,14 +90,27 @@ export function TransactionFiltersForm({
           ))}
         </Select>
       </div>
-      {active && (
-        <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex w-fit cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="corrections"
+            checked={filters.corrections === 'true'}
+            onChange={(event) => onChange({ corrections: event.target.checked ? 'true' : '' })}
+            className="h-4 w-4 accent-brand"
+          />
+          <span>
+            Show corrections
+            <span className="block text-xs font-normal text-slate-600">Reversed transactions and the entries that reversed them</span>
+          </span>
+        </label>
+        {active && (
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X className="h-4 w-4" aria-hidden="true" />
             Clear filters
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </form>
   );
 }

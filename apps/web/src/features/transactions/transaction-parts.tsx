@@ -21,10 +21,35 @@ export function StatusBadge({ status }: { status: TransferStatus }) {
 export function TransactionStatus({ transaction }: { transaction: Transaction }) {
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <StatusBadge status={transaction.status} />
+      <span className="inline-flex flex-wrap gap-1">
+        <StatusBadge status={transaction.status} />
+        <CorrectionBadge correction={transaction.correction} />
+      </span>
       {transaction.status === 'Failed' && transaction.statusReason && (
         <span className="text-xs text-red-800">{transaction.statusReason}</span>
       )}
+    </span>
+  );
+}
+
+const correctionLabels = { reversed: 'Reversed', reversal: 'Reversal' } as const;
+const correctionTones = {
+  reversed: 'bg-slate-100 text-slate-800 ring-slate-300',
+  reversal: 'bg-violet-100 text-violet-900 ring-violet-300',
+} as const;
+
+/**
+ * A staff correction (decisions.md: nothing is deleted, it is reversed): "Reversed" on the
+ * original, "Reversal" on the entry that undid it. Nothing for an ordinary row.
+ */
+export function CorrectionBadge({ correction }: { correction: Transaction['correction'] }) {
+  if (!correction) return null;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${correctionTones[correction]}`}
+      data-testid="correction-badge"
+    >
+      {correctionLabels[correction]}
     </span>
   );
 }

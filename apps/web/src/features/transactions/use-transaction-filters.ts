@@ -25,10 +25,12 @@ export interface TransactionFilters {
   category?: TransactionCategory;
   status?: TransferStatus;
   q?: string;
+  /** Staff corrections (reversed rows and their reversals) are hidden unless asked for. */
+  corrections?: 'true';
 }
 export type FilterName = keyof TransactionFilters;
 
-const filterNames: readonly FilterName[] = ['account', 'from', 'to', 'type', 'category', 'status', 'q'];
+const filterNames: readonly FilterName[] = ['account', 'from', 'to', 'type', 'category', 'status', 'q', 'corrections'];
 
 const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined => values.find((value) => value === raw);
 const day = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
@@ -44,6 +46,7 @@ function readFilters(params: URLSearchParams): TransactionFilters {
     category: oneOf(transactionCategories, params.get('category')),
     status: oneOf(transferStatuses, params.get('status')),
     q: q || undefined,
+    corrections: params.get('corrections') === 'true' ? 'true' : undefined,
   };
 }
 

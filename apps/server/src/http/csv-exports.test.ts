@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../modules/audit/record-audit';
+import { Browser, createPerson, nextIp, signIn, type TestApp } from '../test/identity';
+import { accountId, deposit, memberWithMoney, sendTransfer } from '../test/money';
+import { createTestApp } from '../test/test-app';
+import { userForm } from '../test/transfer-forms';
+
+/**
+ * CSV injection (OWASP): a cell a spreadsheet would run as a formula — starting with =, +, -, @,
+ * a tab or a carriage return — must reach the file with a leading apostrophe. Every CSV the API
+ * serves is listed below; each one is fed these payloads through the ways real data reaches it,
+ * then every cell of the file is checked.
+ *
+ * To cover a new export: add an entry to `csvExports` — `source` (the routes file that sends
+ * `text/csv`), `plant` (put each of PAYLOADS into data the export shows, through the API or the
+ * module's own services), and `download` (fetch it as someone allowed to). The last test fails
+ * until every routes file that answers `text/csv` has an entry.
+ */
+
+const PAYLOADS = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTabbed'] as const;
+/** Leading characters a spreadsheet treats as the start of a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+interface CsvExport {
+  name: string;
+  /** The routes file that answers with `text/csv`, relative to apps/server/src. */
+  source: string;
+  plant(t: TestApp): Promise<void>;
+  download(t: TestApp): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+}
+
+/** The cells of a CSV whose every cell is quoted (quotes inside doubled), line by line. */
+function parseQuotedCsv(text: string): string[][] {
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text
+    .slice(0, -2)
+    .split('\r\n')
+    .map((line) => {
+      expect(line, 'every cell quoted').toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+      return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
+    });
+}
+
+let memberTransactions: { browser: Browser } | undefined;
+let staff: Browser | undefined;
+
+const csvExports: CsvExport[] = [
+  {
+    name: "a member's transactions (GET /api/me/transactions/export)",
+    source: 'modules/accounts/accounts.routes.ts',
+    async plant(t) {
+      const member = await memberWithMoney(t, 0n, 'Casey Csv');
+      const sender = await memberWithMoney(t, 100_00n, 'Sam Sender');
+      // References typed by another member (the API trims them, so no leading tab this way)…
+      for (const payload of PAYLOADS.filter((p) => p.trim() === p)) {
+        const sent = await sendTransfer(sender.browser, '/api/transfers/user', userForm(member.email, { amount: '1.00', reference: payload }));
+        expect(sent.statusCode, sent.body).toBe(201);
+      }
+      // …and ledger memos, which keep every character (a branch deposit's description).
+      for (const payload of PAYLOADS) await deposit(t, member.id, 1_00n, 'Checking', payload);
+      memberTransactions = { browser: member.browser };
+    },
+    download: async () => {
+      if (!memberTransactions) throw new Error('plant first');
+      return memberTransactions.browser.get('/api/me/transactions/export');
+    },
+  },
+  {
+    name: 'the audit log (GET /api/admin/audit/export)',
+    source: 'modules/audit/audit.routes.ts',
+    async plant(t) {
+      // A staff browser whose user agent looks like a formula, acting on a member whose name does.
+      const admin = await createPerson(t, { role: 'admin', name: 'Alex Admin' });
+      staff = await signIn(t, admin.email, undefined, new Browser(t, nextIp(), '@cmd agent'));
+      const member = await createPerson(t, { name: '=1+1 Member' });
+      const checking = await accountId(t, member.id, 'Checking');
+      for (const [i, payload] of PAYLOADS.entries()) {
+        const response = await staff.request('PUT', `/api/admin/users/${member.id}/accounts/${checking}/balance`, {
+          json: { balance: `${i + 1}.00`, reason: payload },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      // The API trims reasons; a writer that keeps free text as typed still reaches the export.
+      await recordAudit(t.db, {
+        action: 'test.free_text',
+        actor: { userId: admin.id, email: admin.email },
+        targetUserId: member.id,
+        meta: { ipAddress: '203.0.113.9', userAgent: '\tTabbed agent' },
+        after: { reason: '\tTabbed' },
+        at: t.clock(),
+      });
+    },
+    download: async () => {
+      if (!staff) throw new Error('plant first');
+      return staff.get('/api/admin/audit/export');
+    },
+  },
+];
+
+describe('[CSV]: every CSV export neutralises formula-looking text', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(csvExports.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    await entry.plant(t);
+    const response = await entry.download(t);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(String(response.headers['content-type'])).toBe('text/csv; charset=utf-8');
+    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const cells = parseQuotedCsv(response.body).flat();
+    expect(cells.filter((cell) => FORMULA_START.test(cell)), 'cells a spreadsheet would run').toEqual([]);
+    // Each payload arrived, neutralised, as a cell of its own (not merely inside another one).
+    for (const payload of PAYLOADS) expect(cells, JSON.stringify(payload)).toContain(`'${payload}`);
+  });
+
+  it('covers every routes file that answers with text/csv', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, item.name);
+        if (item.isDirectory()) walk(full);
+        else if (item.name.endsWith('.ts') && !item.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('text/csv')) {
+          sources.push(path.relative(root, full).split(path.sep).join('/'));
+        }
+      }
+    };
+    walk(path.join(root, 'modules'));
+    expect(sources.sort()).toEqual([...new Set(csvExports.map((entry) => entry.source))].sort());
+  });
+});

@@ -1,0 +1,139 @@
+import { type AchExportResult, type AchExportSummary, type AchSecCode, centsToDecimal, formatMoney, messages } from '@mutual/shared';
+import { asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/client';
+import { withRetry } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { users } from '../members/members.tables';
+import { awaitingExport } from './list-payment-orders';
+import { achText, buildNachaFile, MAX_ENTRY_CENTS, secCodeOf } from './nacha';
+import { achExports, paymentOrders } from './payments.tables';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+const m = messages.paymentOps;
+const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const ACH_EXPORTS_SHOWN = 50;
+
+/** The credit union's local calendar date and time of `at`: { day: '20261121', time: '0942' }. */
+export function localStamp(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}${parts.month}${parts.day}`, time: `${parts.hour}${parts.minute}` };
+}
+
+/** The next weekday after `day` (YYYYMMDD), as YYMMDD: the settlement date the file asks for. */
+export function nextBusinessDay(day: string): string {
+  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6, 8))));
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(2, 10).replaceAll('-', '');
+}
+
+/**
+ * Writes every pending ACH order not yet exported into one NACHA file (one batch, `sec`), stores
+ * it, and marks each order with it so it is never exported twice. Exporting does not settle: the
+ * money stays held until staff settle or return each order.
+ */
+export async function exportAchFile(deps: Deps, sec: AchSecCode, actor: Actor, meta: RequestMeta): Promise<AchExportResult> {
+  const now = deps.clock();
+  const { config } = deps;
+  const stamp = localStamp(now, config.timeZone);
+  return withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      // One export at a time: the day's file number is counted, and an order goes out only once.
+      await tx.execute(sql`lock table ach_exports in share row exclusive mode`);
+      const orders = await tx.select().from(paymentOrders).where(awaitingExport).orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id)).for('update');
+      if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
+      const tooLarge = orders.find((order) => order.amount > MAX_ENTRY_CENTS);
+      if (tooLarge) throw new AppError('CONFLICT', m.amountTooLarge(formatMoney(tooLarge.amount)));
+
+      const prefix = `ACH-${stamp.day}-`;
+      const [today] = await tx.select({ n: count() }).from(achExports).where(like(achExports.fileName, `${prefix}%`));
+      const number = Number(today?.n ?? 0) + 1;
+      const modifier = FILE_ID_MODIFIERS[number - 1];
+      if (!modifier) throw new AppError('CONFLICT', m.tooManyFilesToday);
+
+      const built = buildNachaFile({
+        immediateDestination: config.ach.immediateDestination,
+        immediateDestinationName: config.ach.immediateDestinationName,
+        originRoutingNumber: config.routingNumber,
+        // The field holds 23 characters: a longer name gives way to the short one, not cut mid-word.
+        originName: achText(config.brand.name).length <= 23 ? config.brand.name : config.brand.shortName,
+        companyName: config.ach.companyName,
+        companyId: config.ach.companyId,
+        entryDescription: 'TRANSFER',
+        creationDate: stamp.day.slice(2),
+        creationTime: stamp.time,
+        effectiveDate: nextBusinessDay(stamp.day),
+        fileIdModifier: modifier,
+        batches: [
+          {
+            sec,
+            entries: orders.map((order) => ({
+              routingNumber: order.routingNumber ?? '',
+              accountNumber: order.accountNumber,
+              amount: order.amount,
+              name: order.beneficiaryName,
+              individualId: order.id.replaceAll('-', '').slice(0, 15),
+            })),
+          },
+        ],
+      });
+      const fileName = `${prefix}${number}.txt`;
+      const [saved] = await tx
+        .insert(achExports)
+        .values({ fileName, content: built.content, entryCount: built.entryCount, totalAmount: built.totalCredit, createdAt: now, createdBy: actor.userId })
+        .returning();
+      if (!saved) throw new Error('ACH export not recorded');
+      const ids = orders.map((order) => order.id);
+      await tx.update(paymentOrders).set({ achExportId: saved.id }).where(inArray(paymentOrders.id, ids));
+      await recordAudit(tx, {
+        action: 'payment_order.ach_exported',
+        actor,
+        meta,
+        after: { achExportId: saved.id, fileName, sec, entryCount: built.entryCount, totalAmount: centsToDecimal(built.totalCredit), paymentOrderIds: ids },
+        at: now,
+      });
+      return {
+        message: m.exported(fileName, built.entryCount, formatMoney(built.totalCredit)),
+        export: { id: saved.id, fileName, secCode: sec, entryCount: built.entryCount, totalAmount: centsToDecimal(built.totalCredit), createdAt: now.toISOString(), createdBy: actor.email },
+      };
+    }),
+  );
+}
+
+/** The files made so far, newest first. */
+export async function listAchExports(db: Executor): Promise<AchExportSummary[]> {
+  const rows = await db
+    .select({
+      id: achExports.id,
+      fileName: achExports.fileName,
+      // The first batch header's SEC code (record 2, columns 51–53), without reading whole files.
+      secCode: sql<string>`substr(${achExports.content}, 146, 3)`,
+      entryCount: achExports.entryCount,
+      totalAmount: achExports.totalAmount,
+      createdAt: achExports.createdAt,
+      createdBy: users.email,
+    })
+    .from(achExports)
+    .leftJoin(users, eq(users.id, achExports.createdBy))
+    .orderBy(desc(achExports.createdAt), desc(achExports.fileName))
+    .limit(ACH_EXPORTS_SHOWN);
+  return rows.map((row) => ({ ...row, totalAmount: centsToDecimal(row.totalAmount), createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * A stored file, to download again. It holds full account numbers, so each download is audited.
+ */
+export async function downloadAchExport(deps: Pick<AppDeps, 'db' | 'clock'>, id: string, actor: Actor, meta: RequestMeta) {
+  return deps.db.transaction(async (tx) => {
+    const [file] = await tx.select().from(achExports).where(eq(achExports.id, id));
+    if (!file) throw new AppError('NOT_FOUND', m.exportNotFound);
+    await recordAudit(tx, { action: 'payment_order.ach_downloaded', actor, meta, after: { achExportId: file.id, fileName: file.fileName, sec: secCodeOf(file.content) }, at: deps.clock() });
+    return { fileName: file.fileName, content: file.content };
+  });
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../audit/audit.tables';
+import { deps, latestMail, manualClock, MINUTE, signIn, type TestApp } from '../../test/identity';
+import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
+import { createTestApp } from '../../test/test-app';
+import { history, notificationsOf } from '../../test/transfer-forms';
+import { achOrder, orderIn, queue, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
+import { paymentOrders } from './payments.tables';
+import { expireDueOrders } from './resolve-payment-order';
+
+const HOUR = 60 * MINUTE;
+
+describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS', () => {
+  let t: TestApp;
+  const start = new Date('2026-11-02T14:00:00Z');
+  const time = manualClock(start);
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock });
+  });
+  afterEach(() => expectLedgerConsistent(t));
+  afterAll(() => t.close());
+
+  const statusOf = async (id: string) => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
+
+  it('expires each order once it is 120 hours old (by the injected clock), as the system: money back, history Failed, member told', async () => {
+    const member = await memberWithMoney(t, 200_00n, 'Eli Expire');
+    const older = await achOrder(t, member, { amount: '20.00', accountName: 'Jamie Payee', accountNumber: '55501234' });
+    time.advance(10 * MINUTE); // within the session's idle time
+    const newer = await wireOrder(member, { amount: '30.00' });
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '150.00' } });
+
+    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR - MINUTE))).toEqual({ expired: 0 });
+    expect(await statusOf(older)).toBe('pending');
+    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 1 });
+    expect([await statusOf(older), await statusOf(newer)]).toEqual(['expired', 'pending']);
+    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 0 });
+
+    // Days later: sign in again (the old sessions have ended).
+    time.advance(120 * HOUR);
+    const browser = await signIn(t, member.email);
+    const staff = await staffBrowser(t);
+    expect(await balances(browser)).toMatchObject({ Checking: { balance: '200.00', available: '170.00' } });
+    const row = (await history(browser)).items.find((item) => item.amount === '20.00');
+    expect(row).toMatchObject({ status: 'Failed', statusReason: 'The payment could not be sent within 120 hours and expired. The money was released.' });
+    expect((await notificationsOf(browser)).find((n) => n.title === 'Payment expired')?.body).toBe(
+      'Your payment of $20.00 to Jamie Payee at Bank of America (••1234) could not be sent within 120 hours and has expired. The money is back in your Checking account.',
+    );
+    expect((await latestMail(t, member.email, 'payment-expired')).subject).toBe('Your payment of $20.00 has expired');
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.expired'));
+    expect(audit).toMatchObject({ actorUserId: null, actorEmail: 'system', targetUserId: member.id, before: { status: 'pending' }, after: { status: 'expired' } });
+    expect(await orderIn(staff, 'expired', older)).toMatchObject({ status: 'expired', resolvedBy: 'system', returnCode: null, expiresAt: null });
+    expect((await queue(staff)).counts).toMatchObject({ pending: 1, expired: 1 });
+
+    // The newer order is overdue now too, but staff get there first: the sweep leaves it alone.
+    expect((await settle(staff, newer)).statusCode).toBe(200);
+    expect(await expireDueOrders(deps(t), time.now())).toEqual({ expired: 0 });
+    expect(await statusOf(newer)).toBe('settled');
+  });
+});
+
+describe('[PAYMENT_OPS]: expiry settings', () => {
+  it('PAYMENT_ORDER_EXPIRY_HOURS=0: orders never expire and show no expiry', async () => {
+    const time = manualClock(new Date('2026-11-02T14:00:00Z'));
+    const t = await createTestApp({ clock: time.clock, env: { PAYMENT_ORDER_EXPIRY_HOURS: '0' } });
+    try {
+      const member = await memberWithMoney(t, 10_00n);
+      const id = await achOrder(t, member, { amount: '1.00' });
+      expect((await orderIn(await staffBrowser(t), 'pending', id)).expiresAt).toBeNull();
+      expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 10_000 * HOUR))).toEqual({ expired: 0 });
+      expect((await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status).toBe('pending');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the running server sweeps on its own when asked to (PAYMENT_ORDER_SWEEP_SECONDS)', async () => {
+    const time = manualClock(new Date('2026-11-02T14:00:00Z'));
+    const t = await createTestApp({ clock: time.clock, env: { PAYMENT_ORDER_EXPIRY_HOURS: '1', PAYMENT_ORDER_SWEEP_SECONDS: '1' } });
+    try {
+      const member = await memberWithMoney(t, 10_00n);
+      const id = await achOrder(t, member, { amount: '1.00' });
+      const status = async () => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
+      expect(await status()).toBe('pending');
+      time.advance(HOUR);
+      await expect.poll(status, { timeout: 5_000, interval: 100 }).toBe('expired');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  centsToDecimal,
+  formatMoney,
+  messages,
+  type PaymentOrderResult,
+  paymentRailLabels,
+  paymentRails,
+  returnReasonFor,
+} from '@mutual/shared';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { withRetry } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { resolvePending } from '../ledger/post-transfer';
+import { users } from '../members/members.tables';
+import { findPaymentOrder } from './list-payment-orders';
+import { type Outcome, tellMember } from './payment-notices';
+import { paymentOrders } from './payments.tables';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+const m = messages.paymentOps;
+const HOUR = 3_600_000;
+
+type Resolution = { kind: 'settle' } | { kind: 'return'; code: string; note: string } | { kind: 'expire' };
+
+const ledgerKind = { settle: 'post', return: 'void', expire: 'expire' } as const;
+const finalStatus = { settle: 'settled', return: 'returned', expire: 'expired' } as const;
+
+/**
+ * Settles, returns or expires one pending order, all in one transaction: the order row is locked
+ * first, so of several staff (or a staff member and the expiry sweep) acting on one order at
+ * once exactly one resolves it and the rest are told it is already done. The ledger resolves the
+ * held transfer (post, void or expire), the order records the outcome, the audit log who did
+ * it, and the member is told.
+ */
+async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Resolution, actor: Actor, meta: RequestMeta, now: Date) {
+  const result = await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ order: paymentOrders, email: users.email, notifyEmail: users.notifyEmail, accountType: ledgerAccounts.type })
+        .from(paymentOrders)
+        .innerJoin(users, eq(users.id, paymentOrders.userId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, paymentOrders.fromAccountId))
+        .where(eq(paymentOrders.id, orderId))
+        .for('update', { of: paymentOrders });
+      if (!locked) throw new AppError('NOT_FOUND', m.orderNotFound);
+      const { order } = locked;
+      if (order.status !== 'pending') throw new AppError('CONFLICT', m.alreadyResolved);
+
+      let outcome: Outcome;
+      let returnCode: string | null = null;
+      let returnReason: string | null = null;
+      let ledgerReason: string | null = null;
+      if (resolution.kind === 'return') {
+        const rail = paymentRails.find((value) => value === order.rail) ?? 'ach';
+        const reason = returnReasonFor(rail, resolution.code);
+        if (!reason) {
+          const wrongRail = m.returnCodeWrongRail(paymentRailLabels[rail]);
+          throw new AppError('VALIDATION_FAILED', wrongRail, { code: wrongRail });
+        }
+        returnCode = reason.code;
+        returnReason = reason.label;
+        // The member's history shows the payment Failed with exactly these words.
+        ledgerReason = reason.label;
+        outcome = { kind: 'returned', reason: reason.label, note: resolution.note };
+      } else if (resolution.kind === 'expire') {
+        const hours = deps.config.paymentOrders.expiryHours;
+        if (hours === 0 || order.createdAt.getTime() + hours * HOUR > now.getTime()) throw new AppError('CONFLICT', m.alreadyResolved);
+        ledgerReason = `The payment could not be sent within ${hours} hours and expired. The money was released.`;
+        outcome = { kind: 'expired', hours };
+      } else {
+        outcome = { kind: 'settled' };
+      }
+
+      await resolvePending(tx, {
+        pendingId: order.pendingTransferId,
+        kind: ledgerKind[resolution.kind],
+        reason: ledgerReason,
+        now,
+        createdBy: actor.userId,
+      }).catch((error: unknown) => {
+        // The order lock makes this unreachable for orders; kept so the words stay ours if not.
+        if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', m.alreadyResolved);
+        throw error;
+      });
+      const status = finalStatus[resolution.kind];
+      await tx
+        .update(paymentOrders)
+        .set({ status, resolvedAt: now, resolvedBy: actor.userId, returnCode, returnReason })
+        .where(eq(paymentOrders.id, order.id));
+      await recordAudit(tx, {
+        action: `payment_order.${status}`,
+        actor,
+        targetUserId: order.userId,
+        meta,
+        before: { paymentOrderId: order.id, rail: order.rail, status: order.status, amount: centsToDecimal(order.amount) },
+        after: {
+          paymentOrderId: order.id,
+          status,
+          ...(returnCode ? { returnCode, returnReason } : {}),
+          ...(resolution.kind === 'return' && resolution.note ? { note: resolution.note } : {}),
+        },
+        at: now,
+      });
+      await tellMember(tx, deps, order, { userId: order.userId, email: locked.email, notifyEmail: locked.notifyEmail, accountType: locked.accountType }, outcome, now);
+      const shown = await findPaymentOrder(tx, deps.config, order.id, now);
+      if (!shown) throw new Error('payment order vanished');
+      return { order: shown, amount: order.amount, returnReason };
+    }),
+  );
+  void deps.mailer.flush();
+  return result;
+}
+
+/** Staff: the payment went out; the held money leaves the member's account. */
+export async function settlePaymentOrder(deps: Deps, orderId: string, actor: Actor, meta: RequestMeta): Promise<PaymentOrderResult> {
+  const { order, amount } = await resolvePaymentOrder(deps, orderId, { kind: 'settle' }, actor, meta, deps.clock());
+  return { message: m.settled(formatMoney(amount), order.beneficiary.name), order };
+}
+
+/** Staff: the payment came back (with a code from the order's rail); the held money is released. */
+export async function returnPaymentOrder(
+  deps: Deps,
+  orderId: string,
+  input: { code: string; note: string },
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<PaymentOrderResult> {
+  const { order, amount, returnReason } = await resolvePaymentOrder(deps, orderId, { kind: 'return', ...input }, actor, meta, deps.clock());
+  return { message: m.returned(formatMoney(amount), order.beneficiary.name, returnReason ?? input.code), order };
+}
+
+/**
+ * Lets every pending order older than PAYMENT_ORDER_EXPIRY_HOURS lapse (0 = never), as the
+ * system. Each order is its own transaction; one settled or returned meanwhile is skipped.
+ */
+export async function expireDueOrders(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, now: Date): Promise<{ expired: number }> {
+  const hours = deps.config.paymentOrders.expiryHours;
+  if (hours === 0) return { expired: 0 };
+  const due = await deps.db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, 'pending'), lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR))))
+    .orderBy(asc(paymentOrders.createdAt))
+    .limit(500);
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      await resolvePaymentOrder({ ...deps, clock: () => now }, id, { kind: 'expire' }, systemActor, { ipAddress: null, userAgent: null }, now);
+      expired += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') continue;
+      throw error;
+    }
+  }
+  return { expired };
+}

@@ -1,0 +1,157 @@
+import { type UserSummary, emailSchema, messages, reversalSchema } from '@mutual/shared';
+import { Eraser, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { FormField, controlProps } from '../../components/form-field';
+import { ApiRequestError, api } from '../../lib/api';
+import { useRefreshUsers, userPath } from '../admin-users/admin-api';
+
+const a = messages.admin;
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'finding' }
+  | { kind: 'confirm'; user: UserSummary; reason: string }
+  | { kind: 'deleting'; user: UserSummary }
+  | { kind: 'done'; text: string }
+  | { kind: 'failed'; text: string };
+
+/** "Error deleting transactions" (spec §4), keeping the server's fuller sentence when it says so. */
+function deleteFailure(error: unknown): string {
+  const text = error instanceof ApiRequestError && error.status < 500 ? error.body.message : '';
+  return text.includes(a.deleteTransactionsFailed) ? text : a.deleteTransactionsFailed;
+}
+
+/**
+ * The "Delete User Transactions" box (spec §2, §4): by e-mail, every transaction of one member is
+ * reversed (decisions.md: nothing is destroyed; each gets a reversing entry and the reason is
+ * audited). The spec's progress words: Finding user... → User not found | Deleting
+ * transactions... → Successfully deleted N transactions | Error deleting transactions. A
+ * confirmation naming the member comes between finding and deleting.
+ */
+export function DeleteUserTransactions() {
+  const refresh = useRefreshUsers();
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; reason?: string }>({});
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const busy = step.kind === 'finding' || step.kind === 'deleting';
+
+  const find = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsedEmail = emailSchema.safeParse(email);
+    const parsedReason = reversalSchema.safeParse({ reason });
+    setErrors({
+      email: parsedEmail.success ? undefined : parsedEmail.error.issues[0]?.message,
+      reason: parsedReason.success ? undefined : parsedReason.error.issues[0]?.message,
+    });
+    if (!parsedEmail.success || !parsedReason.success) return setStep({ kind: 'idle' });
+    setStep({ kind: 'finding' });
+    try {
+      const user = await api<UserSummary>(`/api/admin/users/lookup?${new URLSearchParams({ email: parsedEmail.data }).toString()}`);
+      setStep({ kind: 'confirm', user, reason: parsedReason.data.reason });
+    } catch (error) {
+      const notFound = error instanceof ApiRequestError && error.status === 404;
+      setStep({ kind: 'failed', text: notFound ? a.userNotFound : error instanceof ApiRequestError ? error.body.message : a.userNotFound });
+    }
+  };
+
+  const remove = async (user: UserSummary, why: string) => {
+    setStep({ kind: 'deleting', user });
+    try {
+      const result = await api<{ message: string; count: number }>(`${userPath(user.id)}/transactions/reverse-all`, {
+        method: 'POST',
+        body: { reason: why },
+      });
+      setStep({ kind: 'done', text: result.message || a.transactionsDeleted(result.count) });
+      setEmail('');
+      setReason('');
+    } catch (error) {
+      setStep({ kind: 'failed', text: deleteFailure(error) });
+    } finally {
+      void refresh();
+    }
+  };
+
+  return (
+    <section aria-labelledby="delete-user-transactions-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 id="delete-user-transactions-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Eraser className="h-5 w-5 text-brand" aria-hidden="true" />
+        Delete User Transactions
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Reverses every transaction of one member. Nothing is erased: each gets a reversing entry, their balances return to zero, and
+        the audit log keeps your reason.
+      </p>
+      <form noValidate onSubmit={(event) => void find(event)} className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto] md:items-start">
+        <FormField id="delete-all-email" label="User email" error={errors.email}>
+          <input
+            {...controlProps('delete-all-email', { error: errors.email })}
+            type="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setStep({ kind: 'idle' });
+            }}
+            placeholder="member@example.com"
+            maxLength={254}
+            autoComplete="off"
+            aria-required="true"
+            disabled={busy}
+          />
+        </FormField>
+        <FormField id="delete-all-reason" label="Reason" error={errors.reason}>
+          <input
+            {...controlProps('delete-all-reason', { error: errors.reason })}
+            type="text"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={500}
+            autoComplete="off"
+            aria-required="true"
+            disabled={busy}
+          />
+        </FormField>
+        <Button type="submit" variant="outline" disabled={busy || step.kind === 'confirm'} className="md:mt-7">
+          Delete Transactions
+        </Button>
+      </form>
+
+      <div className="not-empty:mt-4" aria-live="polite">
+        {step.kind === 'finding' && <Progress>{a.findingUser}</Progress>}
+        {step.kind === 'deleting' && <Progress>{a.deletingTransactions}</Progress>}
+        {step.kind === 'done' && <Alert tone="success">{step.text}</Alert>}
+        {step.kind === 'failed' && <Alert tone="error">{step.text}</Alert>}
+        {step.kind === 'confirm' && (
+          <div role="group" aria-labelledby="delete-all-confirm" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <p id="delete-all-confirm" className="flex gap-2 text-sm text-amber-950">
+              <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>
+                Reverse every transaction of <strong>{step.user.name}</strong> ({step.user.email})? Each one gets a reversing entry and
+                their balances go back to zero.
+              </span>
+            </p>
+            <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'idle' })}>
+                Cancel
+              </Button>
+              <Button size="sm" className="bg-red-700! hover:bg-red-800!" onClick={() => void remove(step.user, step.reason)} autoFocus>
+                Delete all transactions
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Progress({ children }: { children: string }) {
+  return (
+    <p className="text-sm font-medium text-slate-700" data-testid="delete-all-progress">
+      {children}
+    </p>
+  );
+}

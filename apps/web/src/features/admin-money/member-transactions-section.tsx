@@ -1,0 +1,141 @@
+import { type Transaction, type UserDetail, accountTypes, transferStatuses } from '@mutual/shared';
+import { ChevronLeft, ChevronRight, FileUp, Plus, Receipt } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../components/button';
+import { controlProps } from '../../components/form-field';
+import { useRefreshUsers } from '../admin-users/admin-api';
+import { DetailSection, EmptyNote } from '../admin-users/detail-parts';
+import type { ShowFlash } from '../admin-users/use-flash';
+import { LoadError } from '../dashboard/query-state';
+import { AddTransactionsDialog, type EntryMode } from './add-transactions-dialog';
+import { STAFF_PAGE_SIZE, type StaffTransactionFilters, useMemberTransactions } from './money-api';
+import { type RowAction, StaffTransactionTable } from './staff-transaction-table';
+import { TransactionActionDialog } from './transaction-action-dialog';
+
+/**
+ * The member's transactions in the staff console (spec §2 "a user transaction table"), with the
+ * corrections shown, and the way in to adding transactions by rows or CSV.
+ */
+export function MemberTransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
+  // Applicants have no accounts yet: nothing to show or add.
+  if (user.accounts.length === 0) return null;
+  return <TransactionsSection user={user} onFlash={onFlash} />;
+}
+
+function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
+  const refresh = useRefreshUsers();
+  const [filters, setFilters] = useState<StaffTransactionFilters>({});
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState<EntryMode | null>(null);
+  const [acting, setActing] = useState<{ action: RowAction; transaction: Transaction } | null>(null);
+  const history = useMemberTransactions(user.id, filters, page);
+
+  const filter = (patch: StaffTransactionFilters) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+  const openAdd = (mode: EntryMode) => setAdding(mode);
+
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => openAdd('rows')}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        Add Transactions
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => openAdd('csv')}>
+        <FileUp className="h-4 w-4" aria-hidden="true" />
+        Upload CSV
+      </Button>
+    </div>
+  );
+
+  const data = history.data;
+  return (
+    <DetailSection id="detail-transactions" title="Transactions" icon={<Receipt className="h-4 w-4 text-brand" aria-hidden="true" />} actions={actions}>
+      <div className="mb-3 grid grid-cols-2 gap-3 sm:max-w-sm">
+        <Select id="staff-tx-account" label="Account" value={filters.account ?? ''} onChange={(value) => filter({ account: accountTypes.find((type) => type === value) })}>
+          <option value="">All accounts</option>
+          {accountTypes.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </Select>
+        <Select id="staff-tx-status" label="Status" value={filters.status ?? ''} onChange={(value) => filter({ status: transferStatuses.find((status) => status === value) })}>
+          <option value="">All statuses</option>
+          {transferStatuses.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </Select>
+      </div>
+
+      <div aria-busy={history.isFetching}>
+        {history.isPending ? (
+          <p role="status" className="py-6 text-center text-sm text-slate-600">
+            Loading transactions…
+          </p>
+        ) : history.isError && !data ? (
+          <LoadError error={history.error} fallback="We could not load the transactions." onRetry={() => void history.refetch()} />
+        ) : data && data.items.length === 0 ? (
+          <EmptyNote>{filters.account || filters.status ? 'No transactions match these filters.' : 'No transactions yet.'}</EmptyNote>
+        ) : data ? (
+          <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <StaffTransactionTable items={data.items} onAction={(action, transaction) => setActing({ action, transaction })} />
+          </div>
+        ) : null}
+      </div>
+
+      {data && data.total > STAFF_PAGE_SIZE && <Pager page={data.page} total={data.total} shown={data.items.length} onPage={setPage} />}
+
+      <AddTransactionsDialog
+        userId={user.id}
+        name={user.name}
+        mode={adding ?? 'rows'}
+        onModeChange={setAdding}
+        open={adding !== null}
+        onOpenChange={(open) => !open && setAdding(null)}
+        onPosted={(message) => {
+          setAdding(null);
+          setPage(1);
+          onFlash('success', message);
+          void refresh();
+        }}
+      />
+      {acting && (
+        <TransactionActionDialog userId={user.id} action={acting.action} transaction={acting.transaction} onClose={() => setActing(null)} onFlash={onFlash} />
+      )}
+    </DetailSection>
+  );
+}
+
+function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-800">
+        {label}
+      </label>
+      <select {...controlProps(id, {}, 'py-2!')} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Pager({ page, total, shown, onPage }: { page: number; total: number; shown: number; onPage: (page: number) => void }) {
+  const first = (page - 1) * STAFF_PAGE_SIZE + 1;
+  return (
+    <nav aria-label="Transaction pages" className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
+      <p className="text-sm text-slate-700" data-testid="staff-transactions-range">
+        Showing {first}–{first + shown - 1} of {total}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={page * STAFF_PAGE_SIZE >= total} onClick={() => onPage(page + 1)}>
+          Next
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  type AccountType,
+  type ApiError,
+  IDEMPOTENCY_HEADER,
+  type TransactionPage,
+  type TransferStatus,
+  isApiError,
+  messages,
+} from '@mutual/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, api } from '../../lib/api';
+import { adminUserKeys, userPath } from '../admin-users/admin-api';
+
+export const STAFF_PAGE_SIZE = 10;
+
+export interface StaffTransactionFilters {
+  account?: AccountType;
+  status?: TransferStatus;
+}
+
+/**
+ * Under the console's `admin-users` prefix, so `useRefreshUsers()` after any staff action also
+ * refreshes the member's transactions (a balance edit posts one).
+ */
+export const adminMoneyKeys = {
+  page: (userId: string, filters: StaffTransactionFilters, page: number) =>
+    [...adminUserKeys.all, 'transactions', userId, filters, page] as const,
+};
+
+export const transactionsPath = (userId: string) => `${userPath(userId)}/transactions`;
+export const accountPath = (userId: string, accountId: string) => `${userPath(userId)}/accounts/${encodeURIComponent(accountId)}`;
+
+/** The member's transactions as staff see them: corrections (reversed rows, reversals) included. */
+export function useMemberTransactions(userId: string, filters: StaffTransactionFilters, page: number) {
+  return useQuery({
+    queryKey: adminMoneyKeys.page(userId, filters, page),
+    queryFn: () => {
+      const query = new URLSearchParams({ corrections: 'true', page: String(page), pageSize: String(STAFF_PAGE_SIZE) });
+      if (filters.account) query.set('account', filters.account);
+      if (filters.status) query.set('status', filters.status);
+      return api<TransactionPage>(`${transactionsPath(userId)}?${query.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Field errors of a refusal, keyed as the server sent them. */
+export function refusalFields(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? (error.body.fields ?? {}) : {};
+}
+
+/**
+ * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`).
+ * `api()` hides headers; a staff import must say "already posted" rather than a second success.
+ */
+export async function postIdempotent<T>(path: string, body: unknown, key: string): Promise<{ result: T; replayed: boolean }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', [IDEMPOTENCY_HEADER]: key },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, { code: 'INTERNAL', message: 'We could not reach the server. Check your connection and try again.' });
+  }
+  const parsed: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error: ApiError = isApiError(parsed) ? parsed : { code: 'INTERNAL', message: messages.generic.internal };
+    throw new ApiRequestError(response.status, error);
+  }
+  return { result: parsed as T, replayed: response.headers.get('idempotent-replayed') === 'true' };
+}

@@ -1,0 +1,155 @@
+import type { Transaction } from '@mutual/shared';
+import { CircleCheck, Undo2 } from 'lucide-react';
+import { Button } from '../../components/button';
+import { formatDateTime } from '../../lib/format-date';
+import { SignedAmount, TransactionStatus, accountLabel } from '../transactions/transaction-parts';
+import { typeLabels } from './staff-rows';
+
+export type RowAction = 'reverse' | 'complete';
+
+/** A minute's grace: a row typed "now" is posted a moment later and is not backdated. */
+const BACKDATED_MS = 60_000;
+
+export const isBackdated = (transaction: Transaction) => Date.parse(transaction.postedAt) - Date.parse(transaction.date) > BACKDATED_MS;
+
+/**
+ * Staff may reverse ("delete") a live row; a correction is final, a failed row moved nothing, and a
+ * held payment order is settled or returned in Payment Operations.
+ */
+const canReverse = (transaction: Transaction) =>
+  transaction.correction === null && transaction.status !== 'Failed' && !(transaction.status === 'Pending' && transaction.paymentOrder);
+/** Staff-entered pending rows can be posted. */
+const canComplete = (transaction: Transaction) => transaction.correction === null && transaction.status === 'Pending' && !transaction.paymentOrder;
+
+function WhenCell({ transaction }: { transaction: Transaction }) {
+  return (
+    <>
+      <time dateTime={transaction.date} className="block whitespace-nowrap text-slate-800">
+        {formatDateTime(transaction.date)}
+      </time>
+      {isBackdated(transaction) && (
+        <span className="mt-1 block text-xs text-slate-600">
+          <span className="rounded bg-sky-100 px-1.5 py-0.5 font-semibold text-sky-900">Backdated</span>{' '}
+          <span className="whitespace-nowrap">posted {formatDateTime(transaction.postedAt)}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+function Details({ transaction }: { transaction: Transaction }) {
+  return (
+    <>
+      <span className="block font-medium break-words text-slate-900">{transaction.description}</span>
+      <span className="block text-xs text-slate-600">
+        {transaction.category} · {accountLabel(transaction)} · {typeLabels[transaction.type]}
+      </span>
+    </>
+  );
+}
+
+function Actions({ transaction, onAction }: { transaction: Transaction; onAction: (action: RowAction, transaction: Transaction) => void }) {
+  const reverse = canReverse(transaction);
+  const complete = canComplete(transaction);
+  if (!reverse && !complete) return null;
+  // The visible word stays first in the accessible name ("Delete Coffee, Mar 4, 2026").
+  const which = <span className="sr-only"> {transaction.description}, {formatDateTime(transaction.date)}</span>;
+  return (
+    <span className="flex flex-wrap justify-end gap-1.5">
+      {complete && (
+        <Button variant="outline" size="sm" onClick={() => onAction('complete', transaction)}>
+          <CircleCheck className="h-4 w-4" aria-hidden="true" />
+          Complete{which}
+        </Button>
+      )}
+      {reverse && (
+        <Button variant="outline" size="sm" className="hover:border-red-700! hover:text-red-700!" onClick={() => onAction('reverse', transaction)}>
+          <Undo2 className="h-4 w-4" aria-hidden="true" />
+          Delete{which}
+        </Button>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The member's transactions for staff: a table where the detail column is wide enough, stacked
+ * cards where it is not (a container query: the column is half the console on a desktop).
+ * Only one of the two is displayed, so assistive tech meets each row once.
+ */
+export function StaffTransactionTable({
+  items,
+  onAction,
+}: {
+  items: Transaction[];
+  onAction: (action: RowAction, transaction: Transaction) => void;
+}) {
+  return (
+    <div className="@container">
+      <table className="hidden w-full text-left text-sm @2xl:table">
+        <caption className="sr-only">The member’s transactions, newest first, corrections included</caption>
+        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2.5 pr-3 font-semibold">
+              Date
+            </th>
+            <th scope="col" className="py-2.5 pr-3 font-semibold">
+              Transaction
+            </th>
+            <th scope="col" className="py-2.5 pr-3 text-right font-semibold">
+              Amount
+            </th>
+            <th scope="col" className="py-2.5 pr-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="py-2.5 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((transaction) => (
+            <tr key={transaction.id} data-testid="staff-transaction-row" className="align-top">
+              <td className="py-3 pr-3">
+                <WhenCell transaction={transaction} />
+              </td>
+              <td className="py-3 pr-3">
+                <Details transaction={transaction} />
+              </td>
+              <td className="py-3 pr-3 text-right">
+                <SignedAmount transaction={transaction} />
+              </td>
+              <td className="py-3 pr-3">
+                <TransactionStatus transaction={transaction} />
+              </td>
+              <td className="py-3">
+                <Actions transaction={transaction} onAction={onAction} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-slate-100 @2xl:hidden" aria-label="The member’s transactions, newest first, corrections included">
+        {items.map((transaction) => (
+          <li key={transaction.id} className="space-y-2 py-3" data-testid="staff-transaction-card">
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0">
+                <Details transaction={transaction} />
+              </p>
+              <SignedAmount transaction={transaction} className="shrink-0" />
+            </div>
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <div className="space-y-1.5">
+                <div className="text-xs">
+                  <WhenCell transaction={transaction} />
+                </div>
+                <TransactionStatus transaction={transaction} />
+              </div>
+              <Actions transaction={transaction} onAction={onAction} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

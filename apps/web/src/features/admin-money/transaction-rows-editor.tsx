@@ -1,0 +1,235 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AddTransactionsInput,
+  IDEMPOTENCY_HEADER,
+  STAFF_TRANSACTIONS_MAX,
+  accountTypes,
+  addTransactionsSchema,
+  messages,
+  transactionCategories,
+  transactionTypes,
+  transferStatuses,
+} from '@mutual/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { type FieldErrors, type UseFormRegisterReturn, useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { FieldError, controlProps } from '../../components/form-field';
+import { ApiRequestError, api } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
+import { transactionsPath } from './money-api';
+import { addFailure, columnLabels, emptyRow, failedRowNumber, randomKey, rowFieldPath, typeLabels } from './staff-rows';
+
+type AddTransactions = z.output<typeof addTransactionsSchema>;
+type RowErrors = NonNullable<FieldErrors<AddTransactionsInput>['rows']>[number];
+
+/** Refusals after which nothing was posted: the next attempt is a new batch with a new key. */
+const finalRefusals = new Set([400, 403, 404, 409, 422, 429]);
+
+/**
+ * Staff type transactions row by row (spec §5: every field required; at least one row always
+ * remains). All rows post together or none do. The idempotency key belongs to one batch: kept for
+ * a retry of the same rows (a double click, a lost answer), replaced once they change or post.
+ */
+export function TransactionRowsEditor({ userId, onPosted }: { userId: string; onPosted: (message: string) => void }) {
+  const key = useRef<{ body: string; value: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failedRow, setFailedRow] = useState<number | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddTransactionsInput, unknown, AddTransactions>({
+    resolver: zodResolver(addTransactionsSchema),
+    defaultValues: { rows: [emptyRow] },
+  });
+  const rows = useFieldArray({ control, name: 'rows' });
+
+  const addRow = () => {
+    // The next row usually shares the account, day and status: keep those, ask for the rest.
+    const last = getValues('rows').at(-1) ?? emptyRow;
+    rows.append({ ...emptyRow, account: last.account, date: last.date, time: last.time, status: last.status });
+  };
+
+  const onSubmit = async (values: AddTransactions) => {
+    setFailure(null);
+    setFailedRow(null);
+    const fingerprint = JSON.stringify(values);
+    const current = key.current?.body === fingerprint ? key.current : { body: fingerprint, value: randomKey() };
+    key.current = current;
+    try {
+      const result = await api<{ message: string; count: number }>(transactionsPath(userId), {
+        method: 'POST',
+        body: values,
+        headers: { [IDEMPOTENCY_HEADER]: current.value },
+      });
+      key.current = null;
+      reset({ rows: [emptyRow] });
+      onPosted(result.message || messages.admin.transactionsAdded);
+    } catch (error) {
+      if (error instanceof ApiRequestError && finalRefusals.has(error.status)) key.current = null;
+      const fields = error instanceof ApiRequestError ? Object.entries(error.body.fields ?? {}) : [];
+      for (const [path, message] of fields) {
+        const at = rowFieldPath(path);
+        if (at) setError(`rows.${at[0]}.${at[1]}`, { type: 'server', message });
+      }
+      const message = addFailure(errorMessage(error, messages.generic.internal));
+      setFailure(message);
+      setFailedRow(failedRowNumber(message));
+    }
+  };
+
+  const listError = errors.rows?.root?.message ?? errors.rows?.message;
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4" aria-label="Add transactions by rows">
+      <ol className="space-y-3">
+        {rows.fields.map((field, index) => (
+          <li key={field.id}>
+            <RowFields
+              number={index + 1}
+              idBase={`add-row-${field.id}`}
+              errors={errors.rows?.[index]}
+              failed={failedRow === index + 1}
+              register={(name) => register(`rows.${index}.${name}`)}
+              onRemove={
+                rows.fields.length > 1
+                  ? () => {
+                      setFailedRow(null);
+                      rows.remove(index);
+                    }
+                  : undefined
+              }
+            />
+          </li>
+        ))}
+      </ol>
+      <FieldError id="add-rows" error={listError} />
+      <Button variant="outline" size="sm" onClick={addRow} disabled={rows.fields.length >= STAFF_TRANSACTIONS_MAX}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        Add row
+      </Button>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="flex justify-end border-t border-slate-200 pt-4">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Adding...' : rows.fields.length === 1 ? 'Add transaction' : `Add ${rows.fields.length} transactions`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type RowField = keyof typeof columnLabels;
+
+function RowFields({
+  number,
+  idBase,
+  errors,
+  failed,
+  register,
+  onRemove,
+}: {
+  number: number;
+  idBase: string;
+  errors: RowErrors | undefined;
+  failed: boolean;
+  register: (name: RowField) => UseFormRegisterReturn;
+  /** Absent for the last remaining row: at least one row always remains. */
+  onRemove?: () => void;
+}) {
+  const cell = (name: RowField, control: (props: ReturnType<typeof controlProps>) => ReactNode, span = '') => {
+    const id = `${idBase}-${name}`;
+    const error = errors?.[name]?.message;
+    return (
+      <div className={`min-w-0 ${span}`}>
+        <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-800">
+          {columnLabels[name]}
+        </label>
+        {control(controlProps(id, { error }, 'py-2!'))}
+        <FieldError id={id} error={error} />
+      </div>
+    );
+  };
+  const titleId = `${idBase}-title`;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={failed ? `${idBase}-refused` : undefined}
+      data-testid="transaction-row-editor"
+      className={`rounded-xl border p-3 sm:p-4 ${failed ? 'border-red-400 bg-red-50 ring-2 ring-red-300' : 'border-slate-200 bg-slate-50'}`}
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <p className="text-sm">
+          <span id={titleId} className="font-semibold text-slate-900">
+            Row {number}
+          </span>
+          {failed && (
+            <span id={`${idBase}-refused`} className="ml-2 text-xs font-medium text-red-800">
+              Refused: see the message below
+            </span>
+          )}
+        </p>
+        <Button variant="ghost" size="sm" onClick={onRemove} disabled={!onRemove} aria-label={`Remove row ${number}`}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Remove</span>
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {cell('account', (props) => (
+          <select {...props} {...register('account')} aria-required="true">
+            {accountTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        ))}
+        {cell('type', (props) => (
+          <select {...props} {...register('type')} aria-required="true">
+            {transactionTypes.map((type) => (
+              <option key={type} value={type}>
+                {typeLabels[type]}
+              </option>
+            ))}
+          </select>
+        ))}
+        {cell('amount', (props) => (
+          <input {...props} {...register('amount')} type="number" min="0.01" step="0.01" inputMode="decimal" autoComplete="off" aria-required="true" />
+        ))}
+        {cell('status', (props) => (
+          <select {...props} {...register('status')} aria-required="true">
+            {transferStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        ))}
+        {cell(
+          'description',
+          (props) => <input {...props} {...register('description')} type="text" maxLength={140} autoComplete="off" aria-required="true" />,
+          'col-span-2',
+        )}
+        {cell('category', (props) => (
+          <select {...props} {...register('category')} aria-required="true">
+            <option value="">Choose…</option>
+            {transactionCategories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        ))}
+        {/* Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy". */}
+        {cell('date', (props) => <input {...props} className={`${props.className} px-2!`} {...register('date')} type="date" aria-required="true" />)}
+        {cell('time', (props) => <input {...props} className={`${props.className} px-2!`} {...register('time')} type="time" aria-required="true" />)}
+      </div>
+    </div>
+  );
+}

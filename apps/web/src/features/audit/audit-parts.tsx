@@ -1,0 +1,140 @@
+import type { AuditEntry } from '@mutual/shared';
+import { Link } from 'react-router';
+import { reasonKeyOf, summariseChanges } from './audit-changes';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Mar 14, 2026, 11:30:05 PM EDT": the credit union's clock, which the date filters count by. */
+export function formatAuditTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone });
+    formats.set(timeZone, format);
+  }
+  return format.format(date);
+}
+
+export function AuditWhen({ at, timeZone, wrap = false }: { at: string; timeZone: string; wrap?: boolean }) {
+  return (
+    <time dateTime={at} className={wrap ? undefined : 'whitespace-nowrap'}>
+      {formatAuditTime(at, timeZone)}
+    </time>
+  );
+}
+
+export function AuditAction({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <span className="font-medium text-slate-900">{entry.label}</span>
+      <span className="block font-mono text-xs break-all text-slate-600">{entry.action}</span>
+    </>
+  );
+}
+
+/** Who acted: an e-mail, "System", or "Not signed in" (a failed sign-in, a reset request). */
+export function auditActorText(entry: AuditEntry): string {
+  if (entry.actorEmail === 'system' && !entry.actorUserId) return 'System';
+  return entry.actorEmail ?? 'Not signed in';
+}
+
+/** An e-mail that, in a narrow column, breaks before the "@" rather than mid-word. */
+export function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+export function AuditActor({ entry }: { entry: AuditEntry }) {
+  return <EmailText email={auditActorText(entry)} />;
+}
+
+export function AuditMember({ entry }: { entry: AuditEntry }) {
+  const target = entry.target;
+  if (!target) return <span className="text-slate-500">—</span>;
+  return (
+    <Link to={`/admin?user=${encodeURIComponent(target.id)}`} className="group block min-w-0 font-medium text-brand hover:underline">
+      <span className="break-words">{target.name || target.email}</span>
+      {target.name && (
+        <span className="block text-xs font-normal break-words text-slate-600 group-hover:underline">
+          <EmailText email={target.email} />
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The address, with the browser it came from one click (or a hover) away. */
+export function AuditOrigin({ entry }: { entry: AuditEntry }) {
+  if (!entry.ipAddress && !entry.userAgent) return <span className="text-slate-500">—</span>;
+  if (!entry.userAgent) return <span className="font-mono text-xs">{entry.ipAddress}</span>;
+  return (
+    <details className="group text-xs" title={entry.userAgent}>
+      <summary className="cursor-pointer font-mono text-slate-800 marker:text-slate-500">{entry.ipAddress ?? 'No address'}</summary>
+      <p className="mt-1 break-words text-slate-600">
+        <span className="sr-only">Browser: </span>
+        {entry.userAgent}
+      </p>
+    </details>
+  );
+}
+
+/** The reason on its own line, then only what changed ("Balance: $0.00 → $120.00"). */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { changes, context, summarised } = summariseChanges(entry.before, entry.after, reasonKeyOf(entry.after));
+  if (!entry.reason && changes.length === 0 && context.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <div className="min-w-0 space-y-1 text-sm">
+      {entry.reason && (
+        <p className="break-words" data-testid="audit-reason">
+          <span className="font-medium text-slate-700">Reason: </span>
+          <span className="text-slate-900">{entry.reason}</span>
+        </p>
+      )}
+      {context.length > 0 && (
+        <p className="text-xs text-slate-600">{context.map((field) => `${field.label}: ${field.to ?? field.from ?? ''}`).join(' · ')}</p>
+      )}
+      {changes.length > 0 && (
+        <dl className="space-y-0.5" data-testid="audit-changes">
+          {changes.map((change) => (
+            <div key={change.key} className="break-words">
+              <dt className="inline font-medium text-slate-700">{change.label}: </dt>
+              <dd className="inline">
+                {change.from !== null && change.to !== null ? (
+                  <>
+                    <span className="text-slate-600">{change.from}</span>
+                    <span aria-hidden="true" className="px-1 text-slate-500">
+                      →
+                    </span>
+                    <span className="sr-only"> changed to </span>
+                    <span className="font-medium text-slate-900">{change.to}</span>
+                  </>
+                ) : (
+                  <span className="text-slate-900">
+                    {change.to ?? change.from}
+                    {change.to === null && ' (removed)'}
+                  </span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {summarised && (
+        <details className="text-xs">
+          <summary className="cursor-pointer font-medium text-brand">Full record</summary>
+          <pre tabIndex={0} aria-label="Full record, before and after" className="mt-1 max-h-64 overflow-auto rounded-md bg-slate-50 p-2 whitespace-pre-wrap text-slate-800">
+            {JSON.stringify({ before: entry.before ?? null, after: entry.after ?? null }, null, 2)}
+          </pre>
+        </details>
+      )}
+    </div>
+  );
+}

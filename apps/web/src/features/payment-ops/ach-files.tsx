@@ -1,0 +1,109 @@
+import { type AchSecCode, achExportFilePath, formatWireMoney, messages } from '@mutual/shared';
+import { Download, FileOutput, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { controlClass } from '../../components/form-field';
+import { errorMessage } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format-date';
+import type { ShowFlash } from '../admin-users/use-flash';
+import { useAchExports, usePaymentOpsActions } from './payment-ops-api';
+
+const m = messages.paymentOps;
+
+const secOptions: Array<{ value: AchSecCode; label: string }> = [
+  { value: 'WEB', label: 'WEB — online, member-initiated' },
+  { value: 'PPD', label: 'PPD — prearranged payment' },
+];
+
+/**
+ * Export ACH file (NACHA): every pending ACH payment not yet in a file goes into a new one, which
+ * the credit union sends to its ACH operator. Exporting does not settle anything. Past files can
+ * be downloaded again.
+ */
+export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; onFlash: ShowFlash }) {
+  const [sec, setSec] = useState<AchSecCode>('WEB');
+  const { exportAch } = usePaymentOpsActions();
+  const files = useAchExports();
+
+  const exportNow = () =>
+    exportAch.mutate(sec, {
+      onSuccess: (result) => onFlash('success', result.message),
+      onError: (error) => onFlash('error', errorMessage(error, m.exportFailed)),
+    });
+
+  return (
+    <section aria-labelledby="ach-files-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 id="ach-files-heading" className="text-xl font-bold tracking-tight text-slate-900">
+        ACH files
+      </h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid="ach-waiting">
+        {waiting === undefined
+          ? 'Counting ACH payments…'
+          : waiting === 0
+            ? 'No ACH payments are waiting to be exported.'
+            : waiting === 1
+              ? '1 ACH payment is waiting to be exported. Exporting does not settle it: settle or return it when the bank confirms.'
+              : `${waiting} ACH payments are waiting to be exported. Exporting does not settle them: settle or return each one when the bank confirms.`}
+      </p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:w-72">
+          <label htmlFor="ach-sec" className="mb-1.5 block text-sm font-medium text-slate-800">
+            SEC code
+          </label>
+          <select id="ach-sec" value={sec} onChange={(event) => setSec(event.target.value as AchSecCode)} className={controlClass(false)}>
+            {secOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button onClick={exportNow} disabled={exportAch.isPending || !waiting}>
+          <FileOutput className="h-4 w-4" aria-hidden="true" />
+          {exportAch.isPending ? 'Exporting...' : 'Export ACH file (NACHA)'}
+        </Button>
+      </div>
+
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Past files</h3>
+      {files.isPending ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          Loading files…
+        </p>
+      ) : files.isError ? (
+        <Alert tone="error" title={m.exportsLoadFailed} className="mt-2">
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void files.refetch()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert>
+      ) : files.data.exports.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No ACH files yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Past ACH files">
+          {files.data.exports.map((file) => (
+            <li key={file.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="ach-file">
+              <div className="min-w-0">
+                <span className="block font-medium break-all text-slate-900">{file.fileName}</span>
+                <span className="block text-sm text-slate-600">
+                  {file.secCode} · {file.entryCount} {file.entryCount === 1 ? 'payment' : 'payments'} · {formatWireMoney(file.totalAmount)} ·{' '}
+                  <time dateTime={file.createdAt}>{formatDateTime(file.createdAt)}</time>
+                  {file.createdBy ? ` · ${file.createdBy}` : ''}
+                </span>
+              </div>
+              <a
+                href={achExportFilePath(file.id)}
+                download={file.fileName}
+                className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand"
+                aria-label={`Download ${file.fileName}`}
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+import type { PaymentOrder, PaymentOrderStatus } from '@mutual/shared';
+import { CheckCircle2, FileText, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/button';
+import { formatDateTime } from '../../lib/format-date';
+import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
+
+export interface OrderActions {
+  onSettle: (order: PaymentOrder) => void;
+  onReturn: (order: PaymentOrder) => void;
+}
+
+const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+function RailBadge({ order }: { order: PaymentOrder }) {
+  const tone = order.rail === 'ach' ? 'bg-sky-50 text-sky-900 ring-sky-300' : 'bg-violet-50 text-violet-900 ring-violet-300';
+  return <span className={`${pill} ${tone}`}>{railLabel(order)}</span>;
+}
+
+function Member({ order }: { order: PaymentOrder }) {
+  return (
+    <>
+      <span className="block font-semibold break-words text-slate-900">{order.member.name}</span>
+      <span className="block text-sm break-all text-slate-600">{order.member.email}</span>
+    </>
+  );
+}
+
+function Beneficiary({ order }: { order: PaymentOrder }) {
+  return (
+    <>
+      <span className="block font-medium break-words text-slate-900">{order.beneficiary.name}</span>
+      <span className="block text-sm text-slate-600">Account {order.beneficiary.accountNumberMasked}</span>
+      {order.reference && <span className="block text-sm break-words text-slate-600">Ref: {order.reference}</span>}
+    </>
+  );
+}
+
+function Bank({ order }: { order: PaymentOrder }) {
+  return (
+    <>
+      <span className="block break-words text-slate-900">{order.beneficiary.bankName}</span>
+      {bankDetails(order).map((line) => (
+        <span key={line} className="block text-sm text-slate-600 tabular-nums">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Pending: how long it has waited (and when it lapses). Resolved: when, by whom, and why if returned. */
+function Timing({ order }: { order: PaymentOrder }) {
+  if (order.status === 'pending') {
+    return (
+      <>
+        <span className="block font-medium text-slate-900">{formatAge(order.ageMinutes)}</span>
+        <span className="block text-sm whitespace-nowrap text-slate-600">
+          Sent <time dateTime={order.createdAt}>{formatShortDateTime(order.createdAt)}</time>
+        </span>
+        {order.expiresAt && (
+          <span className="block text-sm whitespace-nowrap text-slate-600">
+            Expires <time dateTime={order.expiresAt}>{formatShortDateTime(order.expiresAt)}</time>
+          </span>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <time dateTime={order.resolvedAt ?? undefined} className="block text-slate-900">
+        {formatDateTime(order.resolvedAt)}
+      </time>
+      {order.resolvedBy && <span className="block text-sm break-all text-slate-600">by {order.resolvedBy}</span>}
+      {order.returnReason && (
+        <span className="mt-1 block text-sm font-medium text-red-800">
+          {order.rail === 'ach' ? `${order.returnCode ?? ''} · ` : ''}
+          {order.returnReason}
+        </span>
+      )}
+    </>
+  );
+}
+
+function Exported({ order }: { order: PaymentOrder }) {
+  if (order.exported) {
+    return (
+      <>
+        <span className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-slate-900">
+          <FileText className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+          {order.exported.fileName}
+        </span>
+        <span className="block text-sm whitespace-nowrap text-slate-600">
+          <time dateTime={order.exported.createdAt}>{formatShortDateTime(order.exported.createdAt)}</time>
+        </span>
+      </>
+    );
+  }
+  const text = order.rail !== 'ach' ? 'Not applicable' : order.status === 'pending' ? 'Not yet' : 'Not exported';
+  return <span className="text-sm text-slate-600">{text}</span>;
+}
+
+function Actions({ order, onSettle, onReturn, full = false }: OrderActions & { order: PaymentOrder; full?: boolean }) {
+  const label = orderSummary(order);
+  return (
+    <div className={full ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-2'}>
+      <Button size="sm" onClick={() => onSettle(order)} aria-label={`Settle ${label}`}>
+        <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+        Settle
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => onReturn(order)} aria-label={`Return ${label}`}>
+        <Undo2 className="h-4 w-4" aria-hidden="true" />
+        Return
+      </Button>
+    </div>
+  );
+}
+
+const th = 'px-3 py-3 font-semibold';
+const td = 'px-3 py-3 align-top';
+
+/** The queue as a table (tablet and desktop) and as cards (phone). */
+export function OrderList({ orders, status, ...actions }: OrderActions & { orders: PaymentOrder[]; status: PaymentOrderStatus }) {
+  const pending = status === 'pending';
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className={th}>
+                Member
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Amount
+              </th>
+              <th scope="col" className={th}>
+                Beneficiary
+              </th>
+              <th scope="col" className={th}>
+                Bank
+              </th>
+              <th scope="col" className={th}>
+                {pending ? 'Age' : 'Resolved'}
+              </th>
+              <th scope="col" className={th}>
+                Exported
+              </th>
+              {pending && (
+                <th scope="col" className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {orders.map((order) => (
+              <tr key={order.id} data-testid="payment-order" data-order-id={order.id}>
+                <td className={`${td} max-w-56`}>
+                  <Member order={order} />
+                </td>
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  <span className="block font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
+                  <span className="mt-1 block">
+                    <RailBadge order={order} />
+                  </span>
+                  <span className="mt-1 block text-xs text-slate-600">from {order.fromAccount}</span>
+                </td>
+                <td className={`${td} max-w-48`}>
+                  <Beneficiary order={order} />
+                </td>
+                <td className={`${td} max-w-48`}>
+                  <Bank order={order} />
+                </td>
+                <td className={td}>
+                  <Timing order={order} />
+                </td>
+                <td className={td}>
+                  <Exported order={order} />
+                </td>
+                {pending && (
+                  <td className={td}>
+                    <Actions order={order} {...actions} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-3 md:hidden">
+        {orders.map((order) => (
+          <li key={order.id} data-testid="payment-order" data-order-id={order.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Member order={order} />
+              </div>
+              <div className="shrink-0 text-right">
+                <span className="block text-lg font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
+                <RailBadge order={order} />
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
+              <CardRow label="Beneficiary">
+                <Beneficiary order={order} />
+              </CardRow>
+              <CardRow label="Bank">
+                <Bank order={order} />
+              </CardRow>
+              <CardRow label={pending ? 'Age' : 'Resolved'}>
+                <Timing order={order} />
+              </CardRow>
+              <CardRow label="Exported">
+                <Exported order={order} />
+              </CardRow>
+            </dl>
+            {pending && (
+              <div className="mt-4">
+                <Actions order={order} {...actions} full />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function CardRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { type PaymentOrder, type PaymentOrderStatus, messages, paymentOrderStatusLabels, paymentOrderStatuses } from '@mutual/shared';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Container } from '../../components/layout';
+import { TransactionPager } from '../transactions/transaction-pager';
+import { FlashBanner } from '../admin-users/flash-banner';
+import { useFlash } from '../admin-users/use-flash';
+import { AchFiles } from './ach-files';
+import { ReturnDialog, SettleDialog } from './order-dialogs';
+import { OrderList } from './order-list';
+import { usePaymentOrders } from './payment-ops-api';
+
+const isStatus = (value: string | null): value is PaymentOrderStatus => (paymentOrderStatuses as readonly (string | null)[]).includes(value);
+
+const emptyText: Record<PaymentOrderStatus, string> = {
+  pending: 'No payments are waiting. You are all caught up.',
+  settled: 'No settled payments yet.',
+  returned: 'No returned payments.',
+  expired: 'No expired payments.',
+};
+
+/**
+ * Payment Operations (decisions.md): members' payments to other banks wait here, their money held,
+ * until staff settle them (sent) or return them with a reason; ACH payments go out as NACHA files.
+ * The tab and page live in the address (?status=, ?page=).
+ */
+export function PaymentOperations() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: PaymentOrderStatus = isStatus(raw) ? raw : 'pending';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const orders = usePaymentOrders(status, page);
+  const { flash, show, dismiss } = useFlash();
+  const [settling, setSettling] = useState<PaymentOrder | null>(null);
+  const [returning, setReturning] = useState<PaymentOrder | null>(null);
+
+  /** The address of a tab and page (pending and page 1 are the defaults, left out). */
+  const queryFor = (nextStatus: PaymentOrderStatus, nextPage = 1) => {
+    const query = new URLSearchParams();
+    if (nextStatus !== 'pending') query.set('status', nextStatus);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    return query;
+  };
+  const counts = orders.data?.counts;
+
+  return (
+    <Container className="py-8 sm:py-10">
+      <FlashBanner flash={flash} onDismiss={dismiss} />
+      <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Admin Dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900 sm:text-3xl">Payment Operations</h1>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a payment once it has gone out, or return
+        it with a reason and the money goes back to the member.
+      </p>
+
+      <Tabs.Root value={status} onValueChange={(value) => setParams(queryFor(value as PaymentOrderStatus), { replace: true })} className="mt-6">
+        <Tabs.List aria-label="Payments by status" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex">
+          {paymentOrderStatuses.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="flex min-w-0 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
+            >
+              {paymentOrderStatusLabels[value]}
+              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">{counts ? counts[value] : '–'}</span>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {paymentOrderStatuses.map((value) => (
+          <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-offset-4">
+            {orders.isPending ? (
+              <p role="status" className="rounded-2xl border border-slate-200 p-8 text-center text-slate-600">
+                Loading payments…
+              </p>
+            ) : orders.isError && !orders.data ? (
+              <Alert tone="error" title={messages.paymentOps.loadFailed}>
+                <Button variant="outline" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                  Try again
+                </Button>
+              </Alert>
+            ) : orders.data && orders.data.orders.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText[value]}</p>
+            ) : orders.data ? (
+              <div aria-busy={orders.isFetching} className={`space-y-4 transition-opacity ${orders.isPlaceholderData ? 'opacity-70' : ''}`}>
+                <OrderList orders={orders.data.orders} status={value} onSettle={setSettling} onReturn={setReturning} />
+                {orders.data.total > orders.data.pageSize && (
+                  <TransactionPager
+                    page={orders.data.page}
+                    pageSize={orders.data.pageSize}
+                    total={orders.data.total}
+                    shown={orders.data.orders.length}
+                    hrefFor={(next) => `?${queryFor(status, next).toString()}`}
+                  />
+                )}
+              </div>
+            ) : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <div className="mt-10">
+        <AchFiles waiting={orders.data?.achToExport} onFlash={show} />
+      </div>
+
+      <SettleDialog order={settling} onClose={() => setSettling(null)} onFlash={show} />
+      <ReturnDialog order={returning} onClose={() => setReturning(null)} onFlash={show} />
+    </Container>
+  );
+}
