@@ -44,7 +44,9 @@ export function NotificationsMenu() {
     await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
   };
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  // The name says what the badge shows ("9+" beyond nine), so what is seen is what is heard.
+  const shown = unread > 9 ? '9+' : String(unread);
+  const label = unread > 0 ? `Notifications, ${shown} unread` : 'Notifications';
   return (
     <Popover.Root open={open} onOpenChange={(next) => void onOpenChange(next)}>
       <Popover.Trigger
@@ -59,7 +61,7 @@ export function NotificationsMenu() {
             data-testid="notifications-badge"
             className="absolute top-1 right-1 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
           >
-            {unread > 9 ? '9+' : unread}
+            {shown}
           </span>
         )}
       </Popover.Trigger>
