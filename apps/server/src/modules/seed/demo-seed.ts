@@ -158,8 +158,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
 }
 
 /**
- * Six months of history for the demo members, a payment to another bank still pending for Alex,
- * and a staff hold on Taylor's transfers (so the "Transaction Denied" modals can be seen).
+ * Six months of history for the demo members, payments still pending for Payment Operations (an
+ * ACH payment of Alex's, an international wire of Sam's), and a staff hold on Taylor's transfers (so the "Transaction Denied" modals can be seen).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
   const now = deps.clock();
@@ -193,6 +193,22 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       accountNumber: '4410023356',
       reference: 'Gym membership share',
       debitMemo: 'Transfer to Jamie Morgan, TD Bank ••3356',
+      now,
+    });
+    await createPaymentOrder(tx, {
+      userId: sam.userId,
+      rail: 'international',
+      fromAccountId: sam.checking,
+      amount: 400_00n,
+      beneficiaryName: 'Inês Rivera',
+      bankName: 'Banco Comercial Português',
+      accountNumber: 'PT50000201231234567890154',
+      swiftCode: 'BCOMPTPL',
+      iban: 'PT50000201231234567890154',
+      country: 'PT',
+      currency: 'EUR',
+      reference: 'Birthday gift',
+      debitMemo: 'International transfer to Inês Rivera (Portugal, EUR)',
       now,
     });
     await placeHold(tx, {
