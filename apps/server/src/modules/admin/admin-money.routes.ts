@@ -28,6 +28,8 @@ const userParams = z.object({ id: z.uuid({ error: messages.admin.userNotFound })
 const accountParams = userParams.extend({ accountId: z.uuid({ error: messages.transfers.accountNotFound }) });
 const transferParams = userParams.extend({ transferId: z.uuid({ error: messages.admin.transactionNotFound }) });
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
+/** A full batch (STAFF_TRANSACTIONS_MAX rows, long descriptions) is far above the app-wide 64 KiB. */
+const batchBodyLimit = 1024 * 1024;
 
 /**
  * Staff work on a member's money (contract: packages/shared/src/admin-money.ts). Every change goes
@@ -59,7 +61,10 @@ export const adminMoneyRoutes =
 
     app.post(
       '/api/admin/users/:id/transactions/preview',
-      { schema: { tags, summary: 'Dry run of a batch: every row’s problems; nothing is posted', params: userParams, body: transactionPreviewRequestSchema, response: { 200: transactionPreviewSchema } } },
+      {
+        schema: { tags, summary: 'Dry run of a batch: every row’s problems; nothing is posted', params: userParams, body: transactionPreviewRequestSchema, response: { 200: transactionPreviewSchema } },
+        bodyLimit: batchBodyLimit,
+      },
       async (request) => previewTransactions(deps, await member(request.params.id), request.body.rows),
     );
 
@@ -74,6 +79,7 @@ export const adminMoneyRoutes =
           body: addTransactionsSchema,
           response: { 201: addedTransactionsSchema },
         },
+        bodyLimit: batchBodyLimit,
       },
       async (request, reply) => {
         const user = await member(request.params.id);

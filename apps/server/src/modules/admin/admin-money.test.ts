@@ -2,6 +2,7 @@ import {
   type AccountSummary,
   IDEMPOTENCY_HEADER,
   messages,
+  STAFF_TRANSACTIONS_MAX,
   type StaffTransactionRowInput,
   type TransactionPage,
   type TransactionPreview,
@@ -214,6 +215,19 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       await deposit(t, member.id, 30_00n);
       expect((await add(member, rows, key)).statusCode).toBe(201);
       expect((await balances(member.browser)).Checking.balance).toBe('0.00');
+    });
+
+    it('takes a full batch of the largest size, long descriptions and all (the body limit fits it)', async () => {
+      const member = await memberWithMoney(t, 0n);
+      const rows = Array.from({ length: STAFF_TRANSACTIONS_MAX }, (_, i) =>
+        row({ amount: '1.00', description: `${'Long description '.repeat(8).slice(0, 130)} ${String(i).padStart(4, '0')}`, time: `0${i % 10}:${String(i % 60).padStart(2, '0')}` }),
+      );
+      const preview = await staff.post(userPath(member, '/transactions/preview'), { rows });
+      expect(preview.statusCode, preview.body.slice(0, 200)).toBe(200);
+      expect(preview.json<TransactionPreview>().ok).toBe(true);
+      const added = await add(member, rows);
+      expect(added.statusCode, added.body.slice(0, 200)).toBe(201);
+      expect((await balances(member.browser)).Checking.balance).toBe(`${STAFF_TRANSACTIONS_MAX}.00`);
     });
 
     it('previews every row’s problems and the balances after, posting nothing', async () => {

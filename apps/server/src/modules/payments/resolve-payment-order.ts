@@ -74,17 +74,6 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
         outcome = { kind: 'settled' };
       }
 
-      await resolvePending(tx, {
-        pendingId: order.pendingTransferId,
-        kind: ledgerKind[resolution.kind],
-        reason: ledgerReason,
-        now,
-        createdBy: actor.userId,
-      }).catch((error: unknown) => {
-        // The order lock makes this unreachable for orders; kept so the words stay ours if not.
-        if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', m.alreadyResolved);
-        throw error;
-      });
       const status = finalStatus[resolution.kind];
       await tx
         .update(paymentOrders)
@@ -107,6 +96,19 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
       await tellMember(tx, deps, order, { userId: order.userId, email: locked.email, notifyEmail: locked.notifyEmail, accountType: locked.accountType }, outcome, now);
       const shown = await findPaymentOrder(tx, deps.config, order.id, now);
       if (!shown) throw new Error('payment order vanished');
+      // Last, so the general-ledger clearing account every settle locks is held only to the commit
+      // (concurrent settles queue on it: bench/staff-money.ts).
+      await resolvePending(tx, {
+        pendingId: order.pendingTransferId,
+        kind: ledgerKind[resolution.kind],
+        reason: ledgerReason,
+        now,
+        createdBy: actor.userId,
+      }).catch((error: unknown) => {
+        // The order lock makes this unreachable for orders; kept so the words stay ours if not.
+        if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', m.alreadyResolved);
+        throw error;
+      });
       return { order: shown, amount: order.amount, returnReason };
     }),
   );
