@@ -133,6 +133,7 @@ export const messages = {
     pendingCompleted: 'Pending transaction completed.',
     notPendingTransaction: 'Only a pending transaction can be completed',
     paymentOrderTransaction: 'This is a payment order: settle or return it from Payment Operations',
+    exportedPaymentOrder: 'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
   },
   /** Spec §8 "Reset screen". */
   resetTransfers: {

@@ -15,6 +15,7 @@ import { accountId, balances, deposit, expectLedgerConsistent, type Member, memb
 import { createTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
+import { createPaymentOrder } from '../payments/create-payment-order';
 import { paymentOrders } from '../payments/payments.tables';
 
 const a = messages.admin;
@@ -378,6 +379,32 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(after).toMatchObject({ status: 'returned', returnReason: 'Closing the demo' });
       const accounts = (await alex.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts;
       expect(accounts.map((x) => x.balance)).toEqual(['0.00', '0.00']);
+    });
+
+    it('leaves a payment already sent in an ACH file to Payment Operations, and changes nothing', async () => {
+      const member = await memberWithMoney(t, 90_00n);
+      const checking = await accountId(t, member.id, 'Checking');
+      await t.db.transaction((tx) =>
+        createPaymentOrder(tx, {
+          userId: member.id,
+          rail: 'ach',
+          fromAccountId: checking,
+          amount: 40_00n,
+          beneficiaryName: 'Pat Doe',
+          bankName: 'TD Bank',
+          routingNumber: '031101266',
+          accountNumber: '4410023356',
+          reference: null,
+          debitMemo: 'Transfer to Pat Doe',
+          now: NOW,
+        }),
+      );
+      const exported = await staff.post('/api/admin/payment-orders/ach-export', {});
+      expect(exported.statusCode, exported.body).toBe(201);
+      const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toContain(a.exportedPaymentOrder);
+      expect(await balances(member.browser)).toEqual({ Checking: { balance: '90.00', available: '50.00' }, Savings: { balance: '0.00', available: '0.00' } });
     });
 
     it('changes nothing when one transaction cannot be undone, and says which', async () => {

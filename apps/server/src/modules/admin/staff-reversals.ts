@@ -184,6 +184,8 @@ async function undo(
   if (transfer.kind === 'pending' && transfer.resolution_id === null) {
     const order = await paymentOrderFor(tx, transfer.id);
     if (order && options.refusePaymentOrders) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
+    // Once in a NACHA file the payment is with the ACH operator: only its return can release the money.
+    if (order?.achExportId) throw new AppError('CONFLICT', messages.admin.exportedPaymentOrder);
     const voided = await resolvePending(tx, { pendingId: transfer.id, kind: 'void', ...common }).catch(conflictAs(messages.admin.alreadyReversed));
     if (order) await cancelPaymentOrder(tx, { orderId: order.id, reason, actor, now });
     return { voidedBy: voided.transferId, status: 'Failed' };
