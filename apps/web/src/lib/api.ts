@@ -48,7 +48,25 @@ export async function apiForm<T>(
   return send<T>(path, { method, headers: { accept: 'application/json' }, body: form });
 }
 
+/** Like `api`, for the few callers that read a response header (e.g. `idempotent-replayed`). */
+export async function apiWithHeaders<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ body: T; headers: Headers }> {
+  const base: Record<string, string> =
+    init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' };
+  return sendReading<T>(path, {
+    method: init.method ?? 'GET',
+    headers: { ...base, ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
 async function send<T>(path: string, init: RequestInit): Promise<T> {
+  return (await sendReading<T>(path, init)).body;
+}
+
+async function sendReading<T>(path: string, init: RequestInit): Promise<{ body: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'same-origin' });
@@ -63,5 +81,5 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
       isApiError(body) ? body : { code: 'INTERNAL', message: messages.generic.internal },
     );
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }

@@ -1,14 +1,11 @@
 import {
   type AccountType,
-  type ApiError,
   IDEMPOTENCY_HEADER,
   type TransactionPage,
   type TransferStatus,
-  isApiError,
-  messages,
 } from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError, api, apiWithHeaders } from '../../lib/api';
 import { adminUserKeys, userPath } from '../admin-users/admin-api';
 
 export const STAFF_PAGE_SIZE = 10;
@@ -50,25 +47,10 @@ export function refusalFields(error: unknown): Record<string, string> {
 }
 
 /**
- * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`).
- * `api()` hides headers; a staff import must say "already posted" rather than a second success.
+ * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`):
+ * a staff import must say "already posted" rather than a second success.
  */
 export async function postIdempotent<T>(path: string, body: unknown, key: string): Promise<{ result: T; replayed: boolean }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [IDEMPOTENCY_HEADER]: key },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiRequestError(0, { code: 'INTERNAL', message: 'We could not reach the server. Check your connection and try again.' });
-  }
-  const parsed: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error: ApiError = isApiError(parsed) ? parsed : { code: 'INTERNAL', message: messages.generic.internal };
-    throw new ApiRequestError(response.status, error);
-  }
-  return { result: parsed as T, replayed: response.headers.get('idempotent-replayed') === 'true' };
+  const answer = await apiWithHeaders<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
+  return { result: answer.body, replayed: answer.headers.get('idempotent-replayed') === 'true' };
 }
