@@ -34,7 +34,7 @@ import {
   type TransactionPreview,
   type TransferStatus,
 } from '@mutual/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/modules/admin/create-user';
@@ -44,10 +44,9 @@ import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger'
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer, resolvePending } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
 import { loadUser } from '../apps/server/src/modules/members/me';
 import { createPaymentOrder } from '../apps/server/src/modules/payments/create-payment-order';
-import { type BenchDeps, startBenchServer } from './support';
+import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -181,28 +180,6 @@ class StaffClient {
   }
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** The real two sign-in steps, the code read from the mail outbox. */
-async function signIn(base: string, deps: BenchDeps, email: string): Promise<string> {
-  const json = { 'content-type': 'application/json', origin: deps.config.publicUrl };
-  const step1 = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!step1.ok) throw new Error(`sign-in of ${email} failed: ${step1.status} ${await step1.text()}`);
-  const [mail] = await deps.db
-    .select({ subject: mailOutbox.subject })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'sign-in-code')))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? '';
-  const step2 = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { ...json, cookie: cookiesOf(step1) }, body: JSON.stringify({ code }) });
-  if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
-  return cookiesOf(step2);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Seeding through the services and the ledger
@@ -635,7 +612,7 @@ try {
   });
   const { base, deps } = server;
   const staffUser = await person(deps, 'admin', 'staff');
-  const staff = new StaffClient(base, deps.config.publicUrl, await signIn(base, deps, staffUser.email));
+  const staff = new StaffClient(base, deps.config.publicUrl, await signInOverHttp(base, deps, staffUser.email, PASSWORD));
   const payers: BenchMember[] = [];
   for (let i = 0; i < PAYERS; i++) payers.push(await fundedMember(deps, 'payer'));
   await machineFacts(deps);

@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createLogger } from '../apps/server/src/logger';
 import { localFileStorage } from '../apps/server/src/modules/files/file-storage';
 import { createMailer } from '../apps/server/src/modules/mail/mail.service';
+import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
 
 export async function startBenchServer(env: Record<string, string>, prepare?: (deps: BenchDeps) => Promise<unknown>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-'));
@@ -48,4 +50,27 @@ export async function runScenarios(scenarios: Array<{ title: string; options: au
         `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}`,
     );
   }
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** The real two sign-in steps over HTTP, the code read from the mail outbox; returns the session cookie. */
+export async function signInOverHttp(base: string, deps: BenchDeps, email: string, password: string): Promise<string> {
+  const json = { 'content-type': 'application/json', origin: deps.config.publicUrl };
+  const step1 = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  if (!step1.ok) throw new Error(`sign-in of ${email} failed: ${step1.status} ${await step1.text()}`);
+  const [mail] = await deps.db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'sign-in-code')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? '';
+  const step2 = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { ...json, cookie: cookiesOf(step1) }, body: JSON.stringify({ code }) });
+  if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
+  return cookiesOf(step2);
 }

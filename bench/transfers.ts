@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createUserSchema, IDEMPOTENCY_HEADER } from '@mutual/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/modules/admin/create-user';
@@ -29,8 +29,7 @@ import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger'
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
-import { type BenchDeps, startBenchServer } from './support';
+import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -180,28 +179,6 @@ async function createMembers(deps: BenchDeps): Promise<string[]> {
   return emails;
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** The real two sign-in steps, the code read from the mail outbox. */
-async function signIn(base: string, deps: BenchDeps, email: string): Promise<string> {
-  const json = { 'content-type': 'application/json', origin: deps.config.publicUrl };
-  const step1 = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!step1.ok) throw new Error(`sign-in of ${email} failed: ${step1.status} ${await step1.text()}`);
-  const [mail] = await deps.db
-    .select({ subject: mailOutbox.subject })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'sign-in-code')))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? '';
-  const step2 = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { ...json, cookie: cookiesOf(step1) }, body: JSON.stringify({ code }) });
-  if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
-  return cookiesOf(step2);
-}
 
 /**
  * The load generator, plain JavaScript in a worker thread so it does not share the server's event
@@ -296,7 +273,7 @@ try {
   );
   const { base, deps } = server;
   const members: BenchMember[] = [];
-  for (const email of emails) members.push({ email, cookie: await signIn(base, deps, email) });
+  for (const email of emails) members.push({ email, cookie: await signInOverHttp(base, deps, email, PASSWORD) });
   await machineFacts(deps);
   print();
 

@@ -63,6 +63,11 @@ const pagingShape = {
 const datesInOrder = (value: { from?: string; to?: string }) => !value.from || !value.to || value.from <= value.to;
 const oneCursor = (value: { olderThan?: string; newerThan?: string }) => !value.olderThan || !value.newerThan;
 
+/** What staff filter the log by (action or family, who acted, the member, days); empty means "any". */
+export const auditFilterNames = ['action', 'actor', 'member', 'from', 'to'] as const;
+export type AuditFilterName = (typeof auditFilterNames)[number];
+export type AuditFilters = Partial<Record<AuditFilterName, string>>;
+
 /** `GET /api/admin/audit` (and its export, which ignores the paging). */
 export const auditQuerySchema = z
   .strictObject({

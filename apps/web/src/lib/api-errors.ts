@@ -1,4 +1,5 @@
 import { messages } from '@mutual/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from './api';
 
 /**
@@ -18,4 +19,27 @@ export function fieldErrors(error: unknown): [string, string][] {
 
 export function hasCode(error: unknown, code: string): boolean {
   return error instanceof ApiRequestError && error.body.code === code;
+}
+
+/**
+ * Puts each server message under its field; returns the messages no field of this form shows,
+ * for an Alert. The first field set gets the focus.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  fields: [string, string][],
+  names: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string[] {
+  const leftover: string[] = [];
+  let focus = true;
+  for (const [key, message] of fields) {
+    const name = names.find((candidate) => candidate === key);
+    if (name === undefined) {
+      leftover.push(message);
+      continue;
+    }
+    setError(name, { type: 'server', message }, { shouldFocus: focus });
+    focus = false;
+  }
+  return leftover;
 }

@@ -1,11 +1,10 @@
 import { type BalanceAdjustmentInput, centsToDecimal, formatMoney, messages, parseMoney } from '@mutual/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { lockMemberAccount } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -30,13 +29,9 @@ export async function adjustBalance(
   const now = deps.clock();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.userId, userId)))
-        .for('update');
+      const account = await lockMemberAccount(tx, userId, accountId);
       if (!account) throw new AppError('NOT_FOUND', messages.transfers.accountNotFound);
-      const before = account.creditsPosted - account.debitsPosted;
+      const before = account.balance;
       const difference = target - before;
       if (difference !== 0n) {
         const memo = `Balance adjustment: ${input.reason.trim()}`;
@@ -54,7 +49,7 @@ export async function adjustBalance(
           // Below zero once held payments count: the ledger refuses, and so do we, plainly.
           if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
             throw new AppError('VALIDATION_FAILED', messages.admin.updateAccountFailed, {
-              balance: `The balance cannot go below the ${formatMoney(account.debitsPending)} held for pending payments`,
+              balance: `The balance cannot go below the ${formatMoney(account.held)} held for pending payments`,
             });
           }
           throw error;

@@ -1,10 +1,9 @@
 import { type AccountEditInput, messages } from '@mutual/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { sqlState } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { lockMemberAccount, renumberAccount } from '../ledger/member-accounts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -26,13 +25,9 @@ export async function editAccount(
   const routingNumber = input.routingNumber.trim();
   try {
     return await deps.db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.userId, userId)))
-        .for('update');
+      const account = await lockMemberAccount(tx, userId, accountId);
       if (!account) throw new AppError('NOT_FOUND', messages.transfers.accountNotFound);
-      await tx.update(ledgerAccounts).set({ accountNumber, routingNumber }).where(eq(ledgerAccounts.id, account.id));
+      await renumberAccount(tx, account.id, { accountNumber, routingNumber });
       await recordAudit(tx, {
         action: 'account.updated',
         actor,

@@ -5,7 +5,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { findMemberAccounts } from '../ledger/member-accounts';
+import { findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../members/members.tables';
 import { cancelPaymentOrder, paymentOrderFor } from '../payments/cancel-payment-order';
@@ -98,7 +98,7 @@ export async function reverseAllMemberTransactions(
     deps.db.transaction(async (tx) => {
       const before = await findMemberAccounts(tx, member.id);
       // Hold the member's accounts for the whole run: nothing lands between the list and the last reversal.
-      await queryRows(tx, sql`select id from ledger_accounts where user_id = ${member.id} order by id for update`);
+      await lockMemberAccounts(tx, member.id);
       const transfers = await queryRows<MemberTransfer>(tx, memberTransfers(member.id));
       const open = transfers.filter((t) => t.kind !== 'failed' && t.reverses_id === null && t.reversed_by === null && t.resolution_kind !== 'void' && t.resolution_kind !== 'expire');
       // Release every hold first, then undo what moved, newest first: walking history backwards

@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { AuditPage, UserDetail } from '@mutual/shared';
+import type { AuditFilters, AuditPage, UserDetail } from '@mutual/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { type AuditFilters, type AuditPaging, listAudit } from '../audit/audit-queries';
+import { type AuditPaging, listAudit } from '../audit/audit-queries';
 import { countUserSessions } from '../auth/sessions';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { storedFiles } from '../files/files.tables';

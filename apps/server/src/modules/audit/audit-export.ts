@@ -1,7 +1,7 @@
-import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, csvRow } from '@mutual/shared';
+import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilters, csvRow } from '@mutual/shared';
 import type { AppDeps } from '../../app';
 import { localDay } from '../accounts/export-transactions';
-import { type AuditFilters, allAuditEntries } from './audit-queries';
+import { allAuditEntries } from './audit-queries';
 import { type Actor, type RequestMeta, recordAudit } from './record-audit';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

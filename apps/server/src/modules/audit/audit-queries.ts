@@ -2,6 +2,7 @@ import {
   AUDIT_COUNT_CAP,
   type AuditActions,
   type AuditEntry,
+  type AuditFilters,
   type AuditPage,
   auditActionLabel,
   auditFamilyLabel,
@@ -17,18 +18,6 @@ import { findUserByEmail } from '../members/me';
 import { users } from '../members/members.tables';
 import { auditLog } from './audit.tables';
 
-/** What staff filter by; empty text means "no filter". */
-export interface AuditFilters {
-  /** One action (`hold.placed`) or a family (`hold.`). */
-  action?: string;
-  /** Who acted, by e-mail (or `system`). */
-  actor?: string;
-  /** Who was acted on, by e-mail or id. */
-  member?: string;
-  /** Days (YYYY-MM-DD) in the credit union's time zone, both included. */
-  from?: string;
-  to?: string;
-}
 
 export interface AuditPaging {
   olderThan?: string;

@@ -1,9 +1,9 @@
-import { AUDIT_EXPORT_MAX_ROWS, auditActionsSchema, auditPageSchema, auditQuerySchema } from '@mutual/shared';
+import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters, auditActionsSchema, auditPageSchema, auditQuerySchema } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { exportAudit } from './audit-export';
-import { type AuditFilters, auditActionsPresent, listAudit } from './audit-queries';
+import { auditActionsPresent, listAudit } from './audit-queries';
 
 /** The credit union's audit log, read by staff. Every route here is staff-only. */
 export const auditRoutes =

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type AccountSummary, type AccountType, accountTypes, centsToDecimal } from '@mutual/shared';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from './ledger.tables';
@@ -69,4 +69,46 @@ export async function backdateAccountOpening(tx: Executor, userIds: string[], op
 export async function availableCents(db: Executor, accountId: string): Promise<bigint | null> {
   const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
   return row ? row.creditsPosted - row.debitsPosted - row.debitsPending : null;
+}
+
+/** One member account, locked until the caller's transaction ends, with its balance and held money. */
+export interface LockedAccount {
+  id: string;
+  type: AccountType;
+  accountNumber: string | null;
+  routingNumber: string | null;
+  /** Posted balance and money held for pending payments, in cents. */
+  balance: bigint;
+  held: bigint;
+}
+
+/**
+ * Locks a member's account (`FOR UPDATE`) so staff work on it — a balance target, new numbers —
+ * sees no transfer land meanwhile. Null when the account is not this member's.
+ */
+export async function lockMemberAccount(tx: Executor, userId: string, accountId: string): Promise<LockedAccount | null> {
+  const [row] = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.userId, userId)))
+    .for('update');
+  if (!row) return null;
+  return {
+    id: row.id,
+    type: row.type as AccountType,
+    accountNumber: row.accountNumber,
+    routingNumber: row.routingNumber,
+    balance: row.creditsPosted - row.debitsPosted,
+    held: row.debitsPending,
+  };
+}
+
+/** Gives an account new numbers (unique and well-formed: the database's index and CHECK). */
+export async function renumberAccount(tx: Executor, accountId: string, numbers: { accountNumber: string; routingNumber: string }): Promise<void> {
+  await tx.update(ledgerAccounts).set(numbers).where(eq(ledgerAccounts.id, accountId));
+}
+
+/** Locks all of a member's accounts, in id order (the order `ledger_post` locks in). */
+export async function lockMemberAccounts(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).orderBy(asc(ledgerAccounts.id)).for('update');
 }

@@ -16,9 +16,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
+import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/api-errors';
 import { useRefreshUsers } from '../admin-users/admin-api';
-import { accountPath, refusalFields } from './money-api';
+import { accountPath } from './money-api';
 
 type Outcome = { tone: 'success' | 'error'; text: string; detail?: string } | null;
 const a = messages.admin;
@@ -56,11 +56,9 @@ export function AccountEditDialog({
 }
 
 /** Puts the server's field errors on the form's fields; true when there were any for it. */
-function applyFieldErrors<T extends FieldValues>(error: unknown, names: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
-  const fields = refusalFields(error);
-  const known = names.filter((name) => fields[name]);
-  known.forEach((name, index) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 }));
-  return known.length > 0;
+function placeFieldErrors<T extends FieldValues>(error: unknown, names: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  const fields = fieldErrors(error);
+  return applyFieldErrors(fields, names, setError).length < fields.length;
 }
 
 /** "Failed to update account" (spec §8), with the server's reason when no field already shows it. */
@@ -103,11 +101,7 @@ function NumbersForm({ userId, account }: { userId: string; account: AccountSumm
       setOutcome({ tone: 'success', text: result.message || a.accountUpdated(account.type) });
       void refresh();
     } catch (error) {
-      const placed = applyFieldErrors(error, ['accountNumber', 'routingNumber'] as const, setError);
-      // A taken number is a conflict, not a field problem to the server; it is one to the person.
-      if (!placed && errorMessage(error, '') === a.accountNumberInUse) {
-        setError('accountNumber', { type: 'server', message: a.accountNumberInUse }, { shouldFocus: true });
-      }
+      const placed = placeFieldErrors(error, ['accountNumber', 'routingNumber'] as const, setError);
       setOutcome(failure(error, placed));
     }
   };
@@ -172,7 +166,7 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
       resetField('reason', { defaultValue: '' });
       void refresh();
     } catch (error) {
-      const placed = applyFieldErrors(error, ['balance', 'reason'] as const, setError);
+      const placed = placeFieldErrors(error, ['balance', 'reason'] as const, setError);
       setOutcome(failure(error, placed));
     }
   };

@@ -5,7 +5,7 @@ import {
   type TransferStatus,
 } from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api, apiWithHeaders } from '../../lib/api';
+import { api, apiWithHeaders } from '../../lib/api';
 import { adminUserKeys, userPath } from '../admin-users/admin-api';
 
 export const STAFF_PAGE_SIZE = 10;
@@ -41,10 +41,6 @@ export function useMemberTransactions(userId: string, filters: StaffTransactionF
   });
 }
 
-/** Field errors of a refusal, keyed as the server sent them. */
-export function refusalFields(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? (error.body.fields ?? {}) : {};
-}
 
 /**
  * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`):

@@ -7,11 +7,11 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import type { ShowFlash } from '../admin-users/use-flash';
-import { refusalFields, transactionsPath } from './money-api';
+import { transactionsPath } from './money-api';
 import type { RowAction } from './staff-transaction-table';
 import { typeLabels } from './staff-rows';
 
@@ -93,7 +93,7 @@ function ActionForm({
       onClose();
     },
     onError: (error) => {
-      const field = refusalFields(error).reason;
+      const field = fieldErrors(error).find(([name]) => name === 'reason')?.[1];
       if (field) setReasonError(field);
       else setFailure(errorMessage(error, copy[action].failed));
     },

@@ -1,17 +1,8 @@
-import type { AuditActions, AuditPage } from '@mutual/shared';
+import { type AuditActions, type AuditFilterName, type AuditFilters, type AuditPage, auditFilterNames } from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api';
 
-/** What the audit screens filter by; empty means "any". */
-export interface AuditFilters {
-  action?: string;
-  actor?: string;
-  member?: string;
-  from?: string;
-  to?: string;
-}
-export type AuditFilterName = keyof AuditFilters;
-export const auditFilterNames: readonly AuditFilterName[] = ['action', 'actor', 'member', 'from', 'to'];
+export { type AuditFilterName, type AuditFilters, auditFilterNames };
 
 /** Where a page starts: the newest entries, or just older / newer than an entry seen. */
 export type AuditCursor = { olderThan: string } | { newerThan: string } | null;

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountSummary,
   EXTERNAL_ACCOUNT_NUMBER,
-  REFERENCE_MAX,
   type TransferChallenge,
   externalTransferSchema,
   messages,
@@ -17,8 +16,9 @@ import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
 import { exceedsAvailable } from './money';
 import { SuccessModal } from './success-modal';
-import { AccountSelect, AmountField, TransferFormActions, TextField, transformed } from './transfer-fields';
-import { type Outcome, applyFieldErrors, showTransferError } from './transfer-errors';
+import { AccountSelect, AmountField, MemoField, TransferFormActions, TextField, transformed } from './transfer-fields';
+import { applyFieldErrors } from '../../lib/api-errors';
+import { type Outcome, showTransferError } from './transfer-errors';
 
 type Input = z.input<typeof externalTransferSchema>;
 
@@ -156,15 +156,7 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
             />
             <AmountField id="external-amount" registration={register('amount')} error={errors.amount?.message} available={fromAccount?.available} />
             <div className="sm:col-span-2">
-              <TextField
-                id="external-memo"
-                label="Memo"
-                optional
-                registration={register('reference')}
-                error={errors.reference?.message}
-                maxLength={REFERENCE_MAX}
-                autoComplete="off"
-              />
+              <MemoField id="external-memo" registration={register('reference')} error={errors.reference?.message} />
             </div>
           </div>
           <TransferFormActions

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AccountSummary, REFERENCE_MAX, internalTransferSchema, messages } from '@mutual/shared';
+import { type AccountSummary, internalTransferSchema, messages } from '@mutual/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BlockedModal } from './blocked-modal';
 import { exceedsAvailable } from './money';
-import { AccountSelect, AmountField, TransferFormActions, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, MemoField, TransferFormActions } from './transfer-fields';
 import { type Outcome, showTransferError } from './transfer-errors';
 import { useTransferRequest } from './use-transfer-request';
 
@@ -58,15 +58,7 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
         <AccountSelect id="internal-from" label="From" accounts={accounts} registration={register('fromAccount')} error={errors.fromAccount?.message} />
         <AccountSelect id="internal-to" label="To" accounts={accounts} registration={register('toAccount')} error={errors.toAccount?.message} />
         <AmountField id="internal-amount" registration={register('amount')} error={errors.amount?.message} available={available} />
-        <TextField
-          id="internal-memo"
-          label="Memo"
-          optional
-          registration={register('reference')}
-          error={errors.reference?.message}
-          maxLength={REFERENCE_MAX}
-          autoComplete="off"
-        />
+        <MemoField id="internal-memo" registration={register('reference')} error={errors.reference?.message} />
       </div>
       <TransferFormActions
         outcome={outcome}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountSummary,
   INTERNATIONAL_ACCOUNT_NUMBER,
-  REFERENCE_MAX,
   SWIFT_CODE,
   countries,
   currencies,
@@ -16,8 +15,9 @@ import { BlockedModal } from './blocked-modal';
 import { type InternationalTransfer, InternationalConfirmStep } from './international-confirm-step';
 import { exceedsAvailable } from './money';
 import { OptionCombobox } from './option-combobox';
-import { AccountSelect, AmountField, TransferFormActions, TextField, transformed } from './transfer-fields';
-import { type Outcome, applyFieldErrors, readTransferError } from './transfer-errors';
+import { AccountSelect, AmountField, MemoField, TransferFormActions, TextField, transformed } from './transfer-fields';
+import { applyFieldErrors } from '../../lib/api-errors';
+import { type Outcome, readTransferError } from './transfer-errors';
 import { useTransferRequest } from './use-transfer-request';
 
 type Input = z.input<typeof internationalTransferSchema>;
@@ -52,6 +52,12 @@ function emptyFor(accounts: AccountSummary[]): Input {
 }
 
 const upper = (value: string) => value.toUpperCase();
+
+/** The two searchable pickers (country, currency): same control, their own list. */
+const pickers = [
+  { name: 'country', label: 'Country', options: countries },
+  { name: 'currency', label: 'Currency', options: currencies },
+] as const;
 
 /**
  * "International" (spec §2/§4/§5): the form, a confirmation with the notice that fees may apply
@@ -165,50 +171,28 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
               autoCapitalize="characters"
               spellCheck={false}
             />
-            <Controller
-              control={control}
-              name="country"
-              render={({ field, fieldState }) => (
-                <OptionCombobox
-                  id="intl-country"
-                  label="Country"
-                  options={countries}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                  placeholder="Search by name or code"
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="currency"
-              render={({ field, fieldState }) => (
-                <OptionCombobox
-                  id="intl-currency"
-                  label="Currency"
-                  options={currencies}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                  placeholder="Search by name or code"
-                />
-              )}
-            />
+            {pickers.map(({ name, label, options }) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field, fieldState }) => (
+                  <OptionCombobox
+                    id={`intl-${name}`}
+                    label={label}
+                    options={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error?.message}
+                    placeholder="Search by name or code"
+                  />
+                )}
+              />
+            ))}
             <AmountField id="intl-amount" registration={register('amount')} error={errors.amount?.message} available={fromAccount?.available} />
-            <TextField
-              id="intl-memo"
-              label="Memo"
-              optional
-              registration={register('reference')}
-              error={errors.reference?.message}
-              maxLength={REFERENCE_MAX}
-              autoComplete="off"
-            />
+            <MemoField id="intl-memo" registration={register('reference')} error={errors.reference?.message} />
           </div>
           <TransferFormActions
             outcome={outcome}

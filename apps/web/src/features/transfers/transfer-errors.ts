@@ -1,6 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/api-errors';
 
 const m = messages.transfers;
 
@@ -31,28 +32,6 @@ export function readTransferError(error: unknown): TransferFailure {
   return { kind: 'alert', message: m.dashboardFailed };
 }
 
-/**
- * Puts each server message under its field; returns the messages no field of this form shows,
- * for an Alert. The first field set gets the focus.
- */
-export function applyFieldErrors<T extends FieldValues>(
-  fields: [string, string][],
-  names: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): string[] {
-  const leftover: string[] = [];
-  let focus = true;
-  for (const [key, message] of fields) {
-    const name = names.find((candidate) => candidate === key);
-    if (name === undefined) {
-      leftover.push(message);
-      continue;
-    }
-    setError(name, { type: 'server', message }, { shouldFocus: focus });
-    focus = false;
-  }
-  return leftover;
-}
 
 export type Outcome = { tone: 'success' | 'error'; text: string };
 

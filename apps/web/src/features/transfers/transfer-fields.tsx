@@ -1,4 +1,4 @@
-import { AMOUNT_STEP, type AccountSummary, formatWireMoney } from '@mutual/shared';
+import { AMOUNT_STEP, type AccountSummary, REFERENCE_MAX, formatWireMoney } from '@mutual/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '../../components/alert';
@@ -109,6 +109,11 @@ export function TextField({
       <input {...controlProps(id, { error, hint })} type="text" {...input} {...registration} aria-required={optional ? undefined : true} />
     </FormField>
   );
+}
+
+/** The optional memo every transfer form offers (the API's `reference`, at most REFERENCE_MAX characters). */
+export function MemoField({ id, registration, error }: { id: string; registration: UseFormRegisterReturn; error?: string }) {
+  return <TextField id={id} label="Memo" optional registration={registration} error={error} maxLength={REFERENCE_MAX} autoComplete="off" />;
 }
 
 /**
