@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import { applyDatabaseFunctions } from './functions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +23,7 @@ export type Executor = Database | Tx;
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /** Applies pending migrations, then (re)creates the database functions whose source changed (`functions.ts`). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
@@ -30,6 +32,18 @@ export interface DatabaseHandle {
    * other instance's notifications. Returns a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Sends NOTIFYs on `channel` outside any transaction of the caller's — after its commit — so no
+   * money transaction holds PostgreSQL's notify lock across its WAL flush. Sends are batched (one
+   * statement carries everything queued while the previous one was in flight) on a connection
+   * with `synchronous_commit = off`: a notification lost in a crash only delays a page's refresh.
+   */
+  publish(channel: string, payloads: string[]): void;
+  /**
+   * Runs one statement as a prepared statement (parsed and planned once per connection), outside
+   * Drizzle: for the hot paths, where building the query on every call shows in the profile.
+   */
+  prepared<T>(statement: { name: string; text: string }, values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -48,11 +62,18 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     return {
       kind: 'pglite',
       db,
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder });
+        await applyDatabaseFunctions(db);
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       listen: async (channel, onPayload) => client.listen(channel, onPayload),
+      publish: batchedPublisher(async (channel, payloads) => {
+        await client.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads]);
+      }),
+      prepared: async <T>(statement: { text: string }, values: unknown[]) => (await client.query<T>(statement.text, values)).rows,
       close: async () => {
         await client.close();
         release();
@@ -68,10 +89,27 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const listeners = new Set<pg.Client>();
+  let publisher: Promise<pg.Client> | undefined;
+  const publishClient = () =>
+    (publisher ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {
+        publisher = undefined;
+      });
+      await client.connect();
+      await client.query('set synchronous_commit = off');
+      return client;
+    })().catch((error: unknown) => {
+      publisher = undefined;
+      throw error;
+    }));
   return {
     kind: 'postgres',
     db,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder });
+      await applyDatabaseFunctions(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -88,11 +126,43 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         await client.end();
       };
     },
+    publish: batchedPublisher(async (channel, payloads) => {
+      const client = await publishClient();
+      await client.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads]);
+    }),
+    prepared: async <T>(statement: { name: string; text: string }, values: unknown[]) =>
+      (await pool.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows,
     close: async () => {
+      const sending = publisher;
+      publisher = undefined;
+      if (sending) await sending.then((client) => client.end()).catch(() => undefined);
       await Promise.all([...listeners].map((client) => client.end()));
       listeners.clear();
       await pool.end();
     },
+  };
+}
+
+/**
+ * Queues payloads and sends them in batches: while one send is in flight, what arrives waits and
+ * goes in the next. A failed send is dropped (live updates are hints; pages refetch on reconnect).
+ */
+function batchedPublisher(send: (channel: string, payloads: string[]) => Promise<void>) {
+  const queued = new Map<string, string[]>();
+  let sending = false;
+  async function drain() {
+    sending = true;
+    while (queued.size > 0) {
+      const batch = [...queued];
+      queued.clear();
+      for (const [channel, payloads] of batch) await send(channel, payloads).catch(() => undefined);
+    }
+    sending = false;
+  }
+  return (channel: string, payloads: string[]) => {
+    if (payloads.length === 0) return;
+    queued.set(channel, [...(queued.get(channel) ?? []), ...payloads]);
+    if (!sending) void drain();
   };
 }
 

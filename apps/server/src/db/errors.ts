@@ -20,13 +20,13 @@ const retryable = new Set(['40P01', '40001']);
  * serialization failure, a few times with a short random pause, so such a conflict never
  * reaches a member as an error.
  */
-export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+export async function withRetry<T>(work: () => Promise<T>, attempts = 5, alsoRetry?: ReadonlySet<string>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
       const state = sqlState(error);
-      if (attempt >= attempts || !state || !retryable.has(state)) throw error;
+      if (attempt >= attempts || !state || !(retryable.has(state) || alsoRetry?.has(state))) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }

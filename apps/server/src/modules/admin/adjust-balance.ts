@@ -1,19 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { type BalanceAdjustmentInput, centsToDecimal, formatMoney, messages, parseMoney } from '@mutual/shared';
 import type { AppDeps } from '../../app';
-import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
-import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type Actor, type RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
-import { lockMemberAccount } from '../ledger/member-accounts';
-import { postTransfer } from '../ledger/post-transfer';
+import { fact, runMoneyCommand } from '../money/money-command';
+import { withFacts } from '../transfers/transfer-context';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'mailer'>;
 
 /**
  * Staff "edit the balance" (decisions.md): they give the balance the account should have and a
- * reason; the ledger posts an adjustment for the difference against the adjustments account.
- * The account is locked while the difference is worked out, so a transfer landing meanwhile
- * cannot make the result miss the target.
+ * reason; the ledger posts an adjustment for the difference against the adjustments account. The
+ * money command works the difference out under the account's lock, so a transfer landing
+ * meanwhile cannot make the result miss the target; it never goes below money held.
  */
 export async function adjustBalance(
   deps: Deps,
@@ -26,46 +26,42 @@ export async function adjustBalance(
   const parsed = parseMoney(input.balance);
   if (!parsed.ok) throw new AppError('VALIDATION_FAILED', messages.admin.balanceInvalid, { balance: messages.admin.balanceInvalid });
   const target = parsed.cents;
-  const now = deps.clock();
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const account = await lockMemberAccount(tx, userId, accountId);
-      if (!account) throw new AppError('NOT_FOUND', messages.transfers.accountNotFound);
-      const before = account.balance;
-      const difference = target - before;
-      if (difference !== 0n) {
-        const memo = `Balance adjustment: ${input.reason.trim()}`;
-        await postTransfer(tx, {
-          kind: 'single',
-          debitAccountId: difference > 0n ? generalLedger.adjustments : account.id,
-          creditAccountId: difference > 0n ? account.id : generalLedger.adjustments,
-          amount: difference > 0n ? difference : -difference,
-          category: 'Other',
-          debitMemo: memo,
-          creditMemo: memo,
-          now,
-          createdBy: actor.userId,
-        }).catch((error: unknown) => {
-          // Below zero once held payments count: the ledger refuses, and so do we, plainly.
-          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-            throw new AppError('VALIDATION_FAILED', messages.admin.updateAccountFailed, {
-              balance: `The balance cannot go below the ${formatMoney(account.held)} held for pending payments`,
-            });
-          }
-          throw error;
+  const reason = input.reason.trim();
+  const memo = `Balance adjustment: ${reason}`;
+  const answer = await runMoneyCommand(deps, {
+    actor,
+    targetUserId: userId,
+    meta,
+    now: deps.clock(),
+    transferId: randomUUID(),
+    checkHold: false,
+    category: 'Other',
+    debitMemo: memo,
+    creditMemo: memo,
+    to: { setBalance: { accountId, owner: userId, target, against: generalLedger.adjustments } },
+    audit: {
+      action: 'account.balance_adjusted',
+      before: { accountId, type: '', balance: '' },
+      after: { accountId, type: '', balance: centsToDecimal(target), reason },
+    },
+    answer: { message: '' },
+    answerStatus: 200,
+    fill: [
+      withFacts('answer', ['message'], (type) => messages.admin.balanceUpdated(type, formatMoney(target)), 'account.type'),
+      { doc: 'audit', path: ['before', 'type'], parts: [fact('account.type')] },
+      { doc: 'audit', path: ['after', 'type'], parts: [fact('account.type')] },
+      { doc: 'audit', path: ['before', 'balance'], parts: [fact('balance.before')] },
+    ],
+    refusal: (state, detail) => {
+      if (state === 'MU404') return new AppError('NOT_FOUND', messages.transfers.accountNotFound);
+      // Below zero once held payments count: refused, plainly.
+      if (state === 'MU402') {
+        return new AppError('VALIDATION_FAILED', messages.admin.updateAccountFailed, {
+          balance: `The balance cannot go below the ${formatMoney(BigInt(detail ?? '0'))} held for pending payments`,
         });
       }
-      await recordAudit(tx, {
-        action: 'account.balance_adjusted',
-        actor,
-        targetUserId: userId,
-        meta,
-        before: { accountId, type: account.type, balance: centsToDecimal(before) },
-        after: { accountId, type: account.type, balance: centsToDecimal(target), reason: input.reason.trim() },
-        at: now,
-      });
-      return { message: messages.admin.balanceUpdated(account.type, formatMoney(target)) };
-    }),
-  );
+      return undefined;
+    },
+  });
+  return answer.body as { message: string };
 }
-

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { RequestMeta } from '../audit/record-audit';
@@ -45,6 +45,21 @@ export function idleDeadline(config: Config, lastSeen: Date): Date {
  * The session a cookie token names, if it is still alive. An idle or expired session is ended
  * here. `touch` counts the request as activity (a passive status check does not).
  */
+/**
+ * The session look-up runs on every API request, so it is a prepared statement: built and planned
+ * once per database (and connection), not on each call.
+ */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
 export async function resolveSession(
   db: Database,
   config: Config,
@@ -52,12 +67,12 @@ export async function resolveSession(
   now: Date,
   touch: boolean,
 ): Promise<ActiveSession | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: sha256(token) });
   if (!row) return null;
   const { session, user } = row;
   const idleExpiresAt = idleDeadline(config, session.lastSeenAt);

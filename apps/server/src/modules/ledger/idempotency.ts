@@ -76,6 +76,29 @@ export async function storedAnswer(db: Executor, request: Omit<IdempotentRequest
   return answerFrom(row, request.requestHash);
 }
 
+/**
+ * Stores an answer under a key not yet claimed (a money command's refusal, which rolled back as a
+ * whole); if a racing request with the same key stored its answer first, that one is replayed.
+ */
+export async function storeAnswer(db: Executor, request: IdempotentRequest & { answer: Answer }): Promise<IdempotentAnswer> {
+  const stored = await db
+    .insert(idempotencyKeys)
+    .values({
+      userId: request.userId,
+      key: request.key,
+      requestHash: request.requestHash,
+      statusCode: request.answer.statusCode,
+      response: request.answer.body,
+      createdAt: request.now,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (stored.length === 1) return { ...request.answer, replayed: false };
+  const earlier = await storedAnswer(db, request);
+  if (!earlier) throw new Error('idempotency key vanished');
+  return earlier;
+}
+
 async function replay(tx: Tx, request: IdempotentRequest): Promise<IdempotentAnswer> {
   const [row] = await tx
     .select()
@@ -93,7 +116,7 @@ function answerFrom(row: typeof idempotencyKeys.$inferSelect, requestHash: strin
   return { statusCode: row.statusCode, body: row.response, replayed: true };
 }
 
-function errorBody(error: AppError): ApiError {
+export function errorBody(error: AppError): ApiError {
   return { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
 }
 

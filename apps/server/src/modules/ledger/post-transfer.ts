@@ -7,8 +7,9 @@ import { AppError } from '../../http/app-error';
 /**
  * The ledger's write API: every money movement in the portal is one of these three calls, made
  * inside the caller's transaction. Each is a single call to the `ledger_post` database function
- * (migration 0005), which locks the accounts in id order, checks funds and writes the transfer,
- * its two entries and both accounts' counters.
+ * (`sql/ledger_post.sql`), which locks the accounts in id order, checks funds and writes the
+ * transfer, its two entries and both accounts' counters. The member-facing money commands call
+ * `ledger_post` from their own database function instead (`modules/money`).
  */
 
 export interface PostedTransfer {
@@ -115,11 +116,13 @@ async function callLedger(tx: Executor, call: LedgerCall): Promise<PostedTransfe
   try {
     const [row] = await queryRows<{ transfer_id: string; debit_available: unknown; credit_available: unknown }>(tx, sql`
       select transfer_id, debit_available, credit_available from ledger_post(
-        ${call.kind}, ${call.debit ?? null}::uuid, ${call.credit ?? null}::uuid, ${call.amount?.toString() ?? null}::bigint,
-        ${call.pendingId ?? null}::uuid, ${call.reversesId ?? null}::uuid, ${call.category ?? null},
-        ${call.debitMemo ?? null}, ${call.creditMemo ?? null}, ${call.reference ?? null}, ${call.reason ?? null},
-        ${call.effectiveAt?.toISOString() ?? null}::timestamptz, ${call.now.toISOString()}::timestamptz,
-        ${call.createdBy}::uuid)`);
+        p_kind => ${call.kind}, p_now => ${call.now.toISOString()}::timestamptz, p_created_by => ${call.createdBy}::uuid,
+        p_debit => ${call.debit ?? null}::uuid, p_credit => ${call.credit ?? null}::uuid,
+        p_amount => ${call.amount?.toString() ?? null}::bigint,
+        p_pending_id => ${call.pendingId ?? null}::uuid, p_reverses_id => ${call.reversesId ?? null}::uuid,
+        p_category => ${call.category ?? null}, p_debit_memo => ${call.debitMemo ?? null}, p_credit_memo => ${call.creditMemo ?? null},
+        p_reference => ${call.reference ?? null}, p_reason => ${call.reason ?? null},
+        p_effective_at => ${call.effectiveAt?.toISOString() ?? null}::timestamptz)`);
     if (!row) throw new Error('ledger_post returned nothing');
     return {
       transferId: row.transfer_id,

@@ -1,18 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { centsToDecimal, type externalTransferSchema, formatMoney, messages } from '@mutual/shared';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { AppError } from '../../http/app-error';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { hashRequest, type IdempotentAnswer, runIdempotent, storedAnswer } from '../ledger/idempotency';
+import type { RequestMeta } from '../audit/record-audit';
+import { generalLedger } from '../ledger/general-ledger';
+import { hashRequest, type IdempotentAnswer, storedAnswer } from '../ledger/idempotency';
 import type { UserRow } from '../members/members.tables';
-import { createPaymentOrder } from '../payments/create-payment-order';
+import { runMoneyCommand } from '../money/money-command';
 import { verifyExternalChallenge } from './external-challenge';
-import { amountInCents, lastFour, openTransfer, sourceAccount, transferResult } from './transfer-context';
-import { countOutgoingTransfer } from './transfer-limit';
-import { transferChallenges } from './transfers.tables';
+import { amountInCents, lastFour, memberCommand, outgoingLimit, transferResult } from './transfer-context';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
 export type ExternalTransfer = z.output<typeof externalTransferSchema>;
 
 /** What a challenge is bound to: exactly this transfer. */
@@ -26,82 +24,60 @@ export async function createExternalTransfer(
   deps: Deps,
   member: UserRow,
   input: { transfer: ExternalTransfer; challengeId: string; otp: string },
-  idempotencyKey: string,
+  key: string,
   meta: RequestMeta,
 ): Promise<IdempotentAnswer> {
-  const now = deps.clock();
   const { transfer, challengeId } = input;
   const amount = amountInCents(transfer.amount);
   const payloadHash = externalPayloadHash(transfer);
   // The code is not part of the request's identity: a retry after a mistyped code is the same
   // transfer. A stored answer is returned without asking for the code again.
-  const request = { userId: member.id, key: idempotencyKey, requestHash: hashRequest('transfer:external:confirm', { transfer, challengeId }), now };
-  const earlier = await storedAnswer(deps.db, request);
+  const command = memberCommand(deps, member, meta, { key, requestHash: hashRequest('transfer:external:confirm', { transfer, challengeId }) });
+  const earlier = await storedAnswer(deps.db, { userId: member.id, ...command.idempotency });
   if (earlier) return earlier;
-
-  // Checked (and each try counted) outside the transfer's transaction: a wrong code is not an
-  // answer to store, and the count of tries must survive it.
+  // Checked (and each try counted) outside the money command: a wrong code is not an answer to
+  // store, and the count of tries must survive it. The command then uses the verified challenge up.
   await verifyExternalChallenge(deps, member, challengeId, payloadHash, input.otp);
-
-  return runIdempotent(deps.db, request, async (tx) => {
-    const consumed = await tx
-      .update(transferChallenges)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(transferChallenges.id, challengeId),
-          eq(transferChallenges.userId, member.id),
-          eq(transferChallenges.payloadHash, payloadHash),
-          isNotNull(transferChallenges.verifiedAt),
-          isNull(transferChallenges.usedAt),
-        ),
-      )
-      .returning({ id: transferChallenges.id });
-    if (consumed.length === 0) throw new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
-
-    const accounts = await openTransfer(tx, member.id);
-    const from = sourceAccount(accounts, transfer.fromAccount);
-    await countOutgoingTransfer(tx, deps.config.limits, member.id, now);
-    const order = await createPaymentOrder(tx, {
-      userId: member.id,
+  const orderId = randomUUID();
+  return runMoneyCommand(deps, {
+    ...command,
+    kind: 'pending',
+    limit: outgoingLimit(deps),
+    challenge: { id: challengeId, payloadHash },
+    amount,
+    from: transfer.fromAccount,
+    to: { general: generalLedger.achClearing },
+    debitMemo: `Transfer to ${transfer.accountName}, ${transfer.toBank} ${lastFour(transfer.accountNumber)}`,
+    creditMemo: `ACH order for ${transfer.accountName}`,
+    reference: transfer.reference || null,
+    paymentOrder: {
+      id: orderId,
       rail: 'ach',
-      fromAccountId: from.id,
-      amount,
       beneficiaryName: transfer.accountName,
       bankName: transfer.toBank,
       routingNumber: transfer.routingNumber,
       accountNumber: transfer.accountNumber,
-      reference: transfer.reference || null,
-      debitMemo: `Transfer to ${transfer.accountName}, ${transfer.toBank} ${lastFour(transfer.accountNumber)}`,
-      now,
-    });
-    await recordAudit(tx, {
+    },
+    audit: {
       action: 'transfer.external',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
-      meta,
       after: {
-        transferId: order.transferId,
-        paymentOrderId: order.orderId,
+        transferId: command.transferId,
+        paymentOrderId: orderId,
         amount: centsToDecimal(amount),
-        from: from.type,
+        from: transfer.fromAccount,
         routingNumber: transfer.routingNumber,
         accountNumber: lastFour(transfer.accountNumber),
       },
-      at: now,
-    });
-    return {
-      statusCode: 201,
-      body: transferResult({
-        transferId: order.transferId,
-        transferType: 'external',
-        status: 'Pending',
-        amount: centsToDecimal(amount),
-        fromAccount: from.type,
-        message: messages.transfers.externalDone(formatMoney(amount), transfer.toBank),
-        createdAt: now,
-        paymentOrderId: order.orderId,
-      }),
-    };
+    },
+    answer: transferResult({
+      transferId: command.transferId,
+      transferType: 'external',
+      status: 'Pending',
+      amount: centsToDecimal(amount),
+      fromAccount: transfer.fromAccount,
+      message: messages.transfers.externalDone(formatMoney(amount), transfer.toBank),
+      createdAt: command.now,
+      paymentOrderId: orderId,
+    }),
   });
 }

@@ -1,37 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import { centsToDecimal, countries, formatMoney, type internationalTransferSchema, messages } from '@mutual/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
+import type { RequestMeta } from '../audit/record-audit';
+import { generalLedger } from '../ledger/general-ledger';
+import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
 import type { UserRow } from '../members/members.tables';
-import { createPaymentOrder } from '../payments/create-payment-order';
-import { amountInCents, openTransfer, sourceAccount, transferResult } from './transfer-context';
-import { countOutgoingTransfer } from './transfer-limit';
+import { runMoneyCommand } from '../money/money-command';
+import { amountInCents, memberCommand, outgoingLimit, transferResult } from './transfer-context';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
 export type InternationalTransfer = z.output<typeof internationalTransferSchema>;
 
 /** International: a pending wire order that holds the funds until staff send or return it. */
-export async function createInternationalTransfer(
-  deps: Deps,
-  member: UserRow,
-  input: InternationalTransfer,
-  idempotencyKey: string,
-  meta: RequestMeta,
-): Promise<IdempotentAnswer> {
-  const now = deps.clock();
+export function createInternationalTransfer(deps: Deps, member: UserRow, input: InternationalTransfer, key: string, meta: RequestMeta): Promise<IdempotentAnswer> {
   const amount = amountInCents(input.amount);
-  const request = { userId: member.id, key: idempotencyKey, requestHash: hashRequest('transfer:international', input), now };
-  return runIdempotent(deps.db, request, async (tx) => {
-    const accounts = await openTransfer(tx, member.id);
-    const from = sourceAccount(accounts, input.fromAccount);
-    await countOutgoingTransfer(tx, deps.config.limits, member.id, now);
-    const country = countries.find((c) => c.code === input.country)?.name ?? input.country;
-    const order = await createPaymentOrder(tx, {
-      userId: member.id,
+  const command = memberCommand(deps, member, meta, { key, requestHash: hashRequest('transfer:international', input) });
+  const country = countries.find((c) => c.code === input.country)?.name ?? input.country;
+  const orderId = randomUUID();
+  return runMoneyCommand(deps, {
+    ...command,
+    kind: 'pending',
+    limit: outgoingLimit(deps),
+    amount,
+    from: input.fromAccount,
+    to: { general: generalLedger.wireClearing },
+    debitMemo: `International transfer to ${input.recipientName} (${country}, ${input.currency})`,
+    creditMemo: `Wire order for ${input.recipientName}`,
+    reference: input.reference || null,
+    paymentOrder: {
+      id: orderId,
       rail: 'international',
-      fromAccountId: from.id,
-      amount,
       beneficiaryName: input.recipientName,
       bankName: input.bankName,
       accountNumber: input.accountNumber,
@@ -39,38 +38,28 @@ export async function createInternationalTransfer(
       iban: input.iban || null,
       country: input.country,
       currency: input.currency,
-      reference: input.reference || null,
-      debitMemo: `International transfer to ${input.recipientName} (${country}, ${input.currency})`,
-      now,
-    });
-    await recordAudit(tx, {
+    },
+    audit: {
       action: 'transfer.international',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
-      meta,
       after: {
-        transferId: order.transferId,
-        paymentOrderId: order.orderId,
+        transferId: command.transferId,
+        paymentOrderId: orderId,
         amount: centsToDecimal(amount),
-        from: from.type,
+        from: input.fromAccount,
         swiftCode: input.swiftCode,
         country: input.country,
         currency: input.currency,
       },
-      at: now,
-    });
-    return {
-      statusCode: 201,
-      body: transferResult({
-        transferId: order.transferId,
-        transferType: 'international',
-        status: 'Pending',
-        amount: centsToDecimal(amount),
-        fromAccount: from.type,
-        message: messages.transfers.internationalDone(formatMoney(amount), input.bankName),
-        createdAt: now,
-        paymentOrderId: order.orderId,
-      }),
-    };
+    },
+    answer: transferResult({
+      transferId: command.transferId,
+      transferType: 'international',
+      status: 'Pending',
+      amount: centsToDecimal(amount),
+      fromAccount: input.fromAccount,
+      message: messages.transfers.internationalDone(formatMoney(amount), input.bankName),
+      createdAt: command.now,
+      paymentOrderId: orderId,
+    }),
   });
 }

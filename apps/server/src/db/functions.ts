@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * Database functions are source files, not migration history: each lives in one hand-edited file,
+ * `modules/<module>/sql/<function name>.sql`, holding one `CREATE OR REPLACE FUNCTION`. After the
+ * migrations, `applyDatabaseFunctions` (re)creates every function whose file changed since it
+ * was last applied (a SHA-256 per function in `database_functions`), so a restart with nothing
+ * changed costs one query. A changed signature is handled by dropping the old overloads first
+ * (trigger functions keep theirs: a trigger depends on them, and their signature never changes).
+ */
+
+export const functionSourceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+
+export interface FunctionSource {
+  name: string;
+  file: string;
+  text: string;
+  sha256: string;
+}
+
+/** Every `modules/*\/sql/*.sql` file, in name order (plpgsql bodies are checked at call time). */
+export function functionSources(root = functionSourceRoot): FunctionSource[] {
+  const files = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const dir = path.join(root, entry.name, 'sql');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => path.join(dir, f)) : [];
+    });
+  return files
+    .map((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return { name: path.basename(file, '.sql'), file, text, sha256: createHash('sha256').update(text).digest('hex') };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+async function rows<T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as { rows?: T[] }).rows ?? [];
+}
+
+// Any fixed number: only one process at a time may (re)create functions.
+const APPLY_LOCK = 727_105_012;
+
+export async function applyDatabaseFunctions(db: Database, sources = functionSources()): Promise<string[]> {
+  await db.execute(sql`create table if not exists database_functions (
+    name text primary key, sha256 text not null, applied_at timestamptz not null default now())`);
+  const applied = new Map(
+    (await rows<{ name: string; sha256: string }>(db, sql`select name, sha256 from database_functions`)).map((row) => [row.name, row.sha256]),
+  );
+  const changed = sources.filter((source) => applied.get(source.name) !== source.sha256);
+  if (changed.length === 0) return [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK})`);
+    for (const source of changed) {
+      const overloads = await rows<{ signature: string }>(tx, sql`
+        select p.oid::regprocedure::text as signature from pg_proc p
+        where p.proname = ${source.name} and p.pronamespace = current_schema()::regnamespace
+          and p.prorettype <> 'trigger'::regtype`);
+      for (const { signature } of overloads) await tx.execute(sql.raw(`drop function ${signature}`));
+      await tx.execute(sql.raw(source.text));
+      await tx.execute(sql`insert into database_functions (name, sha256) values (${source.name}, ${source.sha256})
+        on conflict (name) do update set sha256 = excluded.sha256, applied_at = now()`);
+    }
+  });
+  return changed.map((source) => source.name);
+}
