@@ -72,6 +72,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_idx').on(table.email),
+    // Look-ups by address ignore case (a member's recipient, sign-in): one index probe, not a scan.
+    index('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_status_idx').on(table.status, table.registrationDate),
     check('users_role_check', sql`${table.role} in ('user', 'pending', 'admin')`),
     check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'active')`),
