@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { fact, runMoneyCommand } from '../money/money-command';
-import { withFacts } from '../transfers/transfer-context';
+import { withFacts } from '../transfers/member-transfer';
 
 type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'mailer'>;
 

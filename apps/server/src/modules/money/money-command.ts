@@ -24,6 +24,18 @@ export type Fact = 'recipient.id' | 'recipient.name' | 'account.type' | 'balance
 export const fact = (name: Fact) => ({ fact: name });
 type Part = string | { fact: Fact };
 
+export interface PaymentOrderDetails {
+  rail: 'ach' | 'international';
+  beneficiaryName: string;
+  bankName: string;
+  accountNumber: string;
+  routingNumber?: string;
+  swiftCode?: string;
+  iban?: string | null;
+  country?: string;
+  currency?: string;
+}
+
 export interface MoneyCommand {
   /** Who asks: the member, or the staff user setting a balance. */
   actor: Actor;
@@ -52,7 +64,8 @@ export interface MoneyCommand {
     | { memberEmail: string }
     | { general: string }
     | { setBalance: { accountId: string; owner: string; target: bigint; against: string } };
-  paymentOrder?: Record<string, string | null | undefined> & { id: string; rail: 'ach' | 'international' };
+  /** Recorded with the pending transfer, for Payment Operations to settle or return. */
+  paymentOrder?: PaymentOrderDetails & { id: string };
   recipientNotice?: { kind: string; title: string; body: string };
   recipientMail?: RenderedEmail;
   audit: { action: string; before?: unknown; after?: unknown };

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { type AccountType, messages, parseMoney, type TransferResult } from '@mutual/shared';
+import { type AccountType, messages, parseMoney } from '@mutual/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
-import type { RequestMeta } from '../audit/record-audit';
-import type { UserRow } from '../members/members.tables';
-import { type Fact, fact, type MoneyCommand } from '../money/money-command';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { memberHolds } from '../holds/holds.tables';
 
@@ -51,43 +46,3 @@ export function amountInCents(amount: string): bigint {
 
 export const lastFour = (accountNumber: string) => `••${accountNumber.slice(-4)}`;
 
-export function transferResult(result: Omit<TransferResult, 'createdAt'> & { createdAt: Date }): TransferResult {
-  return { ...result, createdAt: result.createdAt.toISOString() };
-}
-
-/** What every member transfer command starts from: who asks, the key, the hold check, a new transfer id. */
-export function memberCommand(
-  deps: Pick<AppDeps, 'clock' | 'config'>,
-  member: UserRow,
-  meta: RequestMeta,
-  idempotency: { key: string; requestHash: string },
-) {
-  return {
-    actor: { userId: member.id, email: member.email },
-    targetUserId: member.id,
-    meta,
-    now: deps.clock(),
-    transferId: randomUUID(),
-    idempotency,
-    checkHold: true,
-    category: 'Transfer',
-  } satisfies Partial<MoneyCommand>;
-}
-
-/** The outgoing-transfer limit from configuration (none when its count is 0). */
-export function outgoingLimit(deps: Pick<AppDeps, 'config'>): MoneyCommand['limit'] {
-  const { transferLimitCount: count, transferLimitWindowHours: windowHours } = deps.config.limits;
-  return count > 0 ? { count, windowHours } : undefined;
-}
-
-const MARK = '\u0000fact\u0000';
-
-/**
- * A text that needs a fact only the database knows (the recipient's name in "Sent $5.00 to …"),
- * as parts for `money_command` to join: the shared message is rendered once with a marker.
- */
-export function withFacts(doc: 'answer' | 'audit' | 'debitMemo', path: string[], render: (value: string) => string, name: Fact) {
-  const pieces = render(MARK).split(MARK);
-  const parts = pieces.flatMap((piece, i) => (i === 0 ? [piece] : [fact(name), piece])).filter((p) => p !== '');
-  return { doc, path, parts };
-}

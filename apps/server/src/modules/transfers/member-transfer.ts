@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { type AccountType, centsToDecimal, type TransferResult } from '@mutual/shared';
+import type { AppDeps } from '../../app';
+import type { RequestMeta } from '../audit/record-audit';
+import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
+import type { UserRow } from '../members/members.tables';
+import { type Fact, fact, type MoneyCommand, type PaymentOrderDetails, runMoneyCommand } from '../money/money-command';
+import { amountInCents } from './transfer-context';
+
+export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
+
+/**
+ * What one kind of member transfer says about itself; `runMemberTransfer` adds what they all share
+ * (the key, the hold, the limit, a new transfer id, the audit row's and the answer's common
+ * fields) and runs it as one money command.
+ */
+export interface MemberTransfer {
+  type: TransferResult['transferType'];
+  /** The request's identity for the Idempotency-Key: a route name and the parsed body. */
+  request: [route: string, body: unknown];
+  amount: string;
+  from: AccountType;
+  to: MoneyCommand['to'];
+  /** Outgoing transfers count against the limit; moves between the member's own accounts do not. */
+  outgoing: boolean;
+  debitMemo: string;
+  creditMemo: string;
+  reference: string | null;
+  /** A payment order (US bank, international): the transfer is pending until staff settle it. */
+  paymentOrder?: PaymentOrderDetails;
+  /** The success message; a function of a fact when it names something only the database knows. */
+  message: string | { fact: Fact; render: (value: string) => string };
+  audit: { action: string; after: Record<string, unknown> };
+  extra?: Pick<MoneyCommand, 'challenge' | 'recipientNotice' | 'recipientMail' | 'fill'>;
+}
+
+export function runMemberTransfer(deps: Deps, member: UserRow, meta: RequestMeta, key: string, spec: MemberTransfer): Promise<IdempotentAnswer> {
+  const amount = amountInCents(spec.amount);
+  const transferId = randomUUID();
+  const now = deps.clock();
+  const paymentOrderId = spec.paymentOrder ? randomUUID() : null;
+  const { transferLimitCount: count, transferLimitWindowHours: windowHours } = deps.config.limits;
+  const message = typeof spec.message === 'string' ? spec.message : '';
+  const answer: TransferResult = {
+    transferId,
+    transferType: spec.type,
+    status: spec.paymentOrder ? 'Pending' : 'Completed',
+    amount: centsToDecimal(amount),
+    fromAccount: spec.from,
+    message,
+    createdAt: now.toISOString(),
+    paymentOrderId,
+  };
+  return runMoneyCommand(deps, {
+    actor: { userId: member.id, email: member.email },
+    targetUserId: member.id,
+    meta,
+    now,
+    transferId,
+    idempotency: { key, requestHash: hashRequest(...spec.request) },
+    kind: spec.paymentOrder ? 'pending' : 'single',
+    amount,
+    category: 'Transfer',
+    debitMemo: spec.debitMemo,
+    creditMemo: spec.creditMemo,
+    reference: spec.reference,
+    checkHold: true,
+    limit: spec.outgoing && count > 0 ? { count, windowHours } : undefined,
+    from: spec.from,
+    to: spec.to,
+    paymentOrder: spec.paymentOrder && paymentOrderId ? { ...spec.paymentOrder, id: paymentOrderId } : undefined,
+    audit: {
+      action: spec.audit.action,
+      after: { transferId, ...(paymentOrderId && { paymentOrderId }), amount: centsToDecimal(amount), from: spec.from, ...spec.audit.after },
+    },
+    answer,
+    ...spec.extra,
+    fill: [
+      ...(typeof spec.message === 'string' ? [] : [withFacts('answer', ['message'], spec.message.render, spec.message.fact)]),
+      ...(spec.extra?.fill ?? []),
+    ],
+  });
+}
+
+const MARK = '\u0000fact\u0000';
+
+/**
+ * A text that needs a fact only the database knows (the recipient's name in "Sent $5.00 to …"),
+ * as parts for `money_command` to join: the shared message is rendered once with a marker.
+ */
+export function withFacts(doc: 'answer' | 'audit' | 'debitMemo', path: string[], render: (value: string) => string, name: Fact) {
+  const parts = render(MARK)
+    .split(MARK)
+    .flatMap((piece, i) => (i === 0 ? [piece] : [fact(name), piece]))
+    .filter((part) => part !== '');
+  return { doc, path, parts };
+}
