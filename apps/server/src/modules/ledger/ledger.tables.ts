@@ -17,7 +17,7 @@ import { users } from '../members/members.tables';
 
 /**
  * Only this module writes the tables below, and only through the `ledger_post` database function
- * (migration 0004): it locks the accounts, checks funds, and writes the transfer, both entries
+ * (`sql/ledger_post.sql`): it locks the accounts, checks funds, and writes the transfer, both entries
  * and both counters in one statement. Triggers refuse UPDATE and DELETE on transfers and entries.
  */
 

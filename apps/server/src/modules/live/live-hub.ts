@@ -10,9 +10,10 @@ const payloadSchema = liveEventSchema.extend({ userId: z.string() });
 export type LiveListener = (event: LiveEvent) => void;
 
 /**
- * Fans database notifications out to the members' open event streams. The ledger (and notify())
- * raise `pg_notify('mutual_live', {userId, kind})` inside their transactions, so a member hears of
- * a change only once it is committed — from whichever app instance made it.
+ * Fans database notifications out to the members' open event streams. Money commands publish
+ * `{userId, kind}` on 'mutual_live' after their commit; staff paths and notify() raise it inside
+ * their transactions. Either way a member hears of a change only once it is committed — from
+ * whichever app instance made it.
  */
 export interface LiveHub {
   subscribe(userId: string, listener: LiveListener): () => void;
