@@ -221,10 +221,50 @@ Promise.all(Array.from({ length: clients }, client)).then(() => {
 });
 `;
 
+/** CPU seconds (user + system) a /proc stat line has counted; 0 where /proc is missing. */
+function cpuSeconds(statFile: string): number {
+  try {
+    const stat = fs.readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0; // not Linux, or the process ended meanwhile
+  }
+}
+
+/** CPU seconds of the PostgreSQL backends serving the portal's database (Linux; 0 elsewhere). */
+function portalBackendsCpu(): number {
+  if (!fs.existsSync('/proc')) return 0;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command = '';
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.startsWith('postgres:') && command.includes(` ${benchDb} `)) total += cpuSeconds(`/proc/${pid}/stat`);
+  }
+  return total;
+}
+
+/** CPU seconds of this process's main thread, where the app runs (the load generator is another thread). */
+const mainThreadCpu = () => cpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`);
+
+/** Where each transfer round's CPU went, per transfer: it holds on a busy machine where wall-clock figures do not. */
+const costs: string[] = [];
+
 function transfersRound(base: string, origin: string, members: BenchMember[]): Promise<Round> {
   return new Promise((resolve, reject) => {
+    const appBefore = mainThreadCpu();
+    const pgBefore = portalBackendsCpu();
     const worker = new Worker(loadGenerator, { eval: true, workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER } });
     worker.once('message', (result: Omit<Round, 'kind'>) => {
+      const perTransfer = (seconds: number) => ((seconds * 1000) / Math.max(1, result.done)).toFixed(2);
+      costs.push(
+        `CPU per transfer: app main thread ${perTransfer(mainThreadCpu() - appBefore)} ms, ` +
+          `PostgreSQL backends ${perTransfer(portalBackendsCpu() - pgBefore)} ms`,
+      );
       resolve({ kind: 'transfers', ...result });
       void worker.terminate();
     });
@@ -290,6 +330,7 @@ try {
   print(line('overall transfers', ours, 'transfers/s'));
   const ratio = summary(ours).perSecond / summary(tpcb).perSecond;
   print(`ratio transfers/TPC-B  ${ratio.toFixed(2)}`);
+  for (const [i, cost] of costs.entries()) print(`transfer round ${i + 1}: ${cost}`);
 
   // The books after the storm.
   const violations = await verifyLedger(deps.db);

@@ -139,7 +139,7 @@ function values(command: MoneyCommand, mailStatus: string): unknown[] {
     json(command.paymentOrder),
     json(command.recipientNotice),
     command.recipientMail ? json({ ...command.recipientMail, status: mailStatus }) : null,
-    json(command.fill),
+    command.fill?.length ? json(command.fill) : null,
   ];
 }
 

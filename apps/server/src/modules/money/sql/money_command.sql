@@ -133,7 +133,7 @@ BEGIN
 
   -- Facts into the answer, the audit row (at a JSON path) and the debit memo: literal parts and
   -- facts joined.
-  FOR v_fill IN SELECT * FROM jsonb_array_elements(coalesce(p_fill, '[]'::jsonb)) LOOP
+  FOR v_fill IN SELECT * FROM jsonb_array_elements(p_fill) WHERE p_fill IS NOT NULL LOOP
     v_text := '';
     FOR v_part IN SELECT * FROM jsonb_array_elements(v_fill->'parts') LOOP
       v_text := v_text || CASE WHEN jsonb_typeof(v_part) = 'string' THEN v_part #>> '{}'
