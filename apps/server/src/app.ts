@@ -129,11 +129,17 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean)
   // start too), and every page load would otherwise touch the disk.
   const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
   const hasWeb = indexHtml !== undefined;
+  // The build writes .br and .gz beside every text file; they are sent as they are.
+  const compressedIndex = (['br', 'gzip'] as const).flatMap((encoding) => {
+    const file = `${indexPath}.${encoding === 'br' ? 'br' : 'gz'}`;
+    return fs.existsSync(file) ? [{ encoding, body: fs.readFileSync(file) }] : [];
+  });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -150,8 +156,22 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean)
       return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
     }
     const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
-    return reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
+    reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html');
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const compressed = compressedIndex.find((c) => accepted.has(c.encoding));
+    return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
   });
+}
+
+/** The content codings a request accepts (`q=0` excluded). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  return new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([coding]) => (coding ?? '').trim().toLowerCase()),
+  );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,17 +1,24 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
-import { localFileStorage } from './modules/files/file-storage';
-import { createMailer } from './modules/mail/mail.service';
-import { seedDemo } from './modules/seed/demo-seed';
 
 /** Boot only: configuration → database (migrated) → app → listen. */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
-  const database = await openDatabase(config.database);
-  await database.migrate();
+  // Opening the embedded database is mostly WebAssembly compilation, which runs off the main
+  // thread: it overlaps with loading the application's modules instead of waiting for it.
+  const opening = openDatabase(config.database).then(async (database) => {
+    await database.migrate();
+    return database;
+  });
+  const [database, { buildApp }, { createMailer }, { localFileStorage }, { seedDemo }] = await Promise.all([
+    opening,
+    import('./app'),
+    import('./modules/mail/mail.service'),
+    import('./modules/files/file-storage'),
+    import('./modules/seed/demo-seed'),
+  ]);
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.mail.smtpUrl, logger });
   const storage = localFileStorage(config.uploadsDir);
   const deps = { config, database, db: database.db, mailer, storage, clock: () => new Date(), logger };

@@ -109,12 +109,6 @@ export const signInResultSchema = z.object({
 });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
-/** Where a signed-in person belongs. Rejected applicants see their decision on the pending page. */
-export function homePathFor(user: Pick<SessionUser, 'role' | 'status'>): string {
-  if (user.role === 'admin') return '/admin';
-  if (user.role === 'pending' || user.status === 'pending' || user.status === 'rejected') return '/pending-approval';
-  return '/dashboard';
-}
 
 export const messageResultSchema = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResultSchema>;

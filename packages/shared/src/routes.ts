@@ -42,3 +42,13 @@ export function isAppRoute(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (appRoutes as readonly string[]).includes(normalised);
 }
+
+/**
+ * Where a signed-in person belongs. Rejected applicants see their decision on the pending page.
+ * (Here, not beside the auth schemas: the public pages need it without loading zod.)
+ */
+export function homePathFor(user: { role: string; status: string }): string {
+  if (user.role === 'admin') return '/admin';
+  if (user.role === 'pending' || user.status === 'pending' || user.status === 'rejected') return '/pending-approval';
+  return '/dashboard';
+}

@@ -1,24 +1,27 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireSession } from '../features/session/require-session';
-import { ForgotPasswordPage } from '../routes/auth/forgot-password';
-import { LoginPage } from '../routes/auth/login';
-import { PendingApprovalPage } from '../routes/auth/pending-approval';
-import { RegistrationSuccessPage } from '../routes/auth/registration-success';
-import { ResetPasswordPage } from '../routes/auth/reset-password';
-import { DevMailboxPage } from '../routes/dev/mailbox';
-import { AboutPage } from '../routes/public/about';
-import { CalculatorsPage } from '../routes/public/calculators';
-import { ContactPage } from '../routes/public/contact';
-import { contentPages } from '../routes/public/content-pages';
-import { ContentPage } from '../routes/public/content-page';
+import { contentPagePaths } from '../routes/public/content-paths';
 import { HomePage } from '../routes/public/home';
 import { NotFoundPage } from '../routes/public/not-found';
-import { ProductsPage } from '../routes/public/products';
 import { PublicLayout } from './layouts/public-layout';
 
-// Signed-in screens and the long application form load on demand: a visitor reading the home
-// page does not download the staff console.
+// Only the home page, the layouts and the 404 screen are in the first download: every other
+// screen loads when it is opened, so a visitor reading the home page does not download the forms,
+// the calculators, the signed-in screens or the staff console.
+const AboutPage = lazy(() => import('../routes/public/about').then((m) => ({ default: m.AboutPage })));
+const CalculatorsPage = lazy(() => import('../routes/public/calculators').then((m) => ({ default: m.CalculatorsPage })));
+const ContactPage = lazy(() => import('../routes/public/contact').then((m) => ({ default: m.ContactPage })));
+const ContentPageAt = lazy(() => import('../routes/public/content-page').then((m) => ({ default: m.ContentPageAt })));
+const ProductsPage = lazy(() => import('../routes/public/products').then((m) => ({ default: m.ProductsPage })));
+const LoginPage = lazy(() => import('../routes/auth/login').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() => import('../routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
+const PendingApprovalPage = lazy(() => import('../routes/auth/pending-approval').then((m) => ({ default: m.PendingApprovalPage })));
+const RegistrationSuccessPage = lazy(() =>
+  import('../routes/auth/registration-success').then((m) => ({ default: m.RegistrationSuccessPage })),
+);
+const DevMailboxPage = lazy(() => import('../routes/dev/mailbox').then((m) => ({ default: m.DevMailboxPage })));
 const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
 const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
 const TransactionsPage = lazy(() => import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })));
@@ -32,7 +35,8 @@ function Loading({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <div className="flex min-h-[50vh] items-center justify-center text-slate-500" role="status">
+        // A full screen, so nothing visible moves when the page arrives (no layout shift).
+        <div className="flex min-h-screen items-center justify-center text-slate-500" role="status">
           Loading…
         </div>
       }
@@ -47,26 +51,28 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/calculators', element: <CalculatorsPage /> },
-      { path: '/login', element: <LoginPage /> },
+      { path: '/about', element: <Loading><AboutPage /></Loading> },
+      { path: '/products', element: <Loading><ProductsPage /></Loading> },
+      { path: '/contact', element: <Loading><ContactPage /></Loading> },
+      { path: '/calculators', element: <Loading><CalculatorsPage /></Loading> },
+      { path: '/login', element: <Loading><LoginPage /></Loading> },
       { path: '/signup', element: <Loading><SignupPage /></Loading> },
       { path: '/register', element: <Navigate to="/signup" replace /> },
-      { path: '/registration-success', element: <RegistrationSuccessPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/registration-success', element: <Loading><RegistrationSuccessPage /></Loading> },
+      { path: '/forgot-password', element: <Loading><ForgotPasswordPage /></Loading> },
+      { path: '/reset-password', element: <Loading><ResetPasswordPage /></Loading> },
       {
         path: '/pending-approval',
         element: (
           <RequireSession audience="applicant">
-            <PendingApprovalPage />
+            <Loading>
+              <PendingApprovalPage />
+            </Loading>
           </RequireSession>
         ),
       },
-      ...contentPages.map((page) => ({ path: page.path, element: <ContentPage page={page} /> })),
-      { path: '/dev/mailbox', element: <DevMailboxPage /> },
+      ...contentPagePaths.map((path) => ({ path, element: <Loading><ContentPageAt path={path} /></Loading> })),
+      { path: '/dev/mailbox', element: <Loading><DevMailboxPage /></Loading> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,50 +1,36 @@
-import { CircleHelp, Clock, Mail, MessageCircle, Phone } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { useSite } from '../../features/site/site-context';
+import { CircleHelp } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 
-/** "Need help?" — the support contact, one click from every page. */
+export const helpTriggerClass =
+  'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand';
+
+const HelpPopoverPanel = lazy(() => import('./help-popover-panel').then((m) => ({ default: m.HelpPopoverPanel })));
+
+/**
+ * "Need help?" — the support contact, one click from every page. The popover's code (Radix,
+ * floating positioning) is a third of the first page's JavaScript, so it loads when the pointer
+ * or keyboard focus reaches the button; a click before it arrives opens it once it has.
+ */
 export function HelpPopover() {
-  const { support } = useSite();
+  const [wanted, setWanted] = useState<'hover' | 'click' | null>(null);
+  const button = (
+    <button
+      type="button"
+      className={helpTriggerClass}
+      aria-label="Help and support"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => setWanted((w) => w ?? 'hover')}
+      onFocus={() => setWanted((w) => w ?? 'hover')}
+      onClick={() => setWanted('click')}
+    >
+      <CircleHelp className="h-5 w-5" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return button;
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand"
-        aria-label="Help and support"
-      >
-        <CircleHelp className="h-5 w-5" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          sideOffset={8}
-          align="end"
-          className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl"
-        >
-          <p className="mb-3 font-semibold text-slate-900">Need help?</p>
-          <ul className="space-y-2.5 text-slate-700">
-            <li className="flex gap-2">
-              <Phone className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={`tel:${support.phone}`} className="hover:underline">
-                {support.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={`mailto:${support.email}`} className="break-all hover:underline">
-                {support.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <span>{support.hours}</span>
-            </li>
-            <li className="flex gap-2">
-              <MessageCircle className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <span>Live chat {support.chatHours}</span>
-            </li>
-          </ul>
-          <Popover.Arrow className="fill-white" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={button}>
+      <HelpPopoverPanel defaultOpen={wanted === 'click'} />
+    </Suspense>
   );
 }

@@ -5,7 +5,14 @@ import { Container, PageHero, Section } from '../../components/layout';
 import { Prose } from '../../features/content/prose';
 import { useSite } from '../../features/site/site-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { ContentPageDefinition } from './content-pages';
+import { type ContentPageDefinition, contentPages } from './content-pages';
+import { NotFoundPage } from './not-found';
+
+/** The content page at `path` (its text is in this chunk, not in the first download). */
+export function ContentPageAt({ path }: { path: string }) {
+  const page = contentPages.find((p) => p.path === path);
+  return page ? <ContentPage page={page} /> : <NotFoundPage />;
+}
 
 export function ContentPage({ page }: { page: ContentPageDefinition }) {
   useDocumentTitle(page.title);

@@ -1,0 +1,48 @@
+import { CircleHelp, Clock, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useSite } from '../../features/site/site-context';
+import { helpTriggerClass } from './help-popover';
+
+/** The popover itself (Radix and its positioning), loaded by `HelpPopover` when first wanted. */
+export function HelpPopoverPanel({ defaultOpen }: { defaultOpen: boolean }) {
+  const { support } = useSite();
+  return (
+    <Popover.Root defaultOpen={defaultOpen}>
+      <Popover.Trigger className={helpTriggerClass} aria-label="Help and support">
+        <CircleHelp className="h-5 w-5" aria-hidden="true" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          sideOffset={8}
+          align="end"
+          className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl"
+        >
+          <p className="mb-3 font-semibold text-slate-900">Need help?</p>
+          <ul className="space-y-2.5 text-slate-700">
+            <li className="flex gap-2">
+              <Phone className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+              <a href={`tel:${support.phone}`} className="hover:underline">
+                {support.phone}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Mail className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+              <a href={`mailto:${support.email}`} className="break-all hover:underline">
+                {support.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+              <span>{support.hours}</span>
+            </li>
+            <li className="flex gap-2">
+              <MessageCircle className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+              <span>Live chat {support.chatHours}</span>
+            </li>
+          </ul>
+          <Popover.Arrow className="fill-white" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
