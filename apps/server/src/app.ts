@@ -38,6 +38,7 @@ import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import type { Mailer } from './modules/mail/mail.service';
 import { meRoutes } from './modules/members/me.routes';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createPaymentOrderExpiry } from './modules/payments/expiry-worker';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });
   registerAuthContext(app, deps);
+  registerMetrics(app, deps);
   // Limits are set per route (anything guessable or abusable); the global one only stops floods.
   await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: 60_000 });
 

@@ -112,6 +112,8 @@ const envSchema = z.object({
   MARKET_EMBED_URL: z.url({ protocol: /^https$/ }).optional(),
 
   RATE_LIMIT_PER_MINUTE: int(600),
+  /** Bearer token for GET /metrics; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   CONTACT_RATE_LIMIT: int(5),
   CONTACT_RATE_WINDOW_MINUTES: int(15),
 
@@ -232,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     market: { asOf: e.MARKET_AS_OF, embedUrl: e.MARKET_EMBED_URL ?? null },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN ?? null,
     contact: { rateLimit: e.CONTACT_RATE_LIMIT, rateWindowMinutes: e.CONTACT_RATE_WINDOW_MINUTES },
     limits: {
       recentTransactions: e.RECENT_TRANSACTIONS,
