@@ -64,34 +64,56 @@ const dateOnly = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
   .optional();
 
-/** `GET /api/me/transactions` query: every filter of the history page, all optional. */
-export const transactionQuerySchema = z.strictObject({
-  account: z.enum(accountTypes).optional(),
-  from: dateOnly,
-  to: dateOnly,
-  type: z.enum(transactionTypes).optional(),
-  category: z.enum(transactionCategories).optional(),
-  status: z.enum(transferStatuses).optional(),
-  q: z.string().trim().max(100).optional(),
-  /** Show reversed rows and their reversals (hidden by default). */
-  corrections: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size), 'Choose 10, 20, 50 or 100 per page')
-    .default(20),
-});
+/**
+ * A place in the history, as the API hands it out (`older` / `newer` of a page): opaque to the
+ * web app, which only sends it back. The server checks its contents.
+ */
+const historyCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'This page link is not valid. Start again from the newest transactions.')
+  .optional();
+
+/**
+ * `GET /api/me/transactions` query: every filter of the history page, all optional, and keyset
+ * paging. A page is anchored to a row, not numbered: `olderThan` gives the rows just older than
+ * that cursor (the "Older" link), `newerThan` the rows just newer ("Newer"). New transactions
+ * arriving between requests therefore never shift a row onto a second page or off both.
+ */
+export const transactionQuerySchema = z
+  .strictObject({
+    account: z.enum(accountTypes).optional(),
+    from: dateOnly,
+    to: dateOnly,
+    type: z.enum(transactionTypes).optional(),
+    category: z.enum(transactionCategories).optional(),
+    status: z.enum(transferStatuses).optional(),
+    q: z.string().trim().max(100).optional(),
+    /** Show reversed rows and their reversals (hidden by default). */
+    corrections: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    olderThan: historyCursor,
+    newerThan: historyCursor,
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size), 'Choose 10, 20, 50 or 100 per page')
+      .default(20),
+  })
+  .refine((value) => !value.olderThan || !value.newerThan, { path: ['newerThan'], message: 'Give one page link, not two.' });
 export type TransactionQuery = z.input<typeof transactionQuerySchema>;
 
+/**
+ * One page of the history, newest first. There is no total: counting a long history on every page
+ * costs what the page itself no longer does. `older` / `newer` are the cursors of the neighbouring
+ * pages, null at either end.
+ */
 export const transactionPageSchema = z.object({
   items: z.array(transactionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
   pageSize: z.number().int(),
+  older: z.string().nullable(),
+  newer: z.string().nullable(),
 });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
@@ -101,9 +123,18 @@ export const accountOverviewSchema = z.object({
   availableBalance: z.string(),
   /** Money on hold or arriving: the sum of the member's pending entries. */
   pendingTotal: z.string(),
-  /** This calendar month (the credit union's time zone), transfers between own accounts excluded. */
+  /**
+   * This calendar month (the credit union's time zone): money in and out, transfers between the
+   * member's own accounts and staff corrections excluded.
+   */
   monthIncome: z.string(),
   monthOutgoing: z.string(),
+  /**
+   * The net of this month's staff corrections (signed: "-12.50" took money out): balance
+   * adjustments, transactions staff entered, reversals and what they reversed. See
+   * `modules/ledger/balances.ts` for the precise rule.
+   */
+  monthCorrections: z.string(),
   month: z.string(),
   transferLimit: z.object({ limit: z.number().int(), used: z.number().int(), windowHours: z.number().int() }),
 });

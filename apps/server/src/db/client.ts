@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -59,7 +60,8 @@ export async function openDatabase(target: Config['database']): Promise<Database
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   try {
-    const client = await PGlite.create({ dataDir, loadDataDir });
+    // pg_trgm: the member's history and the staff console search by words (migration 0007).
+    const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {
       kind: 'pglite',

@@ -4,14 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { sqlState } from './errors';
 
 /**
  * Database functions are source files, not migration history: each lives in one hand-edited file,
  * `modules/<module>/sql/<function name>.sql`, holding one `CREATE OR REPLACE FUNCTION`. After the
  * migrations, `applyDatabaseFunctions` (re)creates every function whose file changed since it
  * was last applied (a SHA-256 per function in `database_functions`), so a restart with nothing
- * changed costs one query. A changed signature is handled by dropping the old overloads first
- * (trigger functions keep theirs: a trigger depends on them, and their signature never changes).
+ * changed costs one query. A function is replaced in place; only when its signature changed (which
+ * `CREATE OR REPLACE` refuses) are the old overloads dropped first.
  */
 
 export const functionSourceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
@@ -44,6 +45,20 @@ async function rows<T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof s
   return ((await db.execute(query)) as { rows?: T[] }).rows ?? [];
 }
 
+/** The body between the dollar quotes of a `CREATE OR REPLACE FUNCTION … AS $$ … $$;` file. */
+export function functionBody(text: string): string {
+  const match = /AS \$\$([\s\S]*)\$\$;\s*$/.exec(text);
+  if (!match?.[1]) throw new Error('a function file must end with its body: AS $$ … $$;');
+  return match[1];
+}
+
+async function dropOverloads(tx: Pick<Database, 'execute'>, name: string, which: ReturnType<typeof sql>) {
+  const overloads = await rows<{ signature: string }>(tx, sql`
+    select p.oid::regprocedure::text as signature from pg_proc p
+    where p.proname = ${name} and p.pronamespace = current_schema()::regnamespace and ${which}`);
+  for (const { signature } of overloads) await tx.execute(sql.raw(`drop function ${signature}`));
+}
+
 // Any fixed number: only one process at a time may (re)create functions.
 const APPLY_LOCK = 727_105_012;
 
@@ -58,12 +73,17 @@ export async function applyDatabaseFunctions(db: Database, sources = functionSou
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK})`);
     for (const source of changed) {
-      const overloads = await rows<{ signature: string }>(tx, sql`
-        select p.oid::regprocedure::text as signature from pg_proc p
-        where p.proname = ${source.name} and p.pronamespace = current_schema()::regnamespace
-          and p.prorettype <> 'trigger'::regtype`);
-      for (const { signature } of overloads) await tx.execute(sql.raw(`drop function ${signature}`));
-      await tx.execute(sql.raw(source.text));
+      try {
+        // In place when the signature stays: a function an index or trigger uses cannot be dropped.
+        await tx.transaction((savepoint) => savepoint.execute(sql.raw(source.text)));
+      } catch (error) {
+        // 42P13: a changed return type or argument names needs the old definition gone first.
+        if (sqlState(error) !== '42P13') throw error;
+        await dropOverloads(tx, source.name, sql`p.prorettype <> 'trigger'::regtype`);
+        await tx.execute(sql.raw(source.text));
+      }
+      // Any other signature of the same name (an older one a migration left behind) goes.
+      await dropOverloads(tx, source.name, sql`p.prosrc <> ${functionBody(source.text)}`);
       await tx.execute(sql`insert into database_functions (name, sha256) values (${source.name}, ${source.sha256})
         on conflict (name) do update set sha256 = excluded.sha256, applied_at = now()`);
     }

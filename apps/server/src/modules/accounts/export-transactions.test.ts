@@ -3,6 +3,7 @@ import { Browser, manualClock, type TestApp } from '../../test/identity';
 import { accountId, expectLedgerConsistent, memberWithMoney, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { internationalForm, userForm } from '../../test/transfer-forms';
+import { EXPORT_BATCH } from './export-transactions';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 
@@ -105,8 +106,39 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
     expect((await exportCsv(member.browser, 'to=2026-02-28')).rows).toHaveLength(1);
     expect((await exportCsv(member.browser, 'status=Completed')).rows).toHaveLength(2);
     expect((await exportCsv(member.browser, 'account=Savings')).rows).toHaveLength(0);
-    expect((await exportCsv(member.browser, 'page=2&pageSize=10')).rows).toHaveLength(3);
+    // Paging does not apply: the export is every matching row.
+    expect((await exportCsv(member.browser, 'pageSize=10&olderThan=bm90LWEtY3Vyc29y')).rows).toHaveLength(3);
     expect((await member.browser.get('/api/me/transactions/export?status=Lost')).statusCode).toBe(400);
     expect((await new Browser(t).get('/api/me/transactions/export')).statusCode).toBe(401);
+  });
+
+  it('streams a history longer than a batch: every row once, newest first, each kept formula-safe', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const [checking, savings] = [await accountId(t, member.id, 'Checking'), await accountId(t, member.id, 'Savings')];
+    const rows = EXPORT_BATCH + 150;
+    // A credit a minute, and every tenth a move to Savings (two rows of the history, which a batch
+    // must not split), with memos a spreadsheet would run.
+    await t.db.transaction(async (tx) => {
+      for (let i = 1; i <= rows; i += 1) {
+        const move = i % 10 === 0;
+        await postTransfer(tx, {
+          kind: 'single',
+          debitAccountId: move ? checking : generalLedger.cash,
+          creditAccountId: move ? savings : checking,
+          amount: 1_00n,
+          category: move ? 'Transfer' : 'Deposit',
+          debitMemo: `=Row ${i}`,
+          creditMemo: `=Row ${i}`,
+          effectiveAt: new Date(Date.UTC(2026, 2, 1, 0, i)),
+          now: time.now(),
+          createdBy: null,
+        });
+      }
+    });
+    const { rows: lines } = await exportCsv(member.browser);
+    const expected = Array.from({ length: rows }, (_, n) => rows - n).flatMap((i) => (i % 10 === 0 ? [`'=Row ${i}`, `'=Row ${i}`] : [`'=Row ${i}`]));
+    expect(lines.map((line) => cellsOf(line)[2])).toEqual(expected);
+    const pair = lines.filter((line) => cellsOf(line)[2] === `'=Row ${rows - (rows % 10)}`).map((line) => cellsOf(line)[5]);
+    expect(pair).toEqual(['credit', 'debit']);
   });
 });

@@ -7,137 +7,105 @@ import {
   type transactionQuerySchema,
   type TransferStatus,
 } from '@mutual/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
+import { historyReads, historyRowsSql, type HistoryRow, type Window } from './history-sql';
 
 export type TransactionQuery = z.output<typeof transactionQuerySchema>;
-export type TransactionFilters = Omit<TransactionQuery, 'page' | 'pageSize'>;
+export type TransactionFilters = Omit<TransactionQuery, 'olderThan' | 'newerThan' | 'pageSize'>;
 
 /**
- * A member's transactions: every `single` or `pending` ledger transfer touching one of their
- * accounts, seen from that account. A pending transfer's status follows its resolution (posted →
- * Completed; voided or expired → Failed, with the reason). Newest effective date first.
+ * A member's transactions: every `single`, `pending` or `failed` ledger transfer touching one of
+ * their accounts, seen from that account, newest effective date first. A pending transfer's status
+ * follows its resolution (posted → Completed; voided or expired → Failed, with the reason).
+ *
+ * Pages are keyset pages (history-cursor.ts): each costs the same at any depth, and rows arriving
+ * meanwhile never shift one onto a second page. There is no total — counting a long history for
+ * every page would cost more than the page; the answer only says whether there are older or
+ * newer rows.
  */
-export async function listTransactions(
-  db: Executor,
-  userId: string,
-  query: TransactionQuery,
-  timeZone: string,
-): Promise<TransactionPage> {
-  const offset = (query.page - 1) * query.pageSize;
-  const rows = await selectTransactions(db, userId, query, timeZone, sql`limit ${query.pageSize} offset ${offset}`);
+export async function listTransactions(db: Executor, userId: string, query: TransactionQuery, timeZone: string): Promise<TransactionPage> {
+  const { olderThan, newerThan, pageSize, ...filters } = query;
+  const accounts = await memberAccounts(db, userId, filters.account);
+  const direction = newerThan ? 'newer' : 'older';
+  const beyond = newerThan ? decodeCursor(newerThan, 'newerThan') : olderThan ? decodeCursor(olderThan, 'olderThan') : undefined;
+  const { rows, more } = await readPage(db, accounts, filters, timeZone, { direction, beyond, limit: pageSize });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const anyBeyond = async (row: HistoryRow, towards: 'older' | 'newer') =>
+    (await readPage(db, accounts, filters, timeZone, { direction: towards, beyond: keyOf(row), limit: 1 })).rows.length > 0;
+  const newer = first && (direction === 'newer' ? more : beyond !== undefined && (await anyBeyond(first, 'newer')));
+  const older = last && (direction === 'older' ? more : await anyBeyond(last, 'older'));
   return {
-    items: rows.map(toTransaction),
-    total: rows[0] ? Number(rows[0].total) : offset > 0 ? await countTransactions(db, userId, query, timeZone) : 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    items: rows.map((row) => toTransaction(row, accounts)),
+    pageSize,
+    older: older && last ? encodeCursor(keyOf(last)) : null,
+    newer: newer && first ? encodeCursor(keyOf(first)) : null,
   };
 }
 
-/** Every matching row (up to `max`), for the CSV export. */
-export async function allTransactions(
-  db: Executor,
-  userId: string,
-  filters: TransactionFilters,
-  timeZone: string,
-  max: number,
-): Promise<Transaction[]> {
-  const rows = await selectTransactions(db, userId, filters, timeZone, sql`limit ${max}`);
-  return rows.map(toTransaction);
+export interface MemberAccount {
+  id: string;
+  type: AccountType;
+  accountNumber: string | null;
 }
 
-interface Row {
-  transfer_id: string;
-  side: 'debit' | 'credit';
-  account_type: AccountType;
-  account_number: string | null;
-  amount: unknown;
-  description: string;
-  category: TransactionCategory;
-  status: TransferStatus;
-  status_reason: string | null;
-  correction: 'reversed' | 'reversal' | null;
-  payment_order: boolean;
-  effective_at: string | Date;
-  created_at: string | Date;
-  reference: string | null;
-  balance_after: unknown;
-  total: unknown;
+export async function memberAccounts(db: Executor, userId: string, type?: AccountType): Promise<MemberAccount[]> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), type ? eq(ledgerAccounts.type, type) : undefined))
+    .orderBy(asc(ledgerAccounts.id));
+  return rows.map((row) => ({ ...row, type: row.type as AccountType }));
 }
 
-async function countTransactions(db: Executor, userId: string, filters: TransactionFilters, timeZone: string) {
-  const [row] = await queryRows<{ n: unknown }>(db, sql`select count(*) as n from (${rowsOf(userId, filters, timeZone)}) counted`);
-  return Number(row?.n ?? 0);
+/**
+ * Up to `limit` rows beyond the window's cursor, in display order (newest first; of a move between
+ * the member's own accounts, the credit first, as before keyset paging), and whether more lie beyond them. A page never ends
+ * between the two rows of one transfer: the cursor is a transfer's key, so the page takes both.
+ */
+async function readPage(db: Executor, accounts: MemberAccount[], filters: TransactionFilters, timeZone: string, window: Window) {
+  if (accounts.length === 0) return { rows: [], more: false };
+  const fetched = await queryRows<HistoryRow>(db, historyRowsSql(historyReads(accounts, filters), filters, timeZone, { ...window, limit: window.limit + 2 }));
+  let taken = Math.min(window.limit, fetched.length);
+  if (taken > 0 && fetched[taken]?.transfer_id === fetched[taken - 1]?.transfer_id) taken += 1;
+  const rows = fetched.slice(0, taken).sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || (a.side === b.side ? 0 : a.side === 'credit' ? -1 : 1));
+  return { rows, more: fetched.length > taken };
 }
 
-async function selectTransactions(db: Executor, userId: string, filters: TransactionFilters, timeZone: string, page: SQL) {
-  return queryRows<Row>(db, sql`
-    select *, count(*) over () as total from (${rowsOf(userId, filters, timeZone)}) filtered
-    order by effective_at desc, created_at desc, transfer_id, side
-    ${page}`);
-}
+export const keyOf = (row: HistoryRow): HistoryKey => ({ effectiveAt: row.effective_key, createdAt: row.created_key, transferId: row.transfer_id });
 
-function rowsOf(userId: string, filters: TransactionFilters, timeZone: string): SQL {
-  const conditions: SQL[] = [];
-  if (filters.account) conditions.push(sql`v.account_type = ${filters.account}`);
-  if (filters.type) conditions.push(sql`v.side = ${filters.type}`);
-  if (filters.category) conditions.push(sql`v.category = ${filters.category}`);
-  if (filters.status) conditions.push(sql`v.status = ${filters.status}`);
-  if (filters.from) conditions.push(sql`v.effective_at >= (${filters.from}::date)::timestamp at time zone ${timeZone}`);
-  if (filters.to) conditions.push(sql`v.effective_at < (${filters.to}::date + 1)::timestamp at time zone ${timeZone}`);
-  if (!filters.corrections) conditions.push(sql`v.correction is null`);
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(v.description ilike ${pattern} or coalesce(v.reference, '') ilike ${pattern})`);
-  }
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  // Two index scans (debit side, credit side) rather than one OR join.
-  const side = (name: 'debit' | 'credit', column: SQL) => sql`
-    select t.*, ${name}::text as side, a.id as account_id, a.type as account_type, a.account_number
-    from ledger_accounts a join ledger_transfers t on ${column} = a.id
-    where a.user_id = ${userId} and t.kind in ('single', 'pending', 'failed')`;
-  return sql`
-    select * from (
-      select x.id as transfer_id, x.side, x.account_type, x.account_number, x.amount,
-        case when x.side = 'debit' then x.debit_memo else x.credit_memo end as description,
-        x.category, x.reference, x.effective_at, x.created_at,
-        case when x.kind = 'failed' then 'Failed'
-             when x.kind = 'single' or r.kind = 'post' then 'Completed' when r.kind is null then 'Pending' else 'Failed' end as status,
-        case when x.kind = 'failed' then x.reason
-             when r.kind = 'expire' then coalesce(r.reason, 'The payment expired and the money was released.')
-             when r.kind = 'void' then r.reason end as status_reason,
-        case when x.reverses_id is not null then 'reversal' when z.id is not null then 'reversed' end as correction,
-        exists (select 1 from payment_orders o where o.pending_transfer_id = x.id) as payment_order,
-        e.balance_after
-      from (${side('debit', sql`t.debit_account_id`)} union all ${side('credit', sql`t.credit_account_id`)}) x
-      left join ledger_transfers r on r.pending_id = x.id
-      left join ledger_transfers z on z.reverses_id = coalesce(r.id, x.id) and (x.kind = 'single' or r.kind = 'post')
-      left join ledger_entries e
-        on e.account_id = x.account_id
-       and e.transfer_id = case when x.kind = 'single' then x.id when r.kind = 'post' then r.id end
-    ) v
-    ${where}`;
-}
-
-function toTransaction(row: Row): Transaction {
+export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Transaction {
+  const account = accounts.find((a) => a.id === row.account_id);
   const balanceAfter = row.balance_after === null || row.balance_after === undefined ? null : BigInt(String(row.balance_after));
+  const status = statusOf(row);
   return {
     id: `${row.transfer_id}:${row.side}`,
     transferId: row.transfer_id,
-    accountType: row.account_type,
-    accountNumberLast4: (row.account_number ?? '').slice(-4),
+    accountType: account?.type ?? 'Checking',
+    accountNumberLast4: (account?.accountNumber ?? '').slice(-4),
     type: row.side,
     amount: centsToDecimal(BigInt(String(row.amount))),
     description: row.description,
-    category: row.category,
-    status: row.status,
-    statusReason: row.status === 'Failed' ? row.status_reason : null,
+    category: row.category as TransactionCategory,
+    status,
+    statusReason: status === 'Failed' ? (row.kind === 'failed' ? row.reason : row.resolution_kind === 'expire' ? (row.resolution_reason ?? expired) : row.resolution_reason) : null,
     date: new Date(row.effective_at).toISOString(),
     postedAt: new Date(row.created_at).toISOString(),
     reference: row.reference,
     balanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
-    correction: row.correction ?? null,
+    correction: row.reverses_id ? 'reversal' : row.reversed ? 'reversed' : null,
     paymentOrder: Boolean(row.payment_order),
   };
+}
+
+const expired = 'The payment expired and the money was released.';
+
+function statusOf(row: HistoryRow): TransferStatus {
+  if (row.kind === 'failed') return 'Failed';
+  if (row.kind === 'single' || row.resolution_kind === 'post') return 'Completed';
+  return row.resolution_kind === null ? 'Pending' : 'Failed';
 }

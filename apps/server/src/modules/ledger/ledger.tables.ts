@@ -105,8 +105,53 @@ export const ledgerTransfers = pgTable(
   (table) => [
     uniqueIndex('ledger_transfers_pending_idx').on(table.pendingId).where(sql`${table.pendingId} is not null`),
     uniqueIndex('ledger_transfers_reverses_idx').on(table.reversesId).where(sql`${table.reversesId} is not null`),
-    index('ledger_transfers_debit_idx').on(table.debitAccountId, table.effectiveAt),
-    index('ledger_transfers_credit_idx').on(table.creditAccountId, table.effectiveAt),
+    // Reads (migration 0007; ARCHITECTURE.md "Reads at scale"). A member's history walks an
+    // account's transfers on each side in (effective date, posting time, id) order; the monthly
+    // figures read a date range of the same index and find every column they need in it (kind
+    // onwards), so they never visit the table. A category filter, Pending/Failed and words each
+    // have an index that skips what they do not want; the member's reversals have a small one.
+    index('ledger_transfers_debit_idx').on(
+      table.debitAccountId,
+      table.effectiveAt,
+      table.createdAt,
+      table.id,
+      table.kind,
+      table.amount,
+      table.creditAccountId,
+      table.reversesId,
+      table.pendingId,
+      table.createdBy,
+    ),
+    index('ledger_transfers_credit_idx').on(
+      table.creditAccountId,
+      table.effectiveAt,
+      table.createdAt,
+      table.id,
+      table.kind,
+      table.amount,
+      table.debitAccountId,
+      table.reversesId,
+      table.pendingId,
+      table.createdBy,
+    ),
+    index('ledger_transfers_debit_category_idx').on(table.debitAccountId, table.category, table.effectiveAt, table.createdAt, table.id),
+    index('ledger_transfers_credit_category_idx').on(table.creditAccountId, table.category, table.effectiveAt, table.createdAt, table.id),
+    index('ledger_transfers_debit_open_idx')
+      .on(table.debitAccountId, table.effectiveAt, table.createdAt, table.id)
+      .where(sql`${table.kind} in ('pending', 'failed')`),
+    index('ledger_transfers_credit_open_idx')
+      .on(table.creditAccountId, table.effectiveAt, table.createdAt, table.id)
+      .where(sql`${table.kind} in ('pending', 'failed')`),
+    index('ledger_transfers_debit_reversal_idx').on(table.debitAccountId, table.reversesId).where(sql`${table.reversesId} is not null`),
+    index('ledger_transfers_credit_reversal_idx').on(table.creditAccountId, table.reversesId).where(sql`${table.reversesId} is not null`),
+    index('ledger_transfers_debit_words_idx').using(
+      'gin',
+      sql`ledger_word_keys(${table.debitAccountId}, ${table.debitMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
+    ),
+    index('ledger_transfers_credit_words_idx').using(
+      'gin',
+      sql`ledger_word_keys(${table.creditAccountId}, ${table.creditMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
+    ),
     check('ledger_transfers_kind_check', sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire', 'failed')`),
     check('ledger_transfers_amount_check', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_check', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
@@ -141,7 +186,8 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_entries_version_idx').on(table.accountId, table.accountVersion),
-    index('ledger_entries_transfer_idx').on(table.transferId),
+    // The history's running balance of a row (its entry on that account), read from the index alone.
+    index('ledger_entries_transfer_idx').on(table.transferId, table.accountId, table.balanceAfter),
     check('ledger_entries_side_check', sql`${table.side} in ('debit', 'credit')`),
   ],
 );

@@ -75,6 +75,11 @@ export const users = pgTable(
     // Look-ups by address ignore case (a member's recipient, sign-in): one index probe, not a scan.
     index('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_status_idx').on(table.status, table.registrationDate),
+    // The staff console's member list (newest first) and its search by part of a name or e-mail
+    // (trigrams: migration 0007).
+    index('users_registration_idx').on(table.registrationDate),
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     check('users_role_check', sql`${table.role} in ('user', 'pending', 'admin')`),
     check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'active')`),
     check(
@@ -87,3 +92,13 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * How many people have each status, kept by a trigger on `users` (migration 0007) in the same
+ * transaction as the change: the console's tab counts read four rows instead of counting every
+ * member each time.
+ */
+export const userStatusCounts = pgTable('user_status_counts', {
+  status: text().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+});

@@ -8,7 +8,7 @@ import { DetailSection, EmptyNote } from '../admin-users/detail-parts';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { LoadError } from '../dashboard/query-state';
 import { AddTransactionsDialog, type EntryMode } from './add-transactions-dialog';
-import { STAFF_PAGE_SIZE, type StaffTransactionFilters, useMemberTransactions } from './money-api';
+import { type StaffCursor, type StaffTransactionFilters, useMemberTransactions } from './money-api';
 import { type RowAction, StaffTransactionTable } from './staff-transaction-table';
 import { TransactionActionDialog } from './transaction-action-dialog';
 
@@ -25,14 +25,14 @@ export function MemberTransactionsSection({ user, onFlash }: { user: UserDetail;
 function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
   const refresh = useRefreshUsers();
   const [filters, setFilters] = useState<StaffTransactionFilters>({});
-  const [page, setPage] = useState(1);
+  const [cursor, setCursor] = useState<StaffCursor>(null);
   const [adding, setAdding] = useState<EntryMode | null>(null);
   const [acting, setActing] = useState<{ action: RowAction; transaction: Transaction } | null>(null);
-  const history = useMemberTransactions(user.id, filters, page);
+  const history = useMemberTransactions(user.id, filters, cursor);
 
   const filter = (patch: StaffTransactionFilters) => {
     setFilters((current) => ({ ...current, ...patch }));
-    setPage(1);
+    setCursor(null);
   };
   const openAdd = (mode: EntryMode) => setAdding(mode);
 
@@ -83,7 +83,7 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
         ) : null}
       </div>
 
-      {data && data.total > STAFF_PAGE_SIZE && <Pager page={data.page} total={data.total} shown={data.items.length} onPage={setPage} />}
+      {data && (data.older || data.newer) && <Pager older={data.older} newer={data.newer} onPage={setCursor} />}
 
       <AddTransactionsDialog
         userId={user.id}
@@ -94,7 +94,7 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
         onOpenChange={(open) => !open && setAdding(null)}
         onPosted={(message) => {
           setAdding(null);
-          setPage(1);
+          setCursor(null);
           onFlash('success', message);
           void refresh();
         }}
@@ -119,23 +119,18 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
   );
 }
 
-function Pager({ page, total, shown, onPage }: { page: number; total: number; shown: number; onPage: (page: number) => void }) {
-  const first = (page - 1) * STAFF_PAGE_SIZE + 1;
+/** Newer / Older by cursor: the member's history is read in keyset pages (no page numbers, no total). */
+function Pager({ older, newer, onPage }: { older: string | null; newer: string | null; onPage: (cursor: StaffCursor) => void }) {
   return (
-    <nav aria-label="Transaction pages" className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-      <p className="text-sm text-slate-700" data-testid="staff-transactions-range">
-        Showing {first}–{first + shown - 1} of {total}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={page * STAFF_PAGE_SIZE >= total} onClick={() => onPage(page + 1)}>
-          Next
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
+    <nav aria-label="Transaction pages" className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+      <Button variant="outline" size="sm" disabled={!newer} onClick={() => newer && onPage({ newerThan: newer })}>
+        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        Newer
+      </Button>
+      <Button variant="outline" size="sm" disabled={!older} onClick={() => older && onPage({ olderThan: older })}>
+        Older
+        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+      </Button>
     </nav>
   );
 }

@@ -13,7 +13,7 @@ export function monthLabel(month: string): string {
   return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-/** Spec §2: this month's income and outgoing (transfers between own accounts excluded). */
+/** Spec §2: this month's income and outgoing (transfers between own accounts and staff corrections excluded: the header shows corrections apart). */
 export function MonthCards({ summary }: { summary: UseQueryResult<AccountOverview> }) {
   if (summary.isPending) {
     return (

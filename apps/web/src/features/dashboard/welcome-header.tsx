@@ -8,10 +8,14 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 
 /**
  * Spec §2 dashboard header: date, time, welcome, joint marker and — for members — the Checking
- * account's available balance and the pending total. Staff have no accounts, so no `summary`.
+ * account's available balance and the pending total, and this month's staff corrections when
+ * there are any. Staff have no accounts, so no `summary`.
  */
 export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: UseQueryResult<AccountOverview> }) {
   const now = useNow(60_000);
+  // Staff corrections (adjustments, entries, reversals) are kept out of income and outgoing and
+  // shown here, only in a month that has any.
+  const corrections = summary?.data && !/^-?0\.00$/.test(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
   const iso = new Date(now).toISOString();
   return (
     <header className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8 lg:flex-row lg:items-end lg:justify-between">
@@ -38,22 +42,38 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
         )}
       </div>
       {summary && (
-        <dl className="grid grid-cols-2 gap-4 sm:gap-8 lg:shrink-0" aria-busy={summary.isPending}>
+        <dl className={`grid gap-4 sm:gap-8 lg:shrink-0 ${corrections ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-2'}`} aria-busy={summary.isPending}>
           <HeaderFigure label="Available Balance" value={summary.data?.availableBalance} pending={summary.isPending} large />
           <HeaderFigure label="Pending" value={summary.data?.pendingTotal} pending={summary.isPending} />
+          {corrections && <HeaderFigure label="Corrections this month" value={corrections} pending={false} signed testId="corrections-total" />}
         </dl>
       )}
     </header>
   );
 }
 
-function HeaderFigure({ label, value, pending, large = false }: { label: string; value?: string; pending: boolean; large?: boolean }) {
+function HeaderFigure({
+  label,
+  value,
+  pending,
+  large = false,
+  signed = false,
+  testId,
+}: {
+  label: string;
+  value?: string;
+  pending: boolean;
+  large?: boolean;
+  /** Shows "+" before money in (a minus is always shown). */
+  signed?: boolean;
+  testId?: string;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-sm text-white/85">{label}</dt>
       <dd
         className={`mt-1 font-bold tracking-tight tabular-nums ${large ? 'text-2xl sm:text-3xl' : 'text-xl text-white/95 sm:text-2xl'}`}
-        data-testid={large ? 'available-balance' : 'pending-total'}
+        data-testid={testId ?? (large ? 'available-balance' : 'pending-total')}
       >
         {pending ? (
           <span className="inline-block h-7 w-28 animate-pulse rounded bg-white/25 align-middle">
@@ -62,7 +82,7 @@ function HeaderFigure({ label, value, pending, large = false }: { label: string;
         ) : value === undefined ? (
           '—'
         ) : (
-          formatWireMoney(value)
+          `${signed && !value.trim().startsWith('-') ? '+' : ''}${formatWireMoney(value)}`
         )}
       </dd>
     </div>

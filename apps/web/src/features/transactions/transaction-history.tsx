@@ -2,14 +2,14 @@ import { Download } from 'lucide-react';
 import { buttonClass } from '../../components/button';
 import { LoadError, Skeleton } from '../dashboard/query-state';
 import { TransactionFiltersForm } from './transaction-filters';
-import { TransactionPager } from './transaction-pager';
+import { HistoryPager } from './history-pager';
 import { TransactionTable } from './transaction-table';
-import { HISTORY_PAGE_SIZE, filterQuery, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
+import { filterQuery, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
 
 /** Every transaction of the member, filtered and paged, with a CSV export of the same filters. */
 export function TransactionHistory() {
-  const { filters, page, setFilters, pageHref, clear } = useTransactionFilters();
-  const history = useTransactionHistory(filters, page);
+  const { filters, cursor, setFilters, pageHref, clear } = useTransactionFilters();
+  const history = useTransactionHistory(filters, cursor);
   const exportQuery = filterQuery(filters).toString();
   const exportHref = `/api/me/transactions/export${exportQuery ? `?${exportQuery}` : ''}`;
 
@@ -32,22 +32,16 @@ export function TransactionHistory() {
           <LoadError error={history.error} fallback="We could not load your transactions." onRetry={() => void history.refetch()} />
         ) : history.data.items.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-600">
-            {history.data.total === 0 ? 'No transactions match these filters.' : 'There are no transactions on this page.'}
+            {cursor ? 'There are no transactions on this page.' : 'No transactions match these filters.'}
           </p>
         ) : (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <TransactionTable items={history.data.items} caption="Transactions, newest first" />
           </div>
         )}
-        {history.data && history.data.total > 0 && (
+        {history.data && (history.data.items.length > 0 || cursor) && (
           <div className="mt-4 border-t border-slate-100 pt-4">
-            <TransactionPager
-              page={history.data.page}
-              pageSize={history.data.pageSize || HISTORY_PAGE_SIZE}
-              total={history.data.total}
-              shown={history.data.items.length}
-              hrefFor={pageHref}
-            />
+            <HistoryPager page={history.data} hrefFor={pageHref} />
           </div>
         )}
       </section>

@@ -60,17 +60,30 @@ export function filterQuery(filters: TransactionFilters): URLSearchParams {
   return params;
 }
 
+/** Where the page starts: just older (or newer) than a row the API named, or the newest rows. */
+export type HistoryCursor = { olderThan: string } | { newerThan: string } | null;
+
+const cursorPattern = /^[A-Za-z0-9_-]{1,200}$/;
+
+function cursorOf(params: URLSearchParams): HistoryCursor {
+  const older = params.get('olderThan');
+  const newer = params.get('newerThan');
+  if (older && cursorPattern.test(older)) return { olderThan: older };
+  if (newer && cursorPattern.test(newer)) return { newerThan: newer };
+  return null;
+}
+
 /**
- * The history page's filters and page live in the address (`?account=Checking&page=2`), so a
- * filtered view can be bookmarked, shared with oneself and survives a reload.
+ * The history page's filters and place live in the address (`?account=Checking&olderThan=…`), so
+ * a filtered view can be bookmarked, shared with oneself and survives a reload. Pages are anchored
+ * to a row the API named, not numbered: the history keeps growing while it is read.
  */
 export function useTransactionFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const rawPage = Number(params.get('page'));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const cursor = useMemo(() => cursorOf(params), [params]);
 
-  /** Changes filters and goes back to page 1. */
+  /** Changes filters and goes back to the newest rows. */
   const setFilters = useCallback(
     (patch: Partial<Record<FilterName, string>>) => {
       const next = filterQuery(filters);
@@ -84,9 +97,10 @@ export function useTransactionFilters() {
   );
 
   const pageHref = useCallback(
-    (target: number) => {
+    (target: HistoryCursor) => {
       const next = filterQuery(filters);
-      if (target > 1) next.set('page', String(target));
+      if (target && 'olderThan' in target) next.set('olderThan', target.olderThan);
+      if (target && 'newerThan' in target) next.set('newerThan', target.newerThan);
       const text = next.toString();
       return text ? `?${text}` : '?';
     },
@@ -95,15 +109,16 @@ export function useTransactionFilters() {
 
   const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
-  return { filters, page, setFilters, pageHref, clear };
+  return { filters, cursor, setFilters, pageHref, clear };
 }
 
-export function useTransactionHistory(filters: TransactionFilters, page: number) {
+export function useTransactionHistory(filters: TransactionFilters, cursor: HistoryCursor) {
   return useQuery({
-    queryKey: [...transactionsQueryKey, 'history', filters, page],
+    queryKey: [...transactionsQueryKey, 'history', filters, cursor],
     queryFn: () => {
       const query = filterQuery(filters);
-      query.set('page', String(page));
+      if (cursor && 'olderThan' in cursor) query.set('olderThan', cursor.olderThan);
+      if (cursor && 'newerThan' in cursor) query.set('newerThan', cursor.newerThan);
       query.set('pageSize', String(HISTORY_PAGE_SIZE));
       return api<TransactionPage>(`/api/me/transactions?${query.toString()}`);
     },

@@ -1,0 +1,173 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { HistoryKey } from './history-cursor';
+import type { TransactionFilters } from './list-transactions';
+
+/** Which way from the cursor, and how many rows. */
+export interface Window {
+  direction: 'older' | 'newer';
+  beyond?: HistoryKey;
+  limit: number;
+}
+
+export interface HistoryRow {
+  transfer_id: string;
+  account_id: string;
+  side: 'debit' | 'credit';
+  kind: 'single' | 'pending' | 'failed';
+  amount: unknown;
+  description: string;
+  category: string;
+  reference: string | null;
+  reason: string | null;
+  reverses_id: string | null;
+  effective_at: string | Date;
+  created_at: string | Date;
+  /** The sort key's timestamps as text with microseconds (history-cursor.ts). */
+  effective_key: string;
+  created_key: string;
+  resolution_kind: 'post' | 'void' | 'expire' | null;
+  resolution_reason: string | null;
+  reversed: boolean;
+  payment_order: boolean;
+  balance_after: unknown;
+}
+
+type Side = 'debit' | 'credit';
+
+/** One ordered read of the history: an account of the member, as one side of transfers. */
+export interface HistoryRead {
+  accountId: string;
+  side: Side;
+}
+
+/** The reads a history with these filters needs: each account as debit and as credit side. */
+export function historyReads(accounts: { id: string }[], filters: Pick<TransactionFilters, 'type'>): HistoryRead[] {
+  const sides: Side[] = filters.type ? [filters.type] : ['debit', 'credit'];
+  return accounts.flatMap((account) => sides.map((side) => ({ accountId: account.id, side })));
+}
+
+/**
+ * The history's rows beyond a cursor. Each of the member's accounts is read twice — as the debit
+ * side and as the credit side of transfers — each read walking an (account, …, effective_at,
+ * created_at, id) index in order from the cursor with the filters applied as it goes, and
+ * PostgreSQL merges the (up to four) ordered reads (Merge Append). Each read has its own LIMIT, so
+ * it is planned for its first rows and walks the index instead of sorting the whole account. A
+ * page therefore reads about as many rows as it shows, however deep it is.
+ *
+ * What would make a read skip most of an account has its own index (migration 0007): a category
+ * (account, category, …), pending and failed transfers (partial), words (per-account trigram
+ * keys). "Not reversed" is a nested-loop anti-join on the small partial index of reversals, which
+ * keeps the order. Details (resolution, reversal, running balance, payment order) are looked up
+ * for the page's rows only.
+ */
+export function historyRowsSql(reads: HistoryRead[], filters: TransactionFilters, timeZone: string, window: Window): SQL {
+  const branches = reads.map((read) => branch(read.accountId, read.side, filters, timeZone, window));
+  const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
+  // One read is already in order (and a second ORDER BY on it is a syntax error); several are merged.
+  const [only] = branches;
+  const merged =
+    branches.length === 1 && only ? only : sql`${sql.join(branches, sql` union all `)} order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
+  return sql`
+    select p.id as transfer_id, p.account_id, p.side, p.kind, p.amount, p.description, p.category, p.reference, p.reason,
+      p.reverses_id, p.effective_at, p.created_at,
+      to_char(p.effective_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as effective_key,
+      to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
+      r.kind as resolution_kind, r.reason as resolution_reason, z.id is not null as reversed,
+      o.id is not null as payment_order, e.balance_after
+    from (${merged}) p
+    -- Each a probe of one small index per row (LIMIT 1 keeps them per row: a join over the
+    -- whole pending or payment-order index would cost more than the page).
+    -- Only pending transfers have a resolution or a payment order: the test on p.kind gates the
+    -- probe, and the hidden corrections need no look-up at all.
+    left join lateral (select r.id, r.kind, r.reason from ledger_transfers r where p.kind = 'pending' and r.pending_id = p.id limit 1) r on true
+    left join lateral (select z.id from ledger_transfers z
+      where ${filters.corrections ? sql`true` : sql`false`} and z.reverses_id = coalesce(r.id, p.id) and (p.kind = 'single' or r.kind = 'post') limit 1) z on true
+    left join lateral (select o.id from payment_orders o where p.kind = 'pending' and o.pending_transfer_id = p.id limit 1) o on true
+    left join lateral (select e.balance_after from ledger_entries e
+      where e.transfer_id = case when p.kind = 'single' then p.id when r.kind = 'post' then r.id end and e.account_id = p.account_id
+      limit 1) e on true
+    order by p.effective_at ${dir}, p.created_at ${dir}, p.id ${dir}`;
+}
+
+function branch(accountId: string, side: Side, filters: TransactionFilters, timeZone: string, window: Window): SQL {
+  const account = side === 'debit' ? sql.raw('t.debit_account_id') : sql.raw('t.credit_account_id');
+  const memo = side === 'debit' ? sql.raw('t.debit_memo') : sql.raw('t.credit_memo');
+  const columns = sql`t.id, t.kind, t.amount, t.category, t.reference, t.reason, t.reverses_id, t.effective_at, t.created_at,
+      ${side}::text as side, ${memo} as description, ${accountId}::uuid as account_id`;
+  const keyset: SQL[] = [];
+  if (window.beyond) {
+    const { effectiveAt, createdAt, transferId } = window.beyond;
+    keyset.push(sql`(t.effective_at, t.created_at, t.id) ${beyondOp(window)} (${effectiveAt}::timestamptz, ${createdAt}::timestamptz, ${transferId}::uuid)`);
+  }
+  const conditions = [sql`t.kind in ('single', 'pending', 'failed')`, ...keyset, ...filterConditions(filters, timeZone)];
+  const where = sql.join([sql`${account} = ${accountId}::uuid`, ...conditions], sql` and `);
+  const order = orderBy(window);
+  if (!filters.q) return sql`(select ${columns} from ledger_transfers t where ${where} ${order} limit ${window.limit})`;
+
+  // A search. The newest `searchWindow` rows of this read are checked as they come (a word on many
+  // rows is found there); only if they hold too few matches is the rest searched through the
+  // member's words index — rows with every trigram of the search, found without walking the
+  // account (a rare word, or one this account never has). Either way the read touches about
+  // that many rows plus the matches further back.
+  const words = side === 'debit' ? sql.raw(`(t.debit_memo || E'\\x1f' || coalesce(t.reference, ''))`) : sql.raw(`(t.credit_memo || E'\\x1f' || coalesce(t.reference, ''))`);
+  const q = filters.q.replaceAll('\x1f', '');
+  const matches = sql`${words} ilike ${likePattern(q)}`;
+  if (!/[\p{L}\p{N}]{3}/u.test(q)) {
+    // No three letters in a row: no trigram to look up, so the read is walked.
+    return sql`(select ${columns} from ledger_transfers t where ${where} and ${matches} ${order} limit ${window.limit})`;
+  }
+  const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
+  const back = window.direction === 'older' ? sql.raw('asc') : sql.raw('desc');
+  const recentWhere = sql.join([sql`${account} = ${accountId}::uuid`, sql`t.kind in ('single', 'pending', 'failed')`, ...keyset], sql` and `);
+  const found = sql.join([matches, ...filterConditions(filters, timeZone)], sql` and `);
+  return sql`(with recent as materialized (select t.* from ledger_transfers t where ${recentWhere} ${order} limit ${searchWindow(window)}),
+      recent_found as materialized (select ${columns} from recent t where ${found})
+    select * from recent_found
+    union all
+    select ${columns} from ledger_transfers t
+    where ledger_word_keys(${account}, ${words}) @> ledger_word_keys(${accountId}::uuid, ${q})
+      and (${account} = ${accountId}::uuid) is true and ${sql.join(conditions, sql` and `)} and ${matches}
+      and (t.effective_at, t.created_at, t.id) ${beyondOp(window)} (select effective_at, created_at, id from recent order by effective_at ${back}, created_at ${back}, id ${back} limit 1)
+      and (select count(*) from recent) = ${searchWindow(window)} and (select count(*) from recent_found) < ${window.limit}
+    order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit})`;
+}
+
+/**
+ * Rows a search checks in order before it turns to the words index (see `branch`): enough that a
+ * word on one row in ten fills the page from them.
+ */
+const searchWindow = (window: Window) => Math.max(200, 10 * window.limit);
+
+const beyondOp = (window: Window) => (window.direction === 'older' ? sql.raw('<') : sql.raw('>'));
+const orderBy = (window: Window) => {
+  const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
+  return sql`order by t.effective_at ${dir}, t.created_at ${dir}, t.id ${dir}`;
+};
+
+/** The pending transfer `t` has been resolved in one of these ways. */
+const resolved = (kinds: SQL) => sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds})`;
+
+/** A search term as an ILIKE pattern: its own % and _ are characters, not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every filter but the search, as conditions on the transfer `t`. */
+function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(sql`t.category = ${filters.category}`);
+  // Days are the credit union's: "1 March" in New York starts at 05:00Z.
+  if (filters.from) conditions.push(sql`t.effective_at >= (${filters.from}::date)::timestamp at time zone ${timeZone}`);
+  if (filters.to) conditions.push(sql`t.effective_at < (${filters.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  if (filters.status === 'Completed') conditions.push(sql`(t.kind = 'single' or (t.kind = 'pending' and ${resolved(sql`('post')`)}))`);
+  // Pending and Failed say `kind in ('pending', 'failed')` outright, so the partial indexes of
+  // those transfers serve them.
+  if (filters.status === 'Pending') conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and not ${resolved(sql`('post', 'void', 'expire')`)}`);
+  if (filters.status === 'Failed') conditions.push(sql`t.kind in ('pending', 'failed') and (t.kind = 'failed' or ${resolved(sql`('void', 'expire')`)})`);
+  if (!filters.corrections) {
+    // Neither a reversal nor reversed (a pending transfer through its posting: looked for only on
+    // pending ones). NOT EXISTS: a nested-loop anti-join on the small index of reversals, which
+    // keeps the index order.
+    conditions.push(sql`t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
+      and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r join ledger_transfers z on z.reverses_id = r.id where r.pending_id = t.id))`);
+  }
+  return conditions;
+}

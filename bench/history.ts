@@ -1,0 +1,307 @@
+/**
+ * A member's reads and the staff console's at scale, through the real HTTP API:
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:history
+ *
+ * DATABASE_URL names a PostgreSQL server (and a database there to connect to for admin work). The
+ * run creates `mutual_bench_history_<id>` (migrated), creates one member and one staff user through
+ * the services, then writes set-based (bench/history-data.ts) BENCH_MEMBERS (100,000) members, the
+ * member's BENCH_MEMBER_TRANSACTIONS (100,000) transactions over two years among
+ * BENCH_OTHER_TRANSACTIONS (900,000) of everyone else, their payment orders, and BENCH_AUDIT_ROWS
+ * (1,000,000) audit rows. It signs both in over HTTP and, with BENCH_CLIENTS (4) concurrent
+ * clients in a child process, sends BENCH_REQUESTS (200) requests per read (at most
+ * BENCH_SCENARIO_SECONDS, 20 s, each), printing p50/p95. The CSV export of the whole history is
+ * timed BENCH_EXPORTS (3) times with the server's memory sampled meanwhile. It ends with every
+ * ledger invariant (ledger:verify) and drops the database unless KEEP_BENCH_DB is set. A broken
+ * ledger, a server error or a wrong answer exits non-zero. No test runs this.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { createUserSchema, type TransactionPage } from '@mutual/shared';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../apps/server/src/db/client';
+import { createUser } from '../apps/server/src/modules/admin/create-user';
+import { systemActor } from '../apps/server/src/modules/audit/record-audit';
+import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
+import { users } from '../apps/server/src/modules/members/members.tables';
+import { seedHistoryData } from './history-data';
+import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    'bench:history needs DATABASE_URL: a PostgreSQL server it may create databases on, e.g.\n' +
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:history',
+  );
+  process.exit(2);
+}
+const num = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+const sizes = {
+  members: Math.max(10, num('BENCH_MEMBERS', 100_000)),
+  memberTransactions: Math.max(100, num('BENCH_MEMBER_TRANSACTIONS', 100_000)),
+  otherTransactions: num('BENCH_OTHER_TRANSACTIONS', 900_000),
+  auditRows: num('BENCH_AUDIT_ROWS', 1_000_000),
+};
+const CLIENTS = Math.max(1, num('BENCH_CLIENTS', 4));
+const REQUESTS = Math.max(CLIENTS, num('BENCH_REQUESTS', 200));
+const SCENARIO_SECONDS = Math.max(1, num('BENCH_SCENARIO_SECONDS', 20));
+const EXPORTS = Math.max(1, num('BENCH_EXPORTS', 3));
+const PASSWORD = 'bench-password-2026-history';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const id = randomBytes(4).toString('hex');
+const benchDb = `mutual_bench_history_${id}`;
+const withDatabase = (database: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load, from a child process so the clients neither share the server's event loop nor its memory
+
+interface Load {
+  latencies: number[];
+  statuses: Record<string, number>;
+  bytes: number;
+  lines: number;
+  seconds: number;
+}
+
+const loadGenerator = `
+const { base, path, cookie, origin, clients, requests, seconds, warmup } = JSON.parse(process.env.BENCH_LOAD);
+const latencies = [];
+const statuses = {};
+let bytes = 0, lines = 0, sent = 0;
+async function one(record) {
+  const started = performance.now();
+  const response = await fetch(base + path, { headers: { cookie, origin } });
+  let count = 0, size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) count++;
+  }
+  if (!record) return;
+  latencies.push(performance.now() - started);
+  statuses[response.status] = (statuses[response.status] || 0) + 1;
+  bytes += size; lines += count;
+}
+(async () => {
+  for (let i = 0; i < warmup; i++) await one(false);
+  const began = performance.now();
+  const deadline = began + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (sent < requests && performance.now() < deadline) { sent++; await one(true); }
+  }));
+  process.stdout.write(JSON.stringify({ latencies, statuses, bytes, lines, seconds: (performance.now() - began) / 1000 }));
+})().catch((error) => { process.stdout.write(JSON.stringify({ error: String(error) })); });
+`;
+
+function load(base: string, path: string, cookie: string, origin: string, options: { clients: number; requests: number; warmup: number }): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, BENCH_LOAD: JSON.stringify({ base, path, cookie, origin, seconds: SCENARIO_SECONDS, ...options }) };
+    const child = spawn(process.execPath, ['-e', loadGenerator], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        const result = JSON.parse(out) as Load & { error?: string };
+        if (result.error) reject(new Error(result.error));
+        else resolve(result);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+const table: string[] = [];
+const problems: string[] = [];
+function report(label: string, samples: number[], note = '') {
+  const row = `${label.padEnd(40)} ${String(samples.length).padStart(5)} ${ms(percentile(samples, 50)).padStart(10)} ${ms(percentile(samples, 95)).padStart(10)}  ${note}`;
+  table.push(row);
+  progress(row);
+}
+
+async function scenario(base: string, origin: string, cookie: string, label: string, path: string, note = '') {
+  const result = await load(base, path, cookie, origin, { clients: CLIENTS, requests: REQUESTS, warmup: 2 });
+  // The same read one request at a time: what a request costs without queueing behind others.
+  const alone = await load(base, path, cookie, origin, { clients: 1, requests: Math.max(10, Math.round(REQUESTS / 4)), warmup: 0 });
+  const bad = Object.entries({ ...result.statuses, ...alone.statuses }).filter(([status]) => status !== '200');
+  if (bad.length) problems.push(`${label}: answers ${JSON.stringify(result.statuses)} (${path})`);
+  const capped = result.latencies.length < REQUESTS ? ` (capped at ${SCENARIO_SECONDS} s)` : '';
+  report(label, result.latencies, `${ms(percentile(alone.latencies, 50)).padStart(10)} ${ms(percentile(alone.latencies, 95)).padStart(10)}  ${note}${capped}`);
+}
+
+async function getJson<T>(base: string, path: string, cookie: string, origin: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, { headers: { cookie, origin } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return (await response.json()) as T;
+}
+
+/** The path of the history's page `n` (20 rows each): keyset pages are reached by walking the `older` cursors. */
+async function pagePath(base: string, cookie: string, origin: string, n: number): Promise<string> {
+  let path = '/api/me/transactions?pageSize=20';
+  for (let page = 1; page < n; page++) {
+    const answer = await getJson<TransactionPage>(base, path, cookie, origin);
+    if (!answer.older) throw new Error(`the history ended before page ${n}`);
+    path = `/api/me/transactions?pageSize=20&olderThan=${encodeURIComponent(answer.older)}`;
+  }
+  return path;
+}
+
+/** The whole history as CSV, timed, with the server's memory sampled every 10 ms meanwhile. */
+async function exportRuns(base: string, cookie: string, origin: string, expectedRows: number) {
+  const times: number[] = [];
+  let peakRss = 0;
+  let peakHeap = 0;
+  let rows = 0;
+  global.gc?.();
+  const before = process.memoryUsage();
+  for (let run = 0; run < EXPORTS; run++) {
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage();
+      peakRss = Math.max(peakRss, usage.rss);
+      peakHeap = Math.max(peakHeap, usage.heapUsed);
+    }, 10);
+    const result = await load(base, '/api/me/transactions/export', cookie, origin, { clients: 1, requests: 1, warmup: 0 }).finally(() => clearInterval(sampler));
+    if (result.statuses['200'] !== 1) problems.push(`export answered ${JSON.stringify(result.statuses)}`);
+    times.push(...result.latencies);
+    rows = result.lines - 1;
+  }
+  if (rows !== expectedRows) problems.push(`the export held ${rows} rows, the history ${expectedRows}`);
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  report('CSV export, whole history', times, `${''.padStart(21)}  ${rows} rows; server RSS ${mib(before.rss)} before, peak ${mib(peakRss)}; heap ${mib(before.heapUsed)} → peak ${mib(peakHeap)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function person(deps: BenchDeps, role: 'user' | 'admin', name: string) {
+  const email = `bench.${role}.${id}@example.com`;
+  const input = createUserSchema.parse({
+    name,
+    email,
+    phone: '(207) 555-0150',
+    password: PASSWORD,
+    role,
+    address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
+  });
+  const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
+  return { id: user.id, email, name };
+}
+
+let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+let broken = false;
+try {
+  print(`bench:history: database ${benchDb}; ${CLIENTS} clients, ${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`);
+  print(`sizes: ${JSON.stringify(sizes)}`);
+  await admin(`create database ${benchDb}`);
+  server = await startBenchServer({ DATABASE_URL: withDatabase(benchDb), AUTH_RATE_LIMIT: '100000000', SIGN_IN_LOCKOUT_THRESHOLD: '100000000' });
+  const { base, deps } = server;
+  const origin = deps.config.publicUrl;
+  const staff = await person(deps, 'admin', 'Bench Staff');
+  const member = await person(deps, 'user', 'Avery Quinn');
+  const accounts = await deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, member.id));
+  const [hashed] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
+  const checking = accounts.find((a) => a.type === 'Checking')?.id;
+  const savings = accounts.find((a) => a.type === 'Savings')?.id;
+  if (!checking || !savings || !hashed) throw new Error('the member has no accounts');
+
+  const began = performance.now();
+  progress('writing the data (set-based):');
+  const client = new pg.Client({ connectionString: withDatabase(benchDb) });
+  await client.connect();
+  const written = await seedHistoryData(client, {
+    member: { ...member, checking, savings },
+    staffId: staff.id,
+    passwordHash: hashed.hash,
+    routingNumber: deps.config.routingNumber,
+    now: new Date(),
+    sizes,
+    progress,
+  }).finally(() => client.end());
+  print(`data: ${written} ledger transfers written and analysed in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+
+  const [counts] = await queryRows<{ history: number; ledger: number; members: number; audit: number }>(deps.db, sql`
+    select (select count(*)::int from ledger_transfers t join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
+              where a.user_id = ${member.id} and t.kind in ('single', 'pending', 'failed')
+                and t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)) as history,
+           (select count(*)::int from ledger_transfers) as ledger,
+           (select count(*)::int from users where role <> 'admin') as members,
+           (select count(*)::int from audit_log) as audit`);
+  print(`the member's history ${counts?.history} rows (corrections hidden); ledger ${counts?.ledger} transfers; ${counts?.members} people; audit ${counts?.audit} rows`);
+
+  const memberCookie = await signInOverHttp(base, deps, member.email, PASSWORD);
+  const staffCookie = await signInOverHttp(base, deps, staff.email, PASSWORD);
+  const [pg15] = await queryRows<{ version: string; buffers: string }>(deps.db, sql`select version() as version, current_setting('shared_buffers') as buffers`);
+  print(`machine ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${pg15?.version.split(' on ')[0]}, shared_buffers ${pg15?.buffers}; node ${process.version}`);
+  print();
+  const header = `${'read'.padEnd(40)} ${'n'.padStart(5)} ${`p50 ×${CLIENTS}`.padStart(10)} ${`p95 ×${CLIENTS}`.padStart(10)}  ${'p50 ×1'.padStart(10)} ${'p95 ×1'.padStart(10)}`;
+  progress(header);
+
+  const m = (label: string, path: string, note?: string) => scenario(base, origin, memberCookie, label, path, note);
+  const s = (label: string, path: string, note?: string) => scenario(base, origin, staffCookie, label, path, note);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  await m('accounts', '/api/me/accounts');
+  await m('summary', '/api/me/summary');
+  await m('history, first page (20)', '/api/me/transactions?pageSize=20');
+  await m('history, page 50', await pagePath(base, memberCookie, origin, 50));
+  await m('search, rare word (netflix)', '/api/me/transactions?pageSize=20&q=netflix', '24 matches in two years');
+  await m('search, common word (coffee)', '/api/me/transactions?pageSize=20&q=coffee');
+  await m('date range (one month)', `/api/me/transactions?pageSize=20&from=${day(yearAgo)}&to=${day(new Date(yearAgo.getTime() + 30 * 86_400_000))}`);
+  await m('category filter (Entertainment)', '/api/me/transactions?pageSize=20&category=Entertainment');
+  await m('corrections shown', '/api/me/transactions?pageSize=20&corrections=true');
+  await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
+  await s('staff: member list', '/api/admin/users');
+  await s('staff: member search (okafor)', '/api/admin/users?q=okafor');
+  await s('staff: member search (priya.okafor.3)', '/api/admin/users?q=priya.okafor.3');
+  await s("staff: a member's detail", `/api/admin/users/${member.id}`);
+  await s("staff: a member's transactions", `/api/admin/users/${member.id}/transactions?corrections=true&pageSize=10`);
+  await s('staff: audit log, first page', '/api/admin/audit');
+  await s('staff: audit log, one action', '/api/admin/audit?action=transfer.external');
+  await s('staff: audit log, one member', `/api/admin/audit?member=${encodeURIComponent(member.email)}`);
+
+  print(header);
+  for (const row of table) print(row);
+  const violations = await verifyLedger(deps.db);
+  print();
+  print(`ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`);
+  for (const problem of problems) print(`PROBLEM ${problem}`);
+  broken = violations.length > 0 || problems.length > 0;
+} catch (error) {
+  broken = true;
+  console.error(error);
+} finally {
+  await server?.stop();
+  if (process.env.KEEP_BENCH_DB) print(`kept ${benchDb} (KEEP_BENCH_DB)`);
+  else await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+}
+process.exit(broken ? 1 : 0);
