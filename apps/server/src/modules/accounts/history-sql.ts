@@ -20,9 +20,7 @@ export interface HistoryRow {
   reference: string | null;
   reason: string | null;
   reverses_id: string | null;
-  effective_at: string | Date;
-  created_at: string | Date;
-  /** The sort key's timestamps as text with microseconds (history-cursor.ts). */
+  /** The sort key's timestamps as text with microseconds (history-cursor.ts); also the row's dates. */
   effective_key: string;
   created_key: string;
   resolution_kind: 'post' | 'void' | 'expire' | null;
@@ -69,7 +67,7 @@ export function historyRowsSql(reads: HistoryRead[], filters: TransactionFilters
     branches.length === 1 && only ? only : sql`${sql.join(branches, sql` union all `)} order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
   return sql`
     select p.id as transfer_id, p.account_id, p.side, p.kind, p.amount, p.description, p.category, p.reference, p.reason,
-      p.reverses_id, p.effective_at, p.created_at,
+      p.reverses_id,
       to_char(p.effective_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as effective_key,
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
       r.kind as resolution_kind, r.reason as resolution_reason, z.id is not null as reversed,

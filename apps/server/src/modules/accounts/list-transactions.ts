@@ -93,8 +93,8 @@ export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Trans
     category: row.category as TransactionCategory,
     status,
     statusReason: status === 'Failed' ? (row.kind === 'failed' ? row.reason : row.resolution_kind === 'expire' ? (row.resolution_reason ?? expired) : row.resolution_reason) : null,
-    date: new Date(row.effective_at).toISOString(),
-    postedAt: new Date(row.created_at).toISOString(),
+    date: toMilliseconds(row.effective_key),
+    postedAt: toMilliseconds(row.created_key),
     reference: row.reference,
     balanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
     correction: row.reverses_id ? 'reversal' : row.reversed ? 'reversed' : null,
@@ -103,6 +103,9 @@ export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Trans
 }
 
 const expired = 'The payment expired and the money was released.';
+
+/** `2026-03-15T16:00:00.123456Z` → `2026-03-15T16:00:00.123Z`, as the API has always shown dates. */
+const toMilliseconds = (key: string) => `${key.slice(0, 23)}Z`;
 
 function statusOf(row: HistoryRow): TransferStatus {
   if (row.kind === 'failed') return 'Failed';
