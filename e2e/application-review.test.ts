@@ -36,7 +36,7 @@ describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, a
     const { page, errors } = await browser.open(DESKTOP);
     await signIn(page, applicant.email, applicant.password);
     expect(pathname(page)).toBe('/pending-approval');
-    expect(await headingText(page)).toBe('Your account is under review');
+    await expect.poll(() => headingText(page)).toBe('Your account is under review');
     const request = page.getByRole('region', { name: 'We need a little more information' });
     await request.waitFor({ state: 'visible' });
     expect(await request.innerText()).toContain(details);
@@ -107,7 +107,7 @@ describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, a
       const { page, errors } = await browser.open(viewport);
       await signIn(page, applicant.email, applicant.password);
       expect(pathname(page)).toBe('/pending-approval');
-      expect(await headingText(page)).toBe('Your application was not approved');
+      await expect.poll(() => headingText(page)).toBe('Your application was not approved');
       const body = await page.locator('main').innerText();
       expect(body).toContain(reason);
       expect(body).toContain('Questions about this decision?');

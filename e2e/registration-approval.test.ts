@@ -52,7 +52,7 @@ describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the
       if (request.method() === 'POST') posts.push(request.url());
     });
     await visit(page, '/signup');
-    expect(await headingText(page)).toBe('Become a member');
+    await expect.poll(() => headingText(page)).toBe('Become a member');
     const submit = page.getByRole('button', { name: 'Create Account' });
 
     await submit.click();
@@ -98,7 +98,7 @@ describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the
     await page.getByRole('button', { name: 'Create Account' }).click();
     expect((await sent).status()).toBe(201);
     await page.waitForURL((url) => url.pathname === '/registration-success');
-    expect(await headingText(page)).toBe('Application received');
+    await expect.poll(() => headingText(page)).toBe('Application received');
     await screenshot(page, 'registration-received');
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'registration-received');
@@ -110,7 +110,7 @@ describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the
     // 2. Before a decision the applicant's home is the pending page.
     await signIn(page, person.email, person.password);
     expect(pathname(page)).toBe('/pending-approval');
-    expect(await headingText(page)).toBe('Your account is under review');
+    await expect.poll(() => headingText(page)).toBe('Your account is under review');
     await screenshot(page, 'pending-approval');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -148,7 +148,7 @@ describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the
     // 4. The member's first real sign-in: the e-mailed code, then the dashboard with two empty accounts.
     await signIn(page, person.email, person.password);
     expect(pathname(page)).toBe('/dashboard');
-    expect(await headingText(page)).toBe(`Welcome back, ${person.firstName}`);
+    await expect.poll(() => headingText(page)).toBe(`Welcome back, ${person.firstName}`);
     const cards = page.getByTestId('account-card');
     await expect.poll(() => cards.count()).toBe(2);
     for (const type of ['Checking', 'Savings']) {

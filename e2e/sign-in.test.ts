@@ -146,7 +146,8 @@ describe.skipIf(!e2e.chromium)('[AUTH]: two-step sign-in, password reset, guards
     await visit(page, '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
-    expect(await headingText(page)).toBe('Reset your password');
+    // The page's code loads when it is opened: until it arrives the sign-in page stays up.
+    await expect.poll(() => headingText(page)).toBe('Reset your password');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     const askedAt = Date.now();
     await page.getByRole('button', { name: 'Send reset link' }).click();
