@@ -10,7 +10,7 @@ import {
   transferStatuses,
 } from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { transactionsQueryKey } from '../dashboard/query-keys';
@@ -83,17 +83,25 @@ export function useTransactionFilters() {
   const filters = useMemo(() => readFilters(params), [params]);
   const cursor = useMemo(() => cursorOf(params), [params]);
 
+  // The filters as last set, ahead of the render that shows them: two changes in a row (Type, then
+  // Category, before the page re-renders) must build on each other, not on the same old address.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   /** Changes filters and goes back to the newest rows. */
   const setFilters = useCallback(
     (patch: Partial<Record<FilterName, string>>) => {
-      const next = filterQuery(filters);
+      const next = filterQuery(readFilters(latest.current));
       for (const [name, value] of Object.entries(patch)) {
         if (value) next.set(name, value);
         else next.delete(name);
       }
+      latest.current = next;
       setParams(next, { replace: true });
     },
-    [filters, setParams],
+    [setParams],
   );
 
   const pageHref = useCallback(
