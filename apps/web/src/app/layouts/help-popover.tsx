@@ -4,15 +4,17 @@ import { lazy, Suspense, useState } from 'react';
 export const helpTriggerClass =
   'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand';
 
-const HelpPopoverPanel = lazy(() => import('./help-popover-panel').then((m) => ({ default: m.HelpPopoverPanel })));
+const loadPanel = () => import('./help-popover-panel');
+const HelpPopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.HelpPopoverPanel })));
 
 /**
  * "Need help?" — the support contact, one click from every page. The popover's code (Radix,
- * floating positioning) is a third of the first page's JavaScript, so it loads when the pointer
- * or keyboard focus reaches the button; a click before it arrives opens it once it has.
+ * floating positioning) is a third of the first page's JavaScript, so it is fetched when the
+ * pointer or keyboard focus reaches the button and shown, open, on the first click. Hovering only
+ * fetches: the button must stay the same element until it is clicked.
  */
 export function HelpPopover() {
-  const [wanted, setWanted] = useState<'hover' | 'click' | null>(null);
+  const [opened, setOpened] = useState(false);
   const button = (
     <button
       type="button"
@@ -20,17 +22,17 @@ export function HelpPopover() {
       aria-label="Help and support"
       aria-haspopup="dialog"
       aria-expanded={false}
-      onPointerEnter={() => setWanted((w) => w ?? 'hover')}
-      onFocus={() => setWanted((w) => w ?? 'hover')}
-      onClick={() => setWanted('click')}
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      onClick={() => setOpened(true)}
     >
       <CircleHelp className="h-5 w-5" aria-hidden="true" />
     </button>
   );
-  if (!wanted) return button;
+  if (!opened) return button;
   return (
     <Suspense fallback={button}>
-      <HelpPopoverPanel defaultOpen={wanted === 'click'} />
+      <HelpPopoverPanel defaultOpen />
     </Suspense>
   );
 }
