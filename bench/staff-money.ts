@@ -420,8 +420,8 @@ async function reverseAllScenario(staff: StaffClient, deps: BenchDeps) {
   progress(`  (seeded ${seededTransfers} transactions through the ledger in ${ms(performance.now() - seedStarted)})`);
   await deps.db.execute(sql`analyze`);
 
-  // Another member's one-row deposit: idle, and again while the largest reverse-all runs (its
-  // reversals lock the general-ledger accounts, deposit clearing among them, until it commits).
+  // Another member's one-row deposit: idle, and again while the largest reverse-all runs (it
+  // locks the general-ledger accounts, deposit clearing among them, for its last phase).
   const bystander = await fundedMember(deps, 'bystander');
   const deposit = (rep: number) =>
     staff.expect(201, 'POST', `/api/admin/users/${bystander.id}/transactions`, { rows: batch(1, 100 + rep) }, { [IDEMPOTENCY_HEADER]: randomUUID() });

@@ -14,7 +14,7 @@ import { type Browser, DEMO, seedDemoPeople, signIn, type TestApp, uniqueEmail }
 import { accountId, balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { paymentOrders } from '../payments/payments.tables';
 
@@ -418,11 +418,28 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toContain(a.deleteTransactionsFailed);
       expect(response.json().message).toContain('Nothing was changed');
+      expect(response.json().message).toContain('(50.00) could not be reversed: the money it brought in has since been spent');
       expect((await balances(sender.browser)).Checking.balance).toBe('0.00');
       expect((await history(sender)).items.every((x) => x.correction === null)).toBe(true);
       expect((await staff.post(userPath({ id: '00000000-0000-4000-8000-00000000abcd' }, '/transactions/reverse-all'), { reason: 'x' })).json().message).toBe(
         a.userNotFound,
       );
+    });
+    it('weighs the whole set: money that came back from the same member can be taken back, and no balance dips on the way', async () => {
+      const member = await memberWithMoney(t, 0n);
+      const friend = await memberWithMoney(t, 50_00n);
+      await sendTransfer(friend.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: member.email, amount: '50.00', reference: 'Loan' });
+      await sendTransfer(member.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: friend.email, amount: '50.00', reference: 'Repaid' });
+      // The friend moves the repayment away: taken one by one, newest first, "Repaid" could not come back.
+      await sendTransfer(friend.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '50.00' });
+      const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ count: 2, message: a.transactionsDeleted(2) });
+      expect(await balances(member.browser)).toEqual({ Checking: { balance: '0.00', available: '0.00' }, Savings: { balance: '0.00', available: '0.00' } });
+      expect(await balances(friend.browser)).toEqual({ Checking: { balance: '0.00', available: '0.00' }, Savings: { balance: '50.00', available: '50.00' } });
+      const friendChecking = await accountId(t, friend.id, 'Checking');
+      const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, friendChecking));
+      expect(entries.every((entry) => entry.balanceAfter >= 0n && entry.availableAfter >= 0n)).toBe(true);
     });
   });
 

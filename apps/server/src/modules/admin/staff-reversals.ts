@@ -2,13 +2,13 @@ import { centsToDecimal, messages } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type Executor, queryRows } from '../../db/client';
-import { withRetry } from '../../db/errors';
+import { sqlState, withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../members/members.tables';
-import { cancelPaymentOrder, paymentOrderFor } from '../payments/cancel-payment-order';
+import { paymentOrderFor } from '../payments/payment-order-for';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -66,7 +66,7 @@ export async function reverseMemberTransaction(
     deps.db.transaction(async (tx) => {
       const [transfer] = await queryRows<MemberTransfer>(tx, memberTransfers(member.id, transferId));
       if (!transfer) throw new AppError('NOT_FOUND', messages.admin.transactionNotFound);
-      const undone = await undo(tx, transfer, reason, actor, now, { refusePaymentOrders: true });
+      const undone = await undo(tx, transfer, reason, actor, now);
       await recordAudit(tx, {
         action: 'transaction.reversed',
         actor,
@@ -82,9 +82,10 @@ export async function reverseMemberTransaction(
 }
 
 /**
- * Delete User Transactions: reverses every transaction of the member, newest first, in one
- * database transaction — all of them or, if one cannot be undone (another member has spent money
- * they received), none, with the reason.
+ * Delete User Transactions: undoes every open transaction of the member in one database
+ * transaction, set-based (`ledger_reverse_member`) — all of them or, if one cannot be undone
+ * (another member has spent money they received, a payment is already in a NACHA file), none,
+ * with the reason.
  */
 export async function reverseAllMemberTransactions(
   deps: Deps,
@@ -94,42 +95,42 @@ export async function reverseAllMemberTransactions(
   meta: RequestMeta,
 ): Promise<{ count: number; message: string }> {
   const now = deps.clock();
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const before = await findMemberAccounts(tx, member.id);
-      // Hold the member's accounts for the whole run: nothing lands between the list and the last reversal.
-      await lockMemberAccounts(tx, member.id);
-      const transfers = await queryRows<MemberTransfer>(tx, memberTransfers(member.id));
-      const open = transfers.filter((t) => t.kind !== 'failed' && t.reverses_id === null && t.reversed_by === null && t.resolution_kind !== 'void' && t.resolution_kind !== 'expire');
-      // Release every hold first, then undo what moved, newest first: walking history backwards
-      // passes only through balances the member really had.
-      const pending = open.filter((t) => t.kind === 'pending' && t.resolution_id === null);
-      const moved = open
-        .filter((t) => !(t.kind === 'pending' && t.resolution_id === null))
-        .sort((a, b) => (BigInt(b.last_entry ?? '0') > BigInt(a.last_entry ?? '0') ? 1 : -1));
-      for (const transfer of [...pending, ...moved]) {
-        try {
-          await undo(tx, transfer, reason, actor, now, { refusePaymentOrders: false });
-        } catch (error) {
-          if (error instanceof AppError) {
-            throw new AppError(error.code, `${messages.admin.deleteTransactionsFailed}. ${describeFailure(transfer, error)}`);
-          }
-          throw error;
-        }
-      }
-      const after = await findMemberAccounts(tx, member.id);
-      await recordAudit(tx, {
-        action: 'transactions.reversed_all',
-        actor,
-        targetUserId: member.id,
-        meta,
-        before: { balances: Object.fromEntries(before.map((a) => [a.type, a.balance])) },
-        after: { balances: Object.fromEntries(after.map((a) => [a.type, a.balance])), count: open.length, reason },
-        at: now,
-      });
-      return { count: open.length, message: messages.admin.transactionsDeleted(open.length) };
-    }),
-  );
+  try {
+    return await withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        await lockMemberAccounts(tx, member.id);
+        const before = await findMemberAccounts(tx, member.id);
+        const [row] = await queryRows<{ undone: number }>(tx, sql`
+          select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
+            p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`);
+        const count = Number(row?.undone ?? 0);
+        const after = await findMemberAccounts(tx, member.id);
+        await recordAudit(tx, {
+          action: 'transactions.reversed_all',
+          actor,
+          targetUserId: member.id,
+          meta,
+          before: { balances: Object.fromEntries(before.map((a) => [a.type, a.balance])) },
+          after: { balances: Object.fromEntries(after.map((a) => [a.type, a.balance])), count, reason },
+          at: now,
+        });
+        return { count, message: messages.admin.transactionsDeleted(count) };
+      }),
+    );
+  } catch (error) {
+    throw (await reverseAllRefusal(deps, member, error)) ?? error;
+  }
+}
+
+/** The refusal `ledger_reverse_member` raised, in words naming the transaction that blocks the run. */
+async function reverseAllRefusal(deps: Deps, member: UserRow, error: unknown): Promise<AppError | undefined> {
+  const state = sqlState(error);
+  if (state !== 'MU402' && state !== 'MU409') return undefined;
+  const transferId = (error as { detail?: string }).detail ?? '';
+  const [transfer] = await queryRows<MemberTransfer>(deps.db, memberTransfers(member.id, transferId));
+  const why = state === 'MU402' ? 'the money it brought in has since been spent' : messages.admin.exportedPaymentOrder;
+  const what = transfer ? `"${describe(transfer).description}" (${describe(transfer).amount})` : 'One transaction';
+  return new AppError(state === 'MU402' ? 'INSUFFICIENT_FUNDS' : 'CONFLICT', `${messages.admin.deleteTransactionsFailed}. ${what} could not be reversed: ${why}. Nothing was changed.`);
 }
 
 /** Posts a staff-entered pending transaction (payment orders are settled in Payment Operations). */
@@ -172,7 +173,6 @@ async function undo(
   reason: string,
   actor: Actor,
   now: Date,
-  options: { refusePaymentOrders: boolean },
 ): Promise<Record<string, unknown>> {
   if (transfer.kind === 'failed') {
     throw new AppError('CONFLICT', 'This transaction failed and moved no money: there is nothing to reverse.');
@@ -182,12 +182,9 @@ async function undo(
   const common = { reason, now, createdBy: actor.userId };
 
   if (transfer.kind === 'pending' && transfer.resolution_id === null) {
-    const order = await paymentOrderFor(tx, transfer.id);
-    if (order && options.refusePaymentOrders) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
-    // Once in a NACHA file the payment is with the ACH operator: only its return can release the money.
-    if (order?.achExportId) throw new AppError('CONFLICT', messages.admin.exportedPaymentOrder);
+    // Payment orders belong to Payment Operations (Delete User Transactions returns them all at once).
+    if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
     const voided = await resolvePending(tx, { pendingId: transfer.id, kind: 'void', ...common }).catch(conflictAs(messages.admin.alreadyReversed));
-    if (order) await cancelPaymentOrder(tx, { orderId: order.id, reason, actor, now });
     return { voidedBy: voided.transferId, status: 'Failed' };
   }
   if (transfer.kind === 'pending' && transfer.resolution_kind !== 'post') {
@@ -218,10 +215,4 @@ function describe(transfer: MemberTransfer) {
     description: transfer.member_side === 'debit' ? transfer.debit_memo : transfer.credit_memo,
     status: transfer.kind === 'failed' ? 'Failed' : transfer.kind === 'single' || transfer.resolution_kind === 'post' ? 'Completed' : 'Pending',
   };
-}
-
-function describeFailure(transfer: MemberTransfer, error: AppError) {
-  const { description, amount } = describe(transfer);
-  const why = error.code === 'INSUFFICIENT_FUNDS' ? 'the money it brought in has since been spent' : error.message;
-  return `"${description}" (${amount}) could not be reversed: ${why}. Nothing was changed.`;
 }

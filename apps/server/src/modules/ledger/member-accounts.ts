@@ -108,7 +108,15 @@ export async function renumberAccount(tx: Executor, accountId: string, numbers: 
   await tx.update(ledgerAccounts).set(numbers).where(eq(ledgerAccounts.id, accountId));
 }
 
-/** Locks all of a member's accounts, in id order (the order `ledger_post` locks in). */
+/**
+ * Locks all of a member's accounts, in id order, the way `ledger_post` does (`FOR NO KEY UPDATE`:
+ * transfers still being written elsewhere may go on referring to them).
+ */
 export async function lockMemberAccounts(tx: Executor, userId: string): Promise<void> {
-  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).orderBy(asc(ledgerAccounts.id)).for('update');
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
 }

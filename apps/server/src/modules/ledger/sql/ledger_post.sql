@@ -96,7 +96,7 @@ BEGIN
 
   -- Lock both accounts in id order (one statement), so two transfers over the same pair never
   -- deadlock.
-  FOR v_account IN SELECT * FROM ledger_accounts a WHERE a.id IN (v_debit, v_credit) ORDER BY a.id FOR UPDATE LOOP
+  FOR v_account IN SELECT * FROM ledger_accounts a WHERE a.id IN (v_debit, v_credit) ORDER BY a.id FOR NO KEY UPDATE LOOP
     IF v_account.id = v_debit THEN d := v_account; ELSE c := v_account; END IF;
   END LOOP;
   IF d.id IS NULL THEN RAISE EXCEPTION 'account % not found', v_debit USING ERRCODE = 'MU404'; END IF;

@@ -118,7 +118,7 @@ BEGIN
   -- A staff balance target: the difference, worked out under the account's lock, against the
   -- general-ledger account; never below the money held for pending payments.
   IF p_set_balance IS NOT NULL THEN
-    SELECT * INTO v_account FROM ledger_accounts a WHERE a.id = p_account_id AND a.user_id = p_account_owner FOR UPDATE;
+    SELECT * INTO v_account FROM ledger_accounts a WHERE a.id = p_account_id AND a.user_id = p_account_owner FOR NO KEY UPDATE;
     IF NOT FOUND THEN RAISE EXCEPTION 'account not found' USING ERRCODE = 'MU404'; END IF;
     v_before := v_account.credits_posted - v_account.debits_posted;
     IF p_set_balance < v_account.debits_pending THEN
