@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });

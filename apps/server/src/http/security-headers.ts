@@ -1,15 +1,19 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
  * Security headers for every response. Styles allow 'unsafe-inline' because the dialog and
  * popover primitives inject small <style> elements at run time; scripts never run inline.
  * The only third party that can ever be framed is the optional market embed.
+ *
+ * helmet computes the header values once, here; each request only sets them. (The Fastify
+ * wrapper built helmet's middleware again for every request: a tenth of a transfer's time in
+ * the app.) API answers are never cached; a route may say more (`private, no-store`).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const frameSrc = config.market.embedUrl ? [new URL(config.market.embedUrl).origin] : ["'none'"];
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,7 +36,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
