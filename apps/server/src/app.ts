@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type ApiError, isAppRoute, messages } from '@mutual/shared';
+import { type ApiError, isAppRoute, messages, type PublicSite } from '@mutual/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -21,6 +20,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { registerAuthContext } from './http/auth-context';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
+import { buildAppPage } from './http/app-page';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
@@ -43,9 +43,10 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createPaymentOrderExpiry } from './modules/payments/expiry-worker';
 import { paymentOpsRoutes } from './modules/payments/payment-ops.routes';
-import { siteRoutes } from './modules/site/site.routes';
+import { publicSite, siteRoutes } from './modules/site/site.routes';
 import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
+import { serverRoot } from './paths';
 
 export interface AppDeps {
   config: Config;
@@ -57,7 +58,7 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
 }
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 /** Builds the whole HTTP application. `main.ts` and every API test call this same factory. */
 export async function buildApp(deps: AppDeps) {
@@ -117,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
   if (devMailbox) await app.register(devMailboxRoutes(deps.db));
 
-  await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox);
+  await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox, publicSite(config));
   return app;
 }
 
@@ -125,17 +126,12 @@ export async function buildApp(deps: AppDeps) {
  * Serves the built web app. Known app paths get index.html with 200; anything else gets the same
  * page with 404, so the app shows its "page not found" screen and the status is honest.
  */
-async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean) {
+async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean, site: PublicSite) {
   const indexPath = path.join(webDist, 'index.html');
-  // Read once: the built app does not change under a running server (static files are listed at
-  // start too), and every page load would otherwise touch the disk.
-  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
-  const hasWeb = indexHtml !== undefined;
-  // The build writes .br and .gz beside every text file; they are sent as they are.
-  const compressedIndex = (['br', 'gzip'] as const).flatMap((encoding) => {
-    const file = `${indexPath}.${encoding === 'br' ? 'br' : 'gz'}`;
-    return fs.existsSync(file) ? [{ encoding, body: fs.readFileSync(file) }] : [];
-  });
+  // Read and built once: the web app does not change under a running server (static files are
+  // listed at start too), and every page load would otherwise touch the disk.
+  const page = fs.existsSync(indexPath) ? buildAppPage(fs.readFileSync(indexPath, 'utf8'), site) : undefined;
+  const hasWeb = page !== undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -160,8 +156,8 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean)
     const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
     reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html');
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const compressed = compressedIndex.find((c) => accepted.has(c.encoding));
-    return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
+    const compressed = page?.compressed.find((c) => accepted.has(c.encoding));
+    return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(page?.html);
   });
 }
 

@@ -16,7 +16,7 @@ function writeWithCompressed(file: string, content: string) {
 describe('[HTTP]: the web app is sent compressed', () => {
   let t: TestApp;
   let webDist: string;
-  const html = `<!doctype html><title>app</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+  const html = `<!doctype html><html><head><title>app</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
   beforeAll(async () => {
@@ -52,6 +52,8 @@ describe('[HTTP]: the web app is sent compressed', () => {
   });
 
   it('sends the app page compressed on a known page (200) and on an unknown one (404), never cached', async () => {
+    const page = (await get('/')).body;
+    expect(page).toContain('<div id="root"></div>');
     for (const [url, status] of [
       ['/', 200],
       ['/login', 200],
@@ -62,14 +64,19 @@ describe('[HTTP]: the web app is sent compressed', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
-      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(page);
     }
     const refusedBrotli = await get('/', 'br;q=0, gzip');
     expect(refusedBrotli.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(refusedBrotli.rawPayload).toString()).toBe(html);
-    const plain = await get('/');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(html);
+    expect(zlib.gunzipSync(refusedBrotli.rawPayload).toString()).toBe(page);
+  });
+
+  it("carries the credit union's public facts, colours and name in the page, so the first screen needs no request", async () => {
+    const page = (await get('/')).body;
+    const facts = /<script id="site-facts" type="application\/json">([^<]*)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(facts ?? 'null')).toEqual((await get('/api/site')).json());
+    expect(page).toContain(`<title>${t.config.brand.name}</title>`);
+    expect(page).toContain(`--color-brand:${t.config.brand.primaryColor}`);
   });
 
   it('leaves API answers and their errors alone', async () => {

@@ -12,16 +12,32 @@ export function useSite(): PublicSite {
   return site;
 }
 
+/**
+ * The facts the server put into the page (server: http/app-page.ts), so the first screen needs no
+ * round trip; none under the Vite dev server, which serves the page as it is.
+ */
+function factsInPage(): PublicSite | undefined {
+  const text = document.getElementById('site-facts')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PublicSite;
+  } catch {
+    return undefined;
+  }
+}
+
 export function SiteProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: ['site'],
     queryFn: () => api<PublicSite>('/api/site'),
+    initialData: factsInPage,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
   useEffect(() => {
     if (!query.data) return;
-    // Set through the CSSOM (allowed by our CSP), so every brand shade follows the configuration.
+    // Set through the CSSOM (allowed by our CSP), so every brand shade follows the configuration
+    // (the served page already has them; the dev server's does not).
     const root = document.documentElement.style;
     root.setProperty('--color-brand', query.data.brand.primaryColor);
     root.setProperty('--color-accent', query.data.brand.accentColor);
