@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { applyDatabaseFunctions } from './functions';
 import * as schema from './schema';
+import { serverRoot } from '../paths';
 
 export type Schema = typeof schema;
 /** The database as every query function sees it: PGlite and node-postgres behave the same here. */
@@ -50,7 +50,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export async function openDatabase(target: Config['database']): Promise<DatabaseHandle> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { sqlState } from './errors';
+import { serverRoot } from '../paths';
 
 /**
  * Database functions are source files, not migration history: each lives in one hand-edited file,
@@ -15,7 +15,7 @@ import { sqlState } from './errors';
  * `CREATE OR REPLACE` refuses) are the old overloads dropped first.
  */
 
-export const functionSourceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+export const functionSourceRoot = path.join(serverRoot, 'src/modules');
 
 export interface FunctionSource {
   name: string;
