@@ -5,7 +5,8 @@
  * per page and the JavaScript `/` sends (as transferred, and uncompressed). No test runs this; it
  * asserts nothing.
  *
- *   npm run bench:web            (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_RUNS, default 1)
+ *   npm run bench:web            (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_RUNS, default 1;
+ *                                 BENCH_WEB_REPORTS, a folder to keep the Lighthouse reports in)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import { signInOverHttp, startBenchServer } from './support';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+/** A folder to keep each page's Lighthouse report (JSON) in, to see where the time goes. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
 if (!fs.existsSync(chromePath)) {
@@ -54,6 +57,10 @@ try {
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)];
     if (!lhr) continue;
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS, `${url.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+    }
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(3);
     const metric = (id: string) => (lhr.audits[id]?.displayValue ?? '–').padEnd(8);
     print(
