@@ -1,14 +1,12 @@
 import { formatWireMoney, type internalTransferSchema, messages } from '@mutual/shared';
 import type { z } from 'zod';
-import type { RequestMeta } from '../audit/record-audit';
-import type { UserRow } from '../members/members.tables';
-import { type Deps, runMemberTransfer } from './member-transfer';
+import { type Deps, runMemberTransfer, type TransferCaller } from './member-transfer';
 
 export type InternalTransfer = z.output<typeof internalTransferSchema>;
 
 /** Between Accounts: moves money between the member's own Checking and Savings at once. */
-export function createInternalTransfer(deps: Deps, member: UserRow, input: InternalTransfer, key: string, meta: RequestMeta) {
-  return runMemberTransfer(deps, member, meta, key, {
+export function createInternalTransfer(deps: Deps, caller: TransferCaller, input: InternalTransfer) {
+  return runMemberTransfer(deps, caller, {
     type: 'internal',
     request: ['transfer:internal', input],
     amount: input.amount,

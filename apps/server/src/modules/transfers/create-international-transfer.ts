@@ -1,17 +1,15 @@
 import { countries, formatWireMoney, type internationalTransferSchema, messages } from '@mutual/shared';
 import type { z } from 'zod';
-import type { RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
-import type { UserRow } from '../members/members.tables';
-import { type Deps, runMemberTransfer } from './member-transfer';
+import { type Deps, runMemberTransfer, type TransferCaller } from './member-transfer';
 
 export type InternationalTransfer = z.output<typeof internationalTransferSchema>;
 
 /** International: a pending wire order that holds the funds until staff send or return it. */
-export function createInternationalTransfer(deps: Deps, member: UserRow, input: InternationalTransfer, key: string, meta: RequestMeta) {
+export function createInternationalTransfer(deps: Deps, caller: TransferCaller, input: InternationalTransfer) {
   const country = countries.find((c) => c.code === input.country)?.name ?? input.country;
   const { recipientName, bankName, accountNumber, swiftCode, currency } = input;
-  return runMemberTransfer(deps, member, meta, key, {
+  return runMemberTransfer(deps, caller, {
     type: 'international',
     request: ['transfer:international', input],
     amount: input.amount,

@@ -1,25 +1,21 @@
 import { formatWireMoney, messages, type userTransferSchema } from '@mutual/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { RequestMeta } from '../audit/record-audit';
-import type { UserRow } from '../members/members.tables';
 import { fact } from '../money/money-command';
-import { type Deps, runMemberTransfer, withFacts } from './member-transfer';
+import { type Deps, runMemberTransfer, type TransferCaller, withFacts } from './member-transfer';
 import { transferReceivedEmail } from './transfer-emails';
 
 export type UserTransfer = z.output<typeof userTransferSchema>;
 
-/**
- * To a member of the credit union: posts at once into the recipient's Checking account. The
- * recipient is told (notification, and e-mail when they keep e-mail notifications on).
- */
-export function createUserTransfer(deps: Deps, member: UserRow, input: UserTransfer, key: string, meta: RequestMeta) {
+/** To a member: posts at once into their Checking; they are told (notice, and e-mail if they keep it on). */
+export function createUserTransfer(deps: Deps, caller: TransferCaller, input: UserTransfer) {
+  const { member } = caller;
   if (input.recipientEmail === member.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', messages.transfers.ownAccount, { recipientEmail: messages.transfers.ownAccount });
   }
   const amount = formatWireMoney(input.amount);
   const sender = member.name || member.email;
-  return runMemberTransfer(deps, member, meta, key, {
+  return runMemberTransfer(deps, caller, {
     type: 'user',
     request: ['transfer:user', input],
     amount: input.amount,

@@ -1,18 +1,24 @@
-import { formatMoney, messages, type TransferChallenge } from '@mutual/shared';
+import { type externalTransferSchema, formatMoney, messages, type TransferChallenge } from '@mutual/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/app-error';
 import { codeMatches, hashCode, newOtp } from '../auth/tokens';
 import { claimTotpStep, totpStep } from '../auth/totp';
+import { hashRequest } from '../ledger/idempotency';
 import { availableCents } from '../ledger/member-accounts';
 import type { UserRow } from '../members/members.tables';
 import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
-import type { ExternalTransfer } from './create-external-transfer';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+export type ExternalTransfer = z.output<typeof externalTransferSchema>;
+
+/** What a challenge is bound to: exactly this transfer. */
+export const externalPayloadHash = (input: ExternalTransfer) => hashRequest('transfer:external', input);
 
 /**
  * Step-up for a transfer to a US bank (spec §4: "OTP confirmation with summary"). The challenge

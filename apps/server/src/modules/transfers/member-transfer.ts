@@ -9,6 +9,13 @@ import { amountInCents } from './transfer-context';
 
 export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
 
+/** Who asks for a transfer, under which Idempotency-Key, and from where (for the audit row). */
+export interface TransferCaller {
+  member: UserRow;
+  key: string;
+  meta: RequestMeta;
+}
+
 /**
  * What one kind of member transfer says about itself; `runMemberTransfer` adds what they all share
  * (the key, the hold, the limit, a new transfer id, the audit row's and the answer's common
@@ -34,7 +41,7 @@ export interface MemberTransfer {
   extra?: Pick<MoneyCommand, 'challenge' | 'recipientNotice' | 'recipientMail' | 'fill'>;
 }
 
-export function runMemberTransfer(deps: Deps, member: UserRow, meta: RequestMeta, key: string, spec: MemberTransfer): Promise<IdempotentAnswer> {
+export function runMemberTransfer(deps: Deps, { member, key, meta }: TransferCaller, spec: MemberTransfer): Promise<IdempotentAnswer> {
   const amount = amountInCents(spec.amount);
   const transferId = randomUUID();
   const now = deps.clock();

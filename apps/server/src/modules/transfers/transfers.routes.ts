@@ -11,20 +11,24 @@ import {
   userTransferSchema,
   verifyRecipientSchema,
 } from '@mutual/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { cookieNames, guards, requestMeta, signedIn } from '../../http/auth-context';
 import type { IdempotentAnswer } from '../ledger/idempotency';
-import { createExternalTransfer, externalPayloadHash } from './create-external-transfer';
+import { createExternalTransfer } from './create-external-transfer';
 import { createInternalTransfer } from './create-internal-transfer';
 import { createInternationalTransfer } from './create-international-transfer';
 import { createUserTransfer } from './create-user-transfer';
-import { createExternalChallenge } from './external-challenge';
+import type { TransferCaller } from './member-transfer';
+import { createExternalChallenge, externalPayloadHash } from './external-challenge';
 import { verifyRecipient } from './recipients';
 
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
+
+/** The signed-in member asking, with the request's Idempotency-Key (validated by the route's schema). */
+const caller = (request: FastifyRequest, key: string): TransferCaller => ({ member: signedIn(request).user, key, meta: requestMeta(request) });
 
 /** Sends a (possibly replayed) stored answer; a replay says so in a header. */
 function send(reply: FastifyReply, answer: IdempotentAnswer) {
@@ -48,7 +52,7 @@ export const transferRoutes =
       '/api/transfers/internal',
       { schema: { tags, summary: 'Between Accounts: move money between my Checking and Savings', headers: idempotencyHeaders, body: internalTransferSchema, response: created }, preValidation },
       async (request, reply) =>
-        send(reply, await createInternalTransfer(deps, signedIn(request).user, request.body, request.headers[IDEMPOTENCY_HEADER], requestMeta(request))),
+        send(reply, await createInternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
     );
 
     app.post(
@@ -72,7 +76,7 @@ export const transferRoutes =
       '/api/transfers/user',
       { schema: { tags, summary: 'To a member of the credit union, into their Checking', headers: idempotencyHeaders, body: userTransferSchema, response: created }, preValidation },
       async (request, reply) =>
-        send(reply, await createUserTransfer(deps, signedIn(request).user, request.body, request.headers[IDEMPOTENCY_HEADER], requestMeta(request))),
+        send(reply, await createUserTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
     );
 
     app.post(
@@ -96,13 +100,13 @@ export const transferRoutes =
         config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
       },
       async (request, reply) =>
-        send(reply, await createExternalTransfer(deps, signedIn(request).user, request.body, request.headers[IDEMPOTENCY_HEADER], requestMeta(request))),
+        send(reply, await createExternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
     );
 
     app.post(
       '/api/transfers/international',
       { schema: { tags, summary: 'International: a pending wire order holding the funds', headers: idempotencyHeaders, body: internationalTransferSchema, response: created }, preValidation },
       async (request, reply) =>
-        send(reply, await createInternationalTransfer(deps, signedIn(request).user, request.body, request.headers[IDEMPOTENCY_HEADER], requestMeta(request))),
+        send(reply, await createInternationalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
     );
   };
