@@ -15,8 +15,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database, DatabaseHandle } from './db/client';
 import { registerAuthContext } from './http/auth-context';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -30,13 +28,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
-import type { FileStorage } from './modules/files/file-storage';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holdRoutes } from './modules/holds/holds.routes';
 import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
-import type { Mailer } from './modules/mail/mail.service';
 import { meRoutes } from './modules/members/me.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -46,17 +42,8 @@ import { paymentOpsRoutes } from './modules/payments/payment-ops.routes';
 import { publicSite, siteRoutes } from './modules/site/site.routes';
 import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
+import type { AppDeps } from './deps';
 import { serverRoot } from './paths';
-
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  db: Database;
-  mailer: Mailer;
-  storage: FileStorage;
-  clock: () => Date;
-  logger: FastifyBaseLogger;
-}
 
 const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 

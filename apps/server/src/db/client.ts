@@ -2,7 +2,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,16 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import type { Database, Executor } from './database';
 import { applyDatabaseFunctions } from './functions';
 import * as schema from './schema';
 import { serverRoot } from '../paths';
 
-export type Schema = typeof schema;
-/** The database as every query function sees it: PGlite and node-postgres behave the same here. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; query functions accept either. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+export type { Database, Executor, Schema, Tx } from './database';
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';

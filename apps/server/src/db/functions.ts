@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database } from './database';
 import { sqlState } from './errors';
 import { serverRoot } from '../paths';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@mutual/shared';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Actor, RequestMeta } from '../modules/audit/record-audit';
 import { type ActiveSession, resolveSession } from '../modules/auth/sessions';
 import { AppError } from './app-error';

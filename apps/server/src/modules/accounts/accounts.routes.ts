@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { accountOverviewSchema, transactionPageSchema, transactionQuerySchema } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { guards, signedIn } from '../../http/auth-context';
 import { accountOverview } from './account-overview';
 import { localDay, transactionsCsv } from './export-transactions';

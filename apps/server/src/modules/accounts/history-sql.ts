@@ -1,6 +1,11 @@
+import type { transactionQuerySchema } from '@mutual/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { HistoryKey } from './history-cursor';
-import type { TransactionFilters } from './list-transactions';
+
+export type TransactionQuery = z.output<typeof transactionQuerySchema>;
+/** A history request's filters: everything but the page (cursor, size). */
+export type TransactionFilters = Omit<TransactionQuery, 'olderThan' | 'newerThan' | 'pageSize'>;
 
 /** Which way from the cursor, and how many rows. */
 export interface Window {

@@ -4,18 +4,15 @@ import {
   type Transaction,
   type TransactionCategory,
   type TransactionPage,
-  type transactionQuerySchema,
   type TransferStatus,
 } from '@mutual/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
-import { historyReads, historyRowsSql, type HistoryRow, type Window } from './history-sql';
+import { historyReads, historyRowsSql, type HistoryRow, type TransactionFilters, type TransactionQuery, type Window } from './history-sql';
 
-export type TransactionQuery = z.output<typeof transactionQuerySchema>;
-export type TransactionFilters = Omit<TransactionQuery, 'olderThan' | 'newerThan' | 'pageSize'>;
+export type { TransactionFilters, TransactionQuery } from './history-sql';
 
 /**
  * A member's transactions: every `single`, `pending` or `failed` ledger transfer touching one of

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type BalanceAdjustmentInput, centsToDecimal, formatMoney, messages, parseMoney } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';

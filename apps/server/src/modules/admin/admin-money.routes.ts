@@ -15,7 +15,7 @@ import {
 } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { listTransactions } from '../accounts/list-transactions';

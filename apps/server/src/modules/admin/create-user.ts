@@ -1,7 +1,7 @@
 import { type AccountType, centsToDecimal, messages, parseMoney } from '@mutual/shared';
 import type { z } from 'zod';
 import type { createUserSchema } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';

@@ -1,5 +1,5 @@
 import { type AccountEditInput, messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { sqlState } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';

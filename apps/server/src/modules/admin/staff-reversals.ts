@@ -1,6 +1,6 @@
 import { centsToDecimal, messages } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { type Executor, queryRows } from '../../db/client';
 import { sqlState, withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';

@@ -9,7 +9,7 @@ import {
   type TransactionPreview,
 } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';

@@ -1,5 +1,5 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilters, csvRow } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { localDay } from '../accounts/export-transactions';
 import { allAuditEntries } from './audit-queries';
 import { type Actor, type RequestMeta, recordAudit } from './record-audit';

@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters, auditActionsSchema, auditPageSchema, auditQuerySchema } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { exportAudit } from './audit-export';
 import { auditActionsPresent, listAudit } from './audit-queries';

@@ -12,7 +12,7 @@ import {
 } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { cookieNames, cookieOptions, requestMeta } from '../../http/auth-context';
 import { toSessionUser } from '../members/session-user';

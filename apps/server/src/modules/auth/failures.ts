@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { type UserRow, users } from '../members/members.tables';
 import { notify } from '../notifications/notify';

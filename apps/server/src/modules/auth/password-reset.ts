@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findUserByEmail } from '../members/me';

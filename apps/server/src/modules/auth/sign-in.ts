@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInput } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findUserByEmail } from '../members/me';

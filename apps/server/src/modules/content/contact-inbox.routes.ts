@@ -1,7 +1,7 @@
 import { contactInboxItemSchema, contactInboxQuerySchema, contactInboxSchema, messages } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { listContactInbox, markContactMessageHandled } from './contact-inbox';
 

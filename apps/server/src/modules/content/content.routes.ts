@@ -1,6 +1,6 @@
 import { contactMessageSchema, contactReceiptSchema, messages } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { submitContactMessage } from './submit-contact-message';
 
 export const contentRoutes =

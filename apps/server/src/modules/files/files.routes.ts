@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { guards, signedIn } from '../../http/auth-context';
 import { storedFiles } from './files.tables';

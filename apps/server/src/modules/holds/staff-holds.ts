@@ -1,5 +1,5 @@
 import { type HoldInput, messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { Actor, RequestMeta } from '../audit/record-audit';

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { cookieNames, guards, signedIn } from '../../http/auth-context';
 import { resolveSession } from '../auth/sessions';
 import type { LiveHub } from './live-hub';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Me, ProfileUpdate, SettingsUpdate } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { fieldError } from '../../http/multipart';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type ChangePasswordInput, messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { passwordChangedEmail } from '../auth/auth-emails';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { queryRows } from '../../db/client';
 
 /** The money routes, by the kind of money command they run. */

@@ -1,6 +1,6 @@
 import type { AccountType, TransactionCategory } from '@mutual/shared';
 import { messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { sqlState, withRetry } from '../../db/errors';
 import { AppError, httpStatusByCode } from '../../http/app-error';
 import type { Actor, RequestMeta } from '../audit/record-audit';

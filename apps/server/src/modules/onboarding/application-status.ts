@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';

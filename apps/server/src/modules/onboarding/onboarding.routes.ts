@@ -7,7 +7,7 @@ import {
   registrationSchema,
 } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { guards, requestMeta, signedIn } from '../../http/auth-context';
 import { readMultipart } from '../../http/multipart';
 import { answerInfoRequest, applicationStatus } from './application-status';

@@ -1,6 +1,6 @@
 import { type AchExportResult, type AchExportSummary, type AchSecCode, centsToDecimal, formatMoney, messages } from '@mutual/shared';
 import { asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';

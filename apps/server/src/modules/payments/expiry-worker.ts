@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { expireDueOrders } from './resolve-payment-order';
 
 export interface PaymentOrderExpiry {

@@ -11,7 +11,7 @@ import {
 } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { downloadAchExport, exportAchFile, listAchExports } from './ach-export';
 import { listPaymentOrders } from './list-payment-orders';

@@ -8,7 +8,7 @@ import {
   returnReasonFor,
 } from '@mutual/shared';
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit';
 import { createUser } from '../admin/create-user';
 import { placeHold } from '../holds/holds';

@@ -1,7 +1,7 @@
 import { type externalTransferSchema, formatMoney, messages, type TransferChallenge } from '@mutual/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { codeMatches, hashCode, newOtp } from '../auth/tokens';
 import { claimTotpStep, totpStep } from '../auth/totp';

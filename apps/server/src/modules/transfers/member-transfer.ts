@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountType, centsToDecimal, type TransferResult } from '@mutual/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../audit/record-audit';
 import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
 import type { UserRow } from '../members/members.tables';

@@ -1,7 +1,7 @@
 import { messageResultSchema, messages, transferCountListSchema, transferCountResetAllSchema } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { listTransferCounts, resetAllTransferCounts, resetTransferCount } from './transfer-counts';
 

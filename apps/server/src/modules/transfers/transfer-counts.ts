@@ -1,7 +1,7 @@
 import { messages, type TransferCountList, type TransferCountResetAll } from '@mutual/shared';
 import { and, asc, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Config } from '../../config';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../http/app-error';

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { cookieNames, guards, requestMeta, signedIn } from '../../http/auth-context';
 import type { IdempotentAnswer } from '../ledger/idempotency';
 import { createExternalTransfer } from './create-external-transfer';

@@ -1,7 +1,7 @@
 import { CircleHelp, Clock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useSite } from '../../features/site/site-context';
-import { helpTriggerClass } from './help-popover';
+import { helpTriggerClass } from './help-trigger';
 
 /** The popover itself (Radix and its positioning), loaded by `HelpPopover` when first wanted. */
 export function HelpPopoverPanel({ defaultOpen }: { defaultOpen: boolean }) {

@@ -1,8 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { helpTriggerClass } from './help-trigger';
 
-export const helpTriggerClass =
-  'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand';
 
 const loadPanel = () => import('./help-popover-panel');
 const HelpPopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.HelpPopoverPanel })));

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { FileStorage } from './modules/files/file-storage';
+import type { Mailer } from './modules/mail/mail.service';
+
+/**
+ * What the application is built from (`buildApp`) and what each module takes a part of
+ * (`Pick<AppDeps, 'db' | 'clock'>`): its own file, so modules depend on this list and never on
+ * `app.ts`, which depends on them all.
+ */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}
