@@ -3,7 +3,7 @@ import { messages } from '@mutual/shared';
 import type { AppDeps } from '../deps';
 import type { Actor, RequestMeta } from '../modules/audit/record-audit';
 import { type ActiveSession, resolveSession } from '../modules/auth/sessions';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

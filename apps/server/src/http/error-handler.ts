@@ -1,7 +1,7 @@
 import { type ApiError, messages } from '@mutual/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, httpStatusByCode } from './app-error';
+import { AppError, httpStatusByCode } from '../errors';
 
 /**
  * One error shape for the whole API. Validation failures carry the schema's own messages (the

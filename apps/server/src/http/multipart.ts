@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 
 export interface FilePartRule {
   maxBytes: number;

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 
 /**
  * A place in a member's history: the sort key of one transfer (effective date, posting time,

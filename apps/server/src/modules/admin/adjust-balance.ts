@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type BalanceAdjustmentInput, centsToDecimal, formatMoney, messages, parseMoney } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { fact, runMoneyCommand } from '../money/money-command';

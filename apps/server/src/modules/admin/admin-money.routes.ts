@@ -16,10 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { listTransactions } from '../accounts/list-transactions';
-import { loadUser } from '../members/me';
+import { loadUser } from '../members/users';
 import { editAccount } from './edit-account';
 import { completePendingTransaction, reverseAllMemberTransactions, reverseMemberTransaction } from './staff-reversals';
 import { addTransactions, previewTransactions } from './staff-transactions';

@@ -19,11 +19,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { readMultipart } from '../../http/multipart';
 import { backupCodeStatus } from '../auth/backup-codes';
-import { findUserByEmail, loadUser } from '../members/me';
+import { findUserByEmail, loadUser } from '../members/users';
 import { setProfileImage } from '../members/profile-image';
 import { disableTotp, replaceBackupCodes, revokeAllBackupCodes } from '../members/security-settings';
 import { reviewApplication } from '../onboarding/review-application';

@@ -2,7 +2,7 @@ import { type AccountType, centsToDecimal, messages, parseMoney } from '@mutual/
 import type { z } from 'zod';
 import type { createUserSchema } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
 import { generalLedger } from '../ledger/general-ledger';

@@ -1,7 +1,7 @@
 import { type AccountEditInput, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { sqlState } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { lockMemberAccount, renumberAccount } from '../ledger/member-accounts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type Executor, queryRows } from '../../db/client';
 import { sqlState, withRetry } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';

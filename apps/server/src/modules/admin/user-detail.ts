@@ -9,7 +9,7 @@ import { storedFiles } from '../files/files.tables';
 import { fileUrl } from '../files/save-file';
 import { findActiveHold } from '../holds/holds';
 import { findMemberAccounts } from '../ledger/member-accounts';
-import { jointHolderOf } from '../members/me';
+import { jointHolderOf } from '../members/users';
 import { type UserRow, users } from '../members/members.tables';
 import { listInfoRequests, toInfoRequest } from '../onboarding/application-status';
 import { registrationReviews } from '../onboarding/onboarding.tables';

@@ -13,8 +13,8 @@ import {
 } from '@mutual/shared';
 import { and, asc, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import { findUserByEmail } from '../members/me';
+import { AppError } from '../../errors';
+import { findUserByEmail } from '../members/users';
 import { users } from '../members/members.tables';
 import { auditLog } from './audit.tables';
 

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { cookieNames, cookieOptions, requestMeta } from '../../http/auth-context';
 import { toSessionUser } from '../members/session-user';
 import { recordAudit } from '../audit/record-audit';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { homePathFor, messages, type SignInResult } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import type { Tx } from '../../db/client';
 import { type UserRow, users } from '../members/members.tables';

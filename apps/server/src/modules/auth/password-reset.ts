@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { findUserByEmail } from '../members/me';
+import { findUserByEmail } from '../members/users';
 import { users } from '../members/members.tables';
 import { passwordResets } from './auth.tables';
 import { passwordChangedEmail, passwordResetEmail } from './auth-emails';

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { messages, PASSWORD } from '@mutual/shared';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 
 /** OWASP's argon2id settings (19 MiB, 2 passes, 1 lane). */
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInput } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { findUserByEmail } from '../members/me';
+import { findUserByEmail } from '../members/users';
 import { type UserRow, users } from '../members/members.tables';
 import { signInAttempts } from './auth.tables';
 import { signInCodeEmail } from './auth-emails';

@@ -1,7 +1,7 @@
 import { type ContactInbox, type ContactInboxItem, type ContactInboxStatus, contactSubjectLabels, contactSubjects, messages, preferredContactMethods } from '@mutual/shared';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { contactMessages } from './content.tables';
 

@@ -3,7 +3,7 @@ import { messages } from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { guards, signedIn } from '../../http/auth-context';
 import { storedFiles } from './files.tables';
 

@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { memberHolds } from './holds.tables';

@@ -1,9 +1,9 @@
 import { type HoldInput, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/record-audit';
-import { loadUser } from '../members/me';
+import { loadUser } from '../members/users';
 import { liftHold, placeHold } from './holds';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

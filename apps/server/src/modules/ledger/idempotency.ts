@@ -3,7 +3,7 @@ import { type ApiError, messages } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
 import { withRetry } from '../../db/errors';
-import { AppError, httpStatusByCode } from '../../http/app-error';
+import { AppError, httpStatusByCode } from '../../errors';
 import { idempotencyKeys } from './ledger.tables';
 
 /**

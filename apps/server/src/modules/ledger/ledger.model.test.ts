@@ -3,7 +3,7 @@ import { inArray, TransactionRollbackError } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { createPerson, type TestApp } from '../../test/identity';
 import { accountId } from '../../test/money';
 import { createTestApp } from '../../test/test-app';

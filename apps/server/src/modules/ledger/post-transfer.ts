@@ -2,7 +2,7 @@ import { messages, type TransactionCategory } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { sqlState } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 
 /**
  * The ledger's write API: every money movement in the portal is one of these three calls, made

@@ -15,13 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { readMultipart } from '../../http/multipart';
 import { describeDevice } from '../auth/device';
 import { listUserSessions, revokeOwnSession } from '../auth/sessions';
 import { findMemberAccounts } from '../ledger/member-accounts';
-import { loadUser, toMe, updateProfile, updateSettings } from './me';
+import { toMe, updateProfile, updateSettings } from './me';
+import { loadUser } from './users';
 import { setProfileImage } from './profile-image';
 import { changePassword, confirmTotpEnrolment, disableTotp, replaceBackupCodes, startTotpEnrolment } from './security-settings';
 

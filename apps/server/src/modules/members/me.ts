@@ -2,29 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Me, ProfileUpdate, SettingsUpdate } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { fileUrl } from '../files/save-file';
 import { type UserRow, users } from './members.tables';
-
-export async function loadUser(db: Executor, userId: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  return user;
-}
-
-/** The person with this e-mail (compared trimmed and lower-cased), if any. */
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-  return user;
-}
-
-/** The joint account holder, for a joint account. */
-export function jointHolderOf(user: UserRow) {
-  if (!user.isJointAccount || !user.jointHolderName) return null;
-  return { name: user.jointHolderName, email: user.jointHolderEmail ?? '', phone: user.jointHolderPhone ?? '' };
-}
+import { jointHolderOf } from './users';
 
 export async function toMe(db: Executor, user: UserRow): Promise<Me> {
   const codes = await backupCodeStatus(db, user.id);

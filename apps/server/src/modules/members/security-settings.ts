@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type ChangePasswordInput, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { passwordChangedEmail } from '../auth/auth-emails';
 import { issueBackupCodes, revokeBackupCodes } from '../auth/backup-codes';

@@ -2,7 +2,7 @@ import type { AccountType, TransactionCategory } from '@mutual/shared';
 import { messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { sqlState, withRetry } from '../../db/errors';
-import { AppError, httpStatusByCode } from '../../http/app-error';
+import { AppError, httpStatusByCode } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/record-audit';
 import { errorBody, type IdempotentAnswer, storeAnswer } from '../ledger/idempotency';
 import { LIVE_CHANNEL } from '../live/live-hub';

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Checklist, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { openMemberAccounts } from '../ledger/member-accounts';

@@ -3,7 +3,7 @@ import { asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { withRetry } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { users } from '../members/members.tables';
 import { awaitingExport } from './list-payment-orders';

@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';

@@ -7,7 +7,7 @@ import { createUser } from '../admin/create-user';
 import { placeHold } from '../holds/holds';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { backdateAccountOpening } from '../ledger/member-accounts';
-import { findUserByEmail } from '../members/me';
+import { findUserByEmail } from '../members/users';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../members/members.tables';
 import { registerApplicant } from '../onboarding/register-applicant';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type * as DbErrors from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import type { TestApp } from '../../test/identity';
 import { accountId, balances, deposit, dollars, expectLedgerConsistent, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';

@@ -1,6 +1,6 @@
 import { formatWireMoney, messages, type userTransferSchema } from '@mutual/shared';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { fact } from '../money/money-command';
 import { type Deps, runMemberTransfer, type TransferCaller, withFacts } from './member-transfer';
 import { transferReceivedEmail } from './transfer-emails';

@@ -2,7 +2,7 @@ import { type externalTransferSchema, formatMoney, messages, type TransferChalle
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { codeMatches, hashCode, newOtp } from '../auth/tokens';
 import { claimTotpStep, totpStep } from '../auth/totp';
 import { hashRequest } from '../ledger/idempotency';

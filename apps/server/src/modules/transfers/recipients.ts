@@ -1,7 +1,7 @@
 import { messages, type Recipient } from '@mutual/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../members/members.tables';
 

@@ -1,7 +1,7 @@
 import { type AccountType, messages, parseMoney } from '@mutual/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { memberHolds } from '../holds/holds.tables';
 

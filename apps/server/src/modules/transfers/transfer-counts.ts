@@ -4,9 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Config } from '../../config';
 import { withRetry } from '../../db/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { loadUser } from '../members/me';
+import { loadUser } from '../members/users';
 import { users } from '../members/members.tables';
 import { transferCounters } from './transfers.tables';
 

@@ -1,6 +1,10 @@
 import type { ErrorCode } from '@mutual/shared';
 
-/** The one error services throw. The error handler turns it into `{ code, message }`. */
+/**
+ * The one error services throw, with a code every caller knows (`@mutual/shared` errors.ts). It
+ * lives beside the modules, not in `http/`: the domain says what went wrong; the error handler
+ * (http/error-handler.ts) turns it into `{ code, message }` with the status below.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
