@@ -26,7 +26,7 @@ import { createUser } from '../apps/server/src/modules/admin/create-user';
 import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { users } from '../apps/server/src/modules/members/members.tables';
+import { users } from '../apps/server/src/modules/people/people.tables';
 import { seedHistoryData } from './history-data';
 import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
 

@@ -5,7 +5,7 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/files/files.tables';
 export * from '../modules/ledger/ledger.tables';
-export * from '../modules/members/members.tables';
+export * from '../modules/people/people.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/onboarding/onboarding.tables';
 export * from '../modules/payments/payments.tables';

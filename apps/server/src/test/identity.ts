@@ -7,7 +7,7 @@ import { createUser } from '../modules/admin/create-user';
 import { auditLog } from '../modules/audit/audit.tables';
 import { systemActor } from '../modules/audit/record-audit';
 import { mailOutbox } from '../modules/mail/mail.tables';
-import { type UserRow, users } from '../modules/members/members.tables';
+import { type UserRow, users } from '../modules/people/people.tables';
 import { DEMO_PASSWORD, seedDemo } from '../modules/seed/demo-seed';
 import type { createTestApp } from './test-app';
 

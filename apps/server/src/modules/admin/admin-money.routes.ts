@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { listTransactions } from '../accounts/list-transactions';
-import { loadUser } from '../members/users';
+import { loadUser } from '../people/users';
 import { editAccount } from './edit-account';
 import { completePendingTransaction, reverseAllMemberTransactions, reverseMemberTransaction } from './staff-reversals';
 import { addTransactions, previewTransactions } from './staff-transactions';

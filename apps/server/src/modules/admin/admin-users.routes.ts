@@ -23,7 +23,7 @@ import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { readMultipart } from '../../http/multipart';
 import { backupCodeStatus } from '../auth/backup-codes';
-import { findUserByEmail, loadUser } from '../members/users';
+import { findUserByEmail, loadUser } from '../people/users';
 import { setProfileImage } from '../members/profile-image';
 import { disableTotp, replaceBackupCodes, revokeAllBackupCodes } from '../members/security-settings';
 import { reviewApplication } from '../onboarding/review-application';

@@ -8,7 +8,7 @@ import { assertNotCommon, hashPassword } from '../auth/passwords';
 import { generalLedger } from '../ledger/general-ledger';
 import { openMemberAccounts } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 import { toUserSummary } from './list-users';
 
 type CreateUserOutput = z.output<typeof createUserSchema>;

@@ -2,7 +2,7 @@ import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { UserFilter, UserList, UserSummary } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
 import { fileUrl } from '../files/save-file';
-import { type UserRow, userStatusCounts, users } from '../members/members.tables';
+import { type UserRow, userStatusCounts, users } from '../people/people.tables';
 
 const LIST_LIMIT = 200;
 

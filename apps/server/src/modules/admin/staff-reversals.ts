@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
-import type { UserRow } from '../members/members.tables';
+import type { UserRow } from '../people/people.tables';
 import { paymentOrderFor } from '../payments/payment-order-for';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -17,7 +17,7 @@ import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
 import { findMemberAccounts } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
-import type { UserRow } from '../members/members.tables';
+import type { UserRow } from '../people/people.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 

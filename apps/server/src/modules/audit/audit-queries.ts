@@ -14,8 +14,8 @@ import {
 import { and, asc, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
-import { findUserByEmail } from '../members/users';
-import { users } from '../members/members.tables';
+import { findUserByEmail } from '../people/users';
+import { users } from '../people/people.tables';
 import { auditLog } from './audit.tables';
 
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { cookieNames, cookieOptions, requestMeta } from '../../http/auth-context';
-import { toSessionUser } from '../members/session-user';
+import { toSessionUser } from '../people/session-user';
 import { recordAudit } from '../audit/record-audit';
 import { completeSignIn } from './complete-sign-in';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';

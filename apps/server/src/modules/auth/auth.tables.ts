@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /** Signed-in sessions. Only a SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { type UserRow, users } from '../members/members.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { notify } from '../notifications/notify';
 import { accountLockedEmail } from './auth-emails';
 

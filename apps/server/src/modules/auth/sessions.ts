@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { RequestMeta } from '../audit/record-audit';
-import { type UserRow, users } from '../members/members.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { sessions } from './auth.tables';
 import { newToken, sha256 } from './tokens';
 

@@ -3,8 +3,8 @@ import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInp
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
-import { findUserByEmail } from '../members/users';
-import { type UserRow, users } from '../members/members.tables';
+import { findUserByEmail } from '../people/users';
+import { type UserRow, users } from '../people/people.tables';
 import { signInAttempts } from './auth.tables';
 import { signInCodeEmail } from './auth-emails';
 import { maskEmail } from './device';

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 const PERIOD_SECONDS = 30;
 

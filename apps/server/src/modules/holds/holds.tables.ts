@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /**
  * A staff hold on a member's money movement: while one is active (not lifted), every transfer

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/record-audit';
-import { loadUser } from '../members/users';
+import { loadUser } from '../people/users';
 import { liftHold, placeHold } from './holds';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

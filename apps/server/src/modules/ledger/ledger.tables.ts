@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /**
  * Only this module writes the tables below, and only through the `ledger_post` database function

@@ -22,7 +22,7 @@ import { describeDevice } from '../auth/device';
 import { listUserSessions, revokeOwnSession } from '../auth/sessions';
 import { findMemberAccounts } from '../ledger/member-accounts';
 import { toMe, updateProfile, updateSettings } from './me';
-import { loadUser } from './users';
+import { loadUser } from '../people/users';
 import { setProfileImage } from './profile-image';
 import { changePassword, confirmTotpEnrolment, disableTotp, replaceBackupCodes, startTotpEnrolment } from './security-settings';
 

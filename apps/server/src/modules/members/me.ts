@@ -6,8 +6,8 @@ import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { fileUrl } from '../files/save-file';
-import { type UserRow, users } from './members.tables';
-import { jointHolderOf } from './users';
+import { type UserRow, users } from '../people/people.tables';
+import { jointHolderOf } from '../people/users';
 
 export async function toMe(db: Executor, user: UserRow): Promise<Me> {
   const codes = await backupCodeStatus(db, user.id);

@@ -5,7 +5,7 @@ import { fieldError } from '../../http/multipart';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
-import { type UserRow, users } from './members.tables';
+import { type UserRow, users } from '../people/people.tables';
 
 /** Stores a new profile picture for `user` (their own, or set by staff), re-encoded as WebP. */
 export async function setProfileImage(

@@ -8,7 +8,7 @@ import { issueBackupCodes, revokeBackupCodes } from '../auth/backup-codes';
 import { assertNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { newTotpSecret, totpEnrolment, totpStep } from '../auth/totp';
-import { type UserRow, users } from './members.tables';
+import { type UserRow, users } from '../people/people.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
 

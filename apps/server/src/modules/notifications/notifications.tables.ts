@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /** What the bell in the top navigation lists: the member's own events. */
 export const notifications = pgTable(

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
-import { type UserRow, users } from '../members/members.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { fieldError } from '../../http/multipart';
 import { infoRequests } from './onboarding.tables';
 

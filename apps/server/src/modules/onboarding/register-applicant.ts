@@ -6,7 +6,7 @@ import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 import { alreadyRegisteredEmail, applicationReceivedEmail } from './onboarding-emails';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage'>;

@@ -23,7 +23,7 @@ import {
 } from '../../test/identity';
 import { createTestApp } from '../../test/test-app';
 import { storedFiles } from '../files/files.tables';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 const r = messages.registration;
 

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { openMemberAccounts } from '../ledger/member-accounts';
-import { type UserRow, users } from '../members/members.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { notify } from '../notifications/notify';
 import { infoRequests, registrationReviews } from './onboarding.tables';
 import { applicationApprovedEmail, applicationRejectedEmail, infoRequestedEmail } from './onboarding-emails';

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 import { awaitingExport } from './list-payment-orders';
 import { achText, buildNachaFile, MAX_ENTRY_CENTS, secCodeOf } from './nacha';
 import { achExports, paymentOrders } from './payments.tables';

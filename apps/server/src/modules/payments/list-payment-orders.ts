@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 import { achExports, paymentOrders } from './payments.tables';
 
 const resolver = alias(users, 'resolver');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /**
  * A NACHA file of pending ACH orders, kept as written so operations can download it again. Each

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 import { findPaymentOrder } from './list-payment-orders';
 import { type Outcome, tellMember } from './payment-notices';
 import { paymentOrders } from './payments.tables';

@@ -7,7 +7,7 @@ import { codeMatches, hashCode, newOtp } from '../auth/tokens';
 import { claimTotpStep, totpStep } from '../auth/totp';
 import { hashRequest } from '../ledger/idempotency';
 import { availableCents } from '../ledger/member-accounts';
-import type { UserRow } from '../members/members.tables';
+import type { UserRow } from '../people/people.tables';
 import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';

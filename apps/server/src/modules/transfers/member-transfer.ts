@@ -3,7 +3,7 @@ import { type AccountType, centsToDecimal, type TransferResult } from '@mutual/s
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../audit/record-audit';
 import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
-import type { UserRow } from '../members/members.tables';
+import type { UserRow } from '../people/people.tables';
 import { type Fact, fact, type MoneyCommand, type PaymentOrderDetails, runMoneyCommand } from '../money/money-command';
 import { amountInCents } from './transfer-context';
 

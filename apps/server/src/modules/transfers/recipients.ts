@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { ledgerAccounts } from '../ledger/ledger.tables';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 export interface RecipientAccount {
   userId: string;

@@ -6,8 +6,8 @@ import type { Config } from '../../config';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { loadUser } from '../members/users';
-import { users } from '../members/members.tables';
+import { loadUser } from '../people/users';
+import { users } from '../people/people.tables';
 import { transferCounters } from './transfers.tables';
 
 /**

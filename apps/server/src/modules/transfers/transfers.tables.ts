@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.tables';
+import { users } from '../people/people.tables';
 
 /**
  * Outgoing transfers per member in the current limit window (decisions.md: one counter per

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { type UserRow, users } from './members.tables';
+import { type UserRow, users } from './people.tables';
 
 /**
  * Looking people up: by id, by e-mail, and their joint holder. Other modules (sign-in, staff,

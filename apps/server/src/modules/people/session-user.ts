@@ -1,7 +1,7 @@
 import type { SessionUser } from '@mutual/shared';
 import type { Config } from '../../config';
 import { fileUrl } from '../files/save-file';
-import type { UserRow } from './members.tables';
+import type { UserRow } from './people.tables';
 
 export function toSessionUser(user: UserRow, config: Config): SessionUser {
   return {
