@@ -5,6 +5,37 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's modules in layers, lowest first (ARCHITECTURE.md, "Layering"): a module may import
+ * only modules on lower lines, so no two modules can depend on each other, however indirectly. A
+ * new dependency that breaks this asks for a module to move up a line, on purpose.
+ */
+const serverLayers = [
+  ['files', 'health', 'mail', 'metrics'],
+  ['dev', 'people'],
+  ['audit', 'ledger', 'notifications'],
+  ['auth', 'content', 'money', 'payments'],
+  ['holds', 'live', 'members', 'onboarding'],
+  ['transfers'],
+  ['accounts'],
+  ['admin'],
+  ['seed'],
+  ['site'],
+];
+const layeringZones = serverLayers.flatMap((layer, index) =>
+  layer.flatMap((module) =>
+    serverLayers
+      .slice(index)
+      .flat()
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `apps/server/src/modules/${module}`,
+        from: `apps/server/src/modules/${other}`,
+        message: `modules/${module} is below modules/${other} (eslint.config.js, serverLayers): move the code down, or the module up a layer`,
+      })),
+  ),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -32,6 +63,11 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layeringZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

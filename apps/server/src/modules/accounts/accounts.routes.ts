@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { guards, signedIn } from '../../http/auth-context';
 import { accountOverview } from './account-overview';
-import { localDay, transactionsCsv } from './export-transactions';
+import { localDay } from '../../time';
+import { transactionsCsv } from './export-transactions';
 import { listTransactions } from './list-transactions';
 
 /** The member's own money, read from the ledger. Every route reads only `request.auth.user`. */

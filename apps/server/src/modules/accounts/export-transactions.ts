@@ -1,5 +1,6 @@
 import { csvRow, type Transaction } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
+import { localDay } from '../../time';
 import type { HistoryKey } from './history-cursor';
 import { type HistoryRead, historyReads, historyRowsSql, type HistoryRow } from './history-sql';
 import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from './list-transactions';
@@ -8,20 +9,6 @@ import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from '.
 export const EXPORT_BATCH = 2_000;
 
 const header = ['Date', 'Posted', 'Description', 'Category', 'Account', 'Type', 'Amount', 'Status', 'Reference', 'Balance after'];
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of `date` in the credit union's time zone, as the history filters count days. */
-export function localDay(date: Date, timeZone: string): string {
-  // One formatter per zone: making one per row costs more than the rest of the row (and its memory
-  // is outside the JS heap, so an export of 100,000 rows grew by a gigabyte).
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
 
 /**
  * The history as CSV for a spreadsheet, written as it is read: every cell quoted and formula-safe

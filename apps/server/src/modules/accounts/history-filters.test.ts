@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
-import { localDay } from './export-transactions';
+import { localDay } from '../../time';
 
 const NOW = new Date('2026-03-15T16:00:00.000Z');
 const ZONE = 'America/New_York';

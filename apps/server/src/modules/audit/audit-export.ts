@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilters, csvRow } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { localDay } from '../accounts/export-transactions';
+import { localDay } from '../../time';
 import { allAuditEntries } from './audit-queries';
 import { type Actor, type RequestMeta, recordAudit } from './record-audit';
 

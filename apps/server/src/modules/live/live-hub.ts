@@ -2,8 +2,7 @@ import { type LiveEvent, liveEventSchema } from '@mutual/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
-
-export const LIVE_CHANNEL = 'mutual_live';
+import { LIVE_CHANNEL } from '../../db/live-channel';
 
 const payloadSchema = liveEventSchema.extend({ userId: z.string() });
 

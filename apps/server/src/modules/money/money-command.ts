@@ -5,7 +5,7 @@ import { sqlState, withRetry } from '../../db/errors';
 import { AppError, httpStatusByCode } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/record-audit';
 import { errorBody, type IdempotentAnswer, storeAnswer } from '../ledger/idempotency';
-import { LIVE_CHANNEL } from '../live/live-hub';
+import { LIVE_CHANNEL } from '../../db/live-channel';
 import type { RenderedEmail } from '../mail/templates';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { LIVE_CHANNEL } from '../live/live-hub';
+import { LIVE_CHANNEL } from '../../db/live-channel';
 
 /**
  * Adds an item to the member's notifications, in the caller's transaction, and tells their open
