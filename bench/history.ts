@@ -116,9 +116,18 @@ async function one(record) {
 })().catch((error) => { process.stdout.write(JSON.stringify({ error: String(error) })); });
 `;
 
-function load(base: string, path: string, cookie: string, origin: string, options: { clients: number; requests: number; warmup: number }): Promise<Load> {
+function load(
+  base: string,
+  path: string,
+  cookie: string,
+  origin: string,
+  options: { clients: number; requests: number; warmup: number },
+): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, BENCH_LOAD: JSON.stringify({ base, path, cookie, origin, seconds: SCENARIO_SECONDS, ...options }) };
+    const env = {
+      ...process.env,
+      BENCH_LOAD: JSON.stringify({ base, path, cookie, origin, seconds: SCENARIO_SECONDS, ...options }),
+    };
     const child = spawn(process.execPath, ['-e', loadGenerator], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -157,11 +166,19 @@ async function scenario(base: string, origin: string, cookie: string, label: str
   // (undici and the JIT warming up), not the server, so they are sent but not counted.
   const result = await load(base, path, cookie, origin, { clients: CLIENTS, requests: REQUESTS, warmup: WARMUP });
   // The same read one request at a time: what a request costs without queueing behind others.
-  const alone = await load(base, path, cookie, origin, { clients: 1, requests: Math.max(10, Math.round(REQUESTS / 4)), warmup: WARMUP });
+  const alone = await load(base, path, cookie, origin, {
+    clients: 1,
+    requests: Math.max(10, Math.round(REQUESTS / 4)),
+    warmup: WARMUP,
+  });
   const bad = Object.entries({ ...result.statuses, ...alone.statuses }).filter(([status]) => status !== '200');
   if (bad.length) problems.push(`${label}: answers ${JSON.stringify(result.statuses)} (${path})`);
   const capped = result.latencies.length < REQUESTS ? ` (capped at ${SCENARIO_SECONDS} s)` : '';
-  report(label, result.latencies, `${ms(percentile(alone.latencies, 50)).padStart(10)} ${ms(percentile(alone.latencies, 95)).padStart(10)}  ${note}${capped}`);
+  report(
+    label,
+    result.latencies,
+    `${ms(percentile(alone.latencies, 50)).padStart(10)} ${ms(percentile(alone.latencies, 95)).padStart(10)}  ${note}${capped}`,
+  );
 }
 
 async function getJson<T>(base: string, path: string, cookie: string, origin: string): Promise<T> {
@@ -195,14 +212,22 @@ async function exportRuns(base: string, cookie: string, origin: string, expected
       peakRss = Math.max(peakRss, usage.rss);
       peakHeap = Math.max(peakHeap, usage.heapUsed);
     }, 10);
-    const result = await load(base, '/api/me/transactions/export', cookie, origin, { clients: 1, requests: 1, warmup: 0 }).finally(() => clearInterval(sampler));
+    const result = await load(base, '/api/me/transactions/export', cookie, origin, {
+      clients: 1,
+      requests: 1,
+      warmup: 0,
+    }).finally(() => clearInterval(sampler));
     if (result.statuses['200'] !== 1) problems.push(`export answered ${JSON.stringify(result.statuses)}`);
     times.push(...result.latencies);
     rows = result.lines - 1;
   }
   if (rows !== expectedRows) problems.push(`the export held ${rows} rows, the history ${expectedRows}`);
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-  report('CSV export, whole history', times, `${''.padStart(21)}  ${rows} rows; server RSS ${mib(before.rss)} before, peak ${mib(peakRss)}; heap ${mib(before.heapUsed)} → peak ${mib(peakHeap)}`);
+  report(
+    'CSV export, whole history',
+    times,
+    `${''.padStart(21)}  ${rows} rows; server RSS ${mib(before.rss)} before, peak ${mib(peakRss)}; heap ${mib(before.heapUsed)} → peak ${mib(peakHeap)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,10 +249,16 @@ async function person(deps: BenchDeps, role: 'user' | 'admin', name: string) {
 let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 let broken = false;
 try {
-  print(`bench:history: database ${benchDb}; ${CLIENTS} clients, ${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`);
+  print(
+    `bench:history: database ${benchDb}; ${CLIENTS} clients, ${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`,
+  );
   print(`sizes: ${JSON.stringify(sizes)}`);
   await admin(`create database ${benchDb}`);
-  server = await startBenchServer({ DATABASE_URL: withDatabase(benchDb), AUTH_RATE_LIMIT: '100000000', SIGN_IN_LOCKOUT_THRESHOLD: '100000000' });
+  server = await startBenchServer({
+    DATABASE_URL: withDatabase(benchDb),
+    AUTH_RATE_LIMIT: '100000000',
+    SIGN_IN_LOCKOUT_THRESHOLD: '100000000',
+  });
   const { base, deps } = server;
   const origin = deps.config.publicUrl;
   const staff = await person(deps, 'admin', 'Bench Staff');
@@ -251,21 +282,33 @@ try {
     sizes,
     progress,
   }).finally(() => client.end());
-  print(`data: ${written} ledger transfers written and analysed in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  print(
+    `data: ${written} ledger transfers written and analysed in ${((performance.now() - began) / 1000).toFixed(0)} s`,
+  );
 
-  const [counts] = await queryRows<{ history: number; ledger: number; members: number; audit: number }>(deps.db, sql`
+  const [counts] = await queryRows<{ history: number; ledger: number; members: number; audit: number }>(
+    deps.db,
+    sql`
     select (select count(*)::int from ledger_transfers t join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
               where a.user_id = ${member.id} and t.kind in ('single', 'pending', 'failed')
                 and t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)) as history,
            (select count(*)::int from ledger_transfers) as ledger,
            (select count(*)::int from users where role <> 'admin') as members,
-           (select count(*)::int from audit_log) as audit`);
-  print(`the member's history ${counts?.history} rows (corrections hidden); ledger ${counts?.ledger} transfers; ${counts?.members} people; audit ${counts?.audit} rows`);
+           (select count(*)::int from audit_log) as audit`,
+  );
+  print(
+    `the member's history ${counts?.history} rows (corrections hidden); ledger ${counts?.ledger} transfers; ${counts?.members} people; audit ${counts?.audit} rows`,
+  );
 
   const memberCookie = await signInOverHttp(base, deps, member.email, PASSWORD);
   const staffCookie = await signInOverHttp(base, deps, staff.email, PASSWORD);
-  const [pg15] = await queryRows<{ version: string; buffers: string }>(deps.db, sql`select version() as version, current_setting('shared_buffers') as buffers`);
-  print(`machine ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${pg15?.version.split(' on ')[0]}, shared_buffers ${pg15?.buffers}; node ${process.version}`);
+  const [pg15] = await queryRows<{ version: string; buffers: string }>(
+    deps.db,
+    sql`select version() as version, current_setting('shared_buffers') as buffers`,
+  );
+  print(
+    `machine ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${pg15?.version.split(' on ')[0]}, shared_buffers ${pg15?.buffers}; node ${process.version}`,
+  );
   print();
   const header = `${'read'.padEnd(40)} ${'n'.padStart(5)} ${`p50 ×${CLIENTS}`.padStart(10)} ${`p95 ×${CLIENTS}`.padStart(10)}  ${'p50 ×1'.padStart(10)} ${'p95 ×1'.padStart(10)}`;
   progress(header);
@@ -280,7 +323,10 @@ try {
   await m('history, page 50', await pagePath(base, memberCookie, origin, 50));
   await m('search, rare word (netflix)', '/api/me/transactions?pageSize=20&q=netflix', '24 matches in two years');
   await m('search, common word (coffee)', '/api/me/transactions?pageSize=20&q=coffee');
-  await m('date range (one month)', `/api/me/transactions?pageSize=20&from=${day(yearAgo)}&to=${day(new Date(yearAgo.getTime() + 30 * 86_400_000))}`);
+  await m(
+    'date range (one month)',
+    `/api/me/transactions?pageSize=20&from=${day(yearAgo)}&to=${day(new Date(yearAgo.getTime() + 30 * 86_400_000))}`,
+  );
   await m('category filter (Entertainment)', '/api/me/transactions?pageSize=20&category=Entertainment');
   await m('corrections shown', '/api/me/transactions?pageSize=20&corrections=true');
   await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
@@ -297,7 +343,9 @@ try {
   for (const row of table) print(row);
   const violations = await verifyLedger(deps.db);
   print();
-  print(`ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`);
+  print(
+    `ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`,
+  );
   for (const problem of problems) print(`PROBLEM ${problem}`);
   broken = violations.length > 0 || problems.length > 0;
 } catch (error) {

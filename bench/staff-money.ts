@@ -63,7 +63,12 @@ const num = (name: string, fallback: number) => {
   return value;
 };
 const list = (name: string, fallback: number[]) =>
-  process.env[name] ? process.env[name].split(',').map((value) => Number(value.trim())).filter((value) => Number.isInteger(value) && value > 0) : fallback;
+  process.env[name]
+    ? process.env[name]
+        .split(',')
+        .map((value) => Number(value.trim()))
+        .filter((value) => Number.isInteger(value) && value > 0)
+    : fallback;
 
 const REPS = Math.max(1, num('BENCH_REPS', 5));
 const BATCH_SIZES = list('BENCH_BATCH_SIZES', [50, 500]);
@@ -160,11 +165,20 @@ class StaffClient {
     private readonly cookie: string,
   ) {}
 
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { origin: this.origin, cookie: this.cookie, ...extra };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
-    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const buffer = Buffer.from(await response.arrayBuffer());
     const elapsed = performance.now() - started;
     const text = buffer.toString('utf8');
@@ -173,13 +187,19 @@ class StaffClient {
   }
 
   /** A call that must answer `expected`; anything else stops the bench with the answer. */
-  async expect(expected: number, method: 'GET' | 'POST', path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
+  async expect(
+    expected: number,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extra?: Record<string, string>,
+  ): Promise<Answer> {
     const answer = await this.call(method, path, body, extra);
-    if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}, not ${expected}: ${answer.text.slice(0, 500)}`);
+    if (answer.status !== expected)
+      throw new Error(`${method} ${path} answered ${answer.status}, not ${expected}: ${answer.text.slice(0, 500)}`);
     return answer;
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Seeding through the services and the ledger
@@ -204,7 +224,10 @@ async function person(deps: BenchDeps, role: 'user' | 'admin', label: string): P
     address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
   });
   const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
-  const accounts = await deps.db.select({ id: ledgerAccounts.id, type: ledgerAccounts.type }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, user.id));
+  const accounts = await deps.db
+    .select({ id: ledgerAccounts.id, type: ledgerAccounts.type })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, user.id));
   const checking = accounts.find((a) => a.type === 'Checking')?.id;
   const savings = accounts.find((a) => a.type === 'Savings')?.id;
   if (role === 'user' && (!checking || !savings)) throw new Error(`no accounts for ${email}`);
@@ -343,7 +366,11 @@ async function addTransactionsScenario(staff: StaffClient, deps: BenchDeps, staf
         `A batch of ${size} rows (${(bytes / 1024).toFixed(0)} KiB of JSON) is refused with 413 "${(JSON.parse(first.text) as { message?: string }).message ?? ''}"; ` +
           `the largest batch of these rows the API takes is ${httpSize} (${(Buffer.byteLength(JSON.stringify({ rows: batch(httpSize, 0) })) / 1024).toFixed(1)} KiB).`,
       );
-      report({ label: `preview/add ${size} rows over HTTP`, samples: [first.ms], note: `REFUSED 413 (${(bytes / 1024).toFixed(0)} KiB body): measured ${httpSize} rows over HTTP and ${size} on the services` });
+      report({
+        label: `preview/add ${size} rows over HTTP`,
+        samples: [first.ms],
+        note: `REFUSED 413 (${(bytes / 1024).toFixed(0)} KiB body): measured ${httpSize} rows over HTTP and ${size} on the services`,
+      });
     } else if (first.status !== 200) {
       throw new Error(`POST ${path}/preview answered ${first.status}: ${first.text.slice(0, 500)}`);
     }
@@ -375,7 +402,10 @@ async function addTransactionsScenario(staff: StaffClient, deps: BenchDeps, staf
         const started = performance.now();
         const preview = await previewTransactions(deps, user, batch(size, rep));
         direct.push(performance.now() - started);
-        if (!preview.ok) throw new Error(`service preview of ${size} rows refused: ${JSON.stringify(preview.rows.find((r) => Object.keys(r.errors).length))}`);
+        if (!preview.ok)
+          throw new Error(
+            `service preview of ${size} rows refused: ${JSON.stringify(preview.rows.find((r) => Object.keys(r.errors).length))}`,
+          );
       }
       report({ label: `preview ${size} rows (service, no HTTP)`, samples: direct, perOp: size, note: 'rows/s' });
       const posted: number[] = [];
@@ -383,7 +413,8 @@ async function addTransactionsScenario(staff: StaffClient, deps: BenchDeps, staf
         const started = performance.now();
         const answer = await addTransactions(deps, user, { rows: batch(size, rep) }, randomUUID(), staffActor, meta);
         posted.push(performance.now() - started);
-        if ((answer.body as { count?: number }).count !== size) throw new Error(`service added ${JSON.stringify(answer.body)}`);
+        if ((answer.body as { count?: number }).count !== size)
+          throw new Error(`service added ${JSON.stringify(answer.body)}`);
       }
       report({ label: `add ${size} rows (service, no HTTP)`, samples: posted, perOp: size, note: 'rows/s' });
     }
@@ -424,7 +455,13 @@ async function reverseAllScenario(staff: StaffClient, deps: BenchDeps) {
   // locks the general-ledger accounts, deposit clearing among them, for its last phase).
   const bystander = await fundedMember(deps, 'bystander');
   const deposit = (rep: number) =>
-    staff.expect(201, 'POST', `/api/admin/users/${bystander.id}/transactions`, { rows: batch(1, 100 + rep) }, { [IDEMPOTENCY_HEADER]: randomUUID() });
+    staff.expect(
+      201,
+      'POST',
+      `/api/admin/users/${bystander.id}/transactions`,
+      { rows: batch(1, 100 + rep) },
+      { [IDEMPOTENCY_HEADER]: randomUUID() },
+    );
   const idle: number[] = [];
   for (let rep = 0; rep < REPS; rep++) idle.push((await deposit(rep)).ms);
   report({ label: 'add 1 row (another member, idle)', samples: idle });
@@ -435,34 +472,52 @@ async function reverseAllScenario(staff: StaffClient, deps: BenchDeps) {
     let reversed = 0;
     const members = seeded.filter((s) => s.size === size).map((s) => s.member);
     for (const [index, member] of members.entries()) {
-      const reverseAll = staff.expect(200, 'POST', `/api/admin/users/${member.id}/transactions/reverse-all`, { reason: 'Bench: account closed in error' });
+      const reverseAll = staff.expect(200, 'POST', `/api/admin/users/${member.id}/transactions/reverse-all`, {
+        reason: 'Bench: account closed in error',
+      });
       reverseAll.catch(() => undefined); // awaited below; a failure is reported there
       if (size === largest && index === members.length - 1) {
         // A third of the way through (by the earlier runs), a deposit for someone else arrives.
         await new Promise((resolve) => setTimeout(resolve, samples.length ? percentile(samples, 50) / 3 : 1000));
         const during = await deposit(REPS);
-        report({ label: `add 1 row during reverse-all ${size}`, samples: [during.ms], note: 'another member; waits for the reverse-all to commit' });
+        report({
+          label: `add 1 row during reverse-all ${size}`,
+          samples: [during.ms],
+          note: 'another member; waits for the reverse-all to commit',
+        });
       }
       const answer = await reverseAll;
       reversed = (JSON.parse(answer.text) as { count: number }).count;
       samples.push(answer.ms);
     }
     // The opening deposit is reversed too; failed rows are not (they moved nothing).
-    report({ label: `reverse-all, ${size} transactions`, samples, perOp: reversed, note: `transactions/s (${reversed} undone each)` });
+    report({
+      label: `reverse-all, ${size} transactions`,
+      samples,
+      perOp: reversed,
+      note: `transactions/s (${reversed} undone each)`,
+    });
   }
 }
 
 async function settleScenario(staff: StaffClient, deps: BenchDeps, payers: BenchMember[]) {
   if (SETTLE_ORDERS === 0) return;
   const orders = await seedAchOrders(deps, payers, SETTLE_ORDERS, 'settle');
-  if (orders.length !== SETTLE_ORDERS) throw new Error(`expected ${SETTLE_ORDERS} pending orders, found ${orders.length}`);
-  const settle = async (orderId: string) => (await staff.expect(200, 'POST', `/api/admin/payment-orders/${orderId}/settle`)).ms;
+  if (orders.length !== SETTLE_ORDERS)
+    throw new Error(`expected ${SETTLE_ORDERS} pending orders, found ${orders.length}`);
+  const settle = async (orderId: string) =>
+    (await staff.expect(200, 'POST', `/api/admin/payment-orders/${orderId}/settle`)).ms;
 
   const half = Math.floor(orders.length / 2);
   const sequential: number[] = [];
   let started = performance.now();
   for (const orderId of orders.slice(0, half)) sequential.push(await settle(orderId));
-  report({ label: 'settle, 1 client', samples: sequential, rate: sequential.length / ((performance.now() - started) / 1000), note: 'orders/s' });
+  report({
+    label: 'settle, 1 client',
+    samples: sequential,
+    rate: sequential.length / ((performance.now() - started) / 1000),
+    note: 'orders/s',
+  });
 
   const queue = orders.slice(half);
   const concurrent: number[] = [];
@@ -524,11 +579,13 @@ async function achExportScenario(staff: StaffClient, deps: BenchDeps, payers: Be
   let size = 0;
   for (let rep = 0; rep < EXPORT_REPS; rep++) {
     const orders = await seedAchOrders(deps, payers, EXPORT_ORDERS, `export${rep}`);
-    if (orders.length !== EXPORT_ORDERS) throw new Error(`expected ${EXPORT_ORDERS} orders awaiting export, found ${orders.length}`);
+    if (orders.length !== EXPORT_ORDERS)
+      throw new Error(`expected ${EXPORT_ORDERS} orders awaiting export, found ${orders.length}`);
     const answer = await staff.expect(201, 'POST', '/api/admin/payment-orders/ach-export', { sec: 'PPD' });
     const result = JSON.parse(answer.text) as AchExportResult;
     samples.push(answer.ms);
-    if (result.export.entryCount !== EXPORT_ORDERS) throw new Error(`the file says ${result.export.entryCount} entries, not ${EXPORT_ORDERS}`);
+    if (result.export.entryCount !== EXPORT_ORDERS)
+      throw new Error(`the file says ${result.export.entryCount} entries, not ${EXPORT_ORDERS}`);
 
     const file = await staff.expect(200, 'GET', `/api/admin/payment-orders/ach-exports/${result.export.id}/file`);
     downloads.push(file.ms);
@@ -536,11 +593,18 @@ async function achExportScenario(staff: StaffClient, deps: BenchDeps, payers: Be
     const entries = records.filter((line) => line.startsWith('6')).length;
     const wrongLength = records.filter((line) => line.length !== 94).length;
     if (entries !== EXPORT_ORDERS || wrongLength > 0) {
-      throw new Error(`NACHA file ${result.export.fileName}: ${entries} entry records (want ${EXPORT_ORDERS}), ${wrongLength} records not 94 characters`);
+      throw new Error(
+        `NACHA file ${result.export.fileName}: ${entries} entry records (want ${EXPORT_ORDERS}), ${wrongLength} records not 94 characters`,
+      );
     }
     size = file.bytes;
   }
-  report({ label: `ach-export, ${EXPORT_ORDERS} orders`, samples, perOp: EXPORT_ORDERS, note: `entries/s; file ${(size / 1024).toFixed(0)} KiB, ${EXPORT_ORDERS} entry records` });
+  report({
+    label: `ach-export, ${EXPORT_ORDERS} orders`,
+    samples,
+    perOp: EXPORT_ORDERS,
+    note: `entries/s; file ${(size / 1024).toFixed(0)} KiB, ${EXPORT_ORDERS} entry records`,
+  });
   report({ label: `download that file again`, samples: downloads });
 }
 
@@ -565,12 +629,17 @@ async function auditScenario(staff: StaffClient, deps: BenchDeps, target: BenchM
     from generate_series(1, ${AUDIT_ROWS}::int) as i`);
   await deps.db.execute(sql`analyze audit_log`);
   const [counted] = await queryRows<{ n: string }>(deps.db, sql`select count(*)::text as n from audit_log`);
-  progress(`  (audit_log now ${counted?.n ?? '?'} rows; synthetic rows inserted and analysed in ${ms(performance.now() - started)})`);
+  progress(
+    `  (audit_log now ${counted?.n ?? '?'} rows; synthetic rows inserted and analysed in ${ms(performance.now() - started)})`,
+  );
 
   const pages: [string, string][] = [
     ['audit, first page', '/api/admin/audit'],
     ['audit, action=transactions.added', '/api/admin/audit?action=transactions.added'],
-    ['audit, that action and one member', `/api/admin/audit?action=transactions.added&member=${encodeURIComponent(target.email)}`],
+    [
+      'audit, that action and one member',
+      `/api/admin/audit?action=transactions.added&member=${encodeURIComponent(target.email)}`,
+    ],
     ['audit, one member', `/api/admin/audit?member=${encodeURIComponent(target.email)}`],
   ];
   for (const [label, path] of pages) {
@@ -594,9 +663,15 @@ async function machineFacts(deps: BenchDeps) {
     sql`select version() as version, current_setting('shared_buffers') as buffers, current_setting('synchronous_commit') as sync`,
   );
   const cpus = os.cpus();
-  print(`machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`);
-  print(`postgresql  ${pgRow?.version.split(' on ')[0] ?? '?'}; shared_buffers=${pgRow?.buffers}, synchronous_commit=${pgRow?.sync}`);
-  print(`node        ${process.version}; one staff session over HTTP on 127.0.0.1; times include reading the whole answer`);
+  print(
+    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+  );
+  print(
+    `postgresql  ${pgRow?.version.split(' on ')[0] ?? '?'}; shared_buffers=${pgRow?.buffers}, synchronous_commit=${pgRow?.sync}`,
+  );
+  print(
+    `node        ${process.version}; one staff session over HTTP on 127.0.0.1; times include reading the whole answer`,
+  );
 }
 
 let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
@@ -612,7 +687,11 @@ try {
   });
   const { base, deps } = server;
   const staffUser = await person(deps, 'admin', 'staff');
-  const staff = new StaffClient(base, deps.config.publicUrl, await signInOverHttp(base, deps, staffUser.email, PASSWORD));
+  const staff = new StaffClient(
+    base,
+    deps.config.publicUrl,
+    await signInOverHttp(base, deps, staffUser.email, PASSWORD),
+  );
   const payers: BenchMember[] = [];
   for (let i = 0; i < PAYERS; i++) payers.push(await fundedMember(deps, 'payer'));
   await machineFacts(deps);

@@ -15,12 +15,27 @@ import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
 export async function startBenchServer(env: Record<string, string>, prepare?: (deps: BenchDeps) => Promise<unknown>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-'));
   // Rate limits would cap the benchmark itself.
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  });
   const logger = createLogger(config);
   const database = await openDatabase(config.database);
   await database.migrate();
   const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
-  const deps = { config, database, db: database.db, mailer, storage: localFileStorage(config.uploadsDir), clock: () => new Date(), logger };
+  const deps = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    storage: localFileStorage(config.uploadsDir),
+    clock: () => new Date(),
+    logger,
+  };
   await prepare?.(deps);
   const app = await buildApp(deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -61,7 +76,11 @@ const cookiesOf = (response: Response) =>
 /** The real two sign-in steps over HTTP, the code read from the mail outbox; returns the session cookie. */
 export async function signInOverHttp(base: string, deps: BenchDeps, email: string, password: string): Promise<string> {
   const json = { 'content-type': 'application/json', origin: deps.config.publicUrl };
-  const step1 = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  const step1 = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
   if (!step1.ok) throw new Error(`sign-in of ${email} failed: ${step1.status} ${await step1.text()}`);
   const [mail] = await deps.db
     .select({ subject: mailOutbox.subject })
@@ -70,7 +89,11 @@ export async function signInOverHttp(base: string, deps: BenchDeps, email: strin
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? '';
-  const step2 = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { ...json, cookie: cookiesOf(step1) }, body: JSON.stringify({ code }) });
+  const step2 = await fetch(`${base}/api/auth/verify`, {
+    method: 'POST',
+    headers: { ...json, cookie: cookiesOf(step1) },
+    body: JSON.stringify({ code }),
+  });
   if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
   return cookiesOf(step2);
 }

@@ -76,7 +76,9 @@ function run(command: string, args: string[]): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -120,7 +122,18 @@ const line = (label: string, rounds: Round[], unit: string) => {
 
 async function pgbenchRound(logDir: string, round: number): Promise<Round> {
   const prefix = path.join(logDir, `round${round}`);
-  const out = await run('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', '-l', `--log-prefix=${prefix}`, withDatabase(tpcbDb)]);
+  const out = await run('pgbench', [
+    '-c',
+    String(CLIENTS),
+    '-j',
+    '2',
+    '-T',
+    String(SECONDS),
+    '-n',
+    '-l',
+    `--log-prefix=${prefix}`,
+    withDatabase(tpcbDb),
+  ]);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const latencies: number[] = [];
   for (const file of fs.readdirSync(logDir).filter((f) => f.startsWith(`round${round}.`))) {
@@ -132,7 +145,13 @@ async function pgbenchRound(logDir: string, round: number): Promise<Round> {
   }
   const failedCount = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
   // pgbench's own tps (excluding connection time) is the throughput; the log gives the latencies.
-  return { kind: 'tpcb', seconds: latencies.length / tps || SECONDS, done: latencies.length, failed: failedCount ? { failed: failedCount } : {}, latencies };
+  return {
+    kind: 'tpcb',
+    seconds: latencies.length / tps || SECONDS,
+    done: latencies.length,
+    failed: failedCount ? { failed: failedCount } : {},
+    latencies,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +197,6 @@ async function createMembers(deps: BenchDeps): Promise<string[]> {
   }
   return emails;
 }
-
 
 /**
  * The load generator, plain JavaScript in a worker thread so it does not share the server's event
@@ -258,7 +276,10 @@ function transfersRound(base: string, origin: string, members: BenchMember[]): P
   return new Promise((resolve, reject) => {
     const appBefore = mainThreadCpu();
     const pgBefore = portalBackendsCpu();
-    const worker = new Worker(loadGenerator, { eval: true, workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER } });
+    const worker = new Worker(loadGenerator, {
+      eval: true,
+      workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER },
+    });
     worker.once('message', (result: Omit<Round, 'kind'>) => {
       const perTransfer = (seconds: number) => ((seconds * 1000) / Math.max(1, result.done)).toFixed(2);
       costs.push(
@@ -281,9 +302,13 @@ async function machineFacts(deps: BenchDeps) {
                current_setting('shared_buffers') as buffers, current_setting('max_connections') as connections`,
   );
   const cpus = os.cpus();
-  print(`machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`);
+  print(
+    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
+  );
   print(`postgresql  ${pgRow?.version ?? '?'}`);
-  print(`            synchronous_commit=${pgRow?.sync}, shared_buffers=${pgRow?.buffers}, max_connections=${pgRow?.connections}`);
+  print(
+    `            synchronous_commit=${pgRow?.sync}, shared_buffers=${pgRow?.buffers}, max_connections=${pgRow?.connections}`,
+  );
   print(`pgbench     ${(await run('pgbench', ['--version'])).trim()}`);
   print(`node        ${process.version}; the app's pool: 10 connections; load generator in a worker thread`);
 }
@@ -292,7 +317,9 @@ let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 let broken = false;
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-pgbench-'));
 try {
-  print(`bench:transfers: ${MEMBERS} members, ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s (TPC-B first)`);
+  print(
+    `bench:transfers: ${MEMBERS} members, ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s (TPC-B first)`,
+  );
   print(`databases   ${benchDb} (portal), ${tpcbDb} (pgbench -i -s ${TPCB_SCALE})`);
   await admin(`create database ${benchDb}`);
   await admin(`create database ${tpcbDb}`);
@@ -319,9 +346,16 @@ try {
 
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const round = i % 2 === 0 ? await pgbenchRound(logDir, i) : await transfersRound(base, deps.config.publicUrl, members);
+    const round =
+      i % 2 === 0 ? await pgbenchRound(logDir, i) : await transfersRound(base, deps.config.publicUrl, members);
     rounds.push(round);
-    print(line(`round ${i + 1} ${round.kind === 'tpcb' ? 'TPC-B' : 'transfers'}`, [round], round.kind === 'tpcb' ? 'tps' : 'transfers/s'));
+    print(
+      line(
+        `round ${i + 1} ${round.kind === 'tpcb' ? 'TPC-B' : 'transfers'}`,
+        [round],
+        round.kind === 'tpcb' ? 'tps' : 'transfers/s',
+      ),
+    );
   }
   const tpcb = rounds.filter((r) => r.kind === 'tpcb');
   const ours = rounds.filter((r) => r.kind === 'transfers');
@@ -334,12 +368,19 @@ try {
 
   // The books after the storm.
   const violations = await verifyLedger(deps.db);
-  const [counted] = await queryRows<{ n: string }>(deps.db, sql`select count(*) as n from ledger_transfers where category = 'Transfer'`);
+  const [counted] = await queryRows<{ n: string }>(
+    deps.db,
+    sql`select count(*) as n from ledger_transfers where category = 'Transfer'`,
+  );
   const transfers = Number(counted?.n ?? 0);
   const served = summary(ours).done;
-  const errors = ours.flatMap((r) => Object.keys(r.failed)).filter((key) => key.startsWith('5') || key.startsWith('network'));
+  const errors = ours
+    .flatMap((r) => Object.keys(r.failed))
+    .filter((key) => key.startsWith('5') || key.startsWith('network'));
   print();
-  print(`ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`);
+  print(
+    `ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`,
+  );
   print(`transfers in the ledger ${transfers}, answered 201 ${served}${transfers === served ? '' : '  MISMATCH'}`);
   if (errors.length) print(`server or network errors: ${errors.join(', ')}`);
   broken = violations.length > 0 || transfers !== served || errors.length > 0;

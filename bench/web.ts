@@ -36,7 +36,15 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 const server = await startBenchServer({ DEMO_MODE: 'true' }, (deps) => seedDemo(deps));
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const cookie = await signInOverHttp(server.base, server.deps, DEMO_MEMBER_EMAIL, DEMO_PASSWORD);
@@ -50,7 +58,12 @@ try {
   for (const [url, extraHeaders] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders });
+      const result = await lighthouse(`${server.base}${url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        extraHeaders,
+      });
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
       runs.push(result.lhr);
     }
@@ -68,10 +81,17 @@ try {
         `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ${metric('total-blocking-time')} ${lhr.audits['cumulative-layout-shift']?.displayValue ?? '–'}`,
     );
     if (url === '/') {
-      const items = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; resourceSize?: number }> } | undefined)?.items ?? [];
+      const items =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Array<{ resourceType?: string; transferSize?: number; resourceSize?: number }> } | undefined
+        )?.items ?? [];
       const scripts = items.filter((item) => item.resourceType === 'Script');
-      const sum = (key: 'transferSize' | 'resourceSize') => scripts.reduce((total, item) => total + (item[key] ?? 0), 0);
-      print(`             JavaScript on /: ${scripts.length} files, ${(sum('transferSize') / 1024).toFixed(1)} KiB transferred, ${(sum('resourceSize') / 1024).toFixed(1)} KiB uncompressed`);
+      const sum = (key: 'transferSize' | 'resourceSize') =>
+        scripts.reduce((total, item) => total + (item[key] ?? 0), 0);
+      print(
+        `             JavaScript on /: ${scripts.length} files, ${(sum('transferSize') / 1024).toFixed(1)} KiB transferred, ${(sum('resourceSize') / 1024).toFixed(1)} KiB uncompressed`,
+      );
     }
   }
 } finally {

@@ -13,7 +13,9 @@ describe.skipIf(!e2e.chromium)('[ABOUT]: the About page', () => {
     // The animated figure is the visible number; screen readers get the final one separately.
     const shown = counters.locator(':scope > span[aria-hidden="true"]').filter({ hasText: /\d/ });
     expect(await shown.count()).toBe(5);
-    await expect.poll(() => shown.allInnerTexts(), { timeout: 15_000 }).toEqual(['100,000+', '$2.5B+', '98%', '25', '$5M+']);
+    await expect
+      .poll(() => shown.allInnerTexts(), { timeout: 15_000 })
+      .toEqual(['100,000+', '$2.5B+', '98%', '25', '$5M+']);
     expect(await counters.allInnerTexts()).toEqual([
       expect.stringContaining('Members'),
       expect.stringContaining('in Assets'),
@@ -28,7 +30,10 @@ describe.skipIf(!e2e.chromium)('[ABOUT]: the About page', () => {
     const { page } = await browser.open();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await visit(page, '/about');
-    const shown = page.getByTestId('about-counter').locator(':scope > span[aria-hidden="true"]').filter({ hasText: /\d/ });
+    const shown = page
+      .getByTestId('about-counter')
+      .locator(':scope > span[aria-hidden="true"]')
+      .filter({ hasText: /\d/ });
     // Read once, without polling: with reduced motion there is nothing to wait for.
     expect(await shown.allInnerTexts()).toEqual(['100,000+', '$2.5B+', '98%', '25', '$5M+']);
   });

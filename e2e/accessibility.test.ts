@@ -68,7 +68,12 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
   beforeAll(async () => {
     const member = await createMember('axe', 'Axel');
     // Money, so the dashboard and the history have rows and the transfer forms a balance.
-    await staffApi.setBalance((await staffApi.lookup(member.email)).id, 'Checking', '750.00', 'e2e accessibility check');
+    await staffApi.setBalance(
+      (await staffApi.lookup(member.email)).id,
+      'Checking',
+      '750.00',
+      'e2e accessibility check',
+    );
     const applicant = await applyViaApi('axe-applicant', 'Ada');
     await staffApi.requestInfo(applicant.email, 'Please send a recent utility bill showing your address.');
     sessions.member = await apiSignIn(member.email, member.password);
@@ -77,10 +82,22 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
   });
 
   const signedInPages = [
-    { path: '/dashboard', who: 'member', ready: (page: Page) => page.getByRole('region', { name: 'Recent Transactions' }).getByText('Balance adjustment').filter({ visible: true }) },
+    {
+      path: '/dashboard',
+      who: 'member',
+      ready: (page: Page) =>
+        page
+          .getByRole('region', { name: 'Recent Transactions' })
+          .getByText('Balance adjustment')
+          .filter({ visible: true }),
+    },
     { path: '/dashboard/transactions', who: 'member', ready: (page: Page) => page.getByTestId('history-range') },
     { path: '/admin', who: 'staff', ready: (page: Page) => page.getByRole('tabpanel').getByRole('button').first() },
-    { path: '/pending-approval', who: 'applicant', ready: (page: Page) => page.getByLabel('Your answer', { exact: true }) },
+    {
+      path: '/pending-approval',
+      who: 'applicant',
+      ready: (page: Page) => page.getByLabel('Your answer', { exact: true }),
+    },
   ] as const;
 
   /** A page whose browser starts out signed in as `who` (cookies from an API sign-in). */
@@ -113,7 +130,10 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('button', { name: item }).click();
       const dialog = page.getByRole('dialog', { name: item });
-      await dialog.getByRole('button', { name: /^(Save changes|Save)$/ }).first().waitFor({ state: 'visible' });
+      await dialog
+        .getByRole('button', { name: /^(Save changes|Save)$/ })
+        .first()
+        .waitFor({ state: 'visible' });
       const violations = await seriousViolations(page);
       expect(violations, `axe found in ${item}:\n${violations.join('\n')}`).toEqual([]);
       await page.keyboard.press('Escape');
@@ -135,7 +155,13 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
       }
 
       let panel = await openTab(page, 'International');
-      await fillInternationalForm(panel, { recipient: 'Ana Lima', bank: 'Banco Sul', swift: 'BSULPTPL', accountNumber: 'PT50000201231234567890154', amount: '5.00' });
+      await fillInternationalForm(panel, {
+        recipient: 'Ana Lima',
+        bank: 'Banco Sul',
+        swift: 'BSULPTPL',
+        accountNumber: 'PT50000201231234567890154',
+        amount: '5.00',
+      });
       // The open country list too.
       await panel.getByRole('combobox', { name: 'Country' }).fill('po');
       await panel.getByRole('listbox', { name: 'Country' }).waitFor({ state: 'visible' });
@@ -148,7 +174,12 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
       expect(violations, `axe found on the international confirmation:\n${violations.join('\n')}`).toEqual([]);
 
       panel = await openTab(page, 'To US Bank');
-      await fillUsBankForm(panel, { bank: 'KeyBank', accountNumber: '12345678', holder: 'Axel Example', amount: '5.00' });
+      await fillUsBankForm(panel, {
+        bank: 'KeyBank',
+        accountNumber: '12345678',
+        holder: 'Axel Example',
+        amount: '5.00',
+      });
       await panel.getByRole('button', { name: 'Continue', exact: true }).click();
       const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();

@@ -36,10 +36,14 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
 
     for (const filter of userFilters) {
       const label = userFilterLabels[filter];
-      await expect.poll(() => tab(page, label).innerText(), { message: label }).toMatch(new RegExp(`${label}\\s*${counts[filter]}$`));
+      await expect
+        .poll(() => tab(page, label).innerText(), { message: label })
+        .toMatch(new RegExp(`${label}\\s*${counts[filter]}$`));
       await tab(page, label).click();
       // The chosen tab lives in the address (?filter=), so it is selected once the router has moved.
-      await expect.poll(() => tab(page, label).getAttribute('aria-selected'), { message: `${label} selected` }).toBe('true');
+      await expect
+        .poll(() => tab(page, label).getAttribute('aria-selected'), { message: `${label} selected` })
+        .toBe('true');
       await expect.poll(() => rows(page).count(), { message: `rows under ${label}` }).toBe(counts[filter]);
     }
     expect(counts.pending, 'the seed has applicants waiting').toBeGreaterThan(0);
@@ -67,9 +71,9 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
 
     // "e2e-search-" is shared by both applicants of this test (and earlier runs' ones, if any).
     await search(page, 'e2e-search-');
-    await expect.poll(() => rows(page).allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining(first.email), expect.stringContaining(second.email)]),
-    );
+    await expect
+      .poll(() => rows(page).allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining(first.email), expect.stringContaining(second.email)]));
     expect(await rows(page).count()).toBeLessThan(everyone);
 
     await search(page, 'no-such-person-anywhere');

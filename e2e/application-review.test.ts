@@ -2,7 +2,16 @@ import { messages } from '@mutual/shared';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser } from './support/browser';
 import { expectFlash, openUserByEmail, openVerifyDialog } from './support/console';
-import { STAFF_EMAIL, applyViaApi, fieldError, pathname, pngFile, signIn, unexpectedErrors, waitForMail } from './support/identity';
+import {
+  STAFF_EMAIL,
+  applyViaApi,
+  fieldError,
+  pathname,
+  pngFile,
+  signIn,
+  unexpectedErrors,
+  waitForMail,
+} from './support/identity';
 import { e2eSite } from './support/site';
 
 describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, and the applicant sees it', () => {
@@ -70,7 +79,9 @@ describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, a
     expect(sectionText).toContain(answer);
     const document = section.getByRole('img', { name: /^Document sent with the answer/ });
     await document.waitFor({ state: 'visible' });
-    await expect.poll(() => document.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => document.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     await section.scrollIntoViewIfNeeded();
     await screenshot(staff.page, 'admin-info-answered');
 
@@ -111,8 +122,12 @@ describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, a
       const body = await page.locator('main').innerText();
       expect(body).toContain(reason);
       expect(body).toContain('Questions about this decision?');
-      expect(await page.locator('main').getByRole('link', { name: e2eSite.supportPhone }).getAttribute('href')).toBe(`tel:${e2eSite.supportPhone}`);
-      expect(await page.locator('main').getByRole('link', { name: e2eSite.supportEmail }).getAttribute('href')).toBe(`mailto:${e2eSite.supportEmail}`);
+      expect(await page.locator('main').getByRole('link', { name: e2eSite.supportPhone }).getAttribute('href')).toBe(
+        `tel:${e2eSite.supportPhone}`,
+      );
+      expect(await page.locator('main').getByRole('link', { name: e2eSite.supportEmail }).getAttribute('href')).toBe(
+        `mailto:${e2eSite.supportEmail}`,
+      );
       expect(await page.getByLabel('Your answer', { exact: true }).count(), 'no answer form once rejected').toBe(0);
       await screenshot(page, 'pending-rejected');
       expect(await hasHorizontalScroll(page)).toBe(false);

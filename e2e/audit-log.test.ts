@@ -3,7 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, type Viewport, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  type Viewport,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import { STAFF_EMAIL, type Person, createMember, staffApi, unexpectedErrors } from './support/identity';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -12,7 +22,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`,
+      ),
+    );
 }
 
 /** The export's rows (every cell quoted; quotes inside doubled), header first. */
@@ -20,11 +34,14 @@ function parseCsv(text: string): string[][] {
   return text
     .split('\r\n')
     .filter(Boolean)
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')));
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')),
+    );
 }
 
 /** The entries shown: table rows on a wide screen, cards on a phone (only one is displayed). */
-const entries = (page: Page): Locator => page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-entry"]:visible');
+const entries = (page: Page): Locator =>
+  page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-entry"]:visible');
 
 describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
   const browser = useBrowser();
@@ -89,7 +106,14 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = parseCsv(fs.readFileSync(await file.path(), 'utf8'));
-    expect(header?.slice(0, 6)).toEqual(['Entry', 'When (America/New_York)', 'At (UTC)', 'Action', 'What happened', 'By']);
+    expect(header?.slice(0, 6)).toEqual([
+      'Entry',
+      'When (America/New_York)',
+      'At (UTC)',
+      'Action',
+      'What happened',
+      'By',
+    ]);
     expect(rows).toHaveLength(1);
     const cell = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];
     expect(cell('Action')).toBe('account.balance_adjusted');
@@ -146,7 +170,10 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     const session = await staffApi.session();
     const savings = (await staffApi.detail(member.email)).accounts.find((account) => account.type === 'Savings');
     for (let i = 1; i <= 51; i += 1) {
-      await session.request('PUT', `/api/admin/users/${member.id}/accounts/${savings?.id}/balance`, { balance: `${i}.00`, reason: `Paging step ${i}` });
+      await session.request('PUT', `/api/admin/users/${member.id}/accounts/${savings?.id}/balance`, {
+        balance: `${i}.00`,
+        reason: `Paging step ${i}`,
+      });
     }
     const { page, errors } = await openAsStaff();
     await visit(page, `/admin/audit?action=account.balance_adjusted&member=${encodeURIComponent(member.email)}`);
@@ -156,7 +183,9 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     expect(await page.getByRole('button', { name: 'Newer' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Older' }).click();
-    await page.waitForURL((url) => url.searchParams.has('olderThan') && url.searchParams.get('action') === 'account.balance_adjusted');
+    await page.waitForURL(
+      (url) => url.searchParams.has('olderThan') && url.searchParams.get('action') === 'account.balance_adjusted',
+    );
     await expect.poll(() => entries(page).count()).toBe(2);
     const older = await entries(page).allInnerTexts();
     expect(older[0]).toContain('Paging step 1');

@@ -81,7 +81,9 @@ describe.skipIf(!e2e.chromium)('[CONTACT]: the contact form', () => {
     // Mail HTML is untrusted: it is shown in a sandbox that grants nothing.
     expect(await frame.getAttribute('sandbox')).toBe('');
     const body = frame.contentFrame();
-    await body.getByRole('heading', { name: 'Thank you, Ada. We received your message.' }).waitFor({ state: 'visible' });
+    await body
+      .getByRole('heading', { name: 'Thank you, Ada. We received your message.' })
+      .waitFor({ state: 'visible' });
     expect(await body.locator('body').innerText()).toContain(text);
     expect(await body.locator('body').innerText()).toContain('Account Services');
     expect(errors).toEqual([]);

@@ -58,19 +58,39 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have
     expect(Number(before.api.Checking.available), 'Taylor has money to send').toBeGreaterThan(100);
 
     let panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, { bank: 'TD Bank', accountNumber: '4410023356', holder: 'Jamie Brooks', amount: '25.00' });
+    await fillUsBankForm(panel, {
+      bank: 'TD Bank',
+      accountNumber: '4410023356',
+      holder: 'Jamie Brooks',
+      amount: '25.00',
+    });
     const since = Date.now();
     await panel.getByRole('button', { name: 'Continue', exact: true }).click();
     let dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
     await screenshot(page, 'held-transaction-denied');
     await closeModal(dialog);
-    expect(await panel.getByRole('form', { name: 'To US Bank' }).isVisible(), 'still on the form, no confirmation step').toBe(true);
-    expect(await mailsTo(TAYLOR_EMAIL, { template: 'transfer-code', since }), 'no code is sent for a refused transfer').toEqual([]);
+    expect(
+      await panel.getByRole('form', { name: 'To US Bank' }).isVisible(),
+      'still on the form, no confirmation step',
+    ).toBe(true);
+    expect(
+      await mailsTo(TAYLOR_EMAIL, { template: 'transfer-code', since }),
+      'no code is sent for a refused transfer',
+    ).toEqual([]);
 
     panel = await openTab(page, 'International');
-    await fillInternationalForm(panel, { recipient: 'Ana Brooks', bank: 'Banco Norte', swift: 'BNORPTPL', accountNumber: 'PT50000201231234567890154', amount: '25.00' });
+    await fillInternationalForm(panel, {
+      recipient: 'Ana Brooks',
+      bank: 'Banco Norte',
+      swift: 'BNORPTPL',
+      accountNumber: 'PT50000201231234567890154',
+      amount: '25.00',
+    });
     await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-    await panel.getByRole('form', { name: 'Confirm Transfer' }).getByRole('button', { name: 'Confirm Transfer' }).click();
+    await panel
+      .getByRole('form', { name: 'Confirm Transfer' })
+      .getByRole('button', { name: 'Confirm Transfer' })
+      .click();
     dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
     await closeModal(dialog);
 
@@ -87,14 +107,21 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have
     let panel = await openTab(page, 'Between Accounts');
     await panel.getByLabel('Amount', { exact: true }).fill('10.00');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    let dialog = await expectHoldModal(page, t.suspendedTitle, 'All transactions have been temporarily suspended. Please contact our support team for assistance.');
+    let dialog = await expectHoldModal(
+      page,
+      t.suspendedTitle,
+      'All transactions have been temporarily suspended. Please contact our support team for assistance.',
+    );
     await screenshot(page, 'held-transactions-suspended');
     await closeModal(dialog);
 
     panel = await openTab(page, 'To Member');
     await panel.getByLabel('Recipient email', { exact: true }).fill(recipient.email);
     await panel.getByRole('button', { name: 'Verify', exact: true }).click();
-    await panel.getByRole('status').filter({ hasText: t.recipientFound(`${recipient.firstName} ${recipient.lastName}`) }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.recipientFound(`${recipient.firstName} ${recipient.lastName}`) })
+      .waitFor({ state: 'visible' });
     await panel.getByLabel('Amount', { exact: true }).fill('10.00');
     await panel.getByLabel('Reference', { exact: true }).fill('Lunch');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).click();

@@ -19,7 +19,10 @@ async function openDialog(page: Page, which: 'Profile Settings' | 'Account Setti
   const dialog = page.getByRole('dialog', { name: which });
   await dialog.waitFor({ state: 'visible' });
   // The dialog's content follows GET /api/me.
-  await dialog.getByRole('status').filter({ hasText: /^Loading/ }).waitFor({ state: 'detached' });
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .waitFor({ state: 'detached' });
   return dialog;
 }
 
@@ -72,7 +75,9 @@ describe.skipIf(!e2e.chromium)('[PROFILE]: Profile Settings and Account Settings
     await closeDialog(page);
     const avatar = trigger.locator('img');
     await avatar.waitFor({ state: 'visible' });
-    await expect.poll(() => avatar.evaluate(loaded), { message: 'the avatar in the menu shows the picture' }).toBe(true);
+    await expect
+      .poll(() => avatar.evaluate(loaded), { message: 'the avatar in the menu shows the picture' })
+      .toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -97,7 +102,9 @@ describe.skipIf(!e2e.chromium)('[PROFILE]: Profile Settings and Account Settings
     await page.reload();
     dialog = await openDialog(page, 'Account Settings');
     expect(await dialog.getByRole('switch', { name: 'SMS' }).getAttribute('aria-checked')).toBe('true');
-    expect(await dialog.getByRole('switch', { name: 'Email' }).getAttribute('aria-checked'), 'others unchanged').toBe('true');
+    expect(await dialog.getByRole('switch', { name: 'Email' }).getAttribute('aria-checked'), 'others unchanged').toBe(
+      'true',
+    );
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

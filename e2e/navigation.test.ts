@@ -37,7 +37,9 @@ describe.skipIf(!e2e.chromium)('[NAVIGATION]: header, menus and scrolling', () =
   test('[NAVIGATION]: at 390 px the "Open menu" button opens the mobile menu, and following a link closes it', async () => {
     const { page, errors } = await browser.open(MOBILE);
     await visit(page, '/');
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'desktop nav hidden on a phone').toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'desktop nav hidden on a phone').toBe(
+      false,
+    );
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     expect(await mobileNav.count()).toBe(0);
 

@@ -4,7 +4,8 @@ import { e2e, headingText, useBrowser, visit } from './support/browser';
 import { headingPattern } from './support/pages';
 
 /** The chunks of screens a visitor on the home page has not opened (file names from the router's splits). */
-const notForVisitors = /\/assets\/(dashboard|transactions|admin|audit|payments|reset-transfers|member-layout|signup|login|mailbox)-[\w-]+\.js$/;
+const notForVisitors =
+  /\/assets\/(dashboard|transactions|admin|audit|payments|reset-transfers|member-layout|signup|login|mailbox)-[\w-]+\.js$/;
 
 describe.skipIf(!e2e.chromium)('[WEB]: what the home page costs a visitor', () => {
   const browser = useBrowser();
@@ -26,7 +27,10 @@ describe.skipIf(!e2e.chromium)('[WEB]: what the home page costs a visitor', () =
     for (const script of scripts) expect(script.encoding, script.url).toBe('br');
 
     // Opening a screen later fetches its chunk then.
-    await page.getByRole('link', { name: /sign in|log in/i }).first().click();
+    await page
+      .getByRole('link', { name: /sign in|log in/i })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => scripts.some((s) => /\/assets\/login-[\w-]+\.js$/.test(s.url))).toBe(true);
     expect(errors).toEqual([]);

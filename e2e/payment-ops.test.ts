@@ -1,13 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type ExternalTransferInput, IDEMPOTENCY_HEADER, type TransferChallenge, type TransferResult, messages } from '@mutual/shared';
+import {
+  type ExternalTransferInput,
+  IDEMPOTENCY_HEADER,
+  type TransferChallenge,
+  type TransferResult,
+  messages,
+} from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, type Viewport, e2e, hasHorizontalScroll, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  type Viewport,
+  e2e,
+  hasHorizontalScroll,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import { expectFlash } from './support/console';
 import { type ApiSession, staffApi, unexpectedErrors } from './support/identity';
-import { SETTLED, expectBalances, fillUsBankForm, fundedMember, openDashboard, openTab, readTransferCode, recentTransactions } from './support/money';
+import {
+  SETTLED,
+  expectBalances,
+  fillUsBankForm,
+  fundedMember,
+  openDashboard,
+  openTab,
+  readTransferCode,
+  recentTransactions,
+} from './support/money';
 
 const m = messages.paymentOps;
 const R03 = 'No account / unable to locate account';
@@ -17,7 +41,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id}: ${violation.help} â€” ${node.target.join(' ')}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} â€” ${node.target.join(' ')}`,
+      ),
+    );
 }
 
 /** Both steps of "To US Bank" through the API, with the e-mailed code. */
@@ -25,7 +53,12 @@ async function sendToUsBank(session: ApiSession, form: ExternalTransferInput): P
   const since = Date.now();
   const { challengeId } = await session.request<TransferChallenge>('POST', '/api/transfers/external/challenge', form);
   const otp = await readTransferCode(session.email, since);
-  return session.request<TransferResult>('POST', '/api/transfers/external', { transfer: form, challengeId, otp }, { [IDEMPOTENCY_HEADER]: randomUUID() });
+  return session.request<TransferResult>(
+    'POST',
+    '/api/transfers/external',
+    { transfer: form, challengeId, otp },
+    { [IDEMPOTENCY_HEADER]: randomUUID() },
+  );
 }
 
 /** The visible queue entry (a table row, or a card on a phone) holding all of `texts`. */
@@ -53,7 +86,13 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
 
     // The first through the dashboard's To US Bank tab, the second through the API.
     const panel = await openTab(dashboard.page, 'To US Bank');
-    await fillUsBankForm(panel, { bank: 'TD Bank', accountNumber: '4410023356', holder: 'Sky Settle', amount: '120.00', memo: 'Rent share' });
+    await fillUsBankForm(panel, {
+      bank: 'TD Bank',
+      accountNumber: '4410023356',
+      holder: 'Sky Settle',
+      amount: '120.00',
+      memo: 'Rent share',
+    });
     const since = Date.now();
     await panel.getByRole('button', { name: 'Continue', exact: true }).click();
     const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
@@ -76,12 +115,14 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
     const { page, errors } = await openPaymentOps();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
     await page.getByRole('link', { name: 'Back to Admin Dashboard' }).waitFor({ state: 'visible' });
-    for (const tab of ['Pending', 'Settled', 'Returned', 'Expired']) await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+$`) }).waitFor({ state: 'visible' });
+    for (const tab of ['Pending', 'Settled', 'Returned', 'Expired'])
+      await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+$`) }).waitFor({ state: 'visible' });
     const toSettle = orderRow(page, member.email, '$120.00');
     const toReturn = orderRow(page, member.email, '$75.00');
     await toSettle.waitFor({ state: 'visible' });
     const text = await toSettle.innerText();
-    for (const part of ['Sky Settle', 'TD Bank', 'Routing 031101266', 'â€¢â€¢3356', 'Rent share', 'Not yet']) expect(text).toContain(part);
+    for (const part of ['Sky Settle', 'TD Bank', 'Routing 031101266', 'â€¢â€¢3356', 'Rent share', 'Not yet'])
+      expect(text).toContain(part);
     expect(text).not.toContain('4410023356');
     await screenshot(page, 'payment-ops-pending');
 
@@ -97,7 +138,9 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
     await returnDialog.getByRole('button', { name: 'Return payment' }).click();
     await returnDialog.getByRole('alert').filter({ hasText: m.returnCodeRequired }).waitFor({ state: 'visible' });
     await returnDialog.getByRole('radio', { name: `R03 Â· ${R03}` }).check();
-    await returnDialog.getByLabel(/^Note to the member/).fill('Citibank could not find this account. Please check the number with Ray.');
+    await returnDialog
+      .getByLabel(/^Note to the member/)
+      .fill('Citibank could not find this account. Please check the number with Ray.');
     const axeDialog = await seriousViolations(page);
     expect(axeDialog, `axe found in the Return dialog:\n${axeDialog.join('\n')}`).toEqual([]);
     await screenshot(page, 'payment-ops-return-dialog');
@@ -118,10 +161,16 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
 
     // The member's open dashboard: $120.00 gone, $75.00 back, the return Failed with its reason.
     await expectBalances(dashboard.page, 'Checking', { Balance: '$780.00', Available: '$780.00' });
-    const failed = recentTransactions(dashboard.page).getByTestId('transaction-row').filter({ hasText: 'Ray Return' }).filter({ visible: true });
+    const failed = recentTransactions(dashboard.page)
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Ray Return' })
+      .filter({ visible: true });
     await expect.poll(() => failed.innerText(), SETTLED).toContain('Failed');
     expect(await failed.innerText()).toContain(R03);
-    const settled = recentTransactions(dashboard.page).getByTestId('transaction-row').filter({ hasText: 'Sky Settle' }).filter({ visible: true });
+    const settled = recentTransactions(dashboard.page)
+      .getByTestId('transaction-row')
+      .filter({ hasText: 'Sky Settle' })
+      .filter({ visible: true });
     expect(await settled.innerText()).toContain('Completed');
     await screenshot(dashboard.page, 'payment-ops-member-returned');
     expect(unexpectedErrors(dashboard.errors)).toEqual([]);
@@ -152,18 +201,28 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
     const fileName = /^(ACH-\d{8}-\d+\.txt) created with/.exec((await flash.innerText()).trim())?.[1];
     expect(fileName, await flash.innerText()).toBeTruthy();
     await expect.poll(() => row.innerText(), SETTLED).toContain(fileName ?? '');
-    await page.getByTestId('ach-waiting').filter({ hasText: 'No ACH payments are waiting to be exported.' }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('ach-waiting')
+      .filter({ hasText: 'No ACH payments are waiting to be exported.' })
+      .waitFor({ state: 'visible' });
     expect(await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).isDisabled()).toBe(true);
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: `Download ${fileName ?? ''}` }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(fileName);
-    const lines = fs.readFileSync(await file.path(), 'utf8').trimEnd().split('\n');
+    const lines = fs
+      .readFileSync(await file.path(), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(lines.every((line) => line.length === 94)).toBe(true);
     expect(lines[0]?.startsWith('101 ')).toBe(true);
     expect(lines[1]?.slice(50, 53)).toBe('PPD');
-    expect(lines.some((line) => line.startsWith('6220410010395550123') && line.includes('0000004200') && line.includes('NICO NACHA'))).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.startsWith('6220410010395550123') && line.includes('0000004200') && line.includes('NICO NACHA'),
+      ),
+    ).toBe(true);
     await screenshot(page, 'payment-ops-exported');
     expect(unexpectedErrors(errors)).toEqual([]);
 
@@ -177,7 +236,10 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
     expect(axe, `axe found on /admin/payments at 390 px:\n${axe.join('\n')}`).toEqual([]);
     await screenshot(phone.page, 'payment-ops-pending');
     await card.getByRole('button', { name: /^Settle / }).click();
-    await phone.page.getByRole('dialog', { name: 'Settle payment' }).getByRole('button', { name: 'Settle payment' }).click();
+    await phone.page
+      .getByRole('dialog', { name: 'Settle payment' })
+      .getByRole('button', { name: 'Settle payment' })
+      .click();
     await expectFlash(phone.page, m.settled('$42.00', 'Nico Nacha'));
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });

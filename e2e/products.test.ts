@@ -3,7 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { e2e, headingText, useBrowser, visit } from './support/browser';
 import { headingPattern } from './support/pages';
 
-const personal = ['High-Yield Savings', 'Certificates', 'Rewards Credit Card', 'Mortgages', 'Personal Loans', 'Auto Loans'];
+const personal = [
+  'High-Yield Savings',
+  'Certificates',
+  'Rewards Credit Card',
+  'Mortgages',
+  'Personal Loans',
+  'Auto Loans',
+];
 const business = [
   'Business Checking',
   'Business Savings',
@@ -49,17 +56,24 @@ describe.skipIf(!e2e.chromium)('[PRODUCTS]: the Products page', () => {
       expect(count, audience).toBe(6);
       for (let index = 0; index < count; index += 1) {
         const card = cards.nth(index);
-        expect((await card.getByTestId('product-rate').allInnerTexts()).join(' '), `rate on card ${index}`).toMatch(/\S/);
+        expect((await card.getByTestId('product-rate').allInnerTexts()).join(' '), `rate on card ${index}`).toMatch(
+          /\S/,
+        );
         const links = card.getByRole('link', { name: /Learn More/ });
         expect(await links.count()).toBe(1);
         expect(await links.getAttribute('href')).toBe('/contact');
       }
     }
     // The configured savings rate appears on its card.
-    const savings = page.locator('#product-list > li').filter({ has: page.getByRole('heading', { name: 'High-Yield Savings' }) });
+    const savings = page
+      .locator('#product-list > li')
+      .filter({ has: page.getByRole('heading', { name: 'High-Yield Savings' }) });
     expect(await savings.getByTestId('product-rate').innerText()).toBe('3.50% APY');
 
-    await page.getByRole('link', { name: /Learn More/ }).first().click();
+    await page
+      .getByRole('link', { name: /Learn More/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/contact');
     await expect.poll(() => headingText(page)).toMatch(headingPattern('/contact'));
   });

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import { headingPattern, publicPages } from './support/pages';
 import { e2eSite } from './support/site';
 

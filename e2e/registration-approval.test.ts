@@ -1,7 +1,16 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import {
   STAFF_EMAIL,
   fieldError,
@@ -18,7 +27,10 @@ const r = messages.registration;
 /** The application form's controls, by the labels the applicant reads. */
 const control = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function fillApplication(page: Page, person: { email: string; password: string; firstName: string; lastName: string }) {
+async function fillApplication(
+  page: Page,
+  person: { email: string; password: string; firstName: string; lastName: string },
+) {
   await control(page, 'Email').fill(person.email);
   await control(page, 'Password').fill(person.password);
   await control(page, 'Confirm password').fill(person.password);
@@ -67,7 +79,9 @@ describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the
     await control(page, 'Password').fill('short');
     await control(page, 'Confirm password').fill('short');
     await submit.click();
-    await expect.poll(() => fieldError(page, control(page, 'Password'))).toContain('Password should be at least 8 characters long.');
+    await expect
+      .poll(() => fieldError(page, control(page, 'Password')))
+      .toContain('Password should be at least 8 characters long.');
 
     // The whole-form rule (the two passwords agree) is checked once the fields themselves are valid.
     await fillApplication(page, newPerson('mismatch'));

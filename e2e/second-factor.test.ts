@@ -63,9 +63,9 @@ describe.skipIf(!e2e.chromium)('[AUTH]: authenticator apps and backup codes', ()
     const codesView = dialog.getByTestId('backup-codes');
     await codesView.waitFor({ state: 'visible' });
     expect(await codesView.getByRole('status').innerText()).toContain(messages.settings.totpEnabled);
-    const codes = (await codesView.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()).map((code) =>
-      code.trim(),
-    );
+    const codes = (
+      await codesView.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()
+    ).map((code) => code.trim());
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size, 'ten different codes').toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z0-9]{4}-?[a-z0-9]{6}$/i);
@@ -73,7 +73,9 @@ describe.skipIf(!e2e.chromium)('[AUTH]: authenticator apps and backup codes', ()
 
     await dialog.getByRole('button', { name: 'I have saved these codes' }).click();
     await codesView.waitFor({ state: 'detached' });
-    expect(await dialog.getByTestId('two-factor-state').innerText()).toContain('On: you sign in with a code from your authenticator app.');
+    expect(await dialog.getByTestId('two-factor-state').innerText()).toContain(
+      'On: you sign in with a code from your authenticator app.',
+    );
     expect(await dialog.getByText('10 backup codes left').isVisible()).toBe(true);
 
     // Shown once: reopening the dialog does not show them again.

@@ -1,7 +1,16 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import {
   createMember,
   loginField,

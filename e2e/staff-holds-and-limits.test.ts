@@ -2,10 +2,28 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type TransferCountList, messages } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, type Viewport, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  type Viewport,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  useBrowser,
+  visit,
+} from './support/browser';
 import { expectFlash, openUserByEmail } from './support/console';
 import { STAFF_EMAIL, apiSignIn, fieldError, staffApi, unexpectedErrors } from './support/identity';
-import { SETTLED, expectBalances, fillUsBankForm, fundedMember, openDashboard, openTab, sendToMember } from './support/money';
+import {
+  SETTLED,
+  expectBalances,
+  fillUsBankForm,
+  fundedMember,
+  openDashboard,
+  openTab,
+  sendToMember,
+} from './support/money';
 
 const h = messages.holds;
 const r = messages.resetTransfers;
@@ -18,7 +36,11 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`,
+      ),
+    );
 }
 
 /** A browser signed in as the seeded staff member (the API session's cookies). */
@@ -93,7 +115,12 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
     // The hold ended the member's sessions: they sign in afresh and try to move money.
     const { page, errors } = await openDashboard(browser, member);
     let panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, { bank: 'TD Bank', accountNumber: '4410023356', holder: 'Jamie Brooks', amount: '25.00' });
+    await fillUsBankForm(panel, {
+      bank: 'TD Bank',
+      accountNumber: '4410023356',
+      holder: 'Jamie Brooks',
+      amount: '25.00',
+    });
     await panel.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
     panel = await openTab(page, 'Between Accounts');
@@ -110,7 +137,10 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
     await section.getByText('No hold.').waitFor({ state: 'visible' });
 
     await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    await panel.getByRole('status').filter({ hasText: t.internalDone('$10.00', 'Checking', 'Savings') }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.internalDone('$10.00', 'Checking', 'Savings') })
+      .waitFor({ state: 'visible' });
     await expectBalances(page, 'Checking', { Balance: '$390.00', Available: '$390.00' });
     await expectBalances(page, 'Savings', { Balance: '$10.00', Available: '$10.00' });
     expect(unexpectedErrors(errors, 403)).toEqual([]);
@@ -140,7 +170,10 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
     expect(await countEntry(staff.page, other.email).innerText()).toContain(`1 of ${limit}`);
     const protectedRow = countEntry(staff.page, STAFF_EMAIL);
     expect(await protectedRow.innerText()).toContain('Protected');
-    expect(await protectedRow.getByRole('button', { name: /^Reset/ }).isDisabled(), 'the protected account cannot be reset').toBe(true);
+    expect(
+      await protectedRow.getByRole('button', { name: /^Reset/ }).isDisabled(),
+      'the protected account cannot be reset',
+    ).toBe(true);
     expect(await seriousViolations(staff.page), 'Reset Transfer Counts at 1280 px').toEqual([]);
     await screenshot(staff.page, 'reset-transfers');
 
@@ -177,8 +210,15 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
 
     await staff.page.setViewportSize(MOBILE);
     await countEntry(staff.page, busy.email).waitFor({ state: 'visible' });
-    expect(await countEntry(staff.page, STAFF_EMAIL).getByRole('button', { name: /^Reset/ }).isDisabled()).toBe(true);
-    expect(await staff.page.getByTestId('transfer-count-card').filter({ visible: true }).count(), 'cards on a phone').toBeGreaterThan(2);
+    expect(
+      await countEntry(staff.page, STAFF_EMAIL)
+        .getByRole('button', { name: /^Reset/ })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await staff.page.getByTestId('transfer-count-card').filter({ visible: true }).count(),
+      'cards on a phone',
+    ).toBeGreaterThan(2);
     expect(await hasHorizontalScroll(staff.page), 'the screen fits a phone').toBe(false);
     expect(await seriousViolations(staff.page), 'Reset Transfer Counts at 390 px').toEqual([]);
     await screenshot(staff.page, 'reset-transfers');
@@ -192,7 +232,13 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
     const staff = await staffBrowser(browser);
     let failLoad = true;
     await staff.page.route('**/api/admin/transfer-counts', (route) =>
-      failLoad ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'down' }) }) : route.fallback(),
+      failLoad
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'INTERNAL', message: 'down' }),
+          })
+        : route.fallback(),
     );
     await visit(staff.page, '/admin/reset-transfers');
     const failure = staff.page.getByRole('alert').filter({ hasText: r.fetchFailed });
@@ -203,9 +249,16 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
 
     // The server refuses (as it does for the protected account); the screen says so in red.
     await staff.page.route('**/api/admin/transfer-counts/*/reset', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'FORBIDDEN', message: r.protectedAccount }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'FORBIDDEN', message: r.protectedAccount }),
+      }),
     );
-    const anyone = staff.page.getByTestId('transfer-count-row').filter({ hasNot: staff.page.getByText('Protected', { exact: true }) }).first();
+    const anyone = staff.page
+      .getByTestId('transfer-count-row')
+      .filter({ hasNot: staff.page.getByText('Protected', { exact: true }) })
+      .first();
     await anyone.getByRole('button', { name: /^Reset/ }).click();
     await expectFlash(staff.page, r.error(r.protectedAccount));
     expect(await staff.page.getByTestId('admin-flash').getByRole('alert').isVisible(), 'a red banner').toBe(true);

@@ -25,7 +25,8 @@ const a = messages.admin;
 /** A calendar day `n` days ago (UTC), as the CSV and the date inputs take it. */
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 /** How the console shows that day ("Nov 3, 2025"); 09:15 at the credit union is the same day in UTC. */
-const shownDay = (day: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 async function accountDialog(page: Page, type: 'Checking' | 'Savings') {
   await page.getByRole('button', { name: `Edit ${type} account`, exact: true }).click();
@@ -63,7 +64,9 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     expect(await samePage(dashboard.page), 'the dashboard updated without a reload').toBe(true);
     // The console's own figures and table follow too.
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('staff-account-card').filter({ hasText: 'Checking' }).innerText(), SETTLED).toContain('$1,234.56');
+    await expect
+      .poll(() => page.getByTestId('staff-account-card').filter({ hasText: 'Checking' }).innerText(), SETTLED)
+      .toContain('$1,234.56');
     await staffRow(page, 'Balance adjustment: Branch cash deposit, teller 4').waitFor({ state: 'visible', ...SETTLED });
 
     // Account numbers: the rule in the spec's words, a number already in use, then a good one.
@@ -82,7 +85,9 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     await accountNumber.fill(fresh);
     await edit.getByRole('button', { name: 'Save account details' }).click();
     await edit.getByText(a.accountUpdated('Checking')).waitFor({ state: 'visible' });
-    expect((await staffApi.detail(member.email)).accounts.find((account) => account.type === 'Checking')?.accountNumber).toBe(fresh);
+    expect(
+      (await staffApi.detail(member.email)).accounts.find((account) => account.type === 'Checking')?.accountNumber,
+    ).toBe(fresh);
 
     await screenshot(page, 'staff-account-edit');
     await expectNoViolations(page, 'the account dialog at 1280 px', '[role="dialog"]');
@@ -107,13 +112,17 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     let dialog = await openAddTransactions(page, 'Upload CSV');
     const input = dialog.locator('input[type="file"]');
     await input.setInputFiles(csvFile('not-transactions.csv', ['name,amount', 'Coffee,3.00']));
-    await dialog.getByText(a.csvParseFailed('missing columns account, type, description, category, date, time, status')).waitFor({ state: 'visible' });
+    await dialog
+      .getByText(a.csvParseFailed('missing columns account, type, description, category, date, time, status'))
+      .waitFor({ state: 'visible' });
 
     // One bad row: its error shows in the preview, and Post stays disabled.
     await input.setInputFiles(csvFile('statement-bad.csv', rows('ten')));
     const previewRows = dialog.getByTestId('preview-row');
     await expect.poll(() => previewRows.count(), SETTLED).toBe(3);
-    expect(await previewRows.nth(1).getByTestId('preview-row-errors').innerText()).toBe(`Amount: ${a.rowAmountInvalid}`);
+    expect(await previewRows.nth(1).getByTestId('preview-row-errors').innerText()).toBe(
+      `Amount: ${a.rowAmountInvalid}`,
+    );
     expect(await previewRows.nth(0).getByTestId('preview-row-errors').count()).toBe(0);
     const post = dialog.getByRole('button', { name: 'Post 3 transactions' });
     expect(await post.isDisabled()).toBe(true);
@@ -124,7 +133,9 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     const fixed = csvFile('statement-fixed.csv', rows('32.50'));
     await input.setInputFiles(fixed);
     await dialog.getByTestId('balances-after').waitFor({ state: 'visible', ...SETTLED });
-    expect(await dialog.getByTestId('balances-after').innerText()).toBe('After posting: Checking $317.50 · Savings $40.00');
+    expect(await dialog.getByTestId('balances-after').innerText()).toBe(
+      'After posting: Checking $317.50 · Savings $40.00',
+    );
     expect(await post.isEnabled()).toBe(true);
     await screenshot(page, 'staff-csv-preview-ok');
     await post.click();
@@ -145,7 +156,9 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     await dialog.locator('input[type="file"]').setInputFiles(fixed);
     await dialog.getByTestId('balances-after').waitFor({ state: 'visible', ...SETTLED });
     await dialog.getByRole('button', { name: 'Post 3 transactions' }).click();
-    await dialog.getByText('This file was posted before (3 transactions). Nothing was posted again.').waitFor({ state: 'visible' });
+    await dialog
+      .getByText('This file was posted before (3 transactions). Nothing was posted again.')
+      .waitFor({ state: 'visible' });
     expect((await memberTransactions(member)).length).toBe(countAfterFirst);
     expect(await memberBalances(member)).toEqual({ Checking: '317.50', Savings: '40.00' });
 
@@ -185,7 +198,10 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
       await row(1).getByText(a.rowRequired(field), { exact: true }).waitFor({ state: 'visible' });
     }
 
-    const fill = async (n: number, values: { type: string; amount: string; description: string; category: string; status: string }) => {
+    const fill = async (
+      n: number,
+      values: { type: string; amount: string; description: string; category: string; status: string },
+    ) => {
       const group = row(n);
       await group.getByLabel('Type', { exact: true }).selectOption({ label: values.type });
       await group.getByLabel('Amount', { exact: true }).fill(values.amount);
@@ -195,23 +211,46 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
       await group.getByLabel('Time', { exact: true }).fill('10:30');
       await group.getByLabel('Status', { exact: true }).selectOption(values.status);
     };
-    await fill(1, { type: 'Credit', amount: '20.00', description: 'Refund e2e', category: 'Shopping', status: 'Completed' });
+    await fill(1, {
+      type: 'Credit',
+      amount: '20.00',
+      description: 'Refund e2e',
+      category: 'Shopping',
+      status: 'Completed',
+    });
     await dialog.getByRole('button', { name: 'Add row' }).click();
-    await fill(2, { type: 'Debit', amount: '5000.00', description: 'Car e2e', category: 'Transportation', status: 'Completed' });
+    await fill(2, {
+      type: 'Debit',
+      amount: '5000.00',
+      description: 'Car e2e',
+      category: 'Transportation',
+      status: 'Completed',
+    });
     await screenshot(page, 'staff-rows-editor');
     await dialog.getByRole('button', { name: 'Add 2 transactions' }).click();
     // All or nothing: the refusal names the row, the row is marked, nothing posted.
-    await dialog.getByText(a.addTransactionsFailed(a.rowFailed(2, messages.transfers.insufficientFunds))).waitFor({ state: 'visible' });
+    await dialog
+      .getByText(a.addTransactionsFailed(a.rowFailed(2, messages.transfers.insufficientFunds)))
+      .waitFor({ state: 'visible' });
     expect(await row(2).innerText()).toContain('Refused');
     expect(await memberBalances(member)).toEqual({ Checking: '60.00', Savings: '0.00' });
 
-    await fill(2, { type: 'Debit', amount: '15.00', description: 'Car wash e2e', category: 'Transportation', status: 'Pending' });
+    await fill(2, {
+      type: 'Debit',
+      amount: '15.00',
+      description: 'Car wash e2e',
+      category: 'Transportation',
+      status: 'Pending',
+    });
     await dialog.getByRole('button', { name: 'Add 2 transactions' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expectFlash(page, a.transactionsAdded);
     // 60 + 20 posted; the pending 15 is held.
     const detail = await staffApi.detail(member.email);
-    expect(detail.accounts.find((account) => account.type === 'Checking')).toMatchObject({ balance: '80.00', available: '65.00' });
+    expect(detail.accounts.find((account) => account.type === 'Checking')).toMatchObject({
+      balance: '80.00',
+      available: '65.00',
+    });
 
     const pending = staffRow(page, 'Car wash e2e');
     await pending.waitFor({ state: 'visible', ...SETTLED });
@@ -220,7 +259,9 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     const confirm = page.getByRole('dialog', { name: 'Complete transaction' });
     await confirm.getByRole('button', { name: 'Complete transaction' }).click();
     await expectFlash(page, a.pendingCompleted);
-    await expect.poll(async () => (await staffRow(page, 'Car wash e2e').innerText()).includes('Completed'), SETTLED).toBe(true);
+    await expect
+      .poll(async () => (await staffRow(page, 'Car wash e2e').innerText()).includes('Completed'), SETTLED)
+      .toBe(true);
     expect(await memberBalances(member)).toEqual({ Checking: '65.00', Savings: '0.00' });
     expect(unexpectedErrors(errors, 422)).toEqual([]);
   });
@@ -245,7 +286,10 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
 
     const badges = transactionsSection(page).getByTestId('correction-badge').filter({ visible: true });
     await expect.poll(() => badges.allInnerTexts(), SETTLED).toEqual(expect.arrayContaining(['Reversed', 'Reversal']));
-    expect(await original.getByRole('button', { name: /^Delete/ }).count(), 'a reversed row cannot be deleted again').toBe(0);
+    expect(
+      await original.getByRole('button', { name: /^Delete/ }).count(),
+      'a reversed row cannot be deleted again',
+    ).toBe(0);
     expect(await memberBalances(member)).toEqual({ Checking: '0.00', Savings: '0.00' });
     await screenshot(page, 'staff-transactions');
 
@@ -296,7 +340,11 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     await box.getByText(a.transactionsDeleted(2)).waitFor({ state: 'visible', ...SETTLED });
     expect(await memberBalances(member)).toEqual({ Checking: '0.00', Savings: '0.00' });
 
-    await expectNoViolations(page, 'the Delete User Transactions box', '[aria-labelledby="delete-user-transactions-title"]');
+    await expectNoViolations(
+      page,
+      'the Delete User Transactions box',
+      '[aria-labelledby="delete-user-transactions-title"]',
+    );
     await page.setViewportSize(MOBILE);
     await box.scrollIntoViewIfNeeded();
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -333,7 +381,10 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
     await dialog.waitFor({ state: 'detached' });
     await expectFlash(page, a.userCreated(email));
     const detail = await staffApi.detail(email);
-    expect(Object.fromEntries(detail.accounts.map((account) => [account.type, account.balance]))).toEqual({ Checking: '1500.25', Savings: '300.00' });
+    expect(Object.fromEntries(detail.accounts.map((account) => [account.type, account.balance]))).toEqual({
+      Checking: '1500.25',
+      Savings: '300.00',
+    });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

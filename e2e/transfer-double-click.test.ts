@@ -3,7 +3,15 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { e2e, useBrowser } from './support/browser';
 import { mailsTo, unexpectedErrors } from './support/identity';
-import { accountsOf, expectBalances, fillUsBankForm, fundedMember, openDashboard, openTab, readTransferCode } from './support/money';
+import {
+  accountsOf,
+  expectBalances,
+  fillUsBankForm,
+  fundedMember,
+  openDashboard,
+  openTab,
+  readTransferCode,
+} from './support/money';
 
 /**
  * The POSTs the page sends to `path`: their Idempotency-Keys, and a wait for every answer (so a
@@ -50,7 +58,12 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a double click sends one transfer',
     const challenges = watchPosts(page, '/api/transfers/external/challenge');
     const confirms = watchPosts(page, '/api/transfers/external');
     const panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, { bank: 'Citibank', accountNumber: '987654321', holder: 'Drew Example', amount: '30.00' });
+    await fillUsBankForm(panel, {
+      bank: 'Citibank',
+      accountNumber: '987654321',
+      holder: 'Drew Example',
+      amount: '30.00',
+    });
     const since = Date.now();
     await panel.getByRole('button', { name: 'Continue', exact: true }).dblclick();
     const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });

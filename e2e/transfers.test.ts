@@ -36,7 +36,8 @@ function watchTransferPosts(page: Page): string[] {
   return posts;
 }
 
-const rowsWith = (page: Page, text: string) => recentTransactions(page).getByTestId('transaction-row').filter({ hasText: text });
+const rowsWith = (page: Page, text: string) =>
+  recentTransactions(page).getByTestId('transaction-row').filter({ hasText: text });
 
 describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () => {
   const browser = useBrowser();
@@ -54,7 +55,10 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     await panel.getByLabel('Amount', { exact: true }).fill('125.50');
     await panel.getByLabel(/^Memo/).fill('Rainy day fund');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    await panel.getByRole('status').filter({ hasText: t.internalDone('$125.50', 'Checking', 'Savings') }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.internalDone('$125.50', 'Checking', 'Savings') })
+      .waitFor({ state: 'visible' });
 
     await expectBalances(page, 'Checking', { Balance: '$374.50', Available: '$374.50' });
     await expectBalances(page, 'Savings', { Balance: '$125.50', Available: '$125.50' });
@@ -129,10 +133,16 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     expect(await fieldError(page, email)).toContain(t.invalidRecipient);
 
     await verify.click();
-    await panel.getByRole('status').filter({ hasText: t.recipientFound(recipient.name) }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.recipientFound(recipient.name) })
+      .waitFor({ state: 'visible' });
     await screenshot(page, 'transfer-to-member-verified');
     await submit.click();
-    await panel.getByRole('status').filter({ hasText: t.userDone('$40.25', recipient.name) }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.userDone('$40.25', recipient.name) })
+      .waitFor({ state: 'visible' });
     await expectBalances(page, 'Checking', { Balance: '$259.75', Available: '$259.75' });
     expect(await rowsWith(page, `Transfer to ${recipient.name}`).innerText()).toContain('Concert tickets');
     expect(await email.inputValue(), 'the form is reset').toBe('');
@@ -140,8 +150,14 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     // The recipient's own view of it.
     const theirs = await apiSignIn(recipient.email, recipient.password);
     expect((await accountsOf(theirs)).Checking.balance).toBe('40.25');
-    const { items } = await theirs.request<{ items: { description: string; reference: string | null; status: string }[] }>('GET', '/api/me/transactions');
-    expect(items[0]).toMatchObject({ description: `Transfer from ${sender.name}`, reference: 'Concert tickets', status: 'Completed' });
+    const { items } = await theirs.request<{
+      items: { description: string; reference: string | null; status: string }[];
+    }>('GET', '/api/me/transactions');
+    expect(items[0]).toMatchObject({
+      description: `Transfer from ${sender.name}`,
+      reference: 'Concert tickets',
+      status: 'Completed',
+    });
     expect(unexpectedErrors(errors, 400, 404)).toEqual([]);
   });
 
@@ -152,7 +168,13 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     const panel = await openTab(page, 'To US Bank');
     const continueButton = panel.getByRole('button', { name: 'Continue', exact: true });
 
-    await fillUsBankForm(panel, { bank: 'Bank of America', accountNumber: '', holder: 'Jordan Example', amount: '210.00', memo: 'Car payment' });
+    await fillUsBankForm(panel, {
+      bank: 'Bank of America',
+      accountNumber: '',
+      holder: 'Jordan Example',
+      amount: '210.00',
+      memo: 'Car payment',
+    });
     expect(await panel.getByLabel('Routing number', { exact: true }).inputValue()).toBe('026009593');
     const accountNumber = panel.getByLabel('Account number', { exact: true });
     await accountNumber.pressSequentially('12ab-345');
@@ -220,15 +242,25 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     // The searchable lists: "port" finds Portugal, "EUR" the Euro.
     const country = panel.getByRole('combobox', { name: 'Country', exact: true });
     await country.fill('port');
-    expect(await panel.getByRole('listbox', { name: 'Country' }).getByRole('option').allInnerTexts()).toEqual(['Portugal (PT)']);
+    expect(await panel.getByRole('listbox', { name: 'Country' }).getByRole('option').allInnerTexts()).toEqual([
+      'Portugal (PT)',
+    ]);
     const currency = panel.getByRole('combobox', { name: 'Currency', exact: true });
     await currency.fill('EUR');
-    expect(await panel.getByRole('listbox', { name: 'Currency' }).getByRole('option').allInnerTexts()).toEqual(['Euro (EUR)']);
+    expect(await panel.getByRole('listbox', { name: 'Currency' }).getByRole('option').allInnerTexts()).toEqual([
+      'Euro (EUR)',
+    ]);
     await screenshot(page, 'transfer-international-search');
 
     const recipient = 'Inês Costa';
     const bank = 'Banco Atlântico';
-    await fillInternationalForm(panel, { recipient, bank, swift: 'ab12', accountNumber: 'PT50 0002 0123 1234 5678 9015 4', amount: '150.00' });
+    await fillInternationalForm(panel, {
+      recipient,
+      bank,
+      swift: 'ab12',
+      accountNumber: 'PT50 0002 0123 1234 5678 9015 4',
+      amount: '150.00',
+    });
     const continueButton = panel.getByRole('button', { name: 'Continue', exact: true });
     await continueButton.click();
     expect(await fieldError(page, swift)).toContain(t.invalidSwift);
@@ -252,7 +284,10 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
     });
     await screenshot(page, 'transfer-international-confirm');
     await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
-    await panel.getByRole('status').filter({ hasText: t.internationalDone('$150.00', bank) }).waitFor({ state: 'visible' });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: t.internationalDone('$150.00', bank) })
+      .waitFor({ state: 'visible' });
     expect(await panel.getByLabel('Recipient name', { exact: true }).inputValue(), 'the form is reset').toBe('');
 
     await expectBalances(page, 'Checking', { Balance: '$600.00', Available: '$450.00' });
@@ -265,7 +300,11 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () =
   test('[TRANSFERS]: the dashboard and every transfer tab fit a desktop and a phone', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, errors } = await openDashboard(browser, demoMember(SAM_EMAIL), viewport);
-      await recentTransactions(page).getByText(/Payroll/).filter({ visible: true }).first().waitFor({ state: 'visible' });
+      await recentTransactions(page)
+        .getByText(/Payroll/)
+        .filter({ visible: true })
+        .first()
+        .waitFor({ state: 'visible' });
       await screenshot(page, 'dashboard');
       const tabs: [TabName, string][] = [
         ['Between Accounts', 'transfer-between'],

@@ -20,7 +20,10 @@ function files(entry) {
   const full = path.join(root, entry);
   if (!fs.existsSync(full)) return [];
   if (!fs.statSync(full).isDirectory()) return [entry];
-  return fs.readdirSync(full).sort().flatMap((name) => files(path.join(entry, name)));
+  return fs
+    .readdirSync(full)
+    .sort()
+    .flatMap((name) => files(path.join(entry, name)));
 }
 
 /** Runs `build` unless `output` exists and its inputs hash as they did when it was last built. */
@@ -32,7 +35,11 @@ async function buildIfChanged(name, inputs, output, stampFile, build) {
   }
   const digest = hash.digest('hex');
   const stamp = path.join(root, stampFile);
-  if (fs.existsSync(path.join(root, output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === digest) {
+  if (
+    fs.existsSync(path.join(root, output)) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8').trim() === digest
+  ) {
     console.warn(`${name} unchanged since its last build: not rebuilding`);
     return;
   }
@@ -44,7 +51,16 @@ const shared = ['packages/shared/src', 'packages/shared/package.json', 'package-
 
 await buildIfChanged(
   'web app',
-  ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/precompress.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', ...shared],
+  [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/precompress.ts',
+    'apps/web/package.json',
+    'apps/web/tsconfig.json',
+    ...shared,
+  ],
   'apps/web/dist/index.html',
   'apps/web/dist/.build-inputs',
   async () => {
@@ -54,35 +70,43 @@ await buildIfChanged(
 );
 
 const bundle = 'apps/server/dist/main.mjs';
-await buildIfChanged('server', ['apps/server/src', 'apps/server/package.json', 'scripts/start.mjs', ...shared], bundle, 'apps/server/dist/.build-inputs', async () => {
-  const { build } = await import('esbuild');
-  fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: { main: 'apps/server/src/main.ts' },
-    outdir: 'apps/server/dist',
-    outExtension: { '.js': '.mjs' },
-    // What main.ts imports lazily stays in its own chunks, so the application's packages load
-    // while the database opens rather than before.
-    splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    // Our code and the shared package are bundled; every npm package is loaded by Node as it is
-    // (PGlite, sharp and argon2 find their own files next to themselves).
-    plugins: [
-      {
-        name: 'npm-packages-external',
-        setup(esbuild) {
-          esbuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@mutual/') ? undefined : { path: args.path, external: true }));
+await buildIfChanged(
+  'server',
+  ['apps/server/src', 'apps/server/package.json', 'scripts/start.mjs', ...shared],
+  bundle,
+  'apps/server/dist/.build-inputs',
+  async () => {
+    const { build } = await import('esbuild');
+    fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
+    await build({
+      absWorkingDir: root,
+      entryPoints: { main: 'apps/server/src/main.ts' },
+      outdir: 'apps/server/dist',
+      outExtension: { '.js': '.mjs' },
+      // What main.ts imports lazily stays in its own chunks, so the application's packages load
+      // while the database opens rather than before.
+      splitting: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      logLevel: 'warning',
+      // Our code and the shared package are bundled; every npm package is loaded by Node as it is
+      // (PGlite, sharp and argon2 find their own files next to themselves).
+      plugins: [
+        {
+          name: 'npm-packages-external',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@mutual/') ? undefined : { path: args.path, external: true },
+            );
+          },
         },
-      },
-    ],
-  });
-});
+      ],
+    });
+  },
+);
 
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(path.join(root, bundle)).href);

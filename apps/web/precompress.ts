@@ -29,7 +29,10 @@ export function precompress(): Plugin {
         fs.writeFileSync(
           `${file}.br`,
           zlib.brotliCompressSync(content, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
           }),
         );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));

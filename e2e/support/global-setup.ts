@@ -114,7 +114,9 @@ async function waitUntilReady(server: ChildProcess, url: string, output: string[
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`The server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${output.join('')}`);
+      throw new Error(
+        `The server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${output.join('')}`,
+      );
     }
     try {
       const response = await fetch(url);

@@ -31,7 +31,12 @@ export const pathname = (page: Page) => new URL(page.url()).pathname;
 
 /** The current 6-digit code of an authenticator holding `secret` (spaces in the shown key are ignored). */
 export function totpCode(secret: string, at = Date.now()): string {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s+/g, '')) });
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+  });
   return totp.generate({ timestamp: at });
 }
 
@@ -49,7 +54,9 @@ export async function nextTotpCode(secret: string, usedStep: number): Promise<st
 
 /** A small real PNG (an ID card or a profile picture, as far as the server can tell). */
 export function pngBytes(background = '#0f4c81', width = 96, height = 64): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 /** Writes a PNG to a temporary file for a browser file input; returns its path. */
@@ -80,7 +87,13 @@ function keepCookies(jar: Jar, response: Response) {
 
 const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
-async function call<T>(jar: Jar, method: string, apiPath: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  jar: Jar,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, origin: e2e.baseUrl, cookie: cookieHeader(jar) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(new URL(apiPath, e2e.baseUrl), {
@@ -133,7 +146,10 @@ export const staffApi = {
     return staffSession;
   },
   async lookup(email: string): Promise<UserSummary> {
-    return (await this.session()).request('GET', `/api/admin/users/lookup?${new URLSearchParams({ email }).toString()}`);
+    return (await this.session()).request(
+      'GET',
+      `/api/admin/users/lookup?${new URLSearchParams({ email }).toString()}`,
+    );
   },
   async detail(email: string): Promise<UserDetail> {
     const { id } = await this.lookup(email);
@@ -186,7 +202,13 @@ export function applicationFor(person: Person): RegistrationInput {
       dateOfBirth: '1990-04-12',
       nationality: 'American',
       maritalStatus: 'Single',
-      address: { street: '7 Wharf Street', city: 'Portland', state: 'ME', country: 'United States', postalCode: '04101' },
+      address: {
+        street: '7 Wharf Street',
+        city: 'Portland',
+        state: 'ME',
+        country: 'United States',
+        postalCode: '04101',
+      },
     },
     contactDetails: {
       phoneNumber: '(207) 555-0142',
@@ -213,7 +235,8 @@ export async function applyViaApi(tag: string, firstName?: string): Promise<Pers
     headers: { origin: e2e.baseUrl },
     body: form,
   });
-  if (response.status !== 201) throw new Error(`POST /api/registrations answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`POST /api/registrations answered ${response.status}: ${await response.text()}`);
   return person;
 }
 
@@ -266,7 +289,12 @@ export async function waitForHome(page: Page) {
  * Signs in through the real two-step UI with the e-mailed code (or the code `code` gives, e.g.
  * from an authenticator) and returns once the home page has loaded.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, code?: () => string | Promise<string>) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  code?: () => string | Promise<string>,
+) {
   const since = await submitCredentials(page, email, password);
   await submitCode(page, code ? await code() : await readSignInCode(email, since));
   await waitForHome(page);
@@ -277,7 +305,9 @@ export async function openAccountMenuItem(page: Page, item: 'Profile Settings' |
   const trigger = page.getByTestId('user-menu-trigger');
   const phoneMenu = page.getByRole('button', { name: 'Open menu' });
   await expect
-    .poll(async () => (await trigger.isVisible()) || (await phoneMenu.isVisible()), { message: 'an account menu is shown' })
+    .poll(async () => (await trigger.isVisible()) || (await phoneMenu.isVisible()), {
+      message: 'an account menu is shown',
+    })
     .toBe(true);
   if (await trigger.isVisible()) {
     await trigger.click();
@@ -304,6 +334,9 @@ export async function fieldError(page: Page, control: Locator): Promise<string> 
  */
 export function unexpectedErrors(errors: string[], ...expectedStatuses: number[]): string[] {
   return errors.filter(
-    (line) => !expectedStatuses.some((status) => line.includes(`Failed to load resource: the server responded with a status of ${status}`)),
+    (line) =>
+      !expectedStatuses.some((status) =>
+        line.includes(`Failed to load resource: the server responded with a status of ${status}`),
+      ),
   );
 }

@@ -42,7 +42,9 @@ export async function waitForMail(
     const [newest] = await mailsTo(to, { template, since });
     if (newest) return newest;
     if (Date.now() > deadline) {
-      throw new Error(`no ${template ?? ''} mail to ${to} since ${new Date(since).toISOString()} within ${timeoutMs} ms`);
+      throw new Error(
+        `no ${template ?? ''} mail to ${to} since ${new Date(since).toISOString()} within ${timeoutMs} ms`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -64,4 +66,3 @@ export async function readResetLink(email: string, since: number): Promise<strin
   const url = new URL(link);
   return url.pathname + url.search;
 }
-

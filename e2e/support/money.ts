@@ -3,7 +3,15 @@ import { type AccountSummary, type AccountType, IDEMPOTENCY_HEADER, type Transfe
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
-import { type ApiSession, DEMO_PASSWORD, type Person, apiSignIn, createMember, staffApi, waitForMail } from './identity';
+import {
+  type ApiSession,
+  DEMO_PASSWORD,
+  type Person,
+  apiSignIn,
+  createMember,
+  staffApi,
+  waitForMail,
+} from './identity';
 
 /**
  * Members with money, the dashboard as they see it, and the few things the transfer specs read
@@ -17,7 +25,11 @@ export interface Member extends Person {
 }
 
 /** A new approved member whose balances staff set (accounts not named stay at $0.00). */
-export async function fundedMember(tag: string, balances: Partial<Record<AccountType, string>>, firstName?: string): Promise<Member> {
+export async function fundedMember(
+  tag: string,
+  balances: Partial<Record<AccountType, string>>,
+  firstName?: string,
+): Promise<Member> {
   const person = await createMember(tag, firstName);
   const { id } = await staffApi.lookup(person.email);
   for (const [type, balance] of Object.entries(balances) as [AccountType, string][]) {
@@ -73,7 +85,10 @@ export const recentTransactions = (page: Page) => page.getByRole('region', { nam
 export function figures(card: Locator): Promise<Record<string, string>> {
   return card.evaluate((element) =>
     Object.fromEntries(
-      Array.from(element.querySelectorAll('dt')).map((dt) => [dt.textContent?.trim() ?? '', dt.nextElementSibling?.textContent?.trim() ?? '']),
+      Array.from(element.querySelectorAll('dt')).map((dt) => [
+        dt.textContent?.trim() ?? '',
+        dt.nextElementSibling?.textContent?.trim() ?? '',
+      ]),
     ),
   );
 }
@@ -89,9 +104,13 @@ export async function headerFigures(page: Page) {
 /** Waits until the Checking card (and the panel's account) show these figures. */
 export async function expectBalances(page: Page, type: AccountType, expected: { Balance: string; Available: string }) {
   if (type === 'Checking') {
-    await expect.poll(() => figures(checkingCard(page)), { ...SETTLED, message: 'Checking card' }).toMatchObject(expected);
+    await expect
+      .poll(() => figures(checkingCard(page)), { ...SETTLED, message: 'Checking card' })
+      .toMatchObject(expected);
   }
-  await expect.poll(() => figures(accountInfo(page, type)), { ...SETTLED, message: `Account Information, ${type}` }).toMatchObject(expected);
+  await expect
+    .poll(() => figures(accountInfo(page, type)), { ...SETTLED, message: `Account Information, ${type}` })
+    .toMatchObject(expected);
 }
 
 /** A marker that a reload or a navigation would wipe: proves a change arrived without one. */

@@ -27,7 +27,11 @@ export async function openConsole(browser: Browser, viewport: Viewport = DESKTOP
 }
 
 /** The console with `member` open in the detail column. */
-export async function openMemberInConsole(browser: Browser, member: Member, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+export async function openMemberInConsole(
+  browser: Browser,
+  member: Member,
+  viewport: Viewport = DESKTOP,
+): Promise<OpenedPage> {
   const opened = await openConsole(browser, viewport);
   await openUserByEmail(opened.page, member.email, member.name);
   await transactionsSection(opened.page).waitFor({ state: 'visible' });
@@ -38,13 +42,17 @@ export const transactionsSection = (page: Page) => page.getByRole('region', { na
 
 /** The table rows (wide column) or the cards (narrow), whichever is displayed. */
 export const staffRows = (page: Page) =>
-  transactionsSection(page).locator('[data-testid="staff-transaction-row"], [data-testid="staff-transaction-card"]').filter({ visible: true });
+  transactionsSection(page)
+    .locator('[data-testid="staff-transaction-row"], [data-testid="staff-transaction-card"]')
+    .filter({ visible: true });
 
 export const staffRow = (page: Page, text: string) => staffRows(page).filter({ hasText: text });
 
 /** Opens "Add Transactions" on one of its two tabs; returns the dialog. */
 export async function openAddTransactions(page: Page, how: 'Enter rows' | 'Upload CSV'): Promise<Locator> {
-  await transactionsSection(page).getByRole('button', { name: how === 'Upload CSV' ? 'Upload CSV' : 'Add Transactions', exact: true }).click();
+  await transactionsSection(page)
+    .getByRole('button', { name: how === 'Upload CSV' ? 'Upload CSV' : 'Add Transactions', exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Add Transactions' });
   await dialog.waitFor({ state: 'visible' });
   await dialog.getByRole('tab', { name: how }).click();
@@ -65,7 +73,12 @@ export const CSV_HEADER = 'account,type,amount,description,category,date,time,st
 /** Every transaction of the member as staff see them (corrections included), newest first. */
 export async function memberTransactions(member: Member): Promise<TransactionPage['items']> {
   const session = await staffApi.session();
-  return (await session.request<TransactionPage>('GET', `/api/admin/users/${member.id}/transactions?corrections=true&pageSize=100`)).items;
+  return (
+    await session.request<TransactionPage>(
+      'GET',
+      `/api/admin/users/${member.id}/transactions?corrections=true&pageSize=100`,
+    )
+  ).items;
 }
 
 /** The member's balances by account type, as the console's API reports them. */
@@ -95,7 +108,10 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n    ${node.failureSummary ?? ''}`),
+      violation.nodes.map(
+        (node) =>
+          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n    ${node.failureSummary ?? ''}`,
+      ),
     );
 }
 

@@ -137,14 +137,25 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean,
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file (a stale asset after a deploy, a probe for /.env) is a plain 404, never the app.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (pathname.startsWith('/api/') || looksLikeFile || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith('/api/') ||
+      looksLikeFile ||
+      !hasWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
     }
     const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
-    reply.status(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html');
+    reply
+      .status(known ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html');
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const compressed = page?.compressed.find((c) => accepted.has(c.encoding));
-    return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(page?.html);
+    return compressed
+      ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body)
+      : reply.send(page?.html);
   });
 }
 

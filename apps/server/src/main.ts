@@ -22,7 +22,8 @@ async function main() {
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.mail.smtpUrl, logger });
   const storage = localFileStorage(config.uploadsDir);
   const deps = { config, database, db: database.db, mailer, storage, clock: () => new Date(), logger };
-  if (config.demo && (await seedDemo(deps))) logger.info('demo credit union seeded (demo users sign in with the password shown on /login)');
+  if (config.demo && (await seedDemo(deps)))
+    logger.info('demo credit union seeded (demo users sign in with the password shown on /login)');
   const app = await buildApp(deps);
 
   const shutdown = async (signal: string) => {

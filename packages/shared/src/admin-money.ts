@@ -34,7 +34,10 @@ export const accountNumberSchema = z
 
 export const accountEditSchema = z.strictObject({
   accountNumber: accountNumberSchema,
-  routingNumber: z.string({ error: a.routingNumberInvalid }).trim().refine(isValidRoutingNumber, a.routingNumberInvalid),
+  routingNumber: z
+    .string({ error: a.routingNumberInvalid })
+    .trim()
+    .refine(isValidRoutingNumber, a.routingNumberInvalid),
 });
 export type AccountEditInput = z.input<typeof accountEditSchema>;
 
@@ -62,7 +65,9 @@ export function isCalendarDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /**
@@ -83,7 +88,11 @@ export const staffTransactionRowSchema = z.strictObject({
     }, a.rowAmountInvalid),
   description: required('Description', 140),
   category: z.enum(transactionCategories, { error: a.rowRequired('Category') }),
-  date: z.string({ error: a.rowRequired('Date') }).trim().min(1, a.rowRequired('Date')).refine(isCalendarDate, a.rowDateInvalid),
+  date: z
+    .string({ error: a.rowRequired('Date') })
+    .trim()
+    .min(1, a.rowRequired('Date'))
+    .refine(isCalendarDate, a.rowDateInvalid),
   time: z
     .string({ error: a.rowRequired('Time') })
     .trim()
@@ -95,7 +104,10 @@ export type StaffTransactionRow = z.output<typeof staffTransactionRowSchema>;
 export type StaffTransactionRowInput = z.input<typeof staffTransactionRowSchema>;
 
 export const addTransactionsSchema = z.strictObject({
-  rows: z.array(staffTransactionRowSchema).min(1, a.atLeastOneRow).max(STAFF_TRANSACTIONS_MAX, a.tooManyRows(STAFF_TRANSACTIONS_MAX)),
+  rows: z
+    .array(staffTransactionRowSchema)
+    .min(1, a.atLeastOneRow)
+    .max(STAFF_TRANSACTIONS_MAX, a.tooManyRows(STAFF_TRANSACTIONS_MAX)),
 });
 export type AddTransactionsInput = z.input<typeof addTransactionsSchema>;
 
@@ -133,7 +145,16 @@ export type ReversalInput = z.input<typeof reversalSchema>;
 export const reversedAllSchema = z.object({ message: z.string(), count: z.number().int() });
 
 /** The CSV columns, in order (a header row naming them is required; order may differ). */
-export const transactionCsvColumns = ['account', 'type', 'amount', 'description', 'category', 'date', 'time', 'status'] as const;
+export const transactionCsvColumns = [
+  'account',
+  'type',
+  'amount',
+  'description',
+  'category',
+  'date',
+  'time',
+  'status',
+] as const;
 
 export class CsvParseError extends Error {}
 
@@ -157,7 +178,8 @@ export function parseTransactionCsv(text: string): Record<string, string>[] {
     if (cells.length > columns.length) throw new CsvParseError(`line ${index + 2} has more cells than the header`);
     const row: Record<string, string> = {};
     columns.forEach((column, i) => {
-      if ((transactionCsvColumns as readonly string[]).includes(column)) row[column] = normaliseCell(column, cells[i] ?? '');
+      if ((transactionCsvColumns as readonly string[]).includes(column))
+        row[column] = normaliseCell(column, cells[i] ?? '');
     });
     return row;
   });

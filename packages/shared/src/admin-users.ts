@@ -42,7 +42,12 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const verificationChecklist = ['identityVerified', 'addressVerified', 'employmentVerified', 'incomeVerified'] as const;
+export const verificationChecklist = [
+  'identityVerified',
+  'addressVerified',
+  'employmentVerified',
+  'incomeVerified',
+] as const;
 export const verificationChecklistLabels: Record<(typeof verificationChecklist)[number], string> = {
   identityVerified: 'Identity verified',
   addressVerified: 'Address verified',
@@ -165,7 +170,8 @@ export const createUserSchema = z
     if (!value.isJointAccount) return;
     const holder = value.jointAccountHolder;
     const r = messages.registration;
-    if (!holder?.name) ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'name'], message: r.required('Joint holder name') });
+    if (!holder?.name)
+      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'name'], message: r.required('Joint holder name') });
     if (!holder?.email || !z.email().safeParse(holder.email).success)
       ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'email'], message: r.emailInvalid });
     if (!holder?.phone || !/^\+?[\d\s().-]{7,}$/.test(holder.phone))
@@ -189,6 +195,10 @@ export const balanceAdjustmentSchema = z.strictObject({
     .string({ error: messages.admin.balanceInvalid })
     .trim()
     .refine((value) => parseMoney(value).ok, messages.admin.balanceInvalid),
-  reason: z.string({ error: messages.admin.adjustmentReasonRequired }).trim().min(1, messages.admin.adjustmentReasonRequired).max(500),
+  reason: z
+    .string({ error: messages.admin.adjustmentReasonRequired })
+    .trim()
+    .min(1, messages.admin.adjustmentReasonRequired)
+    .max(500),
 });
 export type BalanceAdjustmentInput = z.input<typeof balanceAdjustmentSchema>;

@@ -75,7 +75,11 @@ export const auditQuerySchema = z
     /** The staff user (or `system`) who acted, by e-mail. */
     actor: optionalText(254, (value) => value === 'system' || z.email().safeParse(value).success, m.actorInvalid),
     /** The person acted on: their e-mail or id. */
-    member: optionalText(254, (value) => z.email().safeParse(value).success || z.uuid().safeParse(value).success, m.memberInvalid),
+    member: optionalText(
+      254,
+      (value) => z.email().safeParse(value).success || z.uuid().safeParse(value).success,
+      m.memberInvalid,
+    ),
     ...pagingShape,
   })
   .refine(datesInOrder, { path: ['to'], message: m.dateOrder })
@@ -221,7 +225,8 @@ export function auditFamilyLabel(family: string): string {
   return auditFamilyLabels[family] ?? sentence(family);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The reason given for an action, when its record has one: `reason`, or a key ending in `Reason`

@@ -27,7 +27,12 @@ export const otpCodeSchema = z
 
 /** Sign-in step 1. The password is not checked for length here: old passwords may be shorter. */
 export const signInSchema = z.strictObject({
-  email: z.string({ error: messages.auth.emailRequired }).trim().toLowerCase().min(1, messages.auth.emailRequired).max(254),
+  email: z
+    .string({ error: messages.auth.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, messages.auth.emailRequired)
+    .max(254),
   password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(1024),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -108,7 +113,6 @@ export const signInResultSchema = z.object({
   absoluteExpiresAt: z.string(),
 });
 export type SignInResult = z.infer<typeof signInResultSchema>;
-
 
 export const messageResultSchema = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof messageResultSchema>;

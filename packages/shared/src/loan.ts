@@ -102,7 +102,13 @@ export function amortizationSchedule(
     const interest = monthlyInterestCents(balance, annualRateBasisPoints);
     const principal = month === months || payment - interest >= balance ? balance : payment - interest;
     balance -= principal;
-    rows.push({ month, paymentCents: principal + interest, interestCents: interest, principalCents: principal, balanceCents: balance });
+    rows.push({
+      month,
+      paymentCents: principal + interest,
+      interestCents: interest,
+      principalCents: principal,
+      balanceCents: balance,
+    });
   }
   return rows;
 }

@@ -36,7 +36,10 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(1024),
+    currentPassword: z
+      .string({ error: messages.auth.passwordRequired })
+      .min(1, messages.auth.passwordRequired)
+      .max(1024),
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
@@ -110,7 +113,10 @@ export const notificationSchema = z.object({
   read: z.boolean(),
 });
 export type MemberNotification = z.infer<typeof notificationSchema>;
-export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread: z.number().int(),
+});
 
 export const infoRequestSchema = z.object({
   id: z.string(),

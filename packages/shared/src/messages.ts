@@ -133,7 +133,8 @@ export const messages = {
     pendingCompleted: 'Pending transaction completed.',
     notPendingTransaction: 'Only a pending transaction can be completed',
     paymentOrderTransaction: 'This is a payment order: settle or return it from Payment Operations',
-    exportedPaymentOrder: 'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
+    exportedPaymentOrder:
+      'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
   },
   /** Spec §8 "Reset screen". */
   resetTransfers: {
@@ -161,7 +162,8 @@ export const messages = {
     loadFailed: 'Failed to load payment orders',
     orderNotFound: 'Payment order not found',
     alreadyResolved: 'This payment has already been settled, returned or expired.',
-    settled: (amount: string, name: string) => `Payment of ${amount} to ${name} marked as settled. The money has left the member's account.`,
+    settled: (amount: string, name: string) =>
+      `Payment of ${amount} to ${name} marked as settled. The money has left the member's account.`,
     returned: (amount: string, name: string, reason: string) =>
       `Payment of ${amount} to ${name} returned (${reason}). The money is back in the member's account.`,
     settleFailed: 'Failed to settle the payment',
@@ -178,7 +180,8 @@ export const messages = {
     exportsLoadFailed: 'Failed to load ACH files',
     exportNotFound: 'ACH file not found',
     tooManyFilesToday: 'At most 36 ACH files can be created in one day. Please try again tomorrow.',
-    amountTooLarge: (amount: string) => `A payment of ${amount} is too large for one ACH entry; return it or send it another way.`,
+    amountTooLarge: (amount: string) =>
+      `A payment of ${amount} is too large for one ACH entry; return it or send it another way.`,
   },
   /** Audit log screens (helper-owned section: audit). */
   audit: {
@@ -194,7 +197,8 @@ export const messages = {
     pageSizeInvalid: 'Choose 20, 50 or 100 per page',
     empty: 'No entries match these filters.',
     nothingYet: 'Nothing recorded yet.',
-    exportCapped: (max: string) => `Export CSV includes at most ${max} entries, newest first. Narrow the dates to export older ones.`,
+    exportCapped: (max: string) =>
+      `Export CSV includes at most ${max} entries, newest first. Narrow the dates to export older ones.`,
   },
   transfers: {
     fillAllFields: 'Please fill in all fields',
@@ -234,7 +238,8 @@ export const messages = {
     limitReached: (limit: number, hours: number) =>
       `You have reached the limit of ${limit} outgoing transfers in ${hours} hours. Please try again later or contact support.`,
     idempotencyKeyRequired: 'Each transfer needs a fresh Idempotency-Key header (16 to 100 letters, digits, - or _).',
-    idempotencyKeyReused: 'This request key was already used for a different transfer. Please start the transfer again.',
+    idempotencyKeyReused:
+      'This request key was already used for a different transfer. Please start the transfer again.',
     internalDone: (amount: string, from: string, to: string) => `Transferred ${amount} from ${from} to ${to}.`,
     userDone: (amount: string, name: string) => `Sent ${amount} to ${name}.`,
     externalDone: (amount: string, bank: string) =>

@@ -8,8 +8,7 @@
 export const MAX_CENTS = 99_999_999_999_999n;
 
 export type HundredthsParseResult =
-  | { ok: true; value: bigint }
-  | { ok: false; reason: 'empty' | 'format' | 'precision' };
+  { ok: true; value: bigint } | { ok: false; reason: 'empty' | 'format' | 'precision' };
 
 /**
  * Reads a plain decimal with at most two places as an integer count of hundredths ("12.5" → 1250n):
@@ -28,8 +27,7 @@ export function parseHundredths(input: string, maxWholeDigits: number): Hundredt
 }
 
 export type MoneyParseResult =
-  | { ok: true; cents: bigint }
-  | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' };
+  { ok: true; cents: bigint } | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' };
 
 /**
  * Parses an amount typed by a person or sent by a client. A form may strip "$" or "," before

@@ -67,7 +67,9 @@ export function returnReasonFor(rail: PaymentRail, code: string): ReturnReason |
   return returnReasonsByRail[rail].find((reason) => reason.code === code);
 }
 
-const allReturnCodes = new Set<string>([...achReturnReasons, ...internationalReturnReasons].map((reason) => reason.code));
+const allReturnCodes = new Set<string>(
+  [...achReturnReasons, ...internationalReturnReasons].map((reason) => reason.code),
+);
 
 export const RETURN_NOTE_MAX = 500;
 
@@ -95,7 +97,9 @@ export const achSecCodes = ['WEB', 'PPD'] as const;
 export type AchSecCode = (typeof achSecCodes)[number];
 export const achExportQuerySchema = z.strictObject({ sec: z.enum(achSecCodes, { error: m.secInvalid }).optional() });
 /** The body is optional: a POST without one exports WEB (or what `?sec=` says). */
-export const achExportBodySchema = z.strictObject({ sec: z.enum(achSecCodes, { error: m.secInvalid }).optional() }).nullish();
+export const achExportBodySchema = z
+  .strictObject({ sec: z.enum(achSecCodes, { error: m.secInvalid }).optional() })
+  .nullish();
 
 export const paymentOrderSchema = z.object({
   id: z.string(),
@@ -138,7 +142,12 @@ export const paymentOrderPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  counts: z.object({ pending: z.number().int(), settled: z.number().int(), returned: z.number().int(), expired: z.number().int() }),
+  counts: z.object({
+    pending: z.number().int(),
+    settled: z.number().int(),
+    returned: z.number().int(),
+    expired: z.number().int(),
+  }),
   /** Pending ACH orders not yet in a NACHA file. */
   achToExport: z.number().int(),
 });

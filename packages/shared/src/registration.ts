@@ -11,7 +11,11 @@ export const ID_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const idDocumentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
 export const requiredText = (label: string, max = 100) =>
-  z.string({ error: r.required(label) }).trim().min(1, r.required(label)).max(max, r.tooLong(label, max));
+  z
+    .string({ error: r.required(label) })
+    .trim()
+    .min(1, r.required(label))
+    .max(max, r.tooLong(label, max));
 export const phoneSchema = (label = 'Phone number') =>
   requiredText(label, 30).refine((value) => /^\+?[\d\s().-]{7,}$/.test(value), r.phoneInvalid);
 

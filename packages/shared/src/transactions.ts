@@ -98,10 +98,16 @@ export const transactionQuerySchema = z
     pageSize: z.coerce
       .number()
       .int()
-      .refine((size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size), 'Choose 10, 20, 50 or 100 per page')
+      .refine(
+        (size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size),
+        'Choose 10, 20, 50 or 100 per page',
+      )
       .default(20),
   })
-  .refine((value) => !value.olderThan || !value.newerThan, { path: ['newerThan'], message: 'Give one page link, not two.' });
+  .refine((value) => !value.olderThan || !value.newerThan, {
+    path: ['newerThan'],
+    message: 'Give one page link, not two.',
+  });
 export type TransactionQuery = z.input<typeof transactionQuerySchema>;
 
 /**

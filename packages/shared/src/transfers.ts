@@ -27,7 +27,8 @@ export const amountSchema = z
     return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
   }, m.invalidAmount);
 
-const required = (max: number) => z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields).max(max, m.tooLong(max));
+const required = (max: number) =>
+  z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields).max(max, m.tooLong(max));
 const optionalText = (max: number) => z.string().trim().max(max, m.tooLong(max)).default('');
 const accountTypeField = z.enum(accountTypes, { error: m.fillAllFields });
 
@@ -86,10 +87,15 @@ export const externalTransferSchema = z
     reference: optionalText(REFERENCE_MAX),
   })
   // The routing number is filled from the chosen bank (spec §5); a pair we do not offer is refused.
-  .refine((value) => bankRoutingNumbers.has(value.routingNumber) && usBanks.some((b) => b.name === value.toBank && b.routingNumber === value.routingNumber), {
-    path: ['toBank'],
-    message: m.chooseBank,
-  });
+  .refine(
+    (value) =>
+      bankRoutingNumbers.has(value.routingNumber) &&
+      usBanks.some((b) => b.name === value.toBank && b.routingNumber === value.routingNumber),
+    {
+      path: ['toBank'],
+      message: m.chooseBank,
+    },
+  );
 export type ExternalTransferInput = z.input<typeof externalTransferSchema>;
 
 /** Step 2 of the external form: the same transfer plus the code sent for exactly this transfer. */
@@ -131,7 +137,12 @@ export const internationalTransferSchema = z.strictObject({
   accountNumber: z
     .string({ error: m.fillAllFields })
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, m.fillAllFields).regex(/^[A-Za-z0-9]{8,34}$/, m.invalidIntlAccount)),
+    .pipe(
+      z
+        .string()
+        .min(1, m.fillAllFields)
+        .regex(/^[A-Za-z0-9]{8,34}$/, m.invalidIntlAccount),
+    ),
   iban: z
     .string()
     .default('')
@@ -163,4 +174,6 @@ export type TransferResult = z.infer<typeof transferResultSchema>;
 
 /** Header every money-moving POST carries: a fresh UUID per intended transfer, reused on retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string({ error: m.idempotencyKeyRequired }).regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKeyRequired);
+export const idempotencyKeySchema = z
+  .string({ error: m.idempotencyKeyRequired })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKeyRequired);

@@ -72,7 +72,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       publish: batchedPublisher(async (channel, payloads) => {
         await client.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads]);
       }),
-      prepared: async <T>(statement: { text: string }, values: unknown[]) => (await client.query<T>(statement.text, values)).rows,
+      prepared: async <T>(statement: { text: string }, values: unknown[]) =>
+        (await client.query<T>(statement.text, values)).rows,
       // One in-process connection; its queries are serialised, so nothing is counted as waiting.
       poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
       close: async () => {

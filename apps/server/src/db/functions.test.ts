@@ -23,7 +23,9 @@ describe('[DATABASE]: functions are source files', () => {
 
   it('the database holds exactly the functions of the source files, each defined as its file says', async () => {
     const sources = functionSources();
-    expect(sources.map((s) => s.name)).toEqual(expect.arrayContaining(['ledger_post', 'money_command', 'audit_log_refuse_change']));
+    expect(sources.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['ledger_post', 'money_command', 'audit_log_refuse_change']),
+    );
     const functions = await installed();
     // One definition per name: no stale overload left behind by a changed signature.
     expect(functions.map((f) => f.name).sort()).toEqual(sources.map((s) => s.name).sort());
@@ -38,7 +40,10 @@ describe('[DATABASE]: functions are source files', () => {
       if (fn.is_trigger) continue;
       const names = (fn.arg_names ?? []).slice(0, fn.arg_count);
       expect(names, fn.name).toHaveLength(fn.arg_count);
-      expect(names.every((name) => /^[a-z_]+$/.test(name)), `${fn.name}: ${names.join(', ')}`).toBe(true);
+      expect(
+        names.every((name) => /^[a-z_]+$/.test(name)),
+        `${fn.name}: ${names.join(', ')}`,
+      ).toBe(true);
     }
   });
 
@@ -47,14 +52,19 @@ describe('[DATABASE]: functions are source files', () => {
     const [post] = functionSources().filter((s) => s.name === 'ledger_post');
     if (!post) throw new Error('no ledger_post source');
     // An older, different signature of the same function, as a migration once left it.
-    await database.db.execute(sql.raw('create function ledger_post(p_kind text) returns int language sql as $$ select 1 $$'));
+    await database.db.execute(
+      sql.raw('create function ledger_post(p_kind text) returns int language sql as $$ select 1 $$'),
+    );
     const edited = { ...post, sha256: 'changed' };
     expect(await applyDatabaseFunctions(database.db, [edited])).toEqual(['ledger_post']);
     // Applied again in place: the index built from ledger_word_keys keeps it from being dropped.
     const [words] = functionSources().filter((s) => s.name === 'ledger_word_keys');
     if (!words) throw new Error('no ledger_word_keys source');
     expect(await applyDatabaseFunctions(database.db, [{ ...words, sha256: 'changed' }])).toEqual(['ledger_word_keys']);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_proc where proname = 'ledger_post'`);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pg_proc where proname = 'ledger_post'`,
+    );
     expect(row?.n).toBe(1);
     // Put the real hashes back, so the database again matches its sources.
     expect(await applyDatabaseFunctions(database.db)).toEqual(['ledger_post', 'ledger_word_keys']);

@@ -31,7 +31,12 @@ export function functionSources(root = functionSourceRoot): FunctionSource[] {
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const dir = path.join(root, entry.name, 'sql');
-      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => path.join(dir, f)) : [];
+      return fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith('.sql'))
+            .map((f) => path.join(dir, f))
+        : [];
     });
   return files
     .map((file) => {
@@ -53,9 +58,12 @@ export function functionBody(text: string): string {
 }
 
 async function dropOverloads(tx: Pick<Database, 'execute'>, name: string, which: ReturnType<typeof sql>) {
-  const overloads = await rows<{ signature: string }>(tx, sql`
+  const overloads = await rows<{ signature: string }>(
+    tx,
+    sql`
     select p.oid::regprocedure::text as signature from pg_proc p
-    where p.proname = ${name} and p.pronamespace = current_schema()::regnamespace and ${which}`);
+    where p.proname = ${name} and p.pronamespace = current_schema()::regnamespace and ${which}`,
+  );
   for (const { signature } of overloads) await tx.execute(sql.raw(`drop function ${signature}`));
 }
 
@@ -66,7 +74,10 @@ export async function applyDatabaseFunctions(db: Database, sources = functionSou
   await db.execute(sql`create table if not exists database_functions (
     name text primary key, sha256 text not null, applied_at timestamptz not null default now())`);
   const applied = new Map(
-    (await rows<{ name: string; sha256: string }>(db, sql`select name, sha256 from database_functions`)).map((row) => [row.name, row.sha256]),
+    (await rows<{ name: string; sha256: string }>(db, sql`select name, sha256 from database_functions`)).map((row) => [
+      row.name,
+      row.sha256,
+    ]),
   );
   const changed = sources.filter((source) => applied.get(source.name) !== source.sha256);
   if (changed.length === 0) return [];

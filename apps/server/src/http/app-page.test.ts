@@ -5,10 +5,15 @@ import { publicSite } from '../modules/site/site.routes';
 import { buildAppPage } from './app-page';
 
 describe('[HTTP]: the app page carries the public facts', () => {
-  const index = '<!doctype html><html><head><title>Credit Union</title></head><body><div id="root"></div></body></html>';
+  const index =
+    '<!doctype html><html><head><title>Credit Union</title></head><body><div id="root"></div></body></html>';
 
   it('cannot be broken out of: text in the facts never closes the script or the title', () => {
-    const config = loadConfig({ NODE_ENV: 'test', CU_NAME: 'Pine & Co </title><script>alert(1)</script>', CU_TAGLINE: '</script><script>alert(2)</script>' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      CU_NAME: 'Pine & Co </title><script>alert(1)</script>',
+      CU_TAGLINE: '</script><script>alert(2)</script>',
+    });
     const site = publicSite(config);
     const page = buildAppPage(index, site);
     expect(page.html).not.toContain('<script>alert');

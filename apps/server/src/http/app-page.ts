@@ -29,7 +29,10 @@ export function buildAppPage(indexHtml: string, site: PublicSite): AppPage {
   return {
     html,
     compressed: [
-      { encoding: 'br', body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) },
+      {
+        encoding: 'br',
+        body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      },
       { encoding: 'gzip', body: zlib.gzipSync(html, { level: 9 }) },
     ],
   };

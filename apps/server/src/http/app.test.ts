@@ -117,7 +117,9 @@ describe('[HTTP]: production', () => {
     try {
       expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
       expect((await t.app.inject('/dev/mailbox')).statusCode).toBe(404);
-      expect(String((await t.app.inject('/')).headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(String((await t.app.inject('/')).headers['content-security-policy'])).toContain(
+        'upgrade-insecure-requests',
+      );
     } finally {
       await t.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -29,7 +29,13 @@ export function cookieNames(secure: boolean): CookieNames {
 }
 
 export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
-  return { path: '/', httpOnly: true, secure, sameSite: 'lax' as const, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+  return {
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'lax' as const,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
 }
 
 export function registerAuthContext(app: FastifyInstance, deps: AppDeps) {
@@ -72,7 +78,8 @@ export const guards = {
   member: async (request: FastifyRequest, _reply: FastifyReply) => {
     const { user } = signedIn(request);
     const isMember = user.role === 'user' && (user.status === 'approved' || user.status === 'active');
-    if (!isMember && user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to approved members only.');
+    if (!isMember && user.role !== 'admin')
+      throw new AppError('FORBIDDEN', 'This is available to approved members only.');
   },
   /** Members with accounts of their own: money routes. Staff sign-ins hold no member accounts. */
   accountHolder: async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -84,11 +91,9 @@ export const guards = {
     const { user } = signedIn(request);
     if (user.role !== 'pending') throw new AppError('FORBIDDEN', 'This is available to applicants only.');
   },
-  staffFor:
-    (requireTotp: boolean) =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
-      const { user } = signedIn(request);
-      if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to staff only.');
-      if (requireTotp && !user.totpEnabledAt) throw new AppError('FORBIDDEN', messages.auth.staffTotpRequired);
-    },
+  staffFor: (requireTotp: boolean) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { user } = signedIn(request);
+    if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to staff only.');
+    if (requireTotp && !user.totpEnabledAt) throw new AppError('FORBIDDEN', messages.auth.staffTotpRequired);
+  },
 };

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountSummary, IDEMPOTENCY_HEADER, type Me, messages, type TransactionPage, type UserDetail } from '@mutual/shared';
+import {
+  type AccountSummary,
+  IDEMPOTENCY_HEADER,
+  type Me,
+  messages,
+  type TransactionPage,
+  type UserDetail,
+} from '@mutual/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
@@ -64,7 +71,10 @@ const membersOnly = (s: number): Statuses => ({ ...signedIn(s), pending: 403 });
 const staffOnly = (s: number): Statuses => ({ anonymous: 401, pending: 403, memberA: 403, memberB: 403, staff: s });
 
 const json = (value: unknown) => (): RequestOptions => ({ json: value });
-const transfer = (value: unknown) => (): RequestOptions => ({ json: value, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } });
+const transfer = (value: unknown) => (): RequestOptions => ({
+  json: value,
+  headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+});
 const externalTransfer = {
   transferType: 'external',
   fromAccount: 'Checking',
@@ -74,31 +84,95 @@ const externalTransfer = {
   accountName: 'Pat Doe',
   amount: '1.00',
 };
-const imageForm = async () => multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'p.png' } } });
+const imageForm = async () =>
+  multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'p.png' } } });
 const image = async (): Promise<RequestOptions> => ({ form: await imageForm() });
-const alex = (suffix = '') => (c: Ctx) => `/api/admin/users/${c.ids.memberA}${suffix}`;
-const profile = { name: 'Some Body', phone: '(207) 555-0100', address: { street: '1 Main St', city: 'Portland', state: 'ME', postalCode: '04101', country: 'United States' } };
-const ownIdIn = (c: Ctx, role: Role, id: string | undefined) => expect(id).toBe(role === 'anonymous' ? undefined : c.ids[role]);
+const alex =
+  (suffix = '') =>
+  (c: Ctx) =>
+    `/api/admin/users/${c.ids.memberA}${suffix}`;
+const profile = {
+  name: 'Some Body',
+  phone: '(207) 555-0100',
+  address: { street: '1 Main St', city: 'Portland', state: 'ME', postalCode: '04101', country: 'United States' },
+};
+const ownIdIn = (c: Ctx, role: Role, id: string | undefined) =>
+  expect(id).toBe(role === 'anonymous' ? undefined : c.ids[role]);
 
 const rows: Row[] = [
   // Earlier issues: public.
   { method: 'GET', path: '/api/site', expect: everyone(200) },
-  { method: 'POST', path: '/api/contact-messages', body: json({ name: 'A', email: 'a@example.com', subject: 'loan', message: 'Hello there' }), expect: everyone(201) },
+  {
+    method: 'POST',
+    path: '/api/contact-messages',
+    body: json({ name: 'A', email: 'a@example.com', subject: 'loan', message: 'Hello there' }),
+    expect: everyone(201),
+  },
   { method: 'GET', path: '/api/dev/mailbox', expect: everyone(200) },
   // Sign-in and sign-up: public.
-  { method: 'GET', path: '/api/auth/session', expect: everyone(200), check: (c, role, body) => ownIdIn(c, role, (body as { user: { id: string } | null }).user?.id) },
+  {
+    method: 'GET',
+    path: '/api/auth/session',
+    expect: everyone(200),
+    check: (c, role, body) => ownIdIn(c, role, (body as { user: { id: string } | null }).user?.id),
+  },
   { method: 'POST', path: '/api/auth/session/refresh', expect: signedIn(200) },
-  { method: 'POST', path: '/api/auth/sign-in', body: json({ email: 'nobody@example.com', password: 'whatever-it-is' }), expect: everyone(401) },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    body: json({ email: 'nobody@example.com', password: 'whatever-it-is' }),
+    expect: everyone(401),
+  },
   { method: 'POST', path: '/api/auth/verify', body: json({ code: '123456' }), expect: everyone(401) },
   { method: 'POST', path: '/api/auth/resend-code', expect: everyone(401) },
-  { method: 'POST', path: '/api/auth/password-reset', body: json({ email: 'nobody@example.com' }), expect: everyone(202) },
-  { method: 'POST', path: '/api/auth/password-reset/confirm', body: json({ token: 'x'.repeat(43), password: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' }), expect: everyone(400) },
-  { method: 'POST', path: '/api/registrations', body: async () => ({ form: await registrationForm(validApplication()) }), expect: everyone(201) },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    body: json({ email: 'nobody@example.com' }),
+    expect: everyone(202),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    body: json({ token: 'x'.repeat(43), password: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' }),
+    expect: everyone(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/registrations',
+    body: async () => ({ form: await registrationForm(validApplication()) }),
+    expect: everyone(201),
+  },
   // The signed-in person's own things.
-  { method: 'GET', path: '/api/me', expect: signedIn(200), check: (c, role, body) => ownIdIn(c, role, (body as Me).id) },
-  { method: 'PATCH', path: '/api/me/profile', body: json(profile), expect: signedIn(200), check: (c, role, body) => ownIdIn(c, role, (body as { me: Me }).me.id) },
-  { method: 'PATCH', path: '/api/me/settings', body: json({ notifications: { email: true, sms: false, push: true }, security: { loginAlerts: true } }), expect: signedIn(200) },
-  { method: 'POST', path: '/api/me/password', body: json({ currentPassword: 'not-the-password', newPassword: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' }), expect: signedIn(400) },
+  {
+    method: 'GET',
+    path: '/api/me',
+    expect: signedIn(200),
+    check: (c, role, body) => ownIdIn(c, role, (body as Me).id),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me/profile',
+    body: json(profile),
+    expect: signedIn(200),
+    check: (c, role, body) => ownIdIn(c, role, (body as { me: Me }).me.id),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me/settings',
+    body: json({ notifications: { email: true, sms: false, push: true }, security: { loginAlerts: true } }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/me/password',
+    body: json({
+      currentPassword: 'not-the-password',
+      newPassword: 'a-long-passphrase',
+      confirmPassword: 'a-long-passphrase',
+    }),
+    expect: signedIn(400),
+  },
   { method: 'POST', path: '/api/me/totp/setup', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/totp/confirm', body: json({ code: '000000' }), expect: signedIn(400) },
   { method: 'POST', path: '/api/me/totp/disable', body: json({ password: 'not-the-password' }), expect: signedIn(400) },
@@ -117,7 +191,8 @@ const rows: Row[] = [
     path: '/api/me/sessions/:id',
     url: (c) => `/api/me/sessions/${c.alexSecondSession.id}`,
     expect: { anonymous: 401, pending: 404, memberB: 404, staff: 404, memberA: 204 },
-    check: async (c, role) => expect((await c.alexSecondSession.browser.get('/api/me')).statusCode).toBe(role === 'memberA' ? 401 : 200),
+    check: async (c, role) =>
+      expect((await c.alexSecondSession.browser.get('/api/me')).statusCode).toBe(role === 'memberA' ? 401 : 200),
   },
   { method: 'PUT', path: '/api/me/profile-image', body: image, expect: signedIn(200) },
   { method: 'GET', path: '/api/me/notifications', expect: signedIn(200) },
@@ -126,7 +201,9 @@ const rows: Row[] = [
   {
     method: 'POST',
     path: '/api/me/application/info-responses',
-    body: async () => ({ form: await multipart({ json: { name: 'application', value: { response: 'My utility bill is attached.' } } }) }),
+    body: async () => ({
+      form: await multipart({ json: { name: 'application', value: { response: 'My utility bill is attached.' } } }),
+    }),
     expect: applicantOnly(200),
   },
   {
@@ -170,7 +247,12 @@ const rows: Row[] = [
     },
   },
   // The demo members have money (seeded history), so their own transfers go through.
-  { method: 'POST', path: '/api/transfers/internal', body: transfer({ transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' }), expect: accountHolders(201) },
+  {
+    method: 'POST',
+    path: '/api/transfers/internal',
+    body: transfer({ transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' }),
+    expect: accountHolders(201),
+  },
   {
     method: 'POST',
     path: '/api/transfers/recipient',
@@ -180,11 +262,22 @@ const rows: Row[] = [
   {
     method: 'POST',
     path: '/api/transfers/user',
-    body: transfer({ transferType: 'user', fromAccount: 'Checking', recipientEmail: DEMO.sam, amount: '1.00', reference: 'Lunch' }),
+    body: transfer({
+      transferType: 'user',
+      fromAccount: 'Checking',
+      recipientEmail: DEMO.sam,
+      amount: '1.00',
+      reference: 'Lunch',
+    }),
     // Sam cannot send to himself.
     expect: { anonymous: 401, pending: 403, staff: 403, memberB: 400, memberA: 201 },
   },
-  { method: 'POST', path: '/api/transfers/external/challenge', body: json(externalTransfer), expect: accountHolders(201) },
+  {
+    method: 'POST',
+    path: '/api/transfers/external/challenge',
+    body: json(externalTransfer),
+    expect: accountHolders(201),
+  },
   {
     method: 'POST',
     path: '/api/transfers/external',
@@ -208,11 +301,26 @@ const rows: Row[] = [
     expect: accountHolders(201),
   },
   // Files: a profile picture for its owner and staff; an ID document for staff only.
-  { method: 'GET', path: '/api/files/:id', url: (c) => c.alexImage, expect: { anonymous: 401, pending: 404, memberA: 200, memberB: 404, staff: 200 } },
-  { method: 'GET', path: '/api/files/:id', url: (c) => c.priyaDocument, expect: { ...staffOnly(200), pending: 404, memberA: 404, memberB: 404 } },
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    url: (c) => c.alexImage,
+    expect: { anonymous: 401, pending: 404, memberA: 200, memberB: 404, staff: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    url: (c) => c.priyaDocument,
+    expect: { ...staffOnly(200), pending: 404, memberA: 404, memberB: 404 },
+  },
   // The staff console, on member A.
   { method: 'GET', path: '/api/admin/users', expect: staffOnly(200) },
-  { method: 'GET', path: '/api/admin/users/lookup', url: () => `/api/admin/users/lookup?email=${encodeURIComponent(DEMO.alex)}`, expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/users/lookup',
+    url: () => `/api/admin/users/lookup?email=${encodeURIComponent(DEMO.alex)}`,
+    expect: staffOnly(200),
+  },
   { method: 'GET', path: '/api/admin/users/:id', url: alex(), expect: staffOnly(200) },
   {
     method: 'PUT',
@@ -230,41 +338,125 @@ const rows: Row[] = [
     body: json({ accountNumber: '7000000001', routingNumber: '011000015' }),
     expect: staffOnly(404),
   },
-  { method: 'GET', path: '/api/admin/users/:id/transactions', url: alex('/transactions?corrections=true'), expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/users/:id/transactions/preview', url: alex('/transactions/preview'), body: json({ rows: [{ account: 'Checking' }] }), expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/transactions',
+    url: alex('/transactions?corrections=true'),
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/preview',
+    url: alex('/transactions/preview'),
+    body: json({ rows: [{ account: 'Checking' }] }),
+    expect: staffOnly(200),
+  },
   {
     method: 'POST',
     path: '/api/admin/users/:id/transactions',
     url: alex('/transactions'),
-    body: transfer({ rows: [{ account: 'Savings', type: 'credit', amount: '1.00', description: 'Matrix', category: 'Other', date: '2026-01-02', time: '10:00', status: 'Completed' }] }),
+    body: transfer({
+      rows: [
+        {
+          account: 'Savings',
+          type: 'credit',
+          amount: '1.00',
+          description: 'Matrix',
+          category: 'Other',
+          date: '2026-01-02',
+          time: '10:00',
+          status: 'Completed',
+        },
+      ],
+    }),
     expect: staffOnly(201),
   },
-  { method: 'POST', path: '/api/admin/users/:id/transactions/:transferId/reverse', url: alex(`/transactions/${randomUUID()}/reverse`), body: json({ reason: 'Matrix' }), expect: staffOnly(404) },
-  { method: 'POST', path: '/api/admin/users/:id/transactions/:transferId/complete', url: alex(`/transactions/${randomUUID()}/complete`), expect: staffOnly(404) },
-  { method: 'POST', path: '/api/admin/users/:id/transactions/reverse-all', url: () => `/api/admin/users/${randomUUID()}/transactions/reverse-all`, body: json({ reason: 'Matrix' }), expect: staffOnly(404) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/:transferId/reverse',
+    url: alex(`/transactions/${randomUUID()}/reverse`),
+    body: json({ reason: 'Matrix' }),
+    expect: staffOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/:transferId/complete',
+    url: alex(`/transactions/${randomUUID()}/complete`),
+    expect: staffOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/reverse-all',
+    url: () => `/api/admin/users/${randomUUID()}/transactions/reverse-all`,
+    body: json({ reason: 'Matrix' }),
+    expect: staffOnly(404),
+  },
   {
     method: 'POST',
     path: '/api/admin/users',
-    body: () => ({ json: { name: 'New Person', email: uniqueEmail('matrix'), phone: '(207) 555-0100', password: 'a-long-passphrase', role: 'admin', address: { street: '1 Main St', city: 'Portland', state: 'ME', zipCode: '04101' } } }),
+    body: () => ({
+      json: {
+        name: 'New Person',
+        email: uniqueEmail('matrix'),
+        phone: '(207) 555-0100',
+        password: 'a-long-passphrase',
+        role: 'admin',
+        address: { street: '1 Main St', city: 'Portland', state: 'ME', zipCode: '04101' },
+      },
+    }),
     expect: staffOnly(201),
   },
-  { method: 'POST', path: '/api/admin/users/:id/approve', url: alex('/approve'), body: json({ checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true } }), expect: staffOnly(409) },
-  { method: 'POST', path: '/api/admin/users/:id/reject', url: alex('/reject'), body: json({ reason: 'No' }), expect: staffOnly(409) },
-  { method: 'POST', path: '/api/admin/users/:id/request-info', url: alex('/request-info'), body: json({ details: 'More please' }), expect: staffOnly(409) },
-  { method: 'PUT', path: '/api/admin/users/:id/profile-image', url: alex('/profile-image'), body: image, expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/approve',
+    url: alex('/approve'),
+    body: json({
+      checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true },
+    }),
+    expect: staffOnly(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/reject',
+    url: alex('/reject'),
+    body: json({ reason: 'No' }),
+    expect: staffOnly(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/request-info',
+    url: alex('/request-info'),
+    body: json({ details: 'More please' }),
+    expect: staffOnly(409),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/profile-image',
+    url: alex('/profile-image'),
+    body: image,
+    expect: staffOnly(200),
+  },
   { method: 'GET', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
   { method: 'POST', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
   { method: 'DELETE', path: '/api/admin/users/:id/backup-codes', url: alex('/backup-codes'), expect: staffOnly(200) },
   { method: 'DELETE', path: '/api/admin/users/:id/totp', url: alex('/totp'), expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/users/:id/audit', url: alex('/audit'), expect: staffOnly(200) },
   // The audit log (issue 5): staff only; members, applicants and visitors never see a line of it.
-  { method: 'GET', path: '/api/admin/users/:id/audit', url: (c) => `/api/admin/users/${c.ids.memberA}/audit?action=auth.&from=2020-01-01&pageSize=20`, expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/audit',
+    url: (c) => `/api/admin/users/${c.ids.memberA}/audit?action=auth.&from=2020-01-01&pageSize=20`,
+    expect: staffOnly(200),
+  },
   {
     method: 'GET',
     path: '/api/admin/audit',
     url: (c) => `/api/admin/audit?member=${c.ids.memberA}`,
     expect: staffOnly(200),
-    check: (c, _role, body) => expect((body as { entries: Array<{ target: { id: string } | null }> }).entries.map((e) => e.target?.id)).toContain(c.ids.memberA),
+    check: (c, _role, body) =>
+      expect(
+        (body as { entries: Array<{ target: { id: string } | null }> }).entries.map((e) => e.target?.id),
+      ).toContain(c.ids.memberA),
   },
   { method: 'GET', path: '/api/admin/audit/actions', expect: staffOnly(200) },
   {
@@ -275,23 +467,71 @@ const rows: Row[] = [
     check: (_c, _role, body) => expect(String(body)).toContain(DEMO.alex),
   },
   // The staff inbox for the contact form.
-  { method: 'GET', path: '/api/admin/contact-messages', url: () => '/api/admin/contact-messages?status=all', expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/contact-messages/:id/handled', url: (c) => `/api/admin/contact-messages/${c.contactMessage}/handled`, expect: staffOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/contact-messages',
+    url: () => '/api/admin/contact-messages?status=all',
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/contact-messages/:id/handled',
+    url: (c) => `/api/admin/contact-messages/${c.contactMessage}/handled`,
+    expect: staffOnly(200),
+  },
   // Reset Transfer Counts and staff holds. The hold is on member B, whose own rows have all run by
   // the staff pass (placing it ends B's sessions); the next row lifts it again.
   { method: 'GET', path: '/api/admin/transfer-counts', expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/transfer-counts/:userId/reset', url: (c) => `/api/admin/transfer-counts/${c.ids.memberA}/reset`, expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/transfer-counts/:userId/reset',
+    url: (c) => `/api/admin/transfer-counts/${c.ids.memberA}/reset`,
+    expect: staffOnly(200),
+  },
   { method: 'POST', path: '/api/admin/transfer-counts/reset-all', expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/users/:id/hold', url: (c) => `/api/admin/users/${c.ids.memberB}/hold`, body: json({ reason: 'Authorisation matrix' }), expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/users/:id/hold/lift', url: (c) => `/api/admin/users/${c.ids.memberB}/hold/lift`, body: json({ reason: 'Authorisation matrix' }), expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/hold',
+    url: (c) => `/api/admin/users/${c.ids.memberB}/hold`,
+    body: json({ reason: 'Authorisation matrix' }),
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/hold/lift',
+    url: (c) => `/api/admin/users/${c.ids.memberB}/hold/lift`,
+    body: json({ reason: 'Authorisation matrix' }),
+    expect: staffOnly(200),
+  },
   // Payment Operations. The export writes Alex's seeded pending ACH order to a file; the
   // id-specific rows use an id that does not exist (staff get past the guard, to a 404).
-  { method: 'GET', path: '/api/admin/payment-orders', url: () => '/api/admin/payment-orders?status=pending', expect: staffOnly(200) },
-  { method: 'POST', path: '/api/admin/payment-orders/:id/settle', url: () => `/api/admin/payment-orders/${randomUUID()}/settle`, expect: staffOnly(404) },
-  { method: 'POST', path: '/api/admin/payment-orders/:id/return', url: () => `/api/admin/payment-orders/${randomUUID()}/return`, body: json({ code: 'R01' }), expect: staffOnly(404) },
+  {
+    method: 'GET',
+    path: '/api/admin/payment-orders',
+    url: () => '/api/admin/payment-orders?status=pending',
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payment-orders/:id/settle',
+    url: () => `/api/admin/payment-orders/${randomUUID()}/settle`,
+    expect: staffOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payment-orders/:id/return',
+    url: () => `/api/admin/payment-orders/${randomUUID()}/return`,
+    body: json({ code: 'R01' }),
+    expect: staffOnly(404),
+  },
   { method: 'POST', path: '/api/admin/payment-orders/ach-export', body: json({}), expect: staffOnly(201) },
   { method: 'GET', path: '/api/admin/payment-orders/ach-exports', expect: staffOnly(200) },
-  { method: 'GET', path: '/api/admin/payment-orders/ach-exports/:id/file', url: () => `/api/admin/payment-orders/ach-exports/${randomUUID()}/file`, expect: staffOnly(404) },
+  {
+    method: 'GET',
+    path: '/api/admin/payment-orders/ach-exports/:id/file',
+    url: () => `/api/admin/payment-orders/ach-exports/${randomUUID()}/file`,
+    expect: staffOnly(404),
+  },
   // Last: it ends the caller's session.
   { method: 'POST', path: '/api/auth/sign-out', expect: everyone(204) },
 ];
@@ -309,7 +549,8 @@ function registeredRoutes(t: TestApp): string[] {
     stack[depth] = path;
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
       if (method === 'HEAD') continue;
-      if (!path.includes('*')) expect(t.app.hasRoute({ method: method as Method, url: path }), `${method} ${path}`).toBe(true);
+      if (!path.includes('*'))
+        expect(t.app.hasRoute({ method: method as Method, url: path }), `${method} ${path}`).toBe(true);
       found.push(`${method} ${path}`);
     }
   }
@@ -331,22 +572,39 @@ describe('[AUTHZ]: who may call what', () => {
       staff: await signIn(c.t, DEMO.staff),
     };
     const second = await signIn(c.t, DEMO.alex);
-    const sessions = (await second.get('/api/me/sessions')).json<{ sessions: Array<{ id: string; current: boolean }> }>().sessions;
+    const sessions = (await second.get('/api/me/sessions')).json<{
+      sessions: Array<{ id: string; current: boolean }>;
+    }>().sessions;
     c.alexSecondSession = { id: sessions.find((s) => s.current)?.id ?? '', browser: second };
-    c.alexImage = (await c.browsers.memberA.put('/api/me/profile-image', await imageForm())).json<{ me: Me }>().me.profileImageUrl ?? '';
-    c.priyaDocument = (await c.browsers.staff.get(`/api/admin/users/${ids.priya}`)).json<UserDetail>().documents.idDocument?.url ?? '';
-    c.alexAccounts = (await c.browsers.memberA.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts.map((a) => a.accountNumber);
+    c.alexImage =
+      (await c.browsers.memberA.put('/api/me/profile-image', await imageForm())).json<{ me: Me }>().me
+        .profileImageUrl ?? '';
+    c.priyaDocument =
+      (await c.browsers.staff.get(`/api/admin/users/${ids.priya}`)).json<UserDetail>().documents.idDocument?.url ?? '';
+    c.alexAccounts = (await c.browsers.memberA.get('/api/me/accounts'))
+      .json<{ accounts: AccountSummary[] }>()
+      .accounts.map((a) => a.accountNumber);
     expect(c.alexAccounts).toHaveLength(2);
     await deposit(c.t, ids.alex, 50_00n, 'Savings', 'Matrix deposit');
-    c.alexTransferId = (await c.browsers.memberA.get('/api/me/transactions')).json<TransactionPage>().items[0]?.transferId ?? '';
+    c.alexTransferId =
+      (await c.browsers.memberA.get('/api/me/transactions')).json<TransactionPage>().items[0]?.transferId ?? '';
     c.alexSavingsId = await accountId(c.t, ids.alex, 'Savings');
     c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
-    c.contactMessage = (await new Browser(c.t).post('/api/contact-messages', { name: 'Vi Sitor', email: 'visitor@example.com', subject: 'general', message: 'Hello' })).json<{ id: string }>().id;
+    c.contactMessage = (
+      await new Browser(c.t).post('/api/contact-messages', {
+        name: 'Vi Sitor',
+        email: 'visitor@example.com',
+        subject: 'general',
+        message: 'Hello',
+      })
+    ).json<{ id: string }>().id;
   });
   afterAll(() => c.t.close());
 
   describe.each(roles)('as %s', (role) => {
-    it.each(rows.map((row) => [`${row.method} ${row.url ? `${row.path} (${row.expect[role]})` : row.path}`, row] as const))('%s', async (_title, row) => {
+    it.each(
+      rows.map((row) => [`${row.method} ${row.url ? `${row.path} (${row.expect[role]})` : row.path}`, row] as const),
+    )('%s', async (_title, row) => {
       if (row.send) {
         expect(await row.send(c, role)).toBe(row.expect[role]);
         return;
@@ -359,12 +617,15 @@ describe('[AUTHZ]: who may call what', () => {
       }
       if (response.statusCode === 403) expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       const isJson = String(response.headers['content-type'] ?? '').includes('json');
-      if (row.check && response.statusCode < 300) await row.check(c, role, response.body && isJson ? response.json() : response.body);
+      if (row.check && response.statusCode < 300)
+        await row.check(c, role, response.body && isJson ? response.json() : response.body);
     });
   });
 
   it('has a row for every /api route the server registers', () => {
-    const registered = registeredRoutes(c.t).filter((route) => route.split(' ')[1]?.startsWith('/api/') && !route.includes('/api/docs'));
+    const registered = registeredRoutes(c.t).filter(
+      (route) => route.split(' ')[1]?.startsWith('/api/') && !route.includes('/api/docs'),
+    );
     const covered = new Set(rows.map((row) => `${row.method} ${row.path}`));
     expect(registered.length).toBeGreaterThan(40);
     expect(registered.filter((route) => !covered.has(route))).toEqual([]);
@@ -384,7 +645,11 @@ describe('[AUTHZ]: sign-up cannot choose its own standing', () => {
     const forged = await signUp(t, { ...application, role: 'admin', status: 'active', verificationStatus: 'verified' });
     expect(forged.statusCode).toBe(400);
     expect(await signUp(t, application).then((r) => r.statusCode)).toBe(201);
-    expect(await userByEmail(t, application.email)).toMatchObject({ role: 'pending', status: 'pending', verificationStatus: 'pending' });
+    expect(await userByEmail(t, application.email)).toMatchObject({
+      role: 'pending',
+      status: 'pending',
+      verificationStatus: 'pending',
+    });
   });
 });
 
@@ -393,7 +658,9 @@ describe('[AUTHZ]: staff without an authenticator when one is required', () => {
     const t = await createTestApp({ env: { REQUIRE_STAFF_TOTP: 'true' } });
     try {
       const staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
-      expect((await staff.get('/api/auth/session')).json()).toMatchObject({ user: { role: 'admin', mustEnrolTotp: true } });
+      expect((await staff.get('/api/auth/session')).json()).toMatchObject({
+        user: { role: 'admin', mustEnrolTotp: true },
+      });
       const denied = await staff.get('/api/admin/users');
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ code: 'FORBIDDEN', message: messages.auth.staffTotpRequired });

@@ -56,7 +56,11 @@ const csvExports: CsvExport[] = [
       const sender = await memberWithMoney(t, 100_00n, 'Sam Sender');
       // References typed by another member (the API trims them, so no leading tab this way)…
       for (const payload of PAYLOADS.filter((p) => p.trim() === p)) {
-        const sent = await sendTransfer(sender.browser, '/api/transfers/user', userForm(member.email, { amount: '1.00', reference: payload }));
+        const sent = await sendTransfer(
+          sender.browser,
+          '/api/transfers/user',
+          userForm(member.email, { amount: '1.00', reference: payload }),
+        );
         expect(sent.statusCode, sent.body).toBe(201);
       }
       // …and ledger memos, which keep every character (a branch deposit's description).
@@ -112,9 +116,14 @@ describe('[CSV]: every CSV export neutralises formula-looking text', () => {
     const response = await entry.download(t);
     expect(response.statusCode, response.body).toBe(200);
     expect(String(response.headers['content-type'])).toBe('text/csv; charset=utf-8');
-    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(String(response.headers['content-disposition'])).toMatch(
+      /^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const cells = parseQuotedCsv(response.body).flat();
-    expect(cells.filter((cell) => FORMULA_START.test(cell)), 'cells a spreadsheet would run').toEqual([]);
+    expect(
+      cells.filter((cell) => FORMULA_START.test(cell)),
+      'cells a spreadsheet would run',
+    ).toEqual([]);
     // Each payload arrived, neutralised, as a cell of its own (not merely inside another one).
     for (const payload of PAYLOADS) expect(cells, JSON.stringify(payload)).toContain(`'${payload}`);
   });
@@ -126,7 +135,11 @@ describe('[CSV]: every CSV export neutralises formula-looking text', () => {
       for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, item.name);
         if (item.isDirectory()) walk(full);
-        else if (item.name.endsWith('.ts') && !item.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('text/csv')) {
+        else if (
+          item.name.endsWith('.ts') &&
+          !item.name.endsWith('.test.ts') &&
+          fs.readFileSync(full, 'utf8').includes('text/csv')
+        ) {
           sources.push(path.relative(root, full).split(path.sep).join('/'));
         }
       }

@@ -10,7 +10,11 @@ import { AppError, httpStatusByCode } from '../errors';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiError = { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
+      const body: ApiError = {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
+      };
       return reply.status(httpStatusByCode[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

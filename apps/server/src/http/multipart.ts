@@ -26,7 +26,9 @@ export async function readMultipart<S extends z.ZodType>(
   const largest = Math.max(...Object.values(options.files).map((rule) => rule.maxBytes));
   const files: Record<string, Buffer> = {};
   let jsonText: string | undefined;
-  const parts = request.parts({ limits: { fileSize: largest, files: Object.keys(options.files).length, fields: 2, fieldSize: 64 * 1024 } });
+  const parts = request.parts({
+    limits: { fileSize: largest, files: Object.keys(options.files).length, fields: 2, fieldSize: 64 * 1024 },
+  });
   for await (const part of parts) {
     if (part.type === 'file') {
       const rule = options.files[part.fieldname];
@@ -35,7 +37,8 @@ export async function readMultipart<S extends z.ZodType>(
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(part.fieldname, rule.tooLarge);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldError(part.fieldname, rule.tooLarge);
         throw error;
       }
       // "Less than" the limit, as the spec words it (a file of exactly 5 MB is too large).

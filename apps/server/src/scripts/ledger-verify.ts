@@ -16,9 +16,17 @@ async function main() {
     for (const name of ledgerCheckNames) process.stdout.write(`${broken.has(name) ? 'FAIL' : 'ok  '} ${name}\n`);
     for (const violation of violations) {
       console.error(`\n${violation.check}: ${violation.rows.length} offending row(s), first ones:`);
-      console.error(JSON.stringify(violation.rows.slice(0, 5), (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2));
+      console.error(
+        JSON.stringify(
+          violation.rows.slice(0, 5),
+          (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+          2,
+        ),
+      );
     }
-    process.stdout.write(violations.length === 0 ? '\nThe ledger is consistent.\n' : `\n${violations.length} invariant(s) broken.\n`);
+    process.stdout.write(
+      violations.length === 0 ? '\nThe ledger is consistent.\n' : `\n${violations.length} invariant(s) broken.\n`,
+    );
     process.exitCode = violations.length === 0 ? 0 : 1;
   } finally {
     await database.close();

@@ -20,7 +20,8 @@ import type { createTestApp } from './test-app';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export { DEMO_PASSWORD };
 export const ORIGIN = 'http://localhost:3000';
-export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+export const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 let ipCounter = 0;
 /** A fresh client address, so per-IP rate limits only bite where a test wants them to. */
@@ -41,18 +42,30 @@ export interface FilePart {
   filename: string;
 }
 
-export async function multipart(parts: { json?: { name: string; value: unknown }; files?: Record<string, FilePart> }): Promise<Multipart> {
+export async function multipart(parts: {
+  json?: { name: string; value: unknown };
+  files?: Record<string, FilePart>;
+}): Promise<Multipart> {
   const form = new FormData();
-  if (parts.json) form.append(parts.json.name, typeof parts.json.value === 'string' ? parts.json.value : JSON.stringify(parts.json.value));
+  if (parts.json)
+    form.append(
+      parts.json.name,
+      typeof parts.json.value === 'string' ? parts.json.value : JSON.stringify(parts.json.value),
+    );
   for (const [name, file] of Object.entries(parts.files ?? {})) {
     form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.filename);
   }
   const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' };
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') ?? '',
+  };
 }
 
 export async function pngImage(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 76, b: 129 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 76, b: 129 } } })
+    .png()
+    .toBuffer();
 }
 
 /** The smallest PDF readers accept: one empty page. */
@@ -63,7 +76,11 @@ export function pdfDocument(): Buffer {
   );
 }
 
-export const textFile = (): FilePart => ({ bytes: Buffer.from('just some text, not an image'), type: 'image/png', filename: 'fake.png' });
+export const textFile = (): FilePart => ({
+  bytes: Buffer.from('just some text, not an image'),
+  type: 'image/png',
+  filename: 'fake.png',
+});
 
 export interface RequestOptions {
   json?: unknown;
@@ -81,7 +98,11 @@ export class Browser {
     readonly userAgent: string = CHROME_UA,
   ) {}
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: RequestOptions = {}): Promise<InjectResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<InjectResponse> {
     const headers: Record<string, string> = { origin: ORIGIN, 'user-agent': this.userAgent, ...options.headers };
     let payload: string | Buffer | undefined;
     if (options.form) {
@@ -91,9 +112,19 @@ export class Browser {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(options.json);
     }
-    const response = await this.t.app.inject({ method, url, headers, payload, remoteAddress: this.ip, cookies: Object.fromEntries(this.cookies) });
+    const response = await this.t.app.inject({
+      method,
+      url,
+      headers,
+      payload,
+      remoteAddress: this.ip,
+      cookies: Object.fromEntries(this.cookies),
+    });
     for (const cookie of response.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -158,7 +189,12 @@ export async function startSignIn(t: TestApp, email: string, password = DEMO_PAS
 }
 
 /** Both steps with the e-mailed code; returns a browser holding a session. */
-export async function signIn(t: TestApp, email: string, password = DEMO_PASSWORD, browser = new Browser(t)): Promise<Browser> {
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+  browser = new Browser(t),
+): Promise<Browser> {
   const step1 = await browser.post('/api/auth/sign-in', { email, password });
   expect(step1.statusCode, step1.body).toBe(200);
   const step2 = await browser.post('/api/auth/verify', { code: await latestCode(t, email) });
@@ -171,14 +207,20 @@ export async function sessionOf(browser: Browser): Promise<SessionInfo> {
   return (await browser.get('/api/auth/session')).json<SessionInfo>();
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // People (through the services)
 
-export const deps = (t: TestApp) => ({ db: t.db, config: t.config, mailer: t.mailer, clock: t.clock, storage: t.storage });
+export const deps = (t: TestApp) => ({
+  db: t.db,
+  config: t.config,
+  mailer: t.mailer,
+  clock: t.clock,
+  storage: t.storage,
+});
 
 let personCounter = 0;
-export const uniqueEmail = (prefix = 'person') => `${prefix}.${Date.now().toString(36)}.${(personCounter += 1)}@example.com`;
+export const uniqueEmail = (prefix = 'person') =>
+  `${prefix}.${Date.now().toString(36)}.${(personCounter += 1)}@example.com`;
 
 /** A staff-created person (status active): role user gets Checking and Savings, admin none. */
 export async function createPerson(t: TestApp, overrides: Partial<CreateUserInput> = {}) {
@@ -233,7 +275,13 @@ export function validApplication(email = uniqueEmail('applicant')): Registration
       dateOfBirth: '1990-05-17',
       nationality: 'American',
       maritalStatus: 'Single',
-      address: { street: '48 Elm Street', city: 'Portland', state: 'ME', country: 'United States', postalCode: '04102' },
+      address: {
+        street: '48 Elm Street',
+        city: 'Portland',
+        state: 'ME',
+        country: 'United States',
+        postalCode: '04102',
+      },
     },
     contactDetails: {
       phoneNumber: '(207) 555-0123',
@@ -256,7 +304,10 @@ export function withField<T>(value: T, path: string, field: unknown): T {
   return copy as T;
 }
 
-export async function registrationForm(application: unknown, document: FilePart | null = { bytes: pdfDocument(), type: 'application/pdf', filename: 'id.pdf' }) {
+export async function registrationForm(
+  application: unknown,
+  document: FilePart | null = { bytes: pdfDocument(), type: 'application/pdf', filename: 'id.pdf' },
+) {
   return multipart({ json: { name: 'application', value: application }, files: document ? { document } : {} });
 }
 
@@ -269,7 +320,11 @@ export async function signUp(t: TestApp, application: unknown, document?: FilePa
 // Audit
 
 export async function auditActions(t: TestApp, userId: string): Promise<string[]> {
-  const rows = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetUserId, userId)).orderBy(asc(auditLog.id));
+  const rows = await t.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.targetUserId, userId))
+    .orderBy(asc(auditLog.id));
   return rows.map((row) => row.action);
 }
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountOverview, type AccountSummary, type AccountType, centsToDecimal, IDEMPOTENCY_HEADER } from '@mutual/shared';
+import {
+  type AccountOverview,
+  type AccountSummary,
+  type AccountType,
+  centsToDecimal,
+  IDEMPOTENCY_HEADER,
+} from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { generalLedger } from '../modules/ledger/general-ledger';
@@ -23,7 +29,13 @@ export async function accountId(t: TestApp, userId: string, type: AccountType): 
 }
 
 /** A cash deposit into the member's account, through the ledger. */
-export async function deposit(t: TestApp, userId: string, cents: bigint, type: AccountType = 'Checking', memo = 'Cash deposit') {
+export async function deposit(
+  t: TestApp,
+  userId: string,
+  cents: bigint,
+  type: AccountType = 'Checking',
+  memo = 'Cash deposit',
+) {
   const creditAccountId = await accountId(t, userId, type);
   await t.db.transaction(async (tx) =>
     postTransfer(tx, {

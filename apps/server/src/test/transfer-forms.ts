@@ -81,9 +81,20 @@ export async function challenge(browser: Browser, form: ExternalTransferInput): 
 }
 
 /** Both steps of an external transfer with the e-mailed code. */
-export async function externalTransfer(t: TestApp, browser: Browser, email: string, form: ExternalTransferInput, key?: string) {
+export async function externalTransfer(
+  t: TestApp,
+  browser: Browser,
+  email: string,
+  form: ExternalTransferInput,
+  key?: string,
+) {
   const { challengeId } = await challenge(browser, form);
-  return sendTransfer(browser, '/api/transfers/external', { transfer: form, challengeId, otp: await transferCode(t, email) }, key);
+  return sendTransfer(
+    browser,
+    '/api/transfers/external',
+    { transfer: form, challengeId, otp: await transferCode(t, email) },
+    key,
+  );
 }
 
 export const ordersOf = (t: TestApp, userId: string) =>
@@ -98,7 +109,8 @@ export async function history(browser: Browser, query = ''): Promise<Transaction
 export async function notificationsOf(browser: Browser) {
   const response = await browser.get('/api/me/notifications');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ notifications: Array<{ kind: string; title: string; body: string }>; unread: number }>().notifications;
+  return response.json<{ notifications: Array<{ kind: string; title: string; body: string }>; unread: number }>()
+    .notifications;
 }
 
 export const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();

@@ -10,24 +10,38 @@ import { PublicLayout } from './layouts/public-layout';
 // screen loads when it is opened, so a visitor reading the home page does not download the forms,
 // the calculators, the signed-in screens or the staff console.
 const AboutPage = lazy(() => import('../routes/public/about').then((m) => ({ default: m.AboutPage })));
-const CalculatorsPage = lazy(() => import('../routes/public/calculators').then((m) => ({ default: m.CalculatorsPage })));
+const CalculatorsPage = lazy(() =>
+  import('../routes/public/calculators').then((m) => ({ default: m.CalculatorsPage })),
+);
 const ContactPage = lazy(() => import('../routes/public/contact').then((m) => ({ default: m.ContactPage })));
 const ContentPageAt = lazy(() => import('../routes/public/content-page').then((m) => ({ default: m.ContentPageAt })));
 const ProductsPage = lazy(() => import('../routes/public/products').then((m) => ({ default: m.ProductsPage })));
 const LoginPage = lazy(() => import('../routes/auth/login').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() => import('../routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('../routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
-const PendingApprovalPage = lazy(() => import('../routes/auth/pending-approval').then((m) => ({ default: m.PendingApprovalPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const PendingApprovalPage = lazy(() =>
+  import('../routes/auth/pending-approval').then((m) => ({ default: m.PendingApprovalPage })),
+);
 const RegistrationSuccessPage = lazy(() =>
   import('../routes/auth/registration-success').then((m) => ({ default: m.RegistrationSuccessPage })),
 );
 const DevMailboxPage = lazy(() => import('../routes/dev/mailbox').then((m) => ({ default: m.DevMailboxPage })));
 const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
 const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
-const TransactionsPage = lazy(() => import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })));
+const TransactionsPage = lazy(() =>
+  import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })),
+);
 const AdminPage = lazy(() => import('../routes/admin/admin').then((m) => ({ default: m.AdminPage })));
-const ResetTransfersPage = lazy(() => import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })));
-const PaymentOperationsPage = lazy(() => import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })));
+const ResetTransfersPage = lazy(() =>
+  import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })),
+);
+const PaymentOperationsPage = lazy(() =>
+  import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })),
+);
 const AuditLogPage = lazy(() => import('../routes/admin/audit').then((m) => ({ default: m.AuditLogPage })));
 const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
 
@@ -51,16 +65,79 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/about', element: <Loading><AboutPage /></Loading> },
-      { path: '/products', element: <Loading><ProductsPage /></Loading> },
-      { path: '/contact', element: <Loading><ContactPage /></Loading> },
-      { path: '/calculators', element: <Loading><CalculatorsPage /></Loading> },
-      { path: '/login', element: <Loading><LoginPage /></Loading> },
-      { path: '/signup', element: <Loading><SignupPage /></Loading> },
+      {
+        path: '/about',
+        element: (
+          <Loading>
+            <AboutPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/products',
+        element: (
+          <Loading>
+            <ProductsPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/contact',
+        element: (
+          <Loading>
+            <ContactPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/calculators',
+        element: (
+          <Loading>
+            <CalculatorsPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/login',
+        element: (
+          <Loading>
+            <LoginPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/signup',
+        element: (
+          <Loading>
+            <SignupPage />
+          </Loading>
+        ),
+      },
       { path: '/register', element: <Navigate to="/signup" replace /> },
-      { path: '/registration-success', element: <Loading><RegistrationSuccessPage /></Loading> },
-      { path: '/forgot-password', element: <Loading><ForgotPasswordPage /></Loading> },
-      { path: '/reset-password', element: <Loading><ResetPasswordPage /></Loading> },
+      {
+        path: '/registration-success',
+        element: (
+          <Loading>
+            <RegistrationSuccessPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/forgot-password',
+        element: (
+          <Loading>
+            <ForgotPasswordPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/reset-password',
+        element: (
+          <Loading>
+            <ResetPasswordPage />
+          </Loading>
+        ),
+      },
       {
         path: '/pending-approval',
         element: (
@@ -71,8 +148,22 @@ export const router = createBrowserRouter([
           </RequireSession>
         ),
       },
-      ...contentPagePaths.map((path) => ({ path, element: <Loading><ContentPageAt path={path} /></Loading> })),
-      { path: '/dev/mailbox', element: <Loading><DevMailboxPage /></Loading> },
+      ...contentPagePaths.map((path) => ({
+        path,
+        element: (
+          <Loading>
+            <ContentPageAt path={path} />
+          </Loading>
+        ),
+      })),
+      {
+        path: '/dev/mailbox',
+        element: (
+          <Loading>
+            <DevMailboxPage />
+          </Loading>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -22,7 +22,10 @@ export function Alert({
 }) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex gap-3 rounded-xl border p-3.5 text-sm ${box} ${className}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex gap-3 rounded-xl border p-3.5 text-sm ${box} ${className}`}
+    >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
         {title && <p className="font-semibold">{title}</p>}

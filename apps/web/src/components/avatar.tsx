@@ -32,7 +32,12 @@ export function Avatar({
     return <img src={imageUrl} alt={alt} className={`${box} bg-slate-100 object-cover`} />;
   }
   return (
-    <span aria-hidden={alt ? undefined : true} role={alt ? 'img' : undefined} aria-label={alt || undefined} className={`${box} bg-brand font-semibold text-white`}>
+    <span
+      aria-hidden={alt ? undefined : true}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      className={`${box} bg-brand font-semibold text-white`}
+    >
       {initialsOf(name)}
     </span>
   );

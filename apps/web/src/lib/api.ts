@@ -25,7 +25,9 @@ export async function api<T>(
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const base: Record<string, string> =
-    init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' };
+    init.body === undefined
+      ? { accept: 'application/json' }
+      : { 'content-type': 'application/json', accept: 'application/json' };
   return send<T>(path, {
     method: init.method ?? 'GET',
     headers: { ...base, ...init.headers },
@@ -54,7 +56,9 @@ export async function apiWithHeaders<T>(
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ body: T; headers: Headers }> {
   const base: Record<string, string> =
-    init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' };
+    init.body === undefined
+      ? { accept: 'application/json' }
+      : { 'content-type': 'application/json', accept: 'application/json' };
   return sendReading<T>(path, {
     method: init.method ?? 'GET',
     headers: { ...base, ...init.headers },
@@ -71,7 +75,10 @@ async function sendReading<T>(path: string, init: RequestInit): Promise<{ body: 
   try {
     response = await fetch(path, { ...init, credentials: 'same-origin' });
   } catch {
-    throw new ApiRequestError(0, { code: 'INTERNAL', message: 'We could not reach the server. Check your connection and try again.' });
+    throw new ApiRequestError(0, {
+      code: 'INTERNAL',
+      message: 'We could not reach the server. Check your connection and try again.',
+    });
   }
   for (const listener of activityListeners) listener();
   const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);

@@ -10,9 +10,17 @@ import { transferLimitUsage } from '../transfers/transfer-limit';
  * in), and this calendar month's income and outgoing in the credit union's time zone — transfers
  * between the member's own accounts left out, and staff corrections shown apart.
  */
-export async function accountOverview(db: Executor, config: Config, userId: string, now: Date): Promise<AccountOverview> {
+export async function accountOverview(
+  db: Executor,
+  config: Config,
+  userId: string,
+  now: Date,
+): Promise<AccountOverview> {
   const tz = config.timeZone;
-  const [money, transferLimit] = await Promise.all([memberMonth(db, userId, now, tz), transferLimitUsage(db, config.limits, userId, now)]);
+  const [money, transferLimit] = await Promise.all([
+    memberMonth(db, userId, now, tz),
+    transferLimitUsage(db, config.limits, userId, now),
+  ]);
   return {
     availableBalance: centsToDecimal(money.checkingAvailable),
     pendingTotal: centsToDecimal(money.pending),

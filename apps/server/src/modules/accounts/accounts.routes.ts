@@ -17,19 +17,41 @@ export const accountRoutes =
 
     app.get(
       '/api/me/summary',
-      { schema: { tags, summary: 'Dashboard figures: available, pending, this month in and out, corrections', response: { 200: accountOverviewSchema } }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'Dashboard figures: available, pending, this month in and out, corrections',
+          response: { 200: accountOverviewSchema },
+        },
+        preValidation,
+      },
       async (request) => accountOverview(deps.db, deps.config, signedIn(request).user.id, deps.clock()),
     );
 
     app.get(
       '/api/me/transactions',
-      { schema: { tags, summary: 'My transactions, newest first, with filters and keyset pages', querystring: transactionQuerySchema, response: { 200: transactionPageSchema } }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'My transactions, newest first, with filters and keyset pages',
+          querystring: transactionQuerySchema,
+          response: { 200: transactionPageSchema },
+        },
+        preValidation,
+      },
       async (request) => listTransactions(deps.db, signedIn(request).user.id, request.query, deps.config.timeZone),
     );
 
     app.get(
       '/api/me/transactions/export',
-      { schema: { tags, summary: 'My transactions as CSV (same filters, every row, streamed)', querystring: transactionQuerySchema }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'My transactions as CSV (same filters, every row, streamed)',
+          querystring: transactionQuerySchema,
+        },
+        preValidation,
+      },
       async (request, reply) => {
         const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
         const day = localDay(deps.clock(), deps.config.timeZone);

@@ -9,7 +9,8 @@ import { postTransfer } from '../ledger/post-transfer';
 
 /** 22:30 on 14 March in New York is already 15 March in UTC. */
 const NOW = new Date('2026-03-15T02:30:00.000Z');
-const HEADER = '"Date","Posted","Description","Category","Account","Type","Amount","Status","Reference","Balance after"';
+const HEADER =
+  '"Date","Posted","Description","Category","Account","Type","Amount","Status","Reference","Balance after"';
 /** A CSV line whose every cell is quoted (quotes inside doubled). */
 const QUOTED_LINE = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
 
@@ -56,15 +57,18 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
     return { response, rows: lines.slice(1) };
   }
 
-  it('exports every matching row, quoted, with a dated file name, dates in the credit union\'s time zone', async () => {
+  it("exports every matching row, quoted, with a dated file name, dates in the credit union's time zone", async () => {
     const member = await memberWithMoney(t, 0n);
-    for (let i = 1; i <= 22; i += 1) await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 1, 1, 12, i)).toISOString(), `Deposit ${i}`);
+    for (let i = 1; i <= 22; i += 1)
+      await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 1, 1, 12, i)).toISOString(), `Deposit ${i}`);
     await depositAt(member.id, 12_34n, '2026-03-01T04:30:00Z', 'Late night deposit');
 
     const { response, rows } = await exportCsv(member.browser);
     expect(response.headers['content-disposition']).toBe('attachment; filename="transactions-2026-03-14.csv"');
     expect(rows).toHaveLength(23);
-    const checking = (await member.browser.get('/api/me/accounts')).json<{ accounts: Array<{ type: string; accountNumber: string }> }>().accounts[0];
+    const checking = (await member.browser.get('/api/me/accounts')).json<{
+      accounts: Array<{ type: string; accountNumber: string }>;
+    }>().accounts[0];
     expect(rows[0]).toBe(
       `"2026-02-28","${NOW.toISOString()}","Late night deposit","Deposit","Checking ${checking?.accountNumber.slice(-4)}","credit","12.34","Completed","","34.34"`,
     );
@@ -73,10 +77,27 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
 
   it('makes text a spreadsheet would run harmless: = + - @ tab and CR are prefixed with an apostrophe', async () => {
     const member = await memberWithMoney(t, 0n);
-    const memos = ['=HYPERLINK("http://evil.example","Click")', '+1+2', '-3+4', '@SUM(A1:A9)', '\tTabbed', '\rReturn', 'Plain "quoted" memo'];
-    for (const [i, memo] of memos.entries()) await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(), memo);
+    const memos = [
+      '=HYPERLINK("http://evil.example","Click")',
+      '+1+2',
+      '-3+4',
+      '@SUM(A1:A9)',
+      '\tTabbed',
+      '\rReturn',
+      'Plain "quoted" memo',
+    ];
+    for (const [i, memo] of memos.entries())
+      await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(), memo);
     const sender = await memberWithMoney(t, 10_00n, '=Sender');
-    expect((await sendTransfer(sender.browser, '/api/transfers/user', userForm(member.email, { amount: '1.00', reference: '=1+1' }))).statusCode).toBe(201);
+    expect(
+      (
+        await sendTransfer(
+          sender.browser,
+          '/api/transfers/user',
+          userForm(member.email, { amount: '1.00', reference: '=1+1' }),
+        )
+      ).statusCode,
+    ).toBe(201);
 
     const { rows } = await exportCsv(member.browser);
     expect(rows.map((row) => cellsOf(row)[2])).toEqual([
@@ -95,7 +116,10 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
 
   it('applies the history filters, without paging', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    expect((await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '25.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '25.00' })))
+        .statusCode,
+    ).toBe(201);
     await depositAt(member.id, 5_00n, '2026-02-10T12:00:00Z', 'February deposit');
 
     const debits = (await exportCsv(member.browser, 'type=debit')).rows;
@@ -136,9 +160,13 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
       }
     });
     const { rows: lines } = await exportCsv(member.browser);
-    const expected = Array.from({ length: rows }, (_, n) => rows - n).flatMap((i) => (i % 10 === 0 ? [`'=Row ${i}`, `'=Row ${i}`] : [`'=Row ${i}`]));
+    const expected = Array.from({ length: rows }, (_, n) => rows - n).flatMap((i) =>
+      i % 10 === 0 ? [`'=Row ${i}`, `'=Row ${i}`] : [`'=Row ${i}`],
+    );
     expect(lines.map((line) => cellsOf(line)[2])).toEqual(expected);
-    const pair = lines.filter((line) => cellsOf(line)[2] === `'=Row ${rows - (rows % 10)}`).map((line) => cellsOf(line)[5]);
+    const pair = lines
+      .filter((line) => cellsOf(line)[2] === `'=Row ${rows - (rows % 10)}`)
+      .map((line) => cellsOf(line)[5]);
     expect(pair).toEqual(['credit', 'debit']);
   });
 });

@@ -8,14 +8,31 @@ import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from '.
 /** Rows read from the database at a time, per read (and written to the reply at a time). */
 export const EXPORT_BATCH = 2_000;
 
-const header = ['Date', 'Posted', 'Description', 'Category', 'Account', 'Type', 'Amount', 'Status', 'Reference', 'Balance after'];
+const header = [
+  'Date',
+  'Posted',
+  'Description',
+  'Category',
+  'Account',
+  'Type',
+  'Amount',
+  'Status',
+  'Reference',
+  'Balance after',
+];
 
 /**
  * The history as CSV for a spreadsheet, written as it is read: every cell quoted and formula-safe
  * (csvCell), amounts as plain decimals with the direction in its own column. Memory stays one
  * batch however long the history; the export has no row limit.
  */
-export async function* transactionsCsv(db: Executor, userId: string, filters: TransactionFilters, timeZone: string, batch = EXPORT_BATCH): AsyncGenerator<string> {
+export async function* transactionsCsv(
+  db: Executor,
+  userId: string,
+  filters: TransactionFilters,
+  timeZone: string,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<string> {
   yield `${csvRow(header)}\r\n`;
   for await (const rows of transactionBatches(db, userId, filters, timeZone, batch)) {
     yield rows.map((row) => `${csvLine(row, timeZone)}\r\n`).join('');
@@ -55,14 +72,23 @@ interface Stream {
  * (Asking for a read's next batch ahead, while the rows before are written out, was slower on the
  * two busy cores measured: the batches are fetched one at a time.)
  */
-export async function* transactionBatches(db: Executor, userId: string, filters: TransactionFilters, timeZone: string, batch: number): AsyncGenerator<Transaction[]> {
+export async function* transactionBatches(
+  db: Executor,
+  userId: string,
+  filters: TransactionFilters,
+  timeZone: string,
+  batch: number,
+): AsyncGenerator<Transaction[]> {
   const accounts = await memberAccounts(db, userId, filters.account);
   const streams: Stream[] = historyReads(accounts, filters).map((read) => ({ read, rows: [], at: 0, done: false }));
   let out: Transaction[] = [];
   for (;;) {
     for (const stream of streams) {
       if (stream.at < stream.rows.length || stream.done) continue;
-      stream.rows = await queryRows<HistoryRow>(db, historyRowsSql([stream.read], filters, timeZone, { direction: 'older', beyond: stream.beyond, limit: batch }));
+      stream.rows = await queryRows<HistoryRow>(
+        db,
+        historyRowsSql([stream.read], filters, timeZone, { direction: 'older', beyond: stream.beyond, limit: batch }),
+      );
       stream.at = 0;
       const last = stream.rows[stream.rows.length - 1];
       if (last) stream.beyond = keyOf(last);

@@ -28,7 +28,9 @@ export function encodeCursor(key: HistoryKey): string {
 
 /** The key in a cursor, or a 400 naming the field that carried it. */
 export function decodeCursor(cursor: string, field: 'olderThan' | 'newerThan'): HistoryKey {
-  const [effectiveAt = '', createdAt = '', transferId = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [effectiveAt = '', createdAt = '', transferId = '', ...rest] = Buffer.from(cursor, 'base64url')
+    .toString('utf8')
+    .split('|');
   if (rest.length > 0 || !timestamp.test(effectiveAt) || !timestamp.test(createdAt) || !uuid.test(transferId)) {
     throw new AppError('VALIDATION_FAILED', invalid, { [field]: invalid });
   }

@@ -40,7 +40,14 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
     const savings = await accountId(t, member.id, 'Savings');
     const categories: TransactionCategory[] = ['Food', 'Shopping', 'Income', 'Transportation'];
     await t.db.transaction(async (tx) => {
-      const post = (i: number, kind: 'single' | 'pending' | 'failed', debit: string, credit: string, memo: string, category: TransactionCategory) =>
+      const post = (
+        i: number,
+        kind: 'single' | 'pending' | 'failed',
+        debit: string,
+        credit: string,
+        memo: string,
+        category: TransactionCategory,
+      ) =>
         postTransfer(tx, {
           kind,
           debitAccountId: debit,
@@ -70,16 +77,34 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
       for (let i = 1; i <= 400; i += 1) {
         const category = categories[i % categories.length] ?? 'Food';
         // A rare word on old rows only (found through the words index), a common one throughout.
-        const memo = i < 20 && i % 5 === 0 ? `Zanzibar Spice Market ${i}` : i % 3 === 0 ? `Corner Coffee ${i}` : `Card purchase ${i}`;
+        const memo =
+          i < 20 && i % 5 === 0
+            ? `Zanzibar Spice Market ${i}`
+            : i % 3 === 0
+              ? `Corner Coffee ${i}`
+              : `Card purchase ${i}`;
         if (i % 40 === 0) await post(i, 'single', checking, savings, `Move to Savings ${i}`, 'Transfer');
         else if (i % 17 === 0) {
           const held = await post(i, 'pending', checking, generalLedger.cardSettlement, memo, category);
-          if (i % 34 === 0) await resolvePending(tx, { pendingId: held.transferId, kind: 'void', reason: 'Declined later', now: time.now(), createdBy: null });
+          if (i % 34 === 0)
+            await resolvePending(tx, {
+              pendingId: held.transferId,
+              kind: 'void',
+              reason: 'Declined later',
+              now: time.now(),
+              createdBy: null,
+            });
         } else if (i % 23 === 0) await post(i, 'failed', checking, generalLedger.cardSettlement, memo, category);
         else if (category === 'Income') await post(i, 'single', generalLedger.achClearing, checking, memo, category);
         else {
           const spent = await post(i, 'single', checking, generalLedger.cardSettlement, memo, category);
-          if (i % 29 === 0) await reverseTransfer(tx, { transferId: spent.transferId, reason: 'Duplicate', now: time.now(), createdBy: null });
+          if (i % 29 === 0)
+            await reverseTransfer(tx, {
+              transferId: spent.transferId,
+              reason: 'Duplicate',
+              now: time.now(),
+              createdBy: null,
+            });
         }
       }
     });
@@ -90,26 +115,39 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
 
   const day = (row: Transaction) => localDay(new Date(row.date), ZONE);
   /** What a search means: the words appear in the row's description or reference, in any case. */
-  const has = (q: string) => (row: Transaction) => `${row.description}\n${row.reference ?? ''}`.toLowerCase().includes(q.toLowerCase());
+  const has = (q: string) => (row: Transaction) =>
+    `${row.description}\n${row.reference ?? ''}`.toLowerCase().includes(q.toLowerCase());
   const cases: [string, (row: Transaction) => boolean][] = [
     ['', (row) => row.correction === null],
     ['corrections=true', () => true],
     ['account=Savings', (row) => row.accountType === 'Savings' && row.correction === null],
-    ['type=debit&account=Checking', (row) => row.type === 'debit' && row.accountType === 'Checking' && row.correction === null],
+    [
+      'type=debit&account=Checking',
+      (row) => row.type === 'debit' && row.accountType === 'Checking' && row.correction === null,
+    ],
     ['category=Income', (row) => row.category === 'Income' && row.correction === null],
     ['category=Transfer&corrections=true', (row) => row.category === 'Transfer'],
     ['status=Pending', (row) => row.status === 'Pending' && row.correction === null],
     ['status=Failed', (row) => row.status === 'Failed' && row.correction === null],
     ['status=Completed&corrections=true', (row) => row.status === 'Completed'],
-    ['from=2026-02-10&to=2026-02-20', (row) => day(row) >= '2026-02-10' && day(row) <= '2026-02-20' && row.correction === null],
+    [
+      'from=2026-02-10&to=2026-02-20',
+      (row) => day(row) >= '2026-02-10' && day(row) <= '2026-02-20' && row.correction === null,
+    ],
     ['to=2026-02-03', (row) => day(row) <= '2026-02-03' && row.correction === null],
     ['q=zanzibar', (row) => has('zanzibar')(row) && row.correction === null],
-    ['q=ZANZIBAR SPICE&type=debit', (row) => has('Zanzibar Spice')(row) && row.type === 'debit' && row.correction === null],
+    [
+      'q=ZANZIBAR SPICE&type=debit',
+      (row) => has('Zanzibar Spice')(row) && row.type === 'debit' && row.correction === null,
+    ],
     ['q=coffee&corrections=true', has('coffee')],
     ['q=ref 1', (row) => has('ref 1')(row) && row.correction === null],
     ['q=to savings', (row) => has('to savings')(row) && row.correction === null],
     ['q=ee', (row) => has('ee')(row) && row.correction === null],
-    ['q=coffee&category=Food&from=2026-02-15', (row) => has('coffee')(row) && row.category === 'Food' && day(row) >= '2026-02-15' && row.correction === null],
+    [
+      'q=coffee&category=Food&from=2026-02-15',
+      (row) => has('coffee')(row) && row.category === 'Food' && day(row) >= '2026-02-15' && row.correction === null,
+    ],
     ['q=no such words', () => false],
   ];
 
@@ -120,7 +158,11 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
 
   it('has what the cases need: a long history with each kind of row', () => {
     expect(all.length).toBeGreaterThan(400);
-    for (const status of ['Completed', 'Pending', 'Failed'] as const) expect(all.some((row) => row.status === status), status).toBe(true);
+    for (const status of ['Completed', 'Pending', 'Failed'] as const)
+      expect(
+        all.some((row) => row.status === status),
+        status,
+      ).toBe(true);
     const corrections = all.filter((row) => row.correction !== null);
     expect(corrections.length).toBeGreaterThan(0);
     expect(corrections.filter((row) => row.correction === 'reversal')).toHaveLength(corrections.length / 2);

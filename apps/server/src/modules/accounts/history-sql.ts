@@ -63,13 +63,20 @@ export function historyReads(accounts: { id: string }[], filters: Pick<Transacti
  * keeps the order. Details (resolution, reversal, running balance, payment order) are looked up
  * for the page's rows only.
  */
-export function historyRowsSql(reads: HistoryRead[], filters: TransactionFilters, timeZone: string, window: Window): SQL {
+export function historyRowsSql(
+  reads: HistoryRead[],
+  filters: TransactionFilters,
+  timeZone: string,
+  window: Window,
+): SQL {
   const branches = reads.map((read) => branch(read.accountId, read.side, filters, timeZone, window));
   const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
   // One read is already in order (and a second ORDER BY on it is a syntax error); several are merged.
   const [only] = branches;
   const merged =
-    branches.length === 1 && only ? only : sql`${sql.join(branches, sql` union all `)} order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
+    branches.length === 1 && only
+      ? only
+      : sql`${sql.join(branches, sql` union all `)} order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
   return sql`
     select p.id as transfer_id, p.account_id, p.side, p.kind, p.amount, p.description, p.category, p.reference, p.reason,
       p.reverses_id,
@@ -100,9 +107,15 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   const keyset: SQL[] = [];
   if (window.beyond) {
     const { effectiveAt, createdAt, transferId } = window.beyond;
-    keyset.push(sql`(t.effective_at, t.created_at, t.id) ${beyondOp(window)} (${effectiveAt}::timestamptz, ${createdAt}::timestamptz, ${transferId}::uuid)`);
+    keyset.push(
+      sql`(t.effective_at, t.created_at, t.id) ${beyondOp(window)} (${effectiveAt}::timestamptz, ${createdAt}::timestamptz, ${transferId}::uuid)`,
+    );
   }
-  const conditions = [sql`t.kind in ('single', 'pending', 'failed')`, ...keyset, ...filterConditions(filters, timeZone)];
+  const conditions = [
+    sql`t.kind in ('single', 'pending', 'failed')`,
+    ...keyset,
+    ...filterConditions(filters, timeZone),
+  ];
   const where = sql.join([sql`${account} = ${accountId}::uuid`, ...conditions], sql` and `);
   const order = orderBy(window);
   if (!filters.q) return sql`(select ${columns} from ledger_transfers t where ${where} ${order} limit ${window.limit})`;
@@ -112,7 +125,10 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   // member's words index — rows with every trigram of the search, found without walking the
   // account (a rare word, or one this account never has). Either way the read touches about
   // that many rows plus the matches further back.
-  const words = side === 'debit' ? sql.raw(`(t.debit_memo || E'\\x1f' || coalesce(t.reference, ''))`) : sql.raw(`(t.credit_memo || E'\\x1f' || coalesce(t.reference, ''))`);
+  const words =
+    side === 'debit'
+      ? sql.raw(`(t.debit_memo || E'\\x1f' || coalesce(t.reference, ''))`)
+      : sql.raw(`(t.credit_memo || E'\\x1f' || coalesce(t.reference, ''))`);
   const q = filters.q.replaceAll('\x1f', '');
   const matches = sql`${words} ilike ${likePattern(q)}`;
   if (!/[\p{L}\p{N}]{3}/u.test(q)) {
@@ -121,7 +137,10 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   }
   const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
   const back = window.direction === 'older' ? sql.raw('asc') : sql.raw('desc');
-  const recentWhere = sql.join([sql`${account} = ${accountId}::uuid`, sql`t.kind in ('single', 'pending', 'failed')`, ...keyset], sql` and `);
+  const recentWhere = sql.join(
+    [sql`${account} = ${accountId}::uuid`, sql`t.kind in ('single', 'pending', 'failed')`, ...keyset],
+    sql` and `,
+  );
   const found = sql.join([matches, ...filterConditions(filters, timeZone)], sql` and `);
   return sql`(with recent as materialized (select t.* from ledger_transfers t where ${recentWhere} ${order} limit ${searchWindow(window)}),
       recent_found as materialized (select ${columns} from recent t where ${found})
@@ -148,7 +167,8 @@ const orderBy = (window: Window) => {
 };
 
 /** The pending transfer `t` has been resolved in one of these ways. */
-const resolved = (kinds: SQL) => sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds})`;
+const resolved = (kinds: SQL) =>
+  sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds})`;
 
 /** A search term as an ILIKE pattern: its own % and _ are characters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -160,11 +180,18 @@ function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] 
   // Days are the credit union's: "1 March" in New York starts at 05:00Z.
   if (filters.from) conditions.push(sql`t.effective_at >= (${filters.from}::date)::timestamp at time zone ${timeZone}`);
   if (filters.to) conditions.push(sql`t.effective_at < (${filters.to}::date + 1)::timestamp at time zone ${timeZone}`);
-  if (filters.status === 'Completed') conditions.push(sql`(t.kind = 'single' or (t.kind = 'pending' and ${resolved(sql`('post')`)}))`);
+  if (filters.status === 'Completed')
+    conditions.push(sql`(t.kind = 'single' or (t.kind = 'pending' and ${resolved(sql`('post')`)}))`);
   // Pending and Failed say `kind in ('pending', 'failed')` outright, so the partial indexes of
   // those transfers serve them.
-  if (filters.status === 'Pending') conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and not ${resolved(sql`('post', 'void', 'expire')`)}`);
-  if (filters.status === 'Failed') conditions.push(sql`t.kind in ('pending', 'failed') and (t.kind = 'failed' or ${resolved(sql`('void', 'expire')`)})`);
+  if (filters.status === 'Pending')
+    conditions.push(
+      sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and not ${resolved(sql`('post', 'void', 'expire')`)}`,
+    );
+  if (filters.status === 'Failed')
+    conditions.push(
+      sql`t.kind in ('pending', 'failed') and (t.kind = 'failed' or ${resolved(sql`('void', 'expire')`)})`,
+    );
   if (!filters.corrections) {
     // Neither a reversal nor reversed (a pending transfer through its posting: looked for only on
     // pending ones). NOT EXISTS: a nested-loop anti-join on the small index of reversals, which

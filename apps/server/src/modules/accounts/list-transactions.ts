@@ -10,7 +10,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
-import { historyReads, historyRowsSql, type HistoryRow, type TransactionFilters, type TransactionQuery, type Window } from './history-sql';
+import {
+  historyReads,
+  historyRowsSql,
+  type HistoryRow,
+  type TransactionFilters,
+  type TransactionQuery,
+  type Window,
+} from './history-sql';
 
 export type { TransactionFilters, TransactionQuery } from './history-sql';
 
@@ -24,16 +31,26 @@ export type { TransactionFilters, TransactionQuery } from './history-sql';
  * every page would cost more than the page; the answer only says whether there are older or
  * newer rows.
  */
-export async function listTransactions(db: Executor, userId: string, query: TransactionQuery, timeZone: string): Promise<TransactionPage> {
+export async function listTransactions(
+  db: Executor,
+  userId: string,
+  query: TransactionQuery,
+  timeZone: string,
+): Promise<TransactionPage> {
   const { olderThan, newerThan, pageSize, ...filters } = query;
   const accounts = await memberAccounts(db, userId, filters.account);
   const direction = newerThan ? 'newer' : 'older';
-  const beyond = newerThan ? decodeCursor(newerThan, 'newerThan') : olderThan ? decodeCursor(olderThan, 'olderThan') : undefined;
+  const beyond = newerThan
+    ? decodeCursor(newerThan, 'newerThan')
+    : olderThan
+      ? decodeCursor(olderThan, 'olderThan')
+      : undefined;
   const { rows, more } = await readPage(db, accounts, filters, timeZone, { direction, beyond, limit: pageSize });
   const first = rows[0];
   const last = rows[rows.length - 1];
   const anyBeyond = async (row: HistoryRow, towards: 'older' | 'newer') =>
-    (await readPage(db, accounts, filters, timeZone, { direction: towards, beyond: keyOf(row), limit: 1 })).rows.length > 0;
+    (await readPage(db, accounts, filters, timeZone, { direction: towards, beyond: keyOf(row), limit: 1 })).rows
+      .length > 0;
   const newer = first && (direction === 'newer' ? more : beyond !== undefined && (await anyBeyond(first, 'newer')));
   const older = last && (direction === 'older' ? more : await anyBeyond(last, 'older'));
   return {
@@ -64,20 +81,36 @@ export async function memberAccounts(db: Executor, userId: string, type?: Accoun
  * the member's own accounts, the credit first, as before keyset paging), and whether more lie beyond them. A page never ends
  * between the two rows of one transfer: the cursor is a transfer's key, so the page takes both.
  */
-async function readPage(db: Executor, accounts: MemberAccount[], filters: TransactionFilters, timeZone: string, window: Window) {
+async function readPage(
+  db: Executor,
+  accounts: MemberAccount[],
+  filters: TransactionFilters,
+  timeZone: string,
+  window: Window,
+) {
   if (accounts.length === 0) return { rows: [], more: false };
-  const fetched = await queryRows<HistoryRow>(db, historyRowsSql(historyReads(accounts, filters), filters, timeZone, { ...window, limit: window.limit + 2 }));
+  const fetched = await queryRows<HistoryRow>(
+    db,
+    historyRowsSql(historyReads(accounts, filters), filters, timeZone, { ...window, limit: window.limit + 2 }),
+  );
   let taken = Math.min(window.limit, fetched.length);
   if (taken > 0 && fetched[taken]?.transfer_id === fetched[taken - 1]?.transfer_id) taken += 1;
-  const rows = fetched.slice(0, taken).sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || (a.side === b.side ? 0 : a.side === 'credit' ? -1 : 1));
+  const rows = fetched
+    .slice(0, taken)
+    .sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || (a.side === b.side ? 0 : a.side === 'credit' ? -1 : 1));
   return { rows, more: fetched.length > taken };
 }
 
-export const keyOf = (row: HistoryRow): HistoryKey => ({ effectiveAt: row.effective_key, createdAt: row.created_key, transferId: row.transfer_id });
+export const keyOf = (row: HistoryRow): HistoryKey => ({
+  effectiveAt: row.effective_key,
+  createdAt: row.created_key,
+  transferId: row.transfer_id,
+});
 
 export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Transaction {
   const account = accounts.find((a) => a.id === row.account_id);
-  const balanceAfter = row.balance_after === null || row.balance_after === undefined ? null : BigInt(String(row.balance_after));
+  const balanceAfter =
+    row.balance_after === null || row.balance_after === undefined ? null : BigInt(String(row.balance_after));
   const status = statusOf(row);
   return {
     id: `${row.transfer_id}:${row.side}`,
@@ -89,7 +122,14 @@ export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Trans
     description: row.description,
     category: row.category as TransactionCategory,
     status,
-    statusReason: status === 'Failed' ? (row.kind === 'failed' ? row.reason : row.resolution_kind === 'expire' ? (row.resolution_reason ?? expired) : row.resolution_reason) : null,
+    statusReason:
+      status === 'Failed'
+        ? row.kind === 'failed'
+          ? row.reason
+          : row.resolution_kind === 'expire'
+            ? (row.resolution_reason ?? expired)
+            : row.resolution_reason
+        : null,
     date: toMilliseconds(row.effective_key),
     postedAt: toMilliseconds(row.created_key),
     reference: row.reference,

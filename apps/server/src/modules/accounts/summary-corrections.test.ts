@@ -1,7 +1,16 @@
 import { type AccountSummary, IDEMPOTENCY_HEADER, type TransferResult, type UserDetail } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, DEMO, DEMO_PASSWORD, manualClock, seedDemoPeople, signIn, type TestApp, uniqueEmail } from '../../test/identity';
+import {
+  type Browser,
+  DEMO,
+  DEMO_PASSWORD,
+  manualClock,
+  seedDemoPeople,
+  signIn,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/identity';
 import { expectLedgerConsistent, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { history, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
@@ -39,17 +48,33 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     ...overrides,
   });
 
-  it('counts the member\'s own money movements as income and outgoing, and staff changes as corrections', async () => {
+  it("counts the member's own money movements as income and outgoing, and staff changes as corrections", async () => {
     const member = await memberWithMoney(t, 200_00n); // a cash deposit by the system: income
     const friend = await memberWithMoney(t, 100_00n);
-    expect(await overview(member.browser)).toMatchObject({ monthIncome: '200.00', monthOutgoing: '0.00', monthCorrections: '0.00' });
+    expect(await overview(member.browser)).toMatchObject({
+      monthIncome: '200.00',
+      monthOutgoing: '0.00',
+      monthCorrections: '0.00',
+    });
 
     // The member's own doing, and another member's: income and outgoing.
-    expect((await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '20.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '15.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '20.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '15.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode,
+    ).toBe(201);
     // A payment order staff settle is still the member's payment: outgoing, not a correction.
-    const sent = await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '10.00' }));
+    const sent = await sendTransfer(
+      member.browser,
+      '/api/transfers/international',
+      internationalForm({ amount: '10.00' }),
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     const orderId = sent.json<TransferResult>().paymentOrderId ?? '';
     const settled = await staff.post(`/api/admin/payment-orders/${orderId}/settle`);
@@ -60,23 +85,37 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     // Staff: a balance adjustment (+50), an entered credit (+100) and debit (−30) and a reversal of
     // the member's own transfer to the friend (+20 back, and the 20 out becomes a correction too).
     const member$ = `/api/admin/users/${member.id}`;
-    const checking = (await staff.get(member$)).json<UserDetail>().accounts.find((a: AccountSummary) => a.type === 'Checking');
+    const checking = (await staff.get(member$))
+      .json<UserDetail>()
+      .accounts.find((a: AccountSummary) => a.type === 'Checking');
     const target = (Number(checking?.balance ?? 0) + 50).toFixed(2);
-    const adjusted = await staff.request('PUT', `${member$}/accounts/${checking?.id}/balance`, { json: { balance: target, reason: 'Branch reconciliation' } });
+    const adjusted = await staff.request('PUT', `${member$}/accounts/${checking?.id}/balance`, {
+      json: { balance: target, reason: 'Branch reconciliation' },
+    });
     expect(adjusted.statusCode, adjusted.body).toBe(200);
     const added = await staff.post(
       `${member$}/transactions`,
-      { rows: [staffRow({}), staffRow({ type: 'debit', amount: '30.00', description: 'Card fee', category: 'Other' })] },
+      {
+        rows: [staffRow({}), staffRow({ type: 'debit', amount: '30.00', description: 'Card fee', category: 'Other' })],
+      },
       { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
     );
     expect(added.statusCode, added.body).toBe(201);
-    const toFriend = (await history(member.browser, 'category=Transfer&type=debit')).items.find((row) => row.description.startsWith('Transfer to') && row.amount === '20.00');
-    const reversed = await staff.post(`${member$}/transactions/${toFriend?.transferId}/reverse`, { reason: 'Sent in error' });
+    const toFriend = (await history(member.browser, 'category=Transfer&type=debit')).items.find(
+      (row) => row.description.startsWith('Transfer to') && row.amount === '20.00',
+    );
+    const reversed = await staff.post(`${member$}/transactions/${toFriend?.transferId}/reverse`, {
+      reason: 'Sent in error',
+    });
     expect(reversed.statusCode, reversed.body).toBe(200);
 
     // Income: 200 deposit + 15 from the friend. Outgoing: 10 settled payment (the 20 was reversed).
     // Corrections: +50 +100 −30, and −20 +20 for the reversed pair: +120.
-    expect(await overview(member.browser)).toMatchObject({ monthIncome: '215.00', monthOutgoing: '10.00', monthCorrections: '120.00' });
+    expect(await overview(member.browser)).toMatchObject({
+      monthIncome: '215.00',
+      monthOutgoing: '10.00',
+      monthCorrections: '120.00',
+    });
   });
 
   it('treats an opening deposit staff type when creating a member as a correction, and a month without any as zero', async () => {
@@ -92,8 +131,17 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     });
     expect(created.statusCode, created.body).toBe(201);
     const browser = await signIn(t, email);
-    expect(await overview(browser)).toMatchObject({ monthIncome: '0.00', monthOutgoing: '0.00', monthCorrections: '75.00' });
+    expect(await overview(browser)).toMatchObject({
+      monthIncome: '0.00',
+      monthOutgoing: '0.00',
+      monthCorrections: '75.00',
+    });
     time.advance(20 * 24 * 3_600_000); // December: nothing this month (and a new session)
-    expect(await overview(await signIn(t, email))).toMatchObject({ month: 'December 2026', monthIncome: '0.00', monthOutgoing: '0.00', monthCorrections: '0.00' });
+    expect(await overview(await signIn(t, email))).toMatchObject({
+      month: 'December 2026',
+      monthIncome: '0.00',
+      monthOutgoing: '0.00',
+      monthCorrections: '0.00',
+    });
   });
 });

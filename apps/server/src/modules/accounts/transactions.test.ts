@@ -2,7 +2,15 @@ import type { AccountType, TransactionCategory, TransferResult } from '@mutual/s
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, createPerson, manualClock, signIn, type TestApp } from '../../test/identity';
-import { accountId, balances, expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import {
+  accountId,
+  balances,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  overview,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { history, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -22,7 +30,14 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
   afterAll(() => t.close());
 
   /** Money in (credit) or out (debit) of a member's account against the cash account, dated `at`. */
-  async function entry(userId: string, side: 'credit' | 'debit', cents: bigint, at: string, memo: string, options: { account?: AccountType; category?: TransactionCategory } = {}) {
+  async function entry(
+    userId: string,
+    side: 'credit' | 'debit',
+    cents: bigint,
+    at: string,
+    memo: string,
+    options: { account?: AccountType; category?: TransactionCategory } = {},
+  ) {
     const own = await accountId(t, userId, options.account ?? 'Checking');
     await t.db.transaction((tx) =>
       postTransfer(tx, {
@@ -46,16 +61,24 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     return response.json<TransferResult>();
   };
 
-  it('summary: Checking available, pending total, and this month\'s income and outgoing without own-account moves', async () => {
+  it("summary: Checking available, pending total, and this month's income and outgoing without own-account moves", async () => {
     const member = await memberWithMoney(t, 0n);
     const friend = await memberWithMoney(t, 100_00n);
     await entry(member.id, 'credit', 1_000_00n, '2026-03-02T15:00:00Z', 'Payroll', { category: 'Income' });
     await entry(member.id, 'credit', 500_00n, '2026-02-20T15:00:00Z', 'Last month');
     await entry(member.id, 'credit', 77_00n, '2026-03-01T04:30:00Z', 'Late on 28 February in New York');
     await entry(member.id, 'debit', 40_00n, '2026-03-10T15:00:00Z', 'Groceries', { category: 'Shopping' });
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '200.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '50.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '20.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '200.00' }))).statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '50.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '20.00' })))
+        .statusCode,
+    ).toBe(201);
     await internationalHold(member, '100.00');
 
     expect(await overview(member.browser)).toEqual({
@@ -67,19 +90,41 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
       month: 'March 2026',
       transferLimit: { limit: 10, used: 2, windowHours: 24 },
     });
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '1307.00', available: '1207.00' }, Savings: { balance: '200.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '1307.00', available: '1207.00' },
+      Savings: { balance: '200.00' },
+    });
     // The friend's 100.00 was deposited today; 50.00 came from the member; 20.00 went back.
-    expect(await overview(friend.browser)).toMatchObject({ availableBalance: '130.00', monthIncome: '150.00', monthOutgoing: '20.00', pendingTotal: '0.00' });
+    expect(await overview(friend.browser)).toMatchObject({
+      availableBalance: '130.00',
+      monthIncome: '150.00',
+      monthOutgoing: '20.00',
+      pendingTotal: '0.00',
+    });
   });
 
   it('lists newest first, 20 to a page by default, with links to older and newer pages', async () => {
     const member = await memberWithMoney(t, 0n);
-    for (let i = 1; i <= 25; i += 1) await entry(member.id, 'credit', BigInt(i) * 100n, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(), `Deposit ${i}`);
+    for (let i = 1; i <= 25; i += 1)
+      await entry(
+        member.id,
+        'credit',
+        BigInt(i) * 100n,
+        new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(),
+        `Deposit ${i}`,
+      );
     const first = await history(member.browser);
     expect(first).toMatchObject({ pageSize: 20, newer: null });
     expect(first.older).toEqual(expect.any(String));
     expect(first.items.map((row) => row.amount)).toEqual(Array.from({ length: 20 }, (_, i) => `${25 - i}.00`));
-    expect(first.items[0]).toMatchObject({ description: 'Deposit 25', type: 'credit', category: 'Deposit', status: 'Completed', balanceAfter: '325.00', date: '2026-03-01T12:25:00.000Z' });
+    expect(first.items[0]).toMatchObject({
+      description: 'Deposit 25',
+      type: 'credit',
+      category: 'Deposit',
+      status: 'Completed',
+      balanceAfter: '325.00',
+      date: '2026-03-01T12:25:00.000Z',
+    });
 
     const second = await history(member.browser, `olderThan=${first.older}`);
     expect(second.items.map((row) => row.amount)).toEqual(['5.00', '4.00', '3.00', '2.00', '1.00']);
@@ -89,23 +134,35 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     expect(back.items.map((row) => row.description)).toEqual(first.items.map((row) => row.description));
     expect(back).toMatchObject({ newer: null, older: first.older });
     const tens = await history(member.browser, 'pageSize=10');
-    expect((await history(member.browser, `pageSize=10&olderThan=${tens.older}`)).items.map((row) => row.description)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Deposit ${15 - i}`),
-    );
+    expect(
+      (await history(member.browser, `pageSize=10&olderThan=${tens.older}`)).items.map((row) => row.description),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `Deposit ${15 - i}`));
     expect((await member.browser.get('/api/me/transactions?pageSize=7')).statusCode).toBe(400);
   });
 
-  it('filters by account, dates in the credit union\'s time zone, type, category, status and words', async () => {
+  it("filters by account, dates in the credit union's time zone, type, category, status and words", async () => {
     const member = await memberWithMoney(t, 0n);
     await entry(member.id, 'credit', 100_00n, '2026-02-28T12:00:00Z', 'Cash deposit');
     await entry(member.id, 'credit', 10_00n, '2026-03-01T04:30:00Z', 'Late night deposit');
     await entry(member.id, 'credit', 20_00n, '2026-03-01T05:30:00Z', 'Early morning deposit');
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '30.00', reference: 'Holiday fund' }))).statusCode).toBe(201);
+    expect(
+      (
+        await sendTransfer(
+          member.browser,
+          '/api/transfers/internal',
+          internalForm({ amount: '30.00', reference: 'Holiday fund' }),
+        )
+      ).statusCode,
+    ).toBe(201);
     time.advance(1_000);
     await internationalHold(member, '15.00');
-    await entry(member.id, 'debit', 2_50n, '2026-03-05T15:00:00Z', 'Coffee shop 100%', { account: 'Savings', category: 'Shopping' });
+    await entry(member.id, 'debit', 2_50n, '2026-03-05T15:00:00Z', 'Coffee shop 100%', {
+      account: 'Savings',
+      category: 'Shopping',
+    });
 
-    const descriptions = async (query: string) => (await history(member.browser, query)).items.map((row) => `${row.accountType} ${row.type} ${row.description}`);
+    const descriptions = async (query: string) =>
+      (await history(member.browser, query)).items.map((row) => `${row.accountType} ${row.type} ${row.description}`);
     expect(await descriptions('')).toEqual([
       'Checking debit International transfer to Lena Vogel (Germany, EUR)',
       'Savings credit Transfer from Checking',
@@ -115,8 +172,14 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
       'Checking credit Late night deposit',
       'Checking credit Cash deposit',
     ]);
-    expect(await descriptions('account=Savings')).toEqual(['Savings credit Transfer from Checking', 'Savings debit Coffee shop 100%']);
-    expect(await descriptions('to=2026-02-28')).toEqual(['Checking credit Late night deposit', 'Checking credit Cash deposit']);
+    expect(await descriptions('account=Savings')).toEqual([
+      'Savings credit Transfer from Checking',
+      'Savings debit Coffee shop 100%',
+    ]);
+    expect(await descriptions('to=2026-02-28')).toEqual([
+      'Checking credit Late night deposit',
+      'Checking credit Cash deposit',
+    ]);
     expect(await descriptions('from=2026-03-01&to=2026-03-01')).toEqual(['Checking credit Early morning deposit']);
     expect((await history(member.browser, 'from=2026-03-02')).items).toHaveLength(4);
     expect(await descriptions('type=debit')).toEqual([
@@ -128,18 +191,40 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     expect(await descriptions('category=Shopping')).toEqual(['Savings debit Coffee shop 100%']);
     expect((await history(member.browser, 'category=Deposit')).items).toHaveLength(3);
     expect((await history(member.browser, 'category=Transfer')).items).toHaveLength(3);
-    expect(await descriptions('status=Pending')).toEqual(['Checking debit International transfer to Lena Vogel (Germany, EUR)']);
+    expect(await descriptions('status=Pending')).toEqual([
+      'Checking debit International transfer to Lena Vogel (Germany, EUR)',
+    ]);
     expect((await history(member.browser, 'status=Completed')).items).toHaveLength(6);
     expect((await history(member.browser, 'status=Failed')).items).toHaveLength(0);
-    expect(await descriptions('q=DEPOSIT')).toEqual(['Checking credit Early morning deposit', 'Checking credit Late night deposit', 'Checking credit Cash deposit']);
-    expect(await descriptions('q=holiday')).toEqual(['Savings credit Transfer from Checking', 'Checking debit Transfer to Savings']);
+    expect(await descriptions('q=DEPOSIT')).toEqual([
+      'Checking credit Early morning deposit',
+      'Checking credit Late night deposit',
+      'Checking credit Cash deposit',
+    ]);
+    expect(await descriptions('q=holiday')).toEqual([
+      'Savings credit Transfer from Checking',
+      'Checking debit Transfer to Savings',
+    ]);
     expect(await descriptions('q=100%25')).toEqual(['Savings debit Coffee shop 100%']);
     expect((await history(member.browser, 'q=%25')).items).toHaveLength(1);
     expect((await history(member.browser, 'q=_')).items).toHaveLength(0);
-    expect(await descriptions('account=Checking&type=credit&from=2026-03-01')).toEqual(['Checking credit Early morning deposit']);
-    expect(await history(member.browser, 'type=credit&pageSize=10')).toMatchObject({ pageSize: 10, older: null, newer: null });
+    expect(await descriptions('account=Checking&type=credit&from=2026-03-01')).toEqual([
+      'Checking credit Early morning deposit',
+    ]);
+    expect(await history(member.browser, 'type=credit&pageSize=10')).toMatchObject({
+      pageSize: 10,
+      older: null,
+      newer: null,
+    });
 
-    for (const query of ['from=2026-3-1', 'type=both', 'status=pending', 'category=Groceries', 'account=Brokerage', 'owner=someone']) {
+    for (const query of [
+      'from=2026-3-1',
+      'type=both',
+      'status=pending',
+      'category=Groceries',
+      'account=Brokerage',
+      'owner=someone',
+    ]) {
       expect((await member.browser.get(`/api/me/transactions?${query}`)).statusCode, query).toBe(400);
     }
   });
@@ -151,10 +236,22 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     const settled = await internationalHold(member, '30.00');
     const resolve = (result: TransferResult, kind: 'void' | 'expire' | 'post', status: string, reason?: string) =>
       t.db.transaction(async (tx) => {
-        const [pending] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, result.paymentOrderId ?? ''));
+        const [pending] = await tx
+          .select()
+          .from(paymentOrders)
+          .where(eq(paymentOrders.id, result.paymentOrderId ?? ''));
         if (!pending) throw new Error('no order');
-        await resolvePending(tx, { pendingId: pending.pendingTransferId, kind, reason: reason ?? null, now: time.now(), createdBy: null });
-        await tx.update(paymentOrders).set({ status, resolvedAt: time.now(), returnReason: reason ?? null }).where(eq(paymentOrders.id, pending.id));
+        await resolvePending(tx, {
+          pendingId: pending.pendingTransferId,
+          kind,
+          reason: reason ?? null,
+          now: time.now(),
+          createdBy: null,
+        });
+        await tx
+          .update(paymentOrders)
+          .set({ status, resolvedAt: time.now(), returnReason: reason ?? null })
+          .where(eq(paymentOrders.id, pending.id));
       });
     await resolve(returned, 'void', 'returned', 'The receiving bank closed the account');
     await resolve(expired, 'expire', 'expired');
@@ -162,8 +259,16 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
 
     const rows = (await history(member.browser, 'category=Transfer')).items;
     const byId = (id: string) => rows.find((row) => row.transferId === id);
-    expect(byId(returned.transferId)).toMatchObject({ status: 'Failed', statusReason: 'The receiving bank closed the account', balanceAfter: null });
-    expect(byId(expired.transferId)).toMatchObject({ status: 'Failed', statusReason: 'The payment expired and the money was released.', balanceAfter: null });
+    expect(byId(returned.transferId)).toMatchObject({
+      status: 'Failed',
+      statusReason: 'The receiving bank closed the account',
+      balanceAfter: null,
+    });
+    expect(byId(expired.transferId)).toMatchObject({
+      status: 'Failed',
+      statusReason: 'The payment expired and the money was released.',
+      balanceAfter: null,
+    });
     expect(byId(settled.transferId)).toMatchObject({ status: 'Completed', statusReason: null, balanceAfter: '70.00' });
     expect((await history(member.browser, 'status=Failed')).items).toHaveLength(2);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '70.00', available: '70.00' } });
@@ -174,6 +279,7 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     expect((await new Browser(t).get('/api/me/transactions')).statusCode).toBe(401);
     expect((await new Browser(t).get('/api/me/summary')).statusCode).toBe(401);
     const staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
-    for (const path of ['/api/me/transactions', '/api/me/summary', '/api/me/transactions/export']) expect((await staff.get(path)).statusCode, path).toBe(403);
+    for (const path of ['/api/me/transactions', '/api/me/summary', '/api/me/transactions/export'])
+      expect((await staff.get(path)).statusCode, path).toBe(403);
   });
 });

@@ -24,7 +24,8 @@ export async function adjustBalance(
   meta: RequestMeta,
 ): Promise<{ message: string }> {
   const parsed = parseMoney(input.balance);
-  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', messages.admin.balanceInvalid, { balance: messages.admin.balanceInvalid });
+  if (!parsed.ok)
+    throw new AppError('VALIDATION_FAILED', messages.admin.balanceInvalid, { balance: messages.admin.balanceInvalid });
   const target = parsed.cents;
   const reason = input.reason.trim();
   const memo = `Balance adjustment: ${reason}`;
@@ -47,7 +48,12 @@ export async function adjustBalance(
     answer: { message: '' },
     answerStatus: 200,
     fill: [
-      withFacts('answer', ['message'], (type) => messages.admin.balanceUpdated(type, formatMoney(target)), 'account.type'),
+      withFacts(
+        'answer',
+        ['message'],
+        (type) => messages.admin.balanceUpdated(type, formatMoney(target)),
+        'account.type',
+      ),
       { doc: 'audit', path: ['before', 'type'], parts: [fact('account.type')] },
       { doc: 'audit', path: ['after', 'type'], parts: [fact('account.type')] },
       { doc: 'audit', path: ['before', 'balance'], parts: [fact('balance.before')] },

@@ -40,12 +40,24 @@ export const adminMoneyRoutes =
   async (app) => {
     const tags = ['admin'];
     app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
-    const member = (id: string) => loadUser(deps.db, id).catch(() => Promise.reject(new AppError('NOT_FOUND', messages.admin.userNotFound)));
-    const staff = (request: Parameters<typeof signedIn>[0]) => ({ actor: actorOf(signedIn(request)), meta: requestMeta(request) });
+    const member = (id: string) =>
+      loadUser(deps.db, id).catch(() => Promise.reject(new AppError('NOT_FOUND', messages.admin.userNotFound)));
+    const staff = (request: Parameters<typeof signedIn>[0]) => ({
+      actor: actorOf(signedIn(request)),
+      meta: requestMeta(request),
+    });
 
     app.patch(
       '/api/admin/users/:id/accounts/:accountId',
-      { schema: { tags, summary: 'Change an account number or routing number', params: accountParams, body: accountEditSchema, response: { 200: messageResultSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Change an account number or routing number',
+          params: accountParams,
+          body: accountEditSchema,
+          response: { 200: messageResultSchema },
+        },
+      },
       async (request) => {
         const user = await member(request.params.id);
         const { actor, meta } = staff(request);
@@ -55,14 +67,29 @@ export const adminMoneyRoutes =
 
     app.get(
       '/api/admin/users/:id/transactions',
-      { schema: { tags, summary: "A member's transactions, corrections included when asked", params: userParams, querystring: transactionQuerySchema, response: { 200: transactionPageSchema } } },
-      async (request) => listTransactions(deps.db, (await member(request.params.id)).id, request.query, deps.config.timeZone),
+      {
+        schema: {
+          tags,
+          summary: "A member's transactions, corrections included when asked",
+          params: userParams,
+          querystring: transactionQuerySchema,
+          response: { 200: transactionPageSchema },
+        },
+      },
+      async (request) =>
+        listTransactions(deps.db, (await member(request.params.id)).id, request.query, deps.config.timeZone),
     );
 
     app.post(
       '/api/admin/users/:id/transactions/preview',
       {
-        schema: { tags, summary: 'Dry run of a batch: every row’s problems; nothing is posted', params: userParams, body: transactionPreviewRequestSchema, response: { 200: transactionPreviewSchema } },
+        schema: {
+          tags,
+          summary: 'Dry run of a batch: every row’s problems; nothing is posted',
+          params: userParams,
+          body: transactionPreviewRequestSchema,
+          response: { 200: transactionPreviewSchema },
+        },
         bodyLimit: batchBodyLimit,
       },
       async (request) => previewTransactions(deps, await member(request.params.id), request.body.rows),
@@ -84,7 +111,14 @@ export const adminMoneyRoutes =
       async (request, reply) => {
         const user = await member(request.params.id);
         const { actor, meta } = staff(request);
-        const answer = await addTransactions(deps, user, request.body, request.headers[IDEMPOTENCY_HEADER], actor, meta);
+        const answer = await addTransactions(
+          deps,
+          user,
+          request.body,
+          request.headers[IDEMPOTENCY_HEADER],
+          actor,
+          meta,
+        );
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         // Refusals are thrown, not stored, so every answer here (first or replayed) is the 201.
         return reply.status(201).send(answer.body as z.infer<typeof addedTransactionsSchema>);
@@ -93,7 +127,15 @@ export const adminMoneyRoutes =
 
     app.post(
       '/api/admin/users/:id/transactions/reverse-all',
-      { schema: { tags, summary: 'Delete User Transactions: reverse every transaction of the member', params: userParams, body: reversalSchema, response: { 200: reversedAllSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete User Transactions: reverse every transaction of the member',
+          params: userParams,
+          body: reversalSchema,
+          response: { 200: reversedAllSchema },
+        },
+      },
       async (request) => {
         const user = await member(request.params.id);
         const { actor, meta } = staff(request);
@@ -103,7 +145,15 @@ export const adminMoneyRoutes =
 
     app.post(
       '/api/admin/users/:id/transactions/:transferId/reverse',
-      { schema: { tags, summary: 'Delete a transaction: post its reversal (or void it while pending)', params: transferParams, body: reversalSchema, response: { 200: messageResultSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete a transaction: post its reversal (or void it while pending)',
+          params: transferParams,
+          body: reversalSchema,
+          response: { 200: messageResultSchema },
+        },
+      },
       async (request) => {
         const user = await member(request.params.id);
         const { actor, meta } = staff(request);
@@ -113,7 +163,14 @@ export const adminMoneyRoutes =
 
     app.post(
       '/api/admin/users/:id/transactions/:transferId/complete',
-      { schema: { tags, summary: 'Post a staff-entered pending transaction', params: transferParams, response: { 200: messageResultSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Post a staff-entered pending transaction',
+          params: transferParams,
+          response: { 200: messageResultSchema },
+        },
+      },
       async (request) => {
         const user = await member(request.params.id);
         const { actor, meta } = staff(request);

@@ -11,7 +11,17 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, DEMO, seedDemoPeople, signIn, type TestApp, uniqueEmail } from '../../test/identity';
-import { accountId, balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
+import {
+  accountId,
+  balances,
+  deposit,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  newKey,
+  overview,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables';
@@ -36,7 +46,8 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
 
   const userPath = (member: { id: string }, suffix = '') => `/api/admin/users/${member.id}${suffix}`;
   const detail = async (member: { id: string }) => (await staff.get(userPath(member))).json<UserDetail>();
-  const history = async (member: { id: string }, query = '') => (await staff.get(userPath(member, `/transactions?pageSize=100${query}`))).json<TransactionPage>();
+  const history = async (member: { id: string }, query = '') =>
+    (await staff.get(userPath(member, `/transactions?pageSize=100${query}`))).json<TransactionPage>();
   const row = (overrides: Partial<StaffTransactionRowInput> = {}): StaffTransactionRowInput => ({
     account: 'Checking',
     type: 'credit',
@@ -60,7 +71,10 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('changes the account and routing number, audited with before and after', async () => {
       const member = await memberWithMoney(t, 0n);
       const checking = await accountId(t, member.id, 'Checking');
-      const response = await staff.patch(userPath(member, `/accounts/${checking}`), { accountNumber: '4000000017', routingNumber: '011000015' });
+      const response = await staff.patch(userPath(member, `/accounts/${checking}`), {
+        accountNumber: '4000000017',
+        routingNumber: '011000015',
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ message: a.accountUpdated('Checking') });
       const account = (await detail(member)).accounts.find((x) => x.type === 'Checking');
@@ -78,24 +92,36 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       ['12345abcde', '011000015', 'accountNumber', a.accountNumberInvalid],
       ['1234567890', '011000016', 'routingNumber', a.routingNumberInvalid],
       ['1234567890', '01100001', 'routingNumber', a.routingNumberInvalid],
-    ])('refuses account %s / routing %s with the spec message and changes nothing', async (accountNumber, routingNumber, field, message) => {
-      const member = await memberWithMoney(t, 0n);
-      const before = (await detail(member)).accounts;
-      const checking = await accountId(t, member.id, 'Checking');
-      const response = await staff.patch(userPath(member, `/accounts/${checking}`), { accountNumber, routingNumber });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().fields[field]).toBe(message);
-      expect((await detail(member)).accounts).toEqual(before);
-    });
+    ])(
+      'refuses account %s / routing %s with the spec message and changes nothing',
+      async (accountNumber, routingNumber, field, message) => {
+        const member = await memberWithMoney(t, 0n);
+        const before = (await detail(member)).accounts;
+        const checking = await accountId(t, member.id, 'Checking');
+        const response = await staff.patch(userPath(member, `/accounts/${checking}`), { accountNumber, routingNumber });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields[field]).toBe(message);
+        expect((await detail(member)).accounts).toEqual(before);
+      },
+    );
 
     it('keeps account numbers unique, and an account belongs to the member in the path', async () => {
       const [one, two] = [await memberWithMoney(t, 0n), await memberWithMoney(t, 0n)];
       const taken = (await detail(one)).accounts[0]?.accountNumber ?? '';
       const twoChecking = await accountId(t, two.id, 'Checking');
-      const clash = await staff.patch(userPath(two, `/accounts/${twoChecking}`), { accountNumber: taken, routingNumber: '011000015' });
+      const clash = await staff.patch(userPath(two, `/accounts/${twoChecking}`), {
+        accountNumber: taken,
+        routingNumber: '011000015',
+      });
       expect(clash.statusCode).toBe(409);
-      expect(clash.json()).toMatchObject({ message: a.accountNumberInUse, fields: { accountNumber: a.accountNumberInUse } });
-      const elsewhere = await staff.patch(userPath(one, `/accounts/${twoChecking}`), { accountNumber: '5000000001', routingNumber: '011000015' });
+      expect(clash.json()).toMatchObject({
+        message: a.accountNumberInUse,
+        fields: { accountNumber: a.accountNumberInUse },
+      });
+      const elsewhere = await staff.patch(userPath(one, `/accounts/${twoChecking}`), {
+        accountNumber: '5000000001',
+        routingNumber: '011000015',
+      });
       expect(elsewhere.statusCode).toBe(404);
     });
   });
@@ -104,17 +130,32 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('posts an adjustment for the difference against the adjustments account, with the reason', async () => {
       const member = await memberWithMoney(t, 250_00n);
       const checking = await accountId(t, member.id, 'Checking');
-      const response = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), { json: { balance: '100.50', reason: 'Goodwill correction' } });
+      const response = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), {
+        json: { balance: '100.50', reason: 'Goodwill correction' },
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect((await balances(member.browser)).Checking).toEqual({ balance: '100.50', available: '100.50' });
       const adjustment = (await history(member)).items.find((x) => x.category === 'Other');
-      expect(adjustment).toMatchObject({ type: 'debit', amount: '149.50', description: 'Balance adjustment: Goodwill correction', status: 'Completed' });
+      expect(adjustment).toMatchObject({
+        type: 'debit',
+        amount: '149.50',
+        description: 'Balance adjustment: Goodwill correction',
+        status: 'Completed',
+      });
       const [entry] = await audit(member);
-      expect(entry).toMatchObject({ action: 'account.balance_adjusted', before: { balance: '250.00' }, after: { balance: '100.50', reason: 'Goodwill correction' } });
+      expect(entry).toMatchObject({
+        action: 'account.balance_adjusted',
+        before: { balance: '250.00' },
+        after: { balance: '100.50', reason: 'Goodwill correction' },
+      });
 
-      const noReason = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), { json: { balance: '5.00', reason: ' ' } });
+      const noReason = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), {
+        json: { balance: '5.00', reason: ' ' },
+      });
       expect(noReason.json().fields.reason).toBe(a.adjustmentReasonRequired);
-      const negative = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), { json: { balance: '-1.00', reason: 'x' } });
+      const negative = await staff.request('PUT', userPath(member, `/accounts/${checking}/balance`), {
+        json: { balance: '-1.00', reason: 'x' },
+      });
       expect(negative.json().fields.balance).toBe(a.balanceInvalid);
       expect((await balances(member.browser)).Checking.balance).toBe('100.50');
     });
@@ -125,9 +166,32 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const member = await memberWithMoney(t, 0n);
       const response = await add(member, [
         row({ amount: '500.00', date: '2026-11-01', time: '08:15' }),
-        row({ type: 'debit', amount: '42.10', description: 'Grocer', category: 'Food', status: 'Pending', date: '2026-11-18', time: '17:45' }),
-        row({ type: 'debit', amount: '9999.00', description: 'Declined card', category: 'Shopping', status: 'Failed', date: '2026-11-19', time: '12:00' }),
-        row({ account: 'Savings', amount: '25.00', description: 'Interest', category: 'Income', date: '2026-10-31', time: '23:59' }),
+        row({
+          type: 'debit',
+          amount: '42.10',
+          description: 'Grocer',
+          category: 'Food',
+          status: 'Pending',
+          date: '2026-11-18',
+          time: '17:45',
+        }),
+        row({
+          type: 'debit',
+          amount: '9999.00',
+          description: 'Declined card',
+          category: 'Shopping',
+          status: 'Failed',
+          date: '2026-11-19',
+          time: '12:00',
+        }),
+        row({
+          account: 'Savings',
+          amount: '25.00',
+          description: 'Interest',
+          category: 'Income',
+          date: '2026-10-31',
+          time: '23:59',
+        }),
       ]);
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toEqual({ message: a.transactionsAdded, count: 4 });
@@ -150,7 +214,11 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
       expect(own.items.map((x) => x.description)).toEqual(items.map((x) => x.description));
       const [entry] = await audit(member);
-      expect(entry).toMatchObject({ action: 'transactions.added', actorEmail: DEMO.staff, after: { count: 4, balances: { Checking: '500.00' } } });
+      expect(entry).toMatchObject({
+        action: 'transactions.added',
+        actorEmail: DEMO.staff,
+        after: { count: 4, balances: { Checking: '500.00' } },
+      });
     });
 
     it('posts a batch in date order, so a backdated credit funds a later debit listed first', async () => {
@@ -167,7 +235,14 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const member = await memberWithMoney(t, 10_00n);
       const response = await add(member, [
         row({ amount: '5.00' }),
-        row({ type: 'debit', amount: '50.00', description: 'Too much', category: 'Withdrawal', date: '2026-11-19', time: '10:00' }),
+        row({
+          type: 'debit',
+          amount: '50.00',
+          description: 'Too much',
+          category: 'Withdrawal',
+          date: '2026-11-19',
+          time: '10:00',
+        }),
       ]);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({
@@ -221,7 +296,11 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('takes a full batch of the largest size, long descriptions and all (the body limit fits it)', async () => {
       const member = await memberWithMoney(t, 0n);
       const rows = Array.from({ length: STAFF_TRANSACTIONS_MAX }, (_, i) =>
-        row({ amount: '1.00', description: `${'Long description '.repeat(8).slice(0, 130)} ${String(i).padStart(4, '0')}`, time: `0${i % 10}:${String(i % 60).padStart(2, '0')}` }),
+        row({
+          amount: '1.00',
+          description: `${'Long description '.repeat(8).slice(0, 130)} ${String(i).padStart(4, '0')}`,
+          time: `0${i % 10}:${String(i % 60).padStart(2, '0')}`,
+        }),
       );
       const preview = await staff.post(userPath(member, '/transactions/preview'), { rows });
       expect(preview.statusCode, preview.body.slice(0, 200)).toBe(200);
@@ -237,7 +316,16 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         rows: [
           { ...row({ amount: '5.00' }) },
           { ...row({ type: 'debit', amount: '500.00', category: 'Withdrawal' }) },
-          { account: 'Brokerage', type: 'credit', amount: 'abc', description: 'x', category: 'Deposit', date: '2026-02-30', time: '10:00', status: 'Completed' },
+          {
+            account: 'Brokerage',
+            type: 'credit',
+            amount: 'abc',
+            description: 'x',
+            category: 'Deposit',
+            date: '2026-02-30',
+            time: '10:00',
+            status: 'Completed',
+          },
           { ...row({ date: '2026-12-01' }) },
         ],
       });
@@ -250,8 +338,16 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         { row: 3, errors: { account: a.rowRequired('Account'), amount: a.rowAmountInvalid, date: a.rowDateInvalid } },
         { row: 4, errors: { date: a.rowInFuture } },
       ]);
-      const good = (await staff.post(userPath(member, '/transactions/preview'), { rows: [row({ amount: '5.00' })] })).json<TransactionPreview>();
-      expect(good).toMatchObject({ ok: true, balancesAfter: [{ account: 'Checking', balance: '25.00', available: '25.00' }, { account: 'Savings', balance: '0.00' }] });
+      const good = (
+        await staff.post(userPath(member, '/transactions/preview'), { rows: [row({ amount: '5.00' })] })
+      ).json<TransactionPreview>();
+      expect(good).toMatchObject({
+        ok: true,
+        balancesAfter: [
+          { account: 'Checking', balance: '25.00', available: '25.00' },
+          { account: 'Savings', balance: '0.00' },
+        ],
+      });
       expect((await balances(member.browser)).Checking.balance).toBe('20.00');
       expect((await history(member)).items).toHaveLength(1);
     });
@@ -264,12 +360,28 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       await add(member, [
         row({ amount: '300.00', description: 'Payroll', category: 'Income', date: '2026-11-02' }),
         row({ type: 'debit', amount: '45.00', description: 'Dinner', category: 'Food', date: '2026-11-03' }),
-        row({ type: 'debit', amount: '20.00', description: 'Card hold', category: 'Shopping', status: 'Pending', date: '2026-11-04' }),
-        row({ type: 'debit', amount: '1.00', description: 'Declined', category: 'Shopping', status: 'Failed', date: '2026-11-05' }),
+        row({
+          type: 'debit',
+          amount: '20.00',
+          description: 'Card hold',
+          category: 'Shopping',
+          status: 'Pending',
+          date: '2026-11-04',
+        }),
+        row({
+          type: 'debit',
+          amount: '1.00',
+          description: 'Declined',
+          category: 'Shopping',
+          status: 'Failed',
+          date: '2026-11-05',
+        }),
       ]);
     });
     const find = async (description: string, query = '&corrections=true') => {
-      const item = (await history(member, query)).items.find((x) => x.description === description || x.description === `Reversal: ${description}`);
+      const item = (await history(member, query)).items.find(
+        (x) => x.description === description || x.description === `Reversal: ${description}`,
+      );
       if (!item) throw new Error(`no ${description}`);
       return item;
     };
@@ -285,14 +397,26 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(own.items.map((x) => x.description)).not.toContain('Dinner');
       // Staff entries and the reversal are corrections, shown apart from income and outgoing:
       // +300.00 payroll entered, −45.00 dinner entered, +45.00 its reversal (the pending hold is not posted).
-      expect(await overview(member.browser)).toMatchObject({ monthIncome: '0.00', monthOutgoing: '0.00', monthCorrections: '300.00' });
-      const withCorrections = (await member.browser.get('/api/me/transactions?pageSize=100&corrections=true')).json<TransactionPage>();
-      expect(withCorrections.items.filter((x) => x.correction).map((x) => [x.description, x.correction, x.type])).toEqual([
+      expect(await overview(member.browser)).toMatchObject({
+        monthIncome: '0.00',
+        monthOutgoing: '0.00',
+        monthCorrections: '300.00',
+      });
+      const withCorrections = (
+        await member.browser.get('/api/me/transactions?pageSize=100&corrections=true')
+      ).json<TransactionPage>();
+      expect(
+        withCorrections.items.filter((x) => x.correction).map((x) => [x.description, x.correction, x.type]),
+      ).toEqual([
         ['Reversal: Dinner', 'reversal', 'credit'],
         ['Dinner', 'reversed', 'debit'],
       ]);
       const [entry] = await audit(member);
-      expect(entry).toMatchObject({ action: 'transaction.reversed', before: { description: 'Dinner', amount: '45.00' }, after: { reason: 'Duplicate entry' } });
+      expect(entry).toMatchObject({
+        action: 'transaction.reversed',
+        before: { description: 'Dinner', amount: '45.00' },
+        after: { reason: 'Duplicate entry' },
+      });
 
       const twice = await reverse(member, dinner.transferId);
       expect(twice.statusCode).toBe(409);
@@ -321,12 +445,16 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const crossed = await reverse(member, theirs);
       expect(crossed.statusCode).toBe(404);
       expect((await balances(other.browser)).Checking.balance).toBe('5.00');
-      expect((await staff.post(userPath(member, '/transactions/not-a-uuid/reverse'), { reason: 'x' })).statusCode).toBe(400);
+      expect((await staff.post(userPath(member, '/transactions/not-a-uuid/reverse'), { reason: 'x' })).statusCode).toBe(
+        400,
+      );
       expect((await reverse(member, theirs, '')).json().fields.reason).toBe(a.reversalReasonRequired);
     });
 
     it('completes a staff-entered pending row, and refuses anything else', async () => {
-      await add(member, [row({ amount: '12.00', description: 'Cheque (clearing)', status: 'Pending', date: '2026-11-06' })]);
+      await add(member, [
+        row({ amount: '12.00', description: 'Cheque (clearing)', status: 'Pending', date: '2026-11-06' }),
+      ]);
       const cheque = await find('Cheque (clearing)');
       const done = await staff.post(userPath(member, `/transactions/${cheque.transferId}/complete`));
       expect(done.statusCode, done.body).toBe(200);
@@ -341,24 +469,52 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('reverses every transaction of the member, newest first, and the balances return to zero', async () => {
       const member = await memberWithMoney(t, 400_00n);
       const recipient = await memberWithMoney(t, 0n);
-      await sendTransfer(member.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '150.00' });
-      const toSavings = await sendTransfer(member.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Savings', toAccount: 'Checking', amount: '25.00' });
+      await sendTransfer(member.browser, '/api/transfers/internal', {
+        transferType: 'internal',
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: '150.00',
+      });
+      const toSavings = await sendTransfer(member.browser, '/api/transfers/internal', {
+        transferType: 'internal',
+        fromAccount: 'Savings',
+        toAccount: 'Checking',
+        amount: '25.00',
+      });
       expect(toSavings.statusCode).toBe(201);
-      await sendTransfer(member.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: recipient.email, amount: '10.00', reference: 'Lunch' });
+      await sendTransfer(member.browser, '/api/transfers/user', {
+        transferType: 'user',
+        fromAccount: 'Checking',
+        recipientEmail: recipient.email,
+        amount: '10.00',
+        reference: 'Lunch',
+      });
       await add(member, [
         row({ type: 'debit', amount: '5.00', category: 'Food', description: 'Coffee', status: 'Pending' }),
         row({ type: 'debit', amount: '7.00', category: 'Food', description: 'No funds', status: 'Failed' }),
       ]);
-      const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Test data clean-up' });
+      const response = await staff.post(userPath(member, '/transactions/reverse-all'), {
+        reason: 'Test data clean-up',
+      });
       expect(response.statusCode, response.body).toBe(200);
       // deposit, two internal transfers, the member transfer, the pending row (Failed rows moved nothing).
       expect(response.json()).toEqual({ count: 5, message: a.transactionsDeleted(5) });
-      expect(await balances(member.browser)).toEqual({ Checking: { balance: '0.00', available: '0.00' }, Savings: { balance: '0.00', available: '0.00' } });
+      expect(await balances(member.browser)).toEqual({
+        Checking: { balance: '0.00', available: '0.00' },
+        Savings: { balance: '0.00', available: '0.00' },
+      });
       expect((await balances(recipient.browser)).Checking.balance).toBe('0.00');
       const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
-      expect(own.items.map((x) => [x.description, x.status]).sort()).toEqual([['Coffee', 'Failed'], ['No funds', 'Failed']]);
+      expect(own.items.map((x) => [x.description, x.status]).sort()).toEqual([
+        ['Coffee', 'Failed'],
+        ['No funds', 'Failed'],
+      ]);
       const [entry] = await audit(member);
-      expect(entry).toMatchObject({ action: 'transactions.reversed_all', before: { balances: { Checking: '265.00', Savings: '125.00' } }, after: { count: 5 } });
+      expect(entry).toMatchObject({
+        action: 'transactions.reversed_all',
+        before: { balances: { Checking: '265.00', Savings: '125.00' } },
+        after: { count: 5 },
+      });
 
       const again = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Again' });
       expect(again.json()).toEqual({ count: 0, message: a.transactionsDeleted(0) });
@@ -374,9 +530,14 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       // A single reversal refuses it: payment orders belong to Payment Operations.
       const single = await reverse({ id: alexId }, order?.pendingTransferId ?? '');
       expect(single.json().message).toBe(a.paymentOrderTransaction);
-      const response = await staff.post(`/api/admin/users/${alexId}/transactions/reverse-all`, { reason: 'Closing the demo' });
+      const response = await staff.post(`/api/admin/users/${alexId}/transactions/reverse-all`, {
+        reason: 'Closing the demo',
+      });
       expect(response.statusCode, response.body).toBe(200);
-      const [after] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, order?.id ?? ''));
+      const [after] = await t.db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, order?.id ?? ''));
       expect(after).toMatchObject({ status: 'returned', returnReason: 'Closing the demo' });
       const accounts = (await alex.get('/api/me/accounts')).json<{ accounts: AccountSummary[] }>().accounts;
       expect(accounts.map((x) => x.balance)).toEqual(['0.00', '0.00']);
@@ -405,38 +566,81 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toContain(a.exportedPaymentOrder);
-      expect(await balances(member.browser)).toEqual({ Checking: { balance: '90.00', available: '50.00' }, Savings: { balance: '0.00', available: '0.00' } });
+      expect(await balances(member.browser)).toEqual({
+        Checking: { balance: '90.00', available: '50.00' },
+        Savings: { balance: '0.00', available: '0.00' },
+      });
     });
 
     it('changes nothing when one transaction cannot be undone, and says which', async () => {
       const sender = await memberWithMoney(t, 50_00n);
       const receiver = await memberWithMoney(t, 0n);
-      await sendTransfer(sender.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: receiver.email, amount: '50.00', reference: 'Rent' });
+      await sendTransfer(sender.browser, '/api/transfers/user', {
+        transferType: 'user',
+        fromAccount: 'Checking',
+        recipientEmail: receiver.email,
+        amount: '50.00',
+        reference: 'Rent',
+      });
       // The receiver spends it: the transfer can no longer be taken back.
-      await sendTransfer(receiver.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '50.00' });
+      await sendTransfer(receiver.browser, '/api/transfers/internal', {
+        transferType: 'internal',
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: '50.00',
+      });
       const response = await staff.post(userPath(sender, '/transactions/reverse-all'), { reason: 'Clean-up' });
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toContain(a.deleteTransactionsFailed);
       expect(response.json().message).toContain('Nothing was changed');
-      expect(response.json().message).toContain('(50.00) could not be reversed: the money it brought in has since been spent');
+      expect(response.json().message).toContain(
+        '(50.00) could not be reversed: the money it brought in has since been spent',
+      );
       expect((await balances(sender.browser)).Checking.balance).toBe('0.00');
       expect((await history(sender)).items.every((x) => x.correction === null)).toBe(true);
-      expect((await staff.post(userPath({ id: '00000000-0000-4000-8000-00000000abcd' }, '/transactions/reverse-all'), { reason: 'x' })).json().message).toBe(
-        a.userNotFound,
-      );
+      expect(
+        (
+          await staff.post(userPath({ id: '00000000-0000-4000-8000-00000000abcd' }, '/transactions/reverse-all'), {
+            reason: 'x',
+          })
+        ).json().message,
+      ).toBe(a.userNotFound);
     });
     it('weighs the whole set: money that came back from the same member can be taken back, and no balance dips on the way', async () => {
       const member = await memberWithMoney(t, 0n);
       const friend = await memberWithMoney(t, 50_00n);
-      await sendTransfer(friend.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: member.email, amount: '50.00', reference: 'Loan' });
-      await sendTransfer(member.browser, '/api/transfers/user', { transferType: 'user', fromAccount: 'Checking', recipientEmail: friend.email, amount: '50.00', reference: 'Repaid' });
+      await sendTransfer(friend.browser, '/api/transfers/user', {
+        transferType: 'user',
+        fromAccount: 'Checking',
+        recipientEmail: member.email,
+        amount: '50.00',
+        reference: 'Loan',
+      });
+      await sendTransfer(member.browser, '/api/transfers/user', {
+        transferType: 'user',
+        fromAccount: 'Checking',
+        recipientEmail: friend.email,
+        amount: '50.00',
+        reference: 'Repaid',
+      });
       // The friend moves the repayment away: taken one by one, newest first, "Repaid" could not come back.
-      await sendTransfer(friend.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '50.00' });
+      await sendTransfer(friend.browser, '/api/transfers/internal', {
+        transferType: 'internal',
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: '50.00',
+      });
       const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ count: 2, message: a.transactionsDeleted(2) });
-      expect(await balances(member.browser)).toEqual({ Checking: { balance: '0.00', available: '0.00' }, Savings: { balance: '0.00', available: '0.00' } });
-      expect(await balances(friend.browser)).toEqual({ Checking: { balance: '0.00', available: '0.00' }, Savings: { balance: '50.00', available: '50.00' } });
+      expect(await balances(member.browser)).toEqual({
+        Checking: { balance: '0.00', available: '0.00' },
+        Savings: { balance: '0.00', available: '0.00' },
+      });
+      expect(await balances(friend.browser)).toEqual({
+        Checking: { balance: '0.00', available: '0.00' },
+        Savings: { balance: '50.00', available: '50.00' },
+      });
       const friendChecking = await accountId(t, friend.id, 'Checking');
       const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, friendChecking));
       expect(entries.every((entry) => entry.balanceAfter >= 0n && entry.availableAfter >= 0n)).toBe(true);
@@ -463,7 +667,9 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         ['Checking', '1250.75'],
         ['Savings', '0.00'],
       ]);
-      expect((await history({ id })).items.map((x) => [x.description, x.category, x.amount])).toEqual([['Opening deposit', 'Deposit', '1250.75']]);
+      expect((await history({ id })).items.map((x) => [x.description, x.category, x.amount])).toEqual([
+        ['Opening deposit', 'Deposit', '1250.75'],
+      ]);
       const bad = await staff.post('/api/admin/users', { ...form, email: uniqueEmail('x'), savingsBalance: '-5' });
       expect(bad.json().fields.savingsBalance).toBe(a.balanceInvalid);
     });

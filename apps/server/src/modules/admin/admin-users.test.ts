@@ -1,4 +1,12 @@
-import { type AuditEntry, type Me, messages, type SignInResult, type UserDetail, type UserList, type UserSummary } from '@mutual/shared';
+import {
+  type AuditEntry,
+  type Me,
+  messages,
+  type SignInResult,
+  type UserDetail,
+  type UserList,
+  type UserSummary,
+} from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -47,7 +55,12 @@ describe('[ADMIN]: the staff user console API', () => {
     expect(all.counts).toEqual({ all: 7, pending: 2, approved: 4, rejected: 1 });
     expect(all.users).toHaveLength(7);
     expect(names((await staff.get('/api/admin/users?filter=pending')).json())).toEqual([DEMO.jordan, DEMO.priya]);
-    expect(names((await staff.get('/api/admin/users?filter=approved')).json())).toEqual([DEMO.alex, DEMO.sam, DEMO.staff, DEMO.taylor]);
+    expect(names((await staff.get('/api/admin/users?filter=approved')).json())).toEqual([
+      DEMO.alex,
+      DEMO.sam,
+      DEMO.staff,
+      DEMO.taylor,
+    ]);
     expect(names((await staff.get('/api/admin/users?filter=rejected')).json())).toEqual([DEMO.chris]);
 
     const search = (await staff.get('/api/admin/users?q=RIVERA')).json<UserList>();
@@ -59,28 +72,48 @@ describe('[ADMIN]: the staff user console API', () => {
 
   it('keeps the tab counts exact as people are created, approved and rejected, and searches by any part of a name or e-mail', async () => {
     const truth = async () => {
-      const rows = await queryRows<{ status: string; n: number }>(t.db, sql`select status, count(*)::int as n from users group by status`);
-      const of = (...statuses: string[]) => rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
-      return { all: of('pending', 'approved', 'active', 'rejected'), pending: of('pending'), approved: of('approved', 'active'), rejected: of('rejected') };
+      const rows = await queryRows<{ status: string; n: number }>(
+        t.db,
+        sql`select status, count(*)::int as n from users group by status`,
+      );
+      const of = (...statuses: string[]) =>
+        rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+      return {
+        all: of('pending', 'approved', 'active', 'rejected'),
+        pending: of('pending'),
+        approved: of('approved', 'active'),
+        rejected: of('rejected'),
+      };
     };
     const counts = async () => (await staff.get('/api/admin/users')).json<UserList>().counts;
     const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
     expect((await staff.post('/api/admin/users', newUser({ name: 'Zebediah Quartermaine' }))).statusCode).toBe(201);
     // Many applicants at once (one statement), as an import would; then one approved, one rejected.
-    const applicants = await queryRows<{ id: string }>(t.db, sql`
+    const applicants = await queryRows<{ id: string }>(
+      t.db,
+      sql`
       insert into users (email, password_hash, name, role, status)
       select 'bulk.' || i || '@example.com', 'x', 'Bulk Quartermaine ' || i, 'pending', 'pending' from generate_series(1, 30) i
-      returning id`);
+      returning id`,
+    );
     expect((await staff.post(`/api/admin/users/${applicants[0]?.id}/approve`, { checklist })).statusCode).toBe(200);
-    expect((await staff.post(`/api/admin/users/${applicants[1]?.id}/reject`, { reason: 'Document unreadable' })).statusCode).toBe(200);
+    expect(
+      (await staff.post(`/api/admin/users/${applicants[1]?.id}/reject`, { reason: 'Document unreadable' })).statusCode,
+    ).toBe(200);
     expect(await counts()).toEqual(await truth());
 
-    const search = async (q: string, filter = 'all') => (await staff.get(`/api/admin/users?filter=${filter}&q=${encodeURIComponent(q)}`)).json<UserList>();
+    const search = async (q: string, filter = 'all') =>
+      (await staff.get(`/api/admin/users?filter=${filter}&q=${encodeURIComponent(q)}`)).json<UserList>();
     const quarter = await search('TERMAI');
     expect(quarter.users).toHaveLength(31);
     expect(quarter.counts).toEqual({ all: 31, pending: 28, approved: 2, rejected: 1 });
-    expect((await search('termai', 'approved')).users.map((user) => user.name).sort()).toEqual(['Bulk Quartermaine 1', 'Zebediah Quartermaine']);
-    expect((await search('bulk.2')).users.map((user) => user.email).sort()).toEqual(['bulk.2@example.com', ...Array.from({ length: 10 }, (_, i) => `bulk.2${i}@example.com`)].sort());
+    expect((await search('termai', 'approved')).users.map((user) => user.name).sort()).toEqual([
+      'Bulk Quartermaine 1',
+      'Zebediah Quartermaine',
+    ]);
+    expect((await search('bulk.2')).users.map((user) => user.email).sort()).toEqual(
+      ['bulk.2@example.com', ...Array.from({ length: 10 }, (_, i) => `bulk.2${i}@example.com`)].sort(),
+    );
     expect((await search('ze')).users.map((user) => user.name)).toContain('Zebediah Quartermaine');
   });
 
@@ -114,7 +147,13 @@ describe('[ADMIN]: the staff user console API', () => {
     expect(response.statusCode).toBe(201);
     const { user, message } = response.json<{ user: UserSummary; message: string }>();
     expect(message).toBe(a.userCreated(input.email));
-    expect(user).toMatchObject({ email: input.email, role: 'user', status: 'active', verificationStatus: 'verified', isJointAccount: false });
+    expect(user).toMatchObject({
+      email: input.email,
+      role: 'user',
+      status: 'active',
+      verificationStatus: 'verified',
+      isJointAccount: false,
+    });
 
     const detail = (await staff.get(`/api/admin/users/${user.id}`)).json<UserDetail>();
     expect(detail.createdBy).toBe(DEMO.staff);
@@ -123,10 +162,16 @@ describe('[ADMIN]: the staff user console API', () => {
       ['Savings', t.config.routingNumber, '0.00'],
     ]);
     const trail = (await staff.get(`/api/admin/users/${user.id}/audit`)).json<{ entries: AuditEntry[] }>();
-    expect(trail.entries[0]).toMatchObject({ action: 'user.created', actorEmail: DEMO.staff, after: expect.objectContaining({ role: 'user', status: 'active' }) });
+    expect(trail.entries[0]).toMatchObject({
+      action: 'user.created',
+      actorEmail: DEMO.staff,
+      after: expect.objectContaining({ role: 'user', status: 'active' }),
+    });
 
     const { browser } = await startSignIn(t, input.email, input.password);
-    const result = (await browser.post('/api/auth/verify', { code: await latestCode(t, input.email) })).json<SignInResult>();
+    const result = (
+      await browser.post('/api/auth/verify', { code: await latestCode(t, input.email) })
+    ).json<SignInResult>();
     expect(result.redirectTo).toBe('/dashboard');
   });
 
@@ -157,17 +202,26 @@ describe('[ADMIN]: the staff user console API', () => {
         'jointAccountHolder.phone': messages.registration.phoneInvalid,
       },
     });
-    const partial = await staff.post('/api/admin/users', newUser({ isJointAccount: true, jointAccountHolder: { name: 'Jo', email: 'bad', phone: '(207) 555-0101' } }));
-    expect(partial.json()).toMatchObject({ fields: { 'jointAccountHolder.email': messages.registration.emailInvalid } });
+    const partial = await staff.post(
+      '/api/admin/users',
+      newUser({ isJointAccount: true, jointAccountHolder: { name: 'Jo', email: 'bad', phone: '(207) 555-0101' } }),
+    );
+    expect(partial.json()).toMatchObject({
+      fields: { 'jointAccountHolder.email': messages.registration.emailInvalid },
+    });
 
     const holder = { name: 'Jamie Quinn', email: 'jamie.quinn@example.com', phone: '(207) 555-0102' };
     const input = newUser({ isJointAccount: true, jointAccountHolder: holder });
     const created = (await staff.post('/api/admin/users', input)).json<{ user: UserSummary }>();
     expect(created.user.isJointAccount).toBe(true);
-    expect((await staff.get(`/api/admin/users/${created.user.id}`)).json<UserDetail>().jointAccountHolder).toEqual(holder);
+    expect((await staff.get(`/api/admin/users/${created.user.id}`)).json<UserDetail>().jointAccountHolder).toEqual(
+      holder,
+    );
     const member = await signIn(t, input.email, input.password);
     expect((await member.get('/api/me')).json<Me>().jointAccountHolder).toEqual(holder);
-    expect((await member.get('/api/auth/session')).json()).toMatchObject({ user: { isJointAccount: true, jointAccountHolderName: 'Jamie Quinn' } });
+    expect((await member.get('/api/auth/session')).json()).toMatchObject({
+      user: { isJointAccount: true, jointAccountHolderName: 'Jamie Quinn' },
+    });
   });
 
   it('validates the Create New User form and refuses extra fields', async () => {
@@ -177,21 +231,29 @@ describe('[ADMIN]: the staff user console API', () => {
       [{ phone: 'x' }, 'phone', messages.registration.phoneInvalid],
       [{ password: 'short' }, 'password', messages.registration.passwordTooShort],
       [{ role: 'pending' }, 'role', messages.registration.required('Role')],
-      [{ address: { street: '', city: 'Portland', state: 'ME', zipCode: '04101' } }, 'address.street', messages.registration.required('Street')],
+      [
+        { address: { street: '', city: 'Portland', state: 'ME', zipCode: '04101' } },
+        'address.street',
+        messages.registration.required('Street'),
+      ],
     ];
     for (const [override, field, message] of cases) {
       const response = await staff.post('/api/admin/users', newUser(override));
       expect(response.statusCode, field).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: message } });
     }
-    expect((await staff.post('/api/admin/users', newUser({ password: 'football' }))).json()).toMatchObject({ fields: { password: messages.registration.passwordCommon } });
+    expect((await staff.post('/api/admin/users', newUser({ password: 'football' }))).json()).toMatchObject({
+      fields: { password: messages.registration.passwordCommon },
+    });
     for (const extra of [{ status: 'approved' }, { verificationStatus: 'verified' }, { id: ids.sam }]) {
       expect((await staff.post('/api/admin/users', newUser(extra))).statusCode).toBe(400);
     }
   });
 
   it("sets a member's profile picture, which the member then sees", async () => {
-    const form = await multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'sam.png' } } });
+    const form = await multipart({
+      files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'sam.png' } },
+    });
     const response = await staff.put(`/api/admin/users/${ids.sam}/profile-image`, form);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: messages.profile.imageUpdated });
@@ -201,7 +263,9 @@ describe('[ADMIN]: the staff user console API', () => {
     const image = await sam.get(me.profileImageUrl ?? '');
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
-    expect((await staff.put('/api/admin/users/00000000-0000-4000-8000-000000000000/profile-image', form)).statusCode).toBe(404);
+    expect(
+      (await staff.put('/api/admin/users/00000000-0000-4000-8000-000000000000/profile-image', form)).statusCode,
+    ).toBe(404);
   });
 
   it("shows staff a member's audit trail, newest first; a member gets 403", async () => {
@@ -209,7 +273,9 @@ describe('[ADMIN]: the staff user console API', () => {
     const trail = (await staff.get(`/api/admin/users/${ids.sam}/audit`)).json<{ entries: AuditEntry[] }>();
     const actions = trail.entries.map((entry) => entry.action);
     expect(actions[0]).toBe('auth.sign_in');
-    expect(actions).toEqual(expect.arrayContaining(['registration.submitted', 'registration.approved', 'auth.code_issued']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['registration.submitted', 'registration.approved', 'auth.code_issued']),
+    );
     expect(actions.indexOf('registration.approved')).toBeLessThan(actions.indexOf('registration.submitted'));
     expect(trail.entries.find((entry) => entry.action === 'auth.sign_in')?.ipAddress).toBe(sam.ip);
 

@@ -21,7 +21,12 @@ export type CreateUser = Omit<CreateUserOutput, 'checkingBalance' | 'savingsBala
  * already verified; a member (role user) gets a Checking and a Savings account, and the opening
  * balances staff typed are posted as opening deposits (from cash, category Deposit).
  */
-export async function createUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, input: CreateUser, actor: Actor, meta: RequestMeta) {
+export async function createUser(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  input: CreateUser,
+  actor: Actor,
+  meta: RequestMeta,
+) {
   const now = deps.clock();
   assertNotCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
@@ -94,7 +99,9 @@ export async function createUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
         role: user.role,
         status: user.status,
         isJointAccount: user.isJointAccount,
-        ...(user.role === 'user' && { openingBalances: { Checking: centsToDecimal(opening.Checking), Savings: centsToDecimal(opening.Savings) } }),
+        ...(user.role === 'user' && {
+          openingBalances: { Checking: centsToDecimal(opening.Checking), Savings: centsToDecimal(opening.Savings) },
+        }),
       },
       at: now,
     });

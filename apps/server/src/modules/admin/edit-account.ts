@@ -33,7 +33,12 @@ export async function editAccount(
         actor,
         targetUserId: userId,
         meta,
-        before: { accountId, type: account.type, accountNumber: account.accountNumber, routingNumber: account.routingNumber },
+        before: {
+          accountId,
+          type: account.type,
+          accountNumber: account.accountNumber,
+          routingNumber: account.routingNumber,
+        },
         after: { accountId, type: account.type, accountNumber, routingNumber },
         at: now,
       });
@@ -41,7 +46,9 @@ export async function editAccount(
     });
   } catch (error) {
     if (sqlState(error) === '23505') {
-      throw new AppError('CONFLICT', messages.admin.accountNumberInUse, { accountNumber: messages.admin.accountNumberInUse });
+      throw new AppError('CONFLICT', messages.admin.accountNumberInUse, {
+        accountNumber: messages.admin.accountNumberInUse,
+      });
     }
     throw error;
   }

@@ -60,23 +60,44 @@ const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}
 export async function listUsers(db: Executor, filter: UserFilter, q: string | undefined): Promise<UserList> {
   if (!q) {
     const [rows, counts] = await Promise.all([
-      db.select(summaryColumns).from(users).where(filterCondition(filter)).orderBy(desc(users.registrationDate)).limit(LIST_LIMIT),
+      db
+        .select(summaryColumns)
+        .from(users)
+        .where(filterCondition(filter))
+        .orderBy(desc(users.registrationDate))
+        .limit(LIST_LIMIT),
       db.select({ status: userStatusCounts.status, n: userStatusCounts.n }).from(userStatusCounts),
     ]);
     return { users: rows.map(toUserSummary), counts: tally(counts) };
   }
   const term = likeTerm(q);
-  const tab = filter === 'all' ? sql`true` : filter === 'approved' ? sql`status in ('approved', 'active')` : sql`status = ${filter}`;
-  const [found] = await queryRows<{ ids: string[] | null; statuses: { status: string; n: number }[] | null }>(db, sql`
+  const tab =
+    filter === 'all'
+      ? sql`true`
+      : filter === 'approved'
+        ? sql`status in ('approved', 'active')`
+        : sql`status = ${filter}`;
+  const [found] = await queryRows<{ ids: string[] | null; statuses: { status: string; n: number }[] | null }>(
+    db,
+    sql`
     with matches as materialized (select id, status, registration_date from users where name ilike ${term} or email ilike ${term})
     select array(select id from matches where ${tab} order by registration_date desc limit ${LIST_LIMIT}) as ids,
-           (select json_agg(json_build_object('status', status, 'n', n)) from (select status, count(*) as n from matches group by status) s) as statuses`);
+           (select json_agg(json_build_object('status', status, 'n', n)) from (select status, count(*) as n from matches group by status) s) as statuses`,
+  );
   const ids = found?.ids ?? [];
-  const rows = ids.length ? await db.select(summaryColumns).from(users).where(inArray(users.id, ids)).orderBy(desc(users.registrationDate)) : [];
+  const rows = ids.length
+    ? await db.select(summaryColumns).from(users).where(inArray(users.id, ids)).orderBy(desc(users.registrationDate))
+    : [];
   return { users: rows.map(toUserSummary), counts: tally(found?.statuses ?? []) };
 }
 
 function tally(statuses: { status: string; n: number | string }[]): UserList['counts'] {
-  const of = (...wanted: string[]) => statuses.filter((row) => wanted.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
-  return { all: of('pending', 'approved', 'active', 'rejected'), pending: of('pending'), approved: of('approved', 'active'), rejected: of('rejected') };
+  const of = (...wanted: string[]) =>
+    statuses.filter((row) => wanted.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+  return {
+    all: of('pending', 'approved', 'active', 'rejected'),
+    pending: of('pending'),
+    approved: of('approved', 'active'),
+    rejected: of('rejected'),
+  };
 }

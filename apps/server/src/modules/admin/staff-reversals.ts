@@ -100,9 +100,12 @@ export async function reverseAllMemberTransactions(
       deps.db.transaction(async (tx) => {
         await lockMemberAccounts(tx, member.id);
         const before = await findMemberAccounts(tx, member.id);
-        const [row] = await queryRows<{ undone: number }>(tx, sql`
+        const [row] = await queryRows<{ undone: number }>(
+          tx,
+          sql`
           select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
-            p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`);
+            p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`,
+        );
         const count = Number(row?.undone ?? 0);
         const after = await findMemberAccounts(tx, member.id);
         await recordAudit(tx, {
@@ -130,7 +133,10 @@ async function reverseAllRefusal(deps: Deps, member: UserRow, error: unknown): P
   const [transfer] = await queryRows<MemberTransfer>(deps.db, memberTransfers(member.id, transferId));
   const why = state === 'MU402' ? 'the money it brought in has since been spent' : messages.admin.exportedPaymentOrder;
   const what = transfer ? `"${describe(transfer).description}" (${describe(transfer).amount})` : 'One transaction';
-  return new AppError(state === 'MU402' ? 'INSUFFICIENT_FUNDS' : 'CONFLICT', `${messages.admin.deleteTransactionsFailed}. ${what} could not be reversed: ${why}. Nothing was changed.`);
+  return new AppError(
+    state === 'MU402' ? 'INSUFFICIENT_FUNDS' : 'CONFLICT',
+    `${messages.admin.deleteTransactionsFailed}. ${what} could not be reversed: ${why}. Nothing was changed.`,
+  );
 }
 
 /** Posts a staff-entered pending transaction (payment orders are settled in Payment Operations). */
@@ -149,10 +155,14 @@ export async function completePendingTransaction(
       if (transfer.kind !== 'pending' || transfer.resolution_id !== null) {
         throw new AppError('CONFLICT', messages.admin.notPendingTransaction);
       }
-      if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
-      const posted = await resolvePending(tx, { pendingId: transfer.id, kind: 'post', now, createdBy: actor.userId }).catch(
-        conflictAs(messages.admin.notPendingTransaction),
-      );
+      if (await paymentOrderFor(tx, transfer.id))
+        throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
+      const posted = await resolvePending(tx, {
+        pendingId: transfer.id,
+        kind: 'post',
+        now,
+        createdBy: actor.userId,
+      }).catch(conflictAs(messages.admin.notPendingTransaction));
       await recordAudit(tx, {
         action: 'transaction.completed',
         actor,
@@ -184,7 +194,9 @@ async function undo(
   if (transfer.kind === 'pending' && transfer.resolution_id === null) {
     // Payment orders belong to Payment Operations (Delete User Transactions returns them all at once).
     if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
-    const voided = await resolvePending(tx, { pendingId: transfer.id, kind: 'void', ...common }).catch(conflictAs(messages.admin.alreadyReversed));
+    const voided = await resolvePending(tx, { pendingId: transfer.id, kind: 'void', ...common }).catch(
+      conflictAs(messages.admin.alreadyReversed),
+    );
     return { voidedBy: voided.transferId, status: 'Failed' };
   }
   if (transfer.kind === 'pending' && transfer.resolution_kind !== 'post') {
@@ -195,7 +207,10 @@ async function undo(
     .catch(conflictAs(messages.admin.alreadyReversed))
     .catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-        throw new AppError('INSUFFICIENT_FUNDS', `${messages.admin.deleteTransactionFailed}: the account no longer holds the money this would take back.`);
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          `${messages.admin.deleteTransactionFailed}: the account no longer holds the money this would take back.`,
+        );
       }
       throw error;
     });
@@ -213,6 +228,11 @@ function describe(transfer: MemberTransfer) {
     amount: centsToDecimal(BigInt(transfer.amount)),
     type: transfer.member_side,
     description: transfer.member_side === 'debit' ? transfer.debit_memo : transfer.credit_memo,
-    status: transfer.kind === 'failed' ? 'Failed' : transfer.kind === 'single' || transfer.resolution_kind === 'post' ? 'Completed' : 'Pending',
+    status:
+      transfer.kind === 'failed'
+        ? 'Failed'
+        : transfer.kind === 'single' || transfer.resolution_kind === 'post'
+          ? 'Completed'
+          : 'Pending',
   };
 }

@@ -53,7 +53,11 @@ interface PlannedRow {
 }
 
 /** A dry run: every row's problems, and the balances after, without posting anything. */
-export async function previewTransactions(deps: Deps, member: UserRow, rawRows: Record<string, string>[]): Promise<TransactionPreview> {
+export async function previewTransactions(
+  deps: Deps,
+  member: UserRow,
+  rawRows: Record<string, string>[],
+): Promise<TransactionPreview> {
   const now = deps.clock();
   const errors = new Map<number, Record<string, string>>();
   const valid: { row: number; input: StaffTransactionRow }[] = [];
@@ -102,7 +106,11 @@ export async function previewTransactions(deps: Deps, member: UserRow, rawRows: 
         }
       }
       const after = await findMemberAccounts(tx, member.id);
-      balancesAfter = after.map((account) => ({ account: account.type, balance: account.balance, available: account.available }));
+      balancesAfter = after.map((account) => ({
+        account: account.type,
+        balance: account.balance,
+        available: account.available,
+      }));
       throw rollback;
     })
     .catch((error: unknown) => {
@@ -132,7 +140,10 @@ export async function addTransactions(
 ): Promise<IdempotentAnswer> {
   const now = deps.clock();
   const rows = input.rows.map((row, index) => ({ row: index + 1, input: staffTransactionRowSchema.parse(row) }));
-  const requestHash = hashRequest(`admin:transactions:${member.id}`, rows.map((r) => r.input));
+  const requestHash = hashRequest(
+    `admin:transactions:${member.id}`,
+    rows.map((r) => r.input),
+  );
   const planned = await plan(deps.db, deps.config.timeZone, rows);
   const future = planned.find((row) => row.effectiveAt > now);
   if (future) throw rowFailure(future.row, 'date', messages.admin.rowInFuture);
@@ -189,8 +200,11 @@ function rowFailure(row: number, field: string, reason: string, code: AppError['
 
 async function accountsOf(tx: Executor, userId: string): Promise<Record<AccountType, string>> {
   const accounts = await findMemberAccounts(tx, userId);
-  const byType = Object.fromEntries(accounts.map((account) => [account.type, account.id])) as Partial<Record<AccountType, string>>;
-  if (!byType.Checking || !byType.Savings) throw new AppError('CONFLICT', messages.admin.addTransactionsFailed('this person has no accounts'));
+  const byType = Object.fromEntries(accounts.map((account) => [account.type, account.id])) as Partial<
+    Record<AccountType, string>
+  >;
+  if (!byType.Checking || !byType.Savings)
+    throw new AppError('CONFLICT', messages.admin.addTransactionsFailed('this person has no accounts'));
   return byType as Record<AccountType, string>;
 }
 
@@ -202,16 +216,26 @@ const balancesOf = (accounts: { type: AccountType; balance: string }[]) =>
  * the database), sorted by it: a batch replays in date order, so a backdated debit can use a
  * credit dated before it.
  */
-async function plan(db: Executor, timeZone: string, rows: { row: number; input: StaffTransactionRow }[]): Promise<PlannedRow[]> {
+async function plan(
+  db: Executor,
+  timeZone: string,
+  rows: { row: number; input: StaffTransactionRow }[],
+): Promise<PlannedRow[]> {
   if (rows.length === 0) return [];
   const local = rows.map((r) => `${r.input.date} ${r.input.time}`);
-  const instants = await queryRows<{ i: number; at: string | Date }>(db, sql`
+  const instants = await queryRows<{ i: number; at: string | Date }>(
+    db,
+    sql`
     select i::int as i, (local::timestamp at time zone ${timeZone}) as at
     from unnest(array[${sql.join(
       local.map((value) => sql`${value}`),
       sql`, `,
-    )}]::text[]) with ordinality as t(local, i)`);
-  const planned = rows.map((r, index) => ({ ...r, effectiveAt: new Date(instants.find((x) => Number(x.i) === index + 1)?.at ?? NaN) }));
+    )}]::text[]) with ordinality as t(local, i)`,
+  );
+  const planned = rows.map((r, index) => ({
+    ...r,
+    effectiveAt: new Date(instants.find((x) => Number(x.i) === index + 1)?.at ?? NaN),
+  }));
   return planned.sort((a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime() || a.row - b.row);
 }
 

@@ -18,7 +18,13 @@ import { toUserSummary } from './list-users';
 type FileRow = typeof storedFiles.$inferSelect;
 const toStoredFile = (file: FileRow | undefined) =>
   file
-    ? { id: file.id, url: fileUrl(file.id) ?? '', contentType: file.contentType, size: file.size, createdAt: file.createdAt.toISOString() }
+    ? {
+        id: file.id,
+        url: fileUrl(file.id) ?? '',
+        contentType: file.contentType,
+        size: file.size,
+        createdAt: file.createdAt.toISOString(),
+      }
     : null;
 
 /** Everything staff see about one person (spec: user detail + Verify User modal). */
@@ -26,14 +32,22 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
   const [accounts, requests, reviews, codes, hold] = await Promise.all([
     findMemberAccounts(db, user.id),
     listInfoRequests(db, user.id),
-    db.select().from(registrationReviews).where(eq(registrationReviews.userId, user.id)).orderBy(desc(registrationReviews.createdAt)),
+    db
+      .select()
+      .from(registrationReviews)
+      .where(eq(registrationReviews.userId, user.id))
+      .orderBy(desc(registrationReviews.createdAt)),
     backupCodeStatus(db, user.id),
     findActiveHold(db, user.id),
   ]);
-  const fileIds = [user.idDocumentFileId, ...requests.map((r) => r.responseFileId)].filter((id): id is string => id !== null);
+  const fileIds = [user.idDocumentFileId, ...requests.map((r) => r.responseFileId)].filter(
+    (id): id is string => id !== null,
+  );
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileById = new Map(files.map((file) => [file.id, file]));
-  const holdPlacedBy = hold?.placedBy ? await db.select({ email: users.email }).from(users).where(eq(users.id, hold.placedBy)) : [];
+  const holdPlacedBy = hold?.placedBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, hold.placedBy))
+    : [];
   const activeSessions = await countUserSessions(db, config, user.id, now);
 
   return {
@@ -45,7 +59,13 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
       dateOfBirth: user.dateOfBirth,
       nationality: user.nationality,
       maritalStatus: user.maritalStatus as UserDetail['personalInfo']['maritalStatus'],
-      address: { street: user.street, city: user.city, state: user.state, country: user.country, postalCode: user.postalCode },
+      address: {
+        street: user.street,
+        city: user.city,
+        state: user.state,
+        country: user.country,
+        postalCode: user.postalCode,
+      },
     },
     contactDetails: {
       phoneNumber: user.phone,
@@ -81,7 +101,9 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
       reviewedBy: row.reviewerEmail,
       createdAt: row.createdAt.toISOString(),
     })),
-    hold: hold ? { reason: hold.reason, placedAt: hold.placedAt.toISOString(), placedBy: holdPlacedBy[0]?.email ?? null } : null,
+    hold: hold
+      ? { reason: hold.reason, placedAt: hold.placedAt.toISOString(), placedBy: holdPlacedBy[0]?.email ?? null }
+      : null,
     security: {
       totpEnabled: user.totpEnabledAt !== null,
       backupCodes: codes,
@@ -95,7 +117,12 @@ export async function userDetail(db: Executor, config: Config, user: UserRow, no
  * A person's audit trail: what was done to them and what they did, newest first, with the same
  * action and date filters and keyset paging as the credit union's log.
  */
-export async function userAuditTrail(db: Executor, userId: string, query: AuditFilters & AuditPaging, timeZone: string): Promise<AuditPage> {
+export async function userAuditTrail(
+  db: Executor,
+  userId: string,
+  query: AuditFilters & AuditPaging,
+  timeZone: string,
+): Promise<AuditPage> {
   const { action, from, to, olderThan, newerThan, pageSize } = query;
   return listAudit(db, { kind: 'person', userId }, { action, from, to, olderThan, newerThan, pageSize }, timeZone);
 }

@@ -1,6 +1,15 @@
 import { type AuditActions, type AuditPage, messages } from '@mutual/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, createPerson, manualClock, signIn, signUp, type TestApp, userByEmail, validApplication } from '../../test/identity';
+import {
+  Browser,
+  createPerson,
+  manualClock,
+  signIn,
+  signUp,
+  type TestApp,
+  userByEmail,
+  validApplication,
+} from '../../test/identity';
 import { accountId } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { liftHold, placeHold } from '../holds/holds';
@@ -15,7 +24,8 @@ const LATE_14 = new Date('2026-03-15T03:30:00.000Z');
 const MORNING_15 = new Date('2026-03-15T14:00:00.000Z');
 
 const QUOTED_LINE = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
-const cellsOf = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
+const cellsOf = (line: string) =>
+  [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
 
 describe('[AUDIT]: staff read the audit log', () => {
   let t: TestApp;
@@ -34,7 +44,9 @@ describe('[AUDIT]: staff read the audit log', () => {
   };
   const setBalance = async (browser: Browser, userId: string, balance: string, reason: string) => {
     const account = await accountId(t, userId, 'Checking');
-    const response = await browser.request('PUT', `/api/admin/users/${userId}/accounts/${account}/balance`, { json: { balance, reason } });
+    const response = await browser.request('PUT', `/api/admin/users/${userId}/accounts/${account}/balance`, {
+      json: { balance, reason },
+    });
     expect(response.statusCode, response.body).toBe(200);
   };
   const meta = { ipAddress: '198.51.100.7', userAgent: 'test' };
@@ -56,8 +68,12 @@ describe('[AUDIT]: staff read the audit log', () => {
     // 15 March: staff B places a hold and lifts it; staff A sets the other member's balance.
     time.advance(MORNING_15.getTime() - time.now().getTime());
     const actorB = { userId: staffB.id, email: staffB.email };
-    await t.db.transaction((tx) => placeHold(tx, { userId: member.id, reason: 'Card reported stolen', actor: actorB, meta, now: time.now() }));
-    await t.db.transaction((tx) => liftHold(tx, { userId: member.id, reason: 'Card found', actor: actorB, meta, now: time.now() }));
+    await t.db.transaction((tx) =>
+      placeHold(tx, { userId: member.id, reason: 'Card reported stolen', actor: actorB, meta, now: time.now() }),
+    );
+    await t.db.transaction((tx) =>
+      liftHold(tx, { userId: member.id, reason: 'Card found', actor: actorB, meta, now: time.now() }),
+    );
     await setBalance(await staffSession(staffA.email), other.id, '5.00', 'Correction');
   });
   afterAll(() => t.close());
@@ -66,7 +82,14 @@ describe('[AUDIT]: staff read the audit log', () => {
     const staff = await staffSession(staffA.email);
     const page = await list(staff, { action: 'account.balance_adjusted' });
     expect(page.entries.map((entry) => entry.target?.email)).toEqual([other.email, member.email]);
-    expect(page).toMatchObject({ total: 2, totalCapped: false, newer: null, older: null, pageSize: 50, timeZone: 'America/New_York' });
+    expect(page).toMatchObject({
+      total: 2,
+      totalCapped: false,
+      newer: null,
+      older: null,
+      pageSize: 50,
+      timeZone: 'America/New_York',
+    });
     expect(page.entries[1]).toMatchObject({
       at: LATE_14.toISOString(),
       action: 'account.balance_adjusted',
@@ -84,7 +107,9 @@ describe('[AUDIT]: staff read the audit log', () => {
 
   it('filters by one action, or by a family written as its prefix', async () => {
     const staff = await staffSession(staffA.email);
-    expect((await list(staff, { action: 'hold.placed' })).entries.map((e) => [e.action, e.reason])).toEqual([['hold.placed', 'Card reported stolen']]);
+    expect((await list(staff, { action: 'hold.placed' })).entries.map((e) => [e.action, e.reason])).toEqual([
+      ['hold.placed', 'Card reported stolen'],
+    ]);
     expect((await list(staff, { action: 'hold.' })).entries.map((e) => [e.action, e.label])).toEqual([
       ['hold.lifted', 'Hold lifted'],
       ['hold.placed', 'Hold placed'],
@@ -101,9 +126,13 @@ describe('[AUDIT]: staff read the audit log', () => {
     const byB = await list(staff, { actor: staffB.email.toUpperCase() });
     expect(byB.entries.map((e) => e.action)).toEqual(['hold.lifted', 'hold.placed']);
     const bySystem = await list(staff, { actor: 'system', action: 'user.created' });
-    expect(bySystem.entries.map((e) => e.target?.email).sort()).toEqual([staffA.email, staffB.email, member.email, other.email].sort());
+    expect(bySystem.entries.map((e) => e.target?.email).sort()).toEqual(
+      [staffA.email, staffB.email, member.email, other.email].sort(),
+    );
     expect((await list(staff, { actor: 'nobody@example.com' })).entries).toEqual([]);
-    expect((await staff.get('/api/admin/audit?actor=not-an-email')).json()).toMatchObject({ message: messages.audit.actorInvalid });
+    expect((await staff.get('/api/admin/audit?actor=not-an-email')).json()).toMatchObject({
+      message: messages.audit.actorInvalid,
+    });
   });
 
   it('filters by the member acted on, by e-mail or id; an unknown e-mail is said plainly', async () => {
@@ -112,23 +141,35 @@ describe('[AUDIT]: staff read the audit log', () => {
     expect(byEmail.entries.map((e) => e.action)).toEqual(['account.balance_adjusted']);
     const byId = await list(staff, { member: member.id });
     expect(byId.entries.every((e) => e.target?.id === member.id)).toBe(true);
-    expect(byId.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['user.created', 'account.balance_adjusted', 'hold.placed', 'hold.lifted']));
+    expect(byId.entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['user.created', 'account.balance_adjusted', 'hold.placed', 'hold.lifted']),
+    );
     const unknown = await staff.get(`/api/admin/audit?member=${encodeURIComponent('nobody@example.com')}`);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'VALIDATION_FAILED', message: messages.audit.memberNotFound, fields: { member: messages.audit.memberNotFound } });
+    expect(unknown.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: messages.audit.memberNotFound,
+      fields: { member: messages.audit.memberNotFound },
+    });
   });
 
   it("counts days in the credit union's time zone: 23:30 on 14 March in New York is 14 March, not the 15th", async () => {
     const staff = await staffSession(staffA.email);
-    const day = (from: string, to: string) => list(staff, { action: 'account.balance_adjusted', from, to }).then((p) => p.entries.map((e) => e.target?.email));
+    const day = (from: string, to: string) =>
+      list(staff, { action: 'account.balance_adjusted', from, to }).then((p) => p.entries.map((e) => e.target?.email));
     expect(await day('2026-03-14', '2026-03-14')).toEqual([member.email]);
     expect(await day('2026-03-15', '2026-03-15')).toEqual([other.email]);
     expect(await day('2026-03-14', '2026-03-15')).toEqual([other.email, member.email]);
     expect(await day('2026-03-16', '2026-03-31')).toEqual([]);
     const backwards = await staff.get('/api/admin/audit?from=2026-03-15&to=2026-03-14');
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({ message: messages.audit.dateOrder, fields: { to: messages.audit.dateOrder } });
-    expect((await staff.get('/api/admin/audit?from=2026-02-30')).json()).toMatchObject({ message: messages.audit.dateInvalid });
+    expect(backwards.json()).toMatchObject({
+      message: messages.audit.dateOrder,
+      fields: { to: messages.audit.dateOrder },
+    });
+    expect((await staff.get('/api/admin/audit?from=2026-02-30')).json()).toMatchObject({
+      message: messages.audit.dateInvalid,
+    });
   });
 
   it('pages by cursor: older and newer pages meet without gaps or repeats, even as new entries arrive', async () => {
@@ -157,12 +198,18 @@ describe('[AUDIT]: staff read the audit log', () => {
     const top = await list(staff, { ...query, newerThan: second.newer ?? '' });
     expect(top.entries.map((e) => e.reason)).toEqual(Array.from({ length: 20 }, (_, i) => `Step ${45 - i}`));
     expect(top.newer).toBe(top.entries[0]?.id);
-    expect((await list(staff, { ...query, newerThan: top.newer ?? '' })).entries.map((e) => e.reason)).toEqual(['Step 46']);
+    expect((await list(staff, { ...query, newerThan: top.newer ?? '' })).entries.map((e) => e.reason)).toEqual([
+      'Step 46',
+    ]);
 
     const both = await staff.get(`/api/admin/audit?olderThan=${first.older}&newerThan=${first.older}`);
     expect(both.statusCode).toBe(400);
-    expect((await staff.get('/api/admin/audit?pageSize=7')).json()).toMatchObject({ message: messages.audit.pageSizeInvalid });
-    expect((await staff.get('/api/admin/audit?olderThan=abc')).json()).toMatchObject({ message: messages.audit.cursorInvalid });
+    expect((await staff.get('/api/admin/audit?pageSize=7')).json()).toMatchObject({
+      message: messages.audit.pageSizeInvalid,
+    });
+    expect((await staff.get('/api/admin/audit?olderThan=abc')).json()).toMatchObject({
+      message: messages.audit.cursorInvalid,
+    });
   });
 
   it('exports CSV: dated file name, every cell quoted, formulas neutralised, times in TIME_ZONE, and the export is itself recorded', async () => {
@@ -214,7 +261,11 @@ describe('[AUDIT]: staff read the audit log', () => {
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
     const recorded = await list(staff, { action: 'audit.exported' });
-    expect(recorded.entries[0]).toMatchObject({ actorEmail: staffA.email, target: null, after: { filters: { member: target.email }, rows: 2, capped: false } });
+    expect(recorded.entries[0]).toMatchObject({
+      actorEmail: staffA.email,
+      target: null,
+      after: { filters: { member: target.email }, rows: 2, capped: false },
+    });
   });
 
   it('an export stops at its maximum, keeping the newest entries, and knows it stopped', async () => {
@@ -237,7 +288,12 @@ describe('[AUDIT]: staff read the audit log', () => {
       ]),
     );
     expect(names).not.toContain('transfer.member');
-    expect(families).toEqual(expect.arrayContaining([{ prefix: 'hold.', label: 'Holds' }, { prefix: 'auth.', label: 'Sign-in and security' }]));
+    expect(families).toEqual(
+      expect.arrayContaining([
+        { prefix: 'hold.', label: 'Holds' },
+        { prefix: 'auth.', label: 'Sign-in and security' },
+      ]),
+    );
   });
 
   it("the member detail's trail takes the same action and date filters and pages; with no query it answers as before", async () => {
@@ -245,8 +301,17 @@ describe('[AUDIT]: staff read the audit log', () => {
     const path = `/api/admin/users/${member.id}/audit`;
     const plain = (await staff.get(path)).json<AuditPage>();
     // What was done to them and what they did (their own sign-ins would be here too).
-    expect(plain.entries.map((e) => e.action)).toEqual(['hold.lifted', 'hold.placed', 'account.balance_adjusted', 'user.created']);
-    expect(plain.entries[0]).toMatchObject({ actorEmail: staffB.email, ipAddress: meta.ipAddress, before: { reason: 'Card reported stolen' } });
+    expect(plain.entries.map((e) => e.action)).toEqual([
+      'hold.lifted',
+      'hold.placed',
+      'account.balance_adjusted',
+      'user.created',
+    ]);
+    expect(plain.entries[0]).toMatchObject({
+      actorEmail: staffB.email,
+      ipAddress: meta.ipAddress,
+      before: { reason: 'Card reported stolen' },
+    });
 
     const holds = (await staff.get(`${path}?action=hold.`)).json<AuditPage>();
     expect(holds.entries.map((e) => e.action)).toEqual(['hold.lifted', 'hold.placed']);
@@ -260,7 +325,9 @@ describe('[AUDIT]: staff read the audit log', () => {
     const own = (await staff.get(`${path}?action=auth.sign_in`)).json<AuditPage>();
     expect(own.entries[0]).toMatchObject({ actorUserId: member.id, target: { id: member.id } });
     expect((await staff.get(`${path}?actor=${encodeURIComponent(staffA.email)}`)).statusCode).toBe(400);
-    expect((await staff.get(`${path}?from=2026-03-15&to=2026-03-14`)).json()).toMatchObject({ message: messages.audit.dateOrder });
+    expect((await staff.get(`${path}?from=2026-03-15&to=2026-03-14`)).json()).toMatchObject({
+      message: messages.audit.dateOrder,
+    });
   });
 
   it('keeps members, applicants and visitors out of every audit route, and shows them nothing', async () => {

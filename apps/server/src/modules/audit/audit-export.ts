@@ -80,7 +80,20 @@ export async function exportAudit(
   const timeZone = deps.config.timeZone;
   const { entries, capped } = await allAuditEntries(deps.db, filters, timeZone, AUDIT_EXPORT_MAX_ROWS);
   const now = deps.clock();
-  const applied = Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
-  await recordAudit(deps.db, { action: 'audit.exported', actor, meta, after: { filters: applied, rows: entries.length, capped }, at: now });
-  return { csv: auditCsv(entries, timeZone), fileName: `audit-log-${localDay(now, timeZone)}.csv`, rows: entries.length, capped };
+  const applied = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  );
+  await recordAudit(deps.db, {
+    action: 'audit.exported',
+    actor,
+    meta,
+    after: { filters: applied, rows: entries.length, capped },
+    at: now,
+  });
+  return {
+    csv: auditCsv(entries, timeZone),
+    fileName: `audit-log-${localDay(now, timeZone)}.csv`,
+    rows: entries.length,
+    capped,
+  };
 }

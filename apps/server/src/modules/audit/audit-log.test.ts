@@ -33,7 +33,9 @@ describe('[AUDIT]: the append-only audit log', () => {
       (caught: unknown) => caught as Error & { cause?: Error },
     );
     expect(error, operation).not.toBeNull();
-    expect(String(error?.cause?.message ?? error?.message)).toBe(`audit_log is append-only: ${operation} is not allowed`);
+    expect(String(error?.cause?.message ?? error?.message)).toBe(
+      `audit_log is append-only: ${operation} is not allowed`,
+    );
   }
   const rows = async () => (await t.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
 
@@ -42,8 +44,13 @@ describe('[AUDIT]: the append-only audit log', () => {
     await new Browser(t).post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' });
     const browser = await signIn(t, person.email);
     const code = await latestCode(t, person.email);
-    await browser.post('/api/me/password', { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-passphrase', confirmPassword: 'a-new-passphrase' });
-    for (let i = 0; i < 2; i++) await new Browser(t).post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' });
+    await browser.post('/api/me/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'a-new-passphrase',
+      confirmPassword: 'a-new-passphrase',
+    });
+    for (let i = 0; i < 2; i++)
+      await new Browser(t).post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' });
 
     expect(await auditActions(t, person.id)).toEqual([
       'user.created',
@@ -57,10 +64,16 @@ describe('[AUDIT]: the append-only audit log', () => {
     ]);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, person.id));
     const signInEntry = entries.find((entry) => entry.action === 'auth.sign_in');
-    expect(signInEntry).toMatchObject({ actorUserId: person.id, actorEmail: person.email, ipAddress: browser.ip, userAgent: browser.userAgent });
+    expect(signInEntry).toMatchObject({
+      actorUserId: person.id,
+      actorEmail: person.email,
+      ipAddress: browser.ip,
+      userAgent: browser.userAgent,
+    });
     // Secrets never reach the log.
     const text = JSON.stringify(entries);
-    for (const secret of [DEMO_PASSWORD, 'a-new-passphrase', 'wrong-password-1', code]) expect(text).not.toContain(secret);
+    for (const secret of [DEMO_PASSWORD, 'a-new-passphrase', 'wrong-password-1', code])
+      expect(text).not.toContain(secret);
   });
 
   it('records approvals and rejections with the reviewer', async () => {
@@ -73,7 +86,9 @@ describe('[AUDIT]: the append-only audit log', () => {
     const [approved = '', rejected = ''] = ids;
     const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
     expect((await staff.post(`/api/admin/users/${approved}/approve`, { checklist })).statusCode).toBe(200);
-    expect((await staff.post(`/api/admin/users/${rejected}/reject`, { reason: 'Unreadable document' })).statusCode).toBe(200);
+    expect(
+      (await staff.post(`/api/admin/users/${rejected}/reject`, { reason: 'Unreadable document' })).statusCode,
+    ).toBe(200);
     expect(await auditActions(t, approved)).toEqual(['registration.submitted', 'registration.approved']);
     expect(await auditActions(t, rejected)).toEqual(['registration.submitted', 'registration.rejected']);
     const [rejection] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'registration.rejected'));
@@ -87,7 +102,10 @@ describe('[AUDIT]: the append-only audit log', () => {
     await expectRefused(t.db.execute(sql`update audit_log set action = 'rewritten'`), 'UPDATE');
     await expectRefused(t.db.execute(sql`delete from audit_log`), 'DELETE');
     await expectRefused(t.db.execute(sql`truncate audit_log`), 'TRUNCATE');
-    await expectRefused(t.db.update(auditLog).set({ actorEmail: 'someone-else' }).where(eq(auditLog.action, 'auth.sign_in')), 'UPDATE');
+    await expectRefused(
+      t.db.update(auditLog).set({ actorEmail: 'someone-else' }).where(eq(auditLog.action, 'auth.sign_in')),
+      'UPDATE',
+    );
     expect(await rows()).toBe(before);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'rewritten'))).toEqual([]);
   });
@@ -95,7 +113,12 @@ describe('[AUDIT]: the append-only audit log', () => {
   it('refuses a rewrite inside the transaction that wrote the entry, and the change goes down with it', async () => {
     const before = await rows();
     const attempt = t.db.transaction(async (tx) => {
-      await recordAudit(tx, { action: 'test.rewrite_attempt', actor: systemActor, after: { reason: 'honest' }, at: new Date() });
+      await recordAudit(tx, {
+        action: 'test.rewrite_attempt',
+        actor: systemActor,
+        after: { reason: 'honest' },
+        at: new Date(),
+      });
       await tx.execute(sql`update audit_log set after = '{"reason":"forged"}' where action = 'test.rewrite_attempt'`);
     });
     await expectRefused(attempt, 'UPDATE');
@@ -107,15 +130,23 @@ describe('[AUDIT]: the append-only audit log', () => {
     const before = await rows();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       for (const path of ['/api/admin/audit', '/api/admin/audit/export', '/api/admin/audit/actions']) {
-        const response = await staff.request(method, path, method === 'DELETE' ? {} : { json: { action: 'rewritten' } });
+        const response = await staff.request(
+          method,
+          path,
+          method === 'DELETE' ? {} : { json: { action: 'rewritten' } },
+        );
         expect(response.statusCode, `${method} ${path}`).toBe(404);
       }
     }
     // Reading (and exporting, which is itself recorded) never alters what was there.
-    const page = (await staff.get('/api/admin/audit?pageSize=100')).json<{ entries: Array<{ id: string; action: string }> }>();
+    const page = (await staff.get('/api/admin/audit?pageSize=100')).json<{
+      entries: Array<{ id: string; action: string }>;
+    }>();
     await staff.get('/api/admin/audit/export');
     expect(await rows()).toBe(before + 1);
-    const again = (await staff.get('/api/admin/audit?pageSize=100')).json<{ entries: Array<{ id: string; action: string }> }>();
+    const again = (await staff.get('/api/admin/audit?pageSize=100')).json<{
+      entries: Array<{ id: string; action: string }>;
+    }>();
     expect(again.entries.slice(1)).toEqual(page.entries.slice(0, again.entries.length - 1));
     expect(again.entries[0]?.action).toBe('audit.exported');
   });

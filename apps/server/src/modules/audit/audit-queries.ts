@@ -18,7 +18,6 @@ import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
 import { auditLog } from './audit.tables';
 
-
 export interface AuditPaging {
   olderThan?: string;
   newerThan?: string;
@@ -36,13 +35,19 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${c
  * indexes. An actor e-mail that belongs to someone matches by id (every entry they made, under
  * any address they had); otherwise by the e-mail recorded. A member e-mail must belong to someone.
  */
-export async function auditConditions(db: Executor, scope: AuditScope, filters: AuditFilters, timeZone: string): Promise<SQL[]> {
+export async function auditConditions(
+  db: Executor,
+  scope: AuditScope,
+  filters: AuditFilters,
+  timeZone: string,
+): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (scope.kind === 'person') {
     conditions.push(or(eq(auditLog.targetUserId, scope.userId), eq(auditLog.actorUserId, scope.userId)) as SQL);
   }
   const action = filters.action?.trim();
-  if (action) conditions.push(isActionFamily(action) ? like(auditLog.action, likePrefix(action)) : eq(auditLog.action, action));
+  if (action)
+    conditions.push(isActionFamily(action) ? like(auditLog.action, likePrefix(action)) : eq(auditLog.action, action));
 
   const actor = filters.actor?.trim().toLowerCase();
   if (actor === 'system') {
@@ -55,7 +60,8 @@ export async function auditConditions(db: Executor, scope: AuditScope, filters: 
   const member = filters.member?.trim();
   if (member) {
     const targetId = isUuid(member) ? member.toLowerCase() : (await findUserByEmail(db, member))?.id;
-    if (!targetId) throw new AppError('VALIDATION_FAILED', messages.audit.memberNotFound, { member: messages.audit.memberNotFound });
+    if (!targetId)
+      throw new AppError('VALIDATION_FAILED', messages.audit.memberNotFound, { member: messages.audit.memberNotFound });
     conditions.push(eq(auditLog.targetUserId, targetId));
   }
 
@@ -74,7 +80,12 @@ function beyond(cursor: string, direction: 'older' | 'newer'): SQL {
     : sql`(${auditLog.at} >= ${markAt} and (${auditLog.at}, ${auditLog.id}) > ${mark})`;
 }
 
-async function selectEntries(db: Executor, where: SQL | undefined, order: 'newest' | 'oldest', limit: number): Promise<AuditEntry[]> {
+async function selectEntries(
+  db: Executor,
+  where: SQL | undefined,
+  order: 'newest' | 'oldest',
+  limit: number,
+): Promise<AuditEntry[]> {
   const rows = await db
     .select({ entry: auditLog, targetName: users.name, targetEmail: users.email })
     .from(auditLog)
@@ -106,7 +117,10 @@ async function exists(db: Executor, where: SQL | undefined): Promise<boolean> {
 /** Matching entries, counted no further than the cap (a count over years of sign-ins is not free). */
 async function countCapped(db: Executor, conditions: SQL[]): Promise<number> {
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const [row] = await queryRows<{ n: unknown }>(db, sql`select count(*) as n from (select 1 from audit_log ${where} limit ${AUDIT_COUNT_CAP + 1}) capped`);
+  const [row] = await queryRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from (select 1 from audit_log ${where} limit ${AUDIT_COUNT_CAP + 1}) capped`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -133,7 +147,13 @@ export async function listAudit(
 
   const first = entries[0];
   const last = entries[entries.length - 1];
-  const hasNewer = first ? (newerThan ? more : olderThan ? await exists(db, and(...conditions, beyond(first.id, 'newer'))) : false) : false;
+  const hasNewer = first
+    ? newerThan
+      ? more
+      : olderThan
+        ? await exists(db, and(...conditions, beyond(first.id, 'newer')))
+        : false
+    : false;
   const hasOlder = last ? (newerThan ? await exists(db, and(...conditions, beyond(last.id, 'older'))) : more) : false;
   return {
     entries,
@@ -163,16 +183,26 @@ export async function allAuditEntries(
  * (action, at): one index probe per distinct action, not a pass over every row.
  */
 export async function auditActionsPresent(db: Executor): Promise<AuditActions> {
-  const rows = await queryRows<{ action: string }>(db, sql`
+  const rows = await queryRows<{ action: string }>(
+    db,
+    sql`
     with recursive present(action) as (
       (select action from audit_log order by action limit 1)
       union all
       select (select a.action from audit_log a where a.action > p.action order by a.action limit 1)
       from present p where p.action is not null
     )
-    select action from present where action is not null`);
-  const actions = rows.map(({ action }) => ({ action, label: auditActionLabel(action), family: auditFamilyOf(action) }));
-  const families = [...new Set(actions.map((entry) => entry.family))].map((family) => ({ prefix: `${family}.`, label: auditFamilyLabel(family) }));
+    select action from present where action is not null`,
+  );
+  const actions = rows.map(({ action }) => ({
+    action,
+    label: auditActionLabel(action),
+    family: auditFamilyOf(action),
+  }));
+  const families = [...new Set(actions.map((entry) => entry.family))].map((family) => ({
+    prefix: `${family}.`,
+    label: auditFamilyLabel(family),
+  }));
   return {
     actions: actions.sort((a, b) => a.label.localeCompare(b.label)),
     families: families.sort((a, b) => a.label.localeCompare(b.label)),

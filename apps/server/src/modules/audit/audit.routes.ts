@@ -1,4 +1,10 @@
-import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters, auditActionsSchema, auditPageSchema, auditQuerySchema } from '@mutual/shared';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditFilters,
+  auditActionsSchema,
+  auditPageSchema,
+  auditQuerySchema,
+} from '@mutual/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
@@ -11,14 +17,21 @@ export const auditRoutes =
   async (app) => {
     const tags = ['admin'];
     app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
-    const filtersOf = ({ action, actor, member, from, to }: AuditFilters): AuditFilters => ({ action, actor, member, from, to });
+    const filtersOf = ({ action, actor, member, from, to }: AuditFilters): AuditFilters => ({
+      action,
+      actor,
+      member,
+      from,
+      to,
+    });
 
     app.get(
       '/api/admin/audit',
       {
         schema: {
           tags,
-          summary: 'The audit log, newest first: filter by action (or `family.`), actor, member and dates; keyset paging',
+          summary:
+            'The audit log, newest first: filter by action (or `family.`), actor, member and dates; keyset paging',
           querystring: auditQuerySchema,
           response: { 200: auditPageSchema },
         },
@@ -28,7 +41,13 @@ export const auditRoutes =
 
     app.get(
       '/api/admin/audit/actions',
-      { schema: { tags, summary: 'The action names present in the log, with labels (for the filter)', response: { 200: auditActionsSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'The action names present in the log, with labels (for the filter)',
+          response: { 200: auditActionsSchema },
+        },
+      },
       async () => auditActionsPresent(deps.db),
     );
 
@@ -42,7 +61,12 @@ export const auditRoutes =
         },
       },
       async (request, reply) => {
-        const result = await exportAudit(deps, filtersOf(request.query), actorOf(signedIn(request)), requestMeta(request));
+        const result = await exportAudit(
+          deps,
+          filtersOf(request.query),
+          actorOf(signedIn(request)),
+          requestMeta(request),
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${result.fileName}"`)

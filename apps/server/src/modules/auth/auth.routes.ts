@@ -41,9 +41,14 @@ export const authRoutes =
 
     app.get(
       '/api/auth/session',
-      { schema: { tags, summary: 'Who is signed in (does not extend the session)', response: { 200: sessionSchema } }, config: { passiveSession: true } },
+      {
+        schema: { tags, summary: 'Who is signed in (does not extend the session)', response: { 200: sessionSchema } },
+        config: { passiveSession: true },
+      },
       async (request): Promise<SessionInfo> =>
-        request.auth ? sessionInfo(request.auth, request.auth.idleExpiresAt) : { user: null, idleExpiresAt: null, absoluteExpiresAt: null },
+        request.auth
+          ? sessionInfo(request.auth, request.auth.idleExpiresAt)
+          : { user: null, idleExpiresAt: null, absoluteExpiresAt: null },
     );
 
     app.post(
@@ -60,7 +65,15 @@ export const authRoutes =
 
     app.post(
       '/api/auth/sign-in',
-      { schema: { tags, summary: 'Sign-in step 1: e-mail and password', body: signInSchema, response: { 200: signInChallengeSchema } }, config: perMinute },
+      {
+        schema: {
+          tags,
+          summary: 'Sign-in step 1: e-mail and password',
+          body: signInSchema,
+          response: { 200: signInChallengeSchema },
+        },
+        config: perMinute,
+      },
       async (request, reply) => {
         const { attemptToken, challenge } = await startSignIn(deps, request.body, requestMeta(request));
         reply.setCookie(names.signIn, attemptToken, cookieOptions(config.secureCookies, ATTEMPT_COOKIE_SECONDS));
@@ -70,13 +83,28 @@ export const authRoutes =
 
     app.post(
       '/api/auth/resend-code',
-      { schema: { tags, summary: 'E-mail a new sign-in code', response: { 200: z.object({ message: z.string(), expiresAt: z.string() }) } }, config: perMinute },
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a new sign-in code',
+          response: { 200: z.object({ message: z.string(), expiresAt: z.string() }) },
+        },
+        config: perMinute,
+      },
       async (request) => resendSignInCode(deps, request.cookies[names.signIn], requestMeta(request)),
     );
 
     app.post(
       '/api/auth/verify',
-      { schema: { tags, summary: 'Sign-in step 2: the 6-digit code or a backup code', body: verifyCodeSchema, response: { 200: signInResultSchema } }, config: perMinute },
+      {
+        schema: {
+          tags,
+          summary: 'Sign-in step 2: the 6-digit code or a backup code',
+          body: verifyCodeSchema,
+          response: { 200: signInResultSchema },
+        },
+        config: perMinute,
+      },
       async (request, reply) => {
         const deviceToken = request.cookies[names.device] ?? newToken();
         try {
@@ -95,38 +123,58 @@ export const authRoutes =
           reply.setCookie(names.device, deviceToken, cookieOptions(config.secureCookies, DEVICE_COOKIE_SECONDS));
           return result;
         } catch (error) {
-          if (error instanceof AppError && error.code === 'SIGN_IN_EXPIRED') reply.clearCookie(names.signIn, { path: '/' });
+          if (error instanceof AppError && error.code === 'SIGN_IN_EXPIRED')
+            reply.clearCookie(names.signIn, { path: '/' });
           throw error;
         }
       },
     );
 
-    app.post(
-      '/api/auth/sign-out',
-      { schema: { tags, summary: 'End this session' } },
-      async (request, reply) => {
-        const auth = request.auth;
-        if (auth) {
-          const now = deps.clock();
-          await deps.db.transaction(async (tx) => {
-            await revokeSession(tx, auth.sessionId, 'signed out', now);
-            await recordAudit(tx, { action: 'auth.sign_out', actor: { userId: auth.user.id, email: auth.user.email }, targetUserId: auth.user.id, meta: requestMeta(request), at: now });
+    app.post('/api/auth/sign-out', { schema: { tags, summary: 'End this session' } }, async (request, reply) => {
+      const auth = request.auth;
+      if (auth) {
+        const now = deps.clock();
+        await deps.db.transaction(async (tx) => {
+          await revokeSession(tx, auth.sessionId, 'signed out', now);
+          await recordAudit(tx, {
+            action: 'auth.sign_out',
+            actor: { userId: auth.user.id, email: auth.user.email },
+            targetUserId: auth.user.id,
+            meta: requestMeta(request),
+            at: now,
           });
-        }
-        reply.clearCookie(names.session, { path: '/' });
-        return reply.status(204).send();
-      },
-    );
+        });
+      }
+      reply.clearCookie(names.session, { path: '/' });
+      return reply.status(204).send();
+    });
 
     app.post(
       '/api/auth/password-reset',
-      { schema: { tags, summary: 'E-mail a password reset link (same answer for any address)', body: passwordResetRequestSchema, response: { 202: messageResultSchema } }, config: { rateLimit: { max: config.security.authRateLimit, timeWindow: 15 * 60_000 } } },
-      async (request, reply) => reply.status(202).send(await requestPasswordReset(deps, request.body.email, requestMeta(request))),
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a password reset link (same answer for any address)',
+          body: passwordResetRequestSchema,
+          response: { 202: messageResultSchema },
+        },
+        config: { rateLimit: { max: config.security.authRateLimit, timeWindow: 15 * 60_000 } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await requestPasswordReset(deps, request.body.email, requestMeta(request))),
     );
 
     app.post(
       '/api/auth/password-reset/confirm',
-      { schema: { tags, summary: 'Set a new password from a reset link', body: passwordResetConfirmSchema, response: { 200: messageResultSchema } }, config: perMinute },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password from a reset link',
+          body: passwordResetConfirmSchema,
+          response: { 200: messageResultSchema },
+        },
+        config: perMinute,
+      },
       async (request) => confirmPasswordReset(deps, request.body, requestMeta(request)),
     );
   };

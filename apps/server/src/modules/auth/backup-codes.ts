@@ -9,7 +9,9 @@ export const BACKUP_CODE_COUNT = 10;
 export async function issueBackupCodes(tx: Executor, userId: string, issuedBy: string, now: Date): Promise<string[]> {
   await revokeBackupCodes(tx, userId, now);
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
-  await tx.insert(backupCodes).values(codes.map((code) => ({ userId, codeHash: hashCode(code), issuedBy, createdAt: now })));
+  await tx
+    .insert(backupCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashCode(code), issuedBy, createdAt: now })));
   return codes.map(formatBackupCode);
 }
 

@@ -43,7 +43,13 @@ export async function completeSignIn(
     const [claimed] = await tx
       .update(signInAttempts)
       .set({ codeAttempts: sql`${signInAttempts.codeAttempts} + 1` })
-      .where(and(eq(signInAttempts.id, attempt.id), lt(signInAttempts.codeAttempts, max), isNull(signInAttempts.completedAt)))
+      .where(
+        and(
+          eq(signInAttempts.id, attempt.id),
+          lt(signInAttempts.codeAttempts, max),
+          isNull(signInAttempts.completedAt),
+        ),
+      )
       .returning({ tries: signInAttempts.codeAttempts });
     if (!claimed) return { kind: 'exhausted' as const };
     const method = await checkCode(deps, tx, user, attempt, input.code, now);
@@ -57,7 +63,14 @@ export async function completeSignIn(
     if (done.length === 0) return { kind: 'exhausted' as const };
     await tx.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
     const session = await createSession(tx, deps.config, user.id, meta, now);
-    await recordAudit(tx, { action: 'auth.sign_in', actor: { userId: user.id, email: user.email }, targetUserId: user.id, meta, after: { method }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.sign_in',
+      actor: { userId: user.id, email: user.email },
+      targetUserId: user.id,
+      meta,
+      after: { method },
+      at: now,
+    });
     await rememberDevice(deps, tx, user, input.deviceToken, meta, now);
     return { kind: 'ok' as const, session };
   });
@@ -118,6 +131,16 @@ async function rememberDevice(deps: Deps, tx: Tx, user: UserRow, deviceToken: st
     .where(eq(knownDevices.userId, user.id));
   if (count <= 1) return;
   const device = describeDevice(meta.userAgent);
-  await notify(tx, user.id, { kind: 'security', title: 'Sign-in from a new device', body: `${device}${meta.ipAddress ? ` (${meta.ipAddress})` : ''} signed in to your account.` }, now);
-  if (user.loginAlerts) await deps.mailer.enqueue(tx, user.email, newDeviceEmail(deps.config, device, meta.ipAddress, now));
+  await notify(
+    tx,
+    user.id,
+    {
+      kind: 'security',
+      title: 'Sign-in from a new device',
+      body: `${device}${meta.ipAddress ? ` (${meta.ipAddress})` : ''} signed in to your account.`,
+    },
+    now,
+  );
+  if (user.loginAlerts)
+    await deps.mailer.enqueue(tx, user.email, newDeviceEmail(deps.config, device, meta.ipAddress, now));
 }

@@ -52,7 +52,11 @@ export async function recordSignInFailure(
     await notify(
       tx,
       user.id,
-      { kind: 'security', title: 'Account locked', body: `After repeated failed sign-ins your account is locked until ${lockedUntil.toUTCString()}.` },
+      {
+        kind: 'security',
+        title: 'Account locked',
+        body: `After repeated failed sign-ins your account is locked until ${lockedUntil.toUTCString()}.`,
+      },
       now,
     );
     await deps.mailer.enqueue(tx, user.email, accountLockedEmail(deps.config, lockedUntil));

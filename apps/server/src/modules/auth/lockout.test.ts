@@ -31,7 +31,8 @@ describe('[AUTH]: lockout after repeated failures', () => {
   });
   afterAll(() => t.close());
 
-  const wrongPassword = (email: string) => new Browser(t).post('/api/auth/sign-in', { email, password: 'wrong-password-1' });
+  const wrongPassword = (email: string) =>
+    new Browser(t).post('/api/auth/sign-in', { email, password: 'wrong-password-1' });
 
   it('locks after the threshold of wrong passwords, e-mails the member and audits it', async () => {
     expect(t.config.security.lockoutThreshold).toBe(threshold);
@@ -50,8 +51,13 @@ describe('[AUTH]: lockout after repeated failures', () => {
     expect(stillWrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
     const right = await startSignIn(t, person.email);
     expect(right.response.statusCode).toBe(403);
-    expect(right.response.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: lockedError(locked.lockedUntil ?? new Date()).message });
-    expect(right.response.json<{ message: string }>().message).toMatch(/^Too many failed attempts\. For your security this account is locked until /);
+    expect(right.response.json()).toEqual({
+      code: 'ACCOUNT_LOCKED',
+      message: lockedError(locked.lockedUntil ?? new Date()).message,
+    });
+    expect(right.response.json<{ message: string }>().message).toMatch(
+      /^Too many failed attempts\. For your security this account is locked until /,
+    );
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
 
     const mail = await latestMail(t, person.email, 'account-locked');
@@ -106,14 +112,19 @@ describe('[AUTH]: rate limits on sign-in per address', () => {
     const person = await createPerson(t);
     const browser = new Browser(t, '192.0.2.10');
     for (let i = 0; i < limit; i++) {
-      expect((await browser.post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' })).statusCode).toBe(401);
+      expect(
+        (await browser.post('/api/auth/sign-in', { email: person.email, password: 'wrong-password-1' })).statusCode,
+      ).toBe(401);
     }
     const blocked = await browser.post('/api/auth/sign-in', { email: person.email, password: DEMO_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
 
-    const elsewhere = await new Browser(t, '192.0.2.11').post('/api/auth/sign-in', { email: person.email, password: DEMO_PASSWORD });
+    const elsewhere = await new Browser(t, '192.0.2.11').post('/api/auth/sign-in', {
+      email: person.email,
+      password: DEMO_PASSWORD,
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -125,7 +136,8 @@ describe('[AUTH]: rate limits on sign-in per address', () => {
     expect((await browser.post('/api/auth/verify', { code })).statusCode).toBe(429);
 
     const resetter = new Browser(t, '192.0.2.21');
-    for (let i = 0; i < limit; i++) expect((await resetter.post('/api/auth/password-reset', { email: person.email })).statusCode).toBe(202);
+    for (let i = 0; i < limit; i++)
+      expect((await resetter.post('/api/auth/password-reset', { email: person.email })).statusCode).toBe(202);
     expect((await resetter.post('/api/auth/password-reset', { email: person.email })).statusCode).toBe(429);
   });
 });

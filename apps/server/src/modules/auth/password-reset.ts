@@ -25,7 +25,9 @@ export async function requestPasswordReset(deps: Deps, email: string, meta: Requ
       const [recent] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(passwordResets)
-        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))));
+        .where(
+          and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))),
+        );
       if ((recent?.count ?? 0) >= RESETS_PER_HOUR) return;
       const token = newToken();
       await tx.insert(passwordResets).values({
@@ -36,7 +38,13 @@ export async function requestPasswordReset(deps: Deps, email: string, meta: Requ
       });
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await deps.mailer.enqueue(tx, user.email, passwordResetEmail(deps.config, link));
-      await recordAudit(tx, { action: 'auth.password_reset_requested', actor: { userId: null, email: null }, targetUserId: user.id, meta, at: now });
+      await recordAudit(tx, {
+        action: 'auth.password_reset_requested',
+        actor: { userId: null, email: null },
+        targetUserId: user.id,
+        meta,
+        at: now,
+      });
     });
     void deps.mailer.flush();
   }
@@ -56,7 +64,13 @@ export async function confirmPasswordReset(deps: Deps, input: { token: string; p
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError('VALIDATION_FAILED', messages.auth.resetInvalid);
     const [user] = await tx
@@ -66,9 +80,19 @@ export async function confirmPasswordReset(deps: Deps, input: { token: string; p
       .returning({ id: users.id, email: users.email });
     if (!user) throw new AppError('VALIDATION_FAILED', messages.auth.resetInvalid);
     // Other outstanding links for the account die with this one.
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     const ended = await revokeUserSessions(tx, user.id, 'password reset', now);
-    await recordAudit(tx, { action: 'auth.password_reset', actor: { userId: user.id, email: user.email }, targetUserId: user.id, meta, after: { sessionsEnded: ended }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.password_reset',
+      actor: { userId: user.id, email: user.email },
+      targetUserId: user.id,
+      meta,
+      after: { sessionsEnded: ended },
+      at: now,
+    });
     await deps.mailer.enqueue(tx, user.email, passwordChangedEmail(deps.config, now));
   });
   void deps.mailer.flush();

@@ -29,7 +29,12 @@ describe('[AUTH]: changing a password', () => {
   afterAll(() => t.close());
 
   const change = (browser: Browser, body: Record<string, string>) =>
-    browser.post('/api/me/password', { currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...body });
+    browser.post('/api/me/password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      ...body,
+    });
 
   it('refuses a wrong current password and a bad new one with the field messages', async () => {
     const browser = await signIn(t, (await createPerson(t)).email);
@@ -60,7 +65,10 @@ describe('[AUTH]: changing a password', () => {
     expect((await startSignIn(t, person.email)).response.statusCode).toBe(401);
     await signIn(t, person.email, NEW_PASSWORD);
     expect((await latestMail(t, person.email, 'password-changed')).subject).toContain('password was changed');
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'auth.password_changed')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'auth.password_changed')));
     expect(entry?.after).toEqual({ otherSessionsEnded: 1 });
   });
 });
@@ -95,7 +103,9 @@ describe('[AUTH]: password reset by e-mail', () => {
     }
     expect(await mailsTo(t, person.email, 'password-reset')).toHaveLength(1);
     expect(await mailsTo(t, 'nobody-here@example.com')).toHaveLength(0);
-    expect((await request('not an address')).json()).toMatchObject({ fields: { email: messages.registration.emailInvalid } });
+    expect((await request('not an address')).json()).toMatchObject({
+      fields: { email: messages.registration.emailInvalid },
+    });
   });
 
   it('sets the new password once, ends every session, and still asks for a code', async () => {
@@ -120,7 +130,9 @@ describe('[AUTH]: password reset by e-mail', () => {
     expect(browser.sessionToken).toBeUndefined();
     expect((await browser.get('/api/me')).statusCode).toBe(401);
     expect(await mailsTo(t, person.email, 'password-changed')).toHaveLength(1);
-    expect(await auditActions(t, person.id)).toEqual(expect.arrayContaining(['auth.password_reset_requested', 'auth.password_reset']));
+    expect(await auditActions(t, person.id)).toEqual(
+      expect.arrayContaining(['auth.password_reset_requested', 'auth.password_reset']),
+    );
   });
 
   it('expires the link after 30 minutes', async () => {
@@ -136,9 +148,15 @@ describe('[AUTH]: password reset by e-mail', () => {
     const person = await createPerson(t);
     await request(person.email);
     const token = await resetToken(person.email);
-    expect((await confirm(token, 'short')).json()).toMatchObject({ fields: { password: messages.registration.passwordTooShort } });
-    expect((await confirm(token, NEW_PASSWORD, 'different-one')).json()).toMatchObject({ fields: { confirmPassword: messages.registration.passwordMismatch } });
-    expect((await confirm(token, 'sunshine')).json()).toMatchObject({ fields: { password: messages.registration.passwordCommon } });
+    expect((await confirm(token, 'short')).json()).toMatchObject({
+      fields: { password: messages.registration.passwordTooShort },
+    });
+    expect((await confirm(token, NEW_PASSWORD, 'different-one')).json()).toMatchObject({
+      fields: { confirmPassword: messages.registration.passwordMismatch },
+    });
+    expect((await confirm(token, 'sunshine')).json()).toMatchObject({
+      fields: { password: messages.registration.passwordCommon },
+    });
     // None of those spent the link.
     expect((await confirm(token)).statusCode).toBe(200);
   });

@@ -42,7 +42,10 @@ describe('[AUTH]: sessions', () => {
     time.advance(1_000);
     expect(await sessionOf(browser)).toEqual({ user: null, idleExpiresAt: null, absoluteExpiresAt: null });
     await expectSignedOut(browser);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.lastSeenAt, new Date(started)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.lastSeenAt, new Date(started)));
     expect(row?.revokedReason).toBe('idle');
   });
 
@@ -118,8 +121,15 @@ describe('[AUTH]: sessions', () => {
   it('lists my live sessions and signs one of them out', async () => {
     const person = await createPerson(t);
     const laptop = await signIn(t, person.email);
-    const phone = await signIn(t, person.email, DEMO_PASSWORD, new Browser(t, undefined, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1'));
-    const listed = (await laptop.get('/api/me/sessions')).json<{ sessions: Array<{ id: string; current: boolean; device: string; ipAddress: string }> }>();
+    const phone = await signIn(
+      t,
+      person.email,
+      DEMO_PASSWORD,
+      new Browser(t, undefined, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1'),
+    );
+    const listed = (await laptop.get('/api/me/sessions')).json<{
+      sessions: Array<{ id: string; current: boolean; device: string; ipAddress: string }>;
+    }>();
     expect(listed.sessions).toHaveLength(2);
     const current = listed.sessions.find((s) => s.current);
     const other = listed.sessions.find((s) => !s.current);

@@ -85,7 +85,12 @@ export async function resolveSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     lastSeen = now;
   }
-  return { sessionId: session.id, user, idleExpiresAt: idleDeadline(config, lastSeen), absoluteExpiresAt: session.expiresAt };
+  return {
+    sessionId: session.id,
+    user,
+    idleExpiresAt: idleDeadline(config, lastSeen),
+    absoluteExpiresAt: session.expiresAt,
+  };
 }
 
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
@@ -131,16 +136,28 @@ export async function revokeUserSessions(
 /** Sessions of a person that still work: not ended, within the absolute limit, not idle too long. */
 function liveSessionsOf(config: Config, userId: string, now: Date) {
   const idleCutoff = new Date(now.getTime() - config.security.sessionIdleMinutes * 60_000);
-  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff));
+  return and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, idleCutoff),
+  );
 }
 
 /** A person's live sessions, newest activity first, for Account Settings. */
 export async function listUserSessions(db: Executor, config: Config, userId: string, now: Date) {
-  return db.select().from(sessions).where(liveSessionsOf(config, userId, now)).orderBy(desc(sessions.lastSeenAt));
+  return db
+    .select()
+    .from(sessions)
+    .where(liveSessionsOf(config, userId, now))
+    .orderBy(desc(sessions.lastSeenAt));
 }
 
 export async function countUserSessions(db: Executor, config: Config, userId: string, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sessions).where(liveSessionsOf(config, userId, now));
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(liveSessionsOf(config, userId, now));
   return row?.n ?? 0;
 }
 

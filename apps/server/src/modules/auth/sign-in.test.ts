@@ -32,7 +32,10 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
 
   it('answers an unknown e-mail and a wrong password the same way, and audits both', async () => {
     const person = await createPerson(t);
-    const unknown = await new Browser(t).post('/api/auth/sign-in', { email: 'nobody@example.com', password: DEMO_PASSWORD });
+    const unknown = await new Browser(t).post('/api/auth/sign-in', {
+      email: 'nobody@example.com',
+      password: DEMO_PASSWORD,
+    });
     const wrong = await new Browser(t).post('/api/auth/sign-in', { email: person.email, password: 'not-the-password' });
     for (const response of [unknown, wrong]) {
       expect(response.statusCode).toBe(401);
@@ -41,7 +44,11 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     }
     expect(await auditActions(t, person.id)).toContain('auth.sign_in_failed');
     const anonymous = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.sign_in_failed'));
-    expect(anonymous.some((row) => row.targetUserId === null && (row.after as { reason?: string }).reason === 'unknown email')).toBe(true);
+    expect(
+      anonymous.some(
+        (row) => row.targetUserId === null && (row.after as { reason?: string }).reason === 'unknown email',
+      ),
+    ).toBe(true);
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
   });
 
@@ -70,7 +77,13 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     const verify = await browser.post('/api/auth/verify', { code: await latestCode(t, person.email) });
     expect(verify.statusCode).toBe(200);
     const result = verify.json<SignInResult>();
-    expect(result.user).toMatchObject({ id: person.id, email: person.email, role: 'user', status: 'active', firstName: 'Robin' });
+    expect(result.user).toMatchObject({
+      id: person.id,
+      email: person.email,
+      role: 'user',
+      status: 'active',
+      firstName: 'Robin',
+    });
     expect(result.redirectTo).toBe('/dashboard');
     expect(new Date(result.idleExpiresAt).getTime()).toBe(time.now().getTime() + 15 * MINUTE);
     expect(new Date(result.absoluteExpiresAt).getTime()).toBe(time.now().getTime() + 12 * 60 * MINUTE);
@@ -112,7 +125,10 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
 
     const resend = await browser.post('/api/auth/resend-code');
     expect(resend.statusCode).toBe(200);
-    expect(resend.json()).toEqual({ message: messages.auth.codeSent, expiresAt: new Date(time.now().getTime() + 10 * MINUTE).toISOString() });
+    expect(resend.json()).toEqual({
+      message: messages.auth.codeSent,
+      expiresAt: new Date(time.now().getTime() + 10 * MINUTE).toISOString(),
+    });
     const second = await latestCode(t, person.email);
     time.advance(4 * MINUTE); // the attempt as a whole lasts 15 minutes
     if (second !== first) expect((await browser.post('/api/auth/verify', { code: first })).statusCode).toBe(401);
@@ -142,7 +158,10 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     const person = await createPerson(t);
     const { browser } = await startSignIn(t, person.email);
     const code = await latestCode(t, person.email);
-    for (let i = 0; i < 4; i++) expect((await browser.post('/api/auth/verify', { code: wrongCode(code) })).json()).toMatchObject({ message: messages.auth.otpInvalid });
+    for (let i = 0; i < 4; i++)
+      expect((await browser.post('/api/auth/verify', { code: wrongCode(code) })).json()).toMatchObject({
+        message: messages.auth.otpInvalid,
+      });
     expect((await browser.post('/api/auth/verify', { code })).statusCode).toBe(200);
   });
 
@@ -214,7 +233,12 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     const person = await createPerson(t);
     await signIn(t, person.email);
     expect(await mailsTo(t, person.email, 'new-device')).toHaveLength(0);
-    await signIn(t, person.email, DEMO_PASSWORD, new Browser(t, undefined, 'Mozilla/5.0 (Windows NT 10.0) Firefox/128.0'));
+    await signIn(
+      t,
+      person.email,
+      DEMO_PASSWORD,
+      new Browser(t, undefined, 'Mozilla/5.0 (Windows NT 10.0) Firefox/128.0'),
+    );
     const [mail] = await mailsTo(t, person.email, 'new-device');
     expect(mail?.textBody).toContain('Firefox on Windows');
     const bell = await t.db.select().from(notifications).where(eq(notifications.userId, person.id));

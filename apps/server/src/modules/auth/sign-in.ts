@@ -19,7 +19,12 @@ const ATTEMPT_MINUTES = 15;
 const MAX_CODES_PER_ATTEMPT = 3;
 
 export function lockedError(lockedUntil: Date): AppError {
-  const until = lockedUntil.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  const until = lockedUntil.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
   return new AppError('ACCOUNT_LOCKED', messages.auth.locked(until));
 }
 
@@ -42,7 +47,13 @@ export async function startSignIn(
   if (!user) {
     await burnPasswordCheck(input.password);
     await deps.db.transaction((tx) =>
-      recordAudit(tx, { action: 'auth.sign_in_failed', actor: { userId: null, email: null }, meta, after: { reason: 'unknown email' }, at: now }),
+      recordAudit(tx, {
+        action: 'auth.sign_in_failed',
+        actor: { userId: null, email: null },
+        meta,
+        after: { reason: 'unknown email' },
+        at: now,
+      }),
     );
     throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
   }
@@ -71,11 +82,25 @@ export async function startSignIn(
     });
     if (code) {
       await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
-      await recordAudit(tx, { action: 'auth.code_issued', actor: actorFor(user), targetUserId: user.id, meta, after: { method: 'email' }, at: now });
+      await recordAudit(tx, {
+        action: 'auth.code_issued',
+        actor: actorFor(user),
+        targetUserId: user.id,
+        meta,
+        after: { method: 'email' },
+        at: now,
+      });
     }
   });
   void deps.mailer.flush();
-  return { attemptToken, challenge: { methods, emailHint: methods.includes('email') ? maskEmail(user.email) : null, expiresAt: expiresAt.toISOString() } };
+  return {
+    attemptToken,
+    challenge: {
+      methods,
+      emailHint: methods.includes('email') ? maskEmail(user.email) : null,
+      expiresAt: expiresAt.toISOString(),
+    },
+  };
 }
 
 function codeExpiry(deps: Deps, now: Date): Date {
@@ -106,7 +131,8 @@ export async function openAttempt(deps: Deps, attemptToken: string | undefined) 
 export async function resendSignInCode(deps: Deps, attemptToken: string | undefined, meta: RequestMeta) {
   const now = deps.clock();
   const { attempt, user } = await openAttempt(deps, attemptToken);
-  if (user.totpEnabledAt) throw new AppError('VALIDATION_FAILED', 'Use the code from your authenticator app, or a backup code.');
+  if (user.totpEnabledAt)
+    throw new AppError('VALIDATION_FAILED', 'Use the code from your authenticator app, or a backup code.');
   const code = newOtp();
   const expiresAt = codeExpiry(deps, now);
   await deps.db.transaction(async (tx) => {
@@ -115,11 +141,18 @@ export async function resendSignInCode(deps: Deps, attemptToken: string | undefi
       .set({ codeHash: hashCode(code), codeExpiresAt: expiresAt, codesSent: sql`${signInAttempts.codesSent} + 1` })
       .where(and(eq(signInAttempts.id, attempt.id), lt(signInAttempts.codesSent, MAX_CODES_PER_ATTEMPT)))
       .returning({ id: signInAttempts.id });
-    if (updated.length === 0) throw new AppError('RATE_LIMITED', 'We have sent several codes already. Please sign in again.');
+    if (updated.length === 0)
+      throw new AppError('RATE_LIMITED', 'We have sent several codes already. Please sign in again.');
     await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
-    await recordAudit(tx, { action: 'auth.code_issued', actor: actorFor(user), targetUserId: user.id, meta, after: { method: 'email', resend: true }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.code_issued',
+      actor: actorFor(user),
+      targetUserId: user.id,
+      meta,
+      after: { method: 'email', resend: true },
+      at: now,
+    });
   });
   void deps.mailer.flush();
   return { message: messages.auth.codeSent, expiresAt: expiresAt.toISOString() };
 }
-

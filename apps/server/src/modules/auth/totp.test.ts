@@ -28,7 +28,8 @@ describe('[AUTH]: authenticator app and backup codes', () => {
   });
   afterAll(() => t.close());
 
-  const totpCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.now().getTime() });
+  const totpCode = (secret: string) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.now().getTime() });
 
   /** A member with an authenticator enrolled; returns their secret, backup codes and a signed-in browser. */
   async function enrolled() {
@@ -70,7 +71,9 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     expect(otpauthUrl).toContain(encodeURIComponent(person.email));
     expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
 
-    const wrong = await browser.post('/api/me/totp/confirm', { code: totpCode(secret) === '000000' ? '111111' : '000000' });
+    const wrong = await browser.post('/api/me/totp/confirm', {
+      code: totpCode(secret) === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ fields: { code: messages.auth.otpInvalid } });
 
@@ -81,7 +84,10 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{6}$/);
-    const me = (await browser.get('/api/me')).json<{ security: { twoFactor: boolean }; backupCodesRemaining: number }>();
+    const me = (await browser.get('/api/me')).json<{
+      security: { twoFactor: boolean };
+      backupCodesRemaining: number;
+    }>();
     expect(me.security.twoFactor).toBe(true);
     expect(me.backupCodesRemaining).toBe(10);
     expect(await auditActions(t, person.id)).toContain('auth.totp_enabled');
@@ -121,7 +127,10 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     const fresh = totpCode(secret);
     const a = await startSignIn(t, person.email);
     const b = await startSignIn(t, person.email);
-    const results = await Promise.all([a.browser.post('/api/auth/verify', { code: fresh }), b.browser.post('/api/auth/verify', { code: fresh })]);
+    const results = await Promise.all([
+      a.browser.post('/api/auth/verify', { code: fresh }),
+      b.browser.post('/api/auth/verify', { code: fresh }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
@@ -177,13 +186,23 @@ describe('[AUTH]: authenticator app and backup codes', () => {
       const [first = '', second = ''] = codes;
       expect((await signInWith(person.email, first)).verify.statusCode).toBe(200);
       expect((await signInWith(person.email, first)).verify.statusCode).toBe(401);
-      expect((await staff.get(`/api/admin/users/${person.id}/backup-codes`)).json()).toEqual({ total: 10, used: 1, remaining: 9 });
+      expect((await staff.get(`/api/admin/users/${person.id}/backup-codes`)).json()).toEqual({
+        total: 10,
+        used: 1,
+        remaining: 9,
+      });
 
       const revoked = await staff.delete(`/api/admin/users/${person.id}/backup-codes`);
       expect(revoked.json()).toEqual({ message: messages.admin.backupCodesRevoked });
-      expect((await staff.get(`/api/admin/users/${person.id}/backup-codes`)).json()).toEqual({ total: 10, used: 1, remaining: 0 });
+      expect((await staff.get(`/api/admin/users/${person.id}/backup-codes`)).json()).toEqual({
+        total: 10,
+        used: 1,
+        remaining: 0,
+      });
       expect((await signInWith(person.email, second)).verify.statusCode).toBe(401);
-      expect(await auditActions(t, person.id)).toEqual(expect.arrayContaining(['auth.backup_codes_issued', 'auth.backup_codes_revoked']));
+      expect(await auditActions(t, person.id)).toEqual(
+        expect.arrayContaining(['auth.backup_codes_issued', 'auth.backup_codes_revoked']),
+      );
     });
 
     it("resets a member's authenticator", async () => {

@@ -25,7 +25,11 @@ export function newTotpSecret(): string {
 export async function totpEnrolment(config: Config, email: string, secretBase32: string) {
   const otpauthUrl = totpFor(config, email, secretBase32).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-  return { secret: secretBase32, otpauthUrl, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return {
+    secret: secretBase32,
+    otpauthUrl,
+    qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
 }
 
 /** The 30-second step a code belongs to (one step either side allowed for clock drift), or null. */

@@ -16,13 +16,28 @@ export const contactInboxRoutes =
 
     app.get(
       '/api/admin/contact-messages',
-      { schema: { tags, summary: 'Contact-form messages by status (newest first, at most 200), with counts', querystring: contactInboxQuerySchema, response: { 200: contactInboxSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Contact-form messages by status (newest first, at most 200), with counts',
+          querystring: contactInboxQuerySchema,
+          response: { 200: contactInboxSchema },
+        },
+      },
       async (request) => listContactInbox(deps.db, request.query.status),
     );
 
     app.post(
       '/api/admin/contact-messages/:id/handled',
-      { schema: { tags, summary: 'Mark a contact-form message as handled', params: idParams, response: { 200: contactInboxItemSchema } } },
-      async (request) => markContactMessageHandled(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
+      {
+        schema: {
+          tags,
+          summary: 'Mark a contact-form message as handled',
+          params: idParams,
+          response: { 200: contactInboxItemSchema },
+        },
+      },
+      async (request) =>
+        markContactMessageHandled(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
     );
   };

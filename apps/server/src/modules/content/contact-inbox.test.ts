@@ -67,7 +67,10 @@ describe('[CONTACT]: staff inbox for contact-form messages', () => {
 
   it('lists newest first', async () => {
     const first = await send({ ...visitorMessage, name: 'First' });
-    await t.db.update(contactMessages).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(contactMessages.id, first));
+    await t.db
+      .update(contactMessages)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(contactMessages.id, first));
     const second = await send({ ...visitorMessage, name: 'Second' });
     expect((await inbox()).messages.map((m) => m.id)).toEqual([second, first]);
   });
@@ -89,7 +92,12 @@ describe('[CONTACT]: staff inbox for contact-form messages', () => {
     expect(handled.messages).toMatchObject([{ id, handledBy: DEMO.staff }]);
     expect((await inbox('all')).messages).toHaveLength(2);
 
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'contact.handled')).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'contact.handled'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorEmail: DEMO.staff, after: { contactMessageId: id, handledBy: DEMO.staff } });
 
     // Again: nothing changes and no second audit entry.
@@ -97,7 +105,9 @@ describe('[CONTACT]: staff inbox for contact-form messages', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<ContactInboxItem>().handledAt).toBe(item.handledAt);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'contact.handled'));
-    expect(entries.filter((e) => (e.after as { contactMessageId?: string } | null)?.contactMessageId === id)).toHaveLength(1);
+    expect(
+      entries.filter((e) => (e.after as { contactMessageId?: string } | null)?.contactMessageId === id),
+    ).toHaveLength(1);
   });
 
   it('answers an unknown id with 404 and a malformed one with 400', async () => {

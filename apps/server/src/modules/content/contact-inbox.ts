@@ -1,4 +1,12 @@
-import { type ContactInbox, type ContactInboxItem, type ContactInboxStatus, contactSubjectLabels, contactSubjects, messages, preferredContactMethods } from '@mutual/shared';
+import {
+  type ContactInbox,
+  type ContactInboxItem,
+  type ContactInboxStatus,
+  contactSubjectLabels,
+  contactSubjects,
+  messages,
+  preferredContactMethods,
+} from '@mutual/shared';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -31,12 +39,21 @@ export function toInboxItem(row: ContactMessageRow): ContactInboxItem {
 }
 
 const statusFilter = (status: ContactInboxStatus) =>
-  status === 'open' ? isNull(contactMessages.handledAt) : status === 'handled' ? isNotNull(contactMessages.handledAt) : undefined;
+  status === 'open'
+    ? isNull(contactMessages.handledAt)
+    : status === 'handled'
+      ? isNotNull(contactMessages.handledAt)
+      : undefined;
 
 /** The staff inbox: messages in one status, newest first, with open/handled counts for the tabs. */
 export async function listContactInbox(db: Database, status: ContactInboxStatus): Promise<ContactInbox> {
   const [rows, [counts]] = await Promise.all([
-    db.select().from(contactMessages).where(statusFilter(status)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(INBOX_LIMIT),
+    db
+      .select()
+      .from(contactMessages)
+      .where(statusFilter(status))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(INBOX_LIMIT),
     db
       .select({
         open: sql<number>`count(*) filter (where ${contactMessages.handledAt} is null)`.mapWith(Number),

@@ -26,7 +26,9 @@ export const devMailboxRoutes =
   async (app) => {
     app.get(
       '/api/dev/mailbox',
-      { schema: { tags: ['development'], summary: 'Dev mailbox (not in production)', response: { 200: mailboxSchema } } },
+      {
+        schema: { tags: ['development'], summary: 'Dev mailbox (not in production)', response: { 200: mailboxSchema } },
+      },
       async () => {
         const rows = await listOutbox(db);
         return {

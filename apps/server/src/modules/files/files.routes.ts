@@ -17,7 +17,10 @@ export const fileRoutes =
   async (app) => {
     app.get(
       '/api/files/:id',
-      { schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) }, preValidation: guards.signedIn },
+      {
+        schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) },
+        preValidation: guards.signedIn,
+      },
       async (request, reply) => {
         const { user } = signedIn(request);
         const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));
@@ -28,7 +31,10 @@ export const fileRoutes =
         const isPdf = file.contentType === 'application/pdf';
         return reply
           .header('Content-Type', file.contentType)
-          .header('Content-Disposition', `${isPdf ? 'attachment' : 'inline'}; filename="${file.purpose}-${file.id.slice(0, 8)}.${extension(file.contentType)}"`)
+          .header(
+            'Content-Disposition',
+            `${isPdf ? 'attachment' : 'inline'}; filename="${file.purpose}-${file.id.slice(0, 8)}.${extension(file.contentType)}"`,
+          )
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .header('Cache-Control', 'private, no-store')
           .send(bytes);
@@ -37,5 +43,7 @@ export const fileRoutes =
   };
 
 function extension(contentType: string): string {
-  return { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[contentType] ?? 'bin';
+  return (
+    { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }[contentType] ?? 'bin'
+  );
 }

@@ -27,10 +27,18 @@ describe('[FILES]: who may open a stored file', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const ids = await seedDemoPeople(t);
-    [staff, alex, sam, jordan] = [await signIn(t, DEMO.staff), await signIn(t, DEMO.alex), await signIn(t, DEMO.sam), await signIn(t, DEMO.jordan)];
-    const form = await multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'alex.png' } } });
+    [staff, alex, sam, jordan] = [
+      await signIn(t, DEMO.staff),
+      await signIn(t, DEMO.alex),
+      await signIn(t, DEMO.sam),
+      await signIn(t, DEMO.jordan),
+    ];
+    const form = await multipart({
+      files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'alex.png' } },
+    });
     profileImageUrl = (await alex.put('/api/me/profile-image', form)).json<{ me: Me }>().me.profileImageUrl ?? '';
-    jordanDocumentUrl = (await staff.get(`/api/admin/users/${ids.jordan}`)).json<UserDetail>().documents.idDocument?.url ?? '';
+    jordanDocumentUrl =
+      (await staff.get(`/api/admin/users/${ids.jordan}`)).json<UserDetail>().documents.idDocument?.url ?? '';
   });
   afterAll(() => t.close());
 

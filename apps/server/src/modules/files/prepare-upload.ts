@@ -4,8 +4,7 @@ import sharp from 'sharp';
 export type UploadKind = 'document' | 'image';
 
 export type PreparedUpload =
-  | { ok: true; bytes: Buffer; contentType: string }
-  | { ok: false; problem: 'type' | 'unreadable' };
+  { ok: true; bytes: Buffer; contentType: string } | { ok: false; problem: 'type' | 'unreadable' };
 
 const documentTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 const imageTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -28,7 +27,10 @@ export async function prepareUpload(bytes: Buffer, kind: UploadKind): Promise<Pr
       return { ok: true, bytes: out, contentType: 'image/webp' };
     }
     // ID documents must stay legible: keep the size, re-encode as JPEG.
-    const out = await image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer();
+    const out = await image
+      .resize(2400, 2400, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 88 })
+      .toBuffer();
     return { ok: true, bytes: out, contentType: 'image/jpeg' };
   } catch {
     return { ok: false, problem: 'unreadable' };

@@ -12,7 +12,14 @@ export type FilePurpose = 'id_document' | 'info_response' | 'profile_image';
 export async function saveFile(
   storage: FileStorage,
   tx: Executor,
-  file: { bytes: Buffer; contentType: string; purpose: FilePurpose; ownerUserId: string | null; createdBy: string | null; at: Date },
+  file: {
+    bytes: Buffer;
+    contentType: string;
+    purpose: FilePurpose;
+    ownerUserId: string | null;
+    createdBy: string | null;
+    at: Date;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await storage.put(id, file.bytes);

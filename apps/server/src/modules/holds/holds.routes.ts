@@ -16,13 +16,31 @@ export const holdRoutes =
 
     app.post(
       '/api/admin/users/:id/hold',
-      { schema: { tags, summary: "Place a hold (reason required): the member's transfers are refused and their sessions end", params: idParams, body: placeHoldSchema, response: { 200: messageResultSchema } } },
-      async (request) => placeMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+      {
+        schema: {
+          tags,
+          summary: "Place a hold (reason required): the member's transfers are refused and their sessions end",
+          params: idParams,
+          body: placeHoldSchema,
+          response: { 200: messageResultSchema },
+        },
+      },
+      async (request) =>
+        placeMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
     );
 
     app.post(
       '/api/admin/users/:id/hold/lift',
-      { schema: { tags, summary: "Lift the member's hold (reason required)", params: idParams, body: liftHoldSchema, response: { 200: messageResultSchema } } },
-      async (request) => liftMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+      {
+        schema: {
+          tags,
+          summary: "Lift the member's hold (reason required)",
+          params: idParams,
+          body: liftHoldSchema,
+          response: { 200: messageResultSchema },
+        },
+      },
+      async (request) =>
+        liftMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
     );
   };

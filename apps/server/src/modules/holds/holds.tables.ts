@@ -20,5 +20,9 @@ export const memberHolds = pgTable(
     liftedAt: timestamp({ withTimezone: true }),
     liftReason: text(),
   },
-  (table) => [uniqueIndex('member_holds_active_idx').on(table.userId).where(sql`${table.liftedAt} is null`)],
+  (table) => [
+    uniqueIndex('member_holds_active_idx')
+      .on(table.userId)
+      .where(sql`${table.liftedAt} is null`),
+  ],
 );

@@ -30,7 +30,8 @@ export async function placeHold(
   input: { userId: string; reason: string; actor: Actor; meta: RequestMeta; now: Date },
 ): Promise<void> {
   const reason = input.reason.trim();
-  if (!reason) throw new AppError('VALIDATION_FAILED', messages.holds.reasonRequired, { reason: messages.holds.reasonRequired });
+  if (!reason)
+    throw new AppError('VALIDATION_FAILED', messages.holds.reasonRequired, { reason: messages.holds.reasonRequired });
   const placed = await tx
     .insert(memberHolds)
     .values({ userId: input.userId, reason, placedBy: input.actor.userId, placedAt: input.now })

@@ -26,8 +26,10 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  const hold = (userId: string, body: unknown = { reason: REASON }) => staff.post(`/api/admin/users/${userId}/hold`, body);
-  const lift = (userId: string, body: unknown = { reason: LIFT_REASON }) => staff.post(`/api/admin/users/${userId}/hold/lift`, body);
+  const hold = (userId: string, body: unknown = { reason: REASON }) =>
+    staff.post(`/api/admin/users/${userId}/hold`, body);
+  const lift = (userId: string, body: unknown = { reason: LIFT_REASON }) =>
+    staff.post(`/api/admin/users/${userId}/hold/lift`, body);
   const detail = async (userId: string) => (await staff.get(`/api/admin/users/${userId}`)).json<UserDetail>();
   const auditOf = (userId: string, action: string) =>
     t.db
@@ -43,7 +45,11 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json()).toEqual({ message: h.placed('Hollis Held') });
     expect((await member.browser.get('/api/me/accounts')).statusCode, 'the old session is over').toBe(401);
-    expect((await detail(member.id)).hold).toEqual({ reason: REASON, placedAt: expect.any(String), placedBy: DEMO.staff });
+    expect((await detail(member.id)).hold).toEqual({
+      reason: REASON,
+      placedAt: expect.any(String),
+      placedBy: DEMO.staff,
+    });
     expect((await detail(member.id)).security.activeSessions).toBe(0);
 
     const again = await signIn(t, member.email);
@@ -61,13 +67,24 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json()).toEqual({ message: h.lifted('Hollis Held') });
     expect((await detail(member.id)).hold).toBeNull();
-    expect((await sendTransfer(again, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode, 'the session survives a lift').toBe(201);
-    expect((await sendTransfer(again, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(again, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode,
+      'the session survives a lift',
+    ).toBe(201);
+    expect(
+      (await sendTransfer(again, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode,
+    ).toBe(201);
     expect(await balances(again)).toMatchObject({ Checking: { balance: '190.00' }, Savings: { balance: '5.00' } });
     expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
 
     const [placedRow] = await auditOf(member.id, 'hold.placed');
-    expect(placedRow).toMatchObject({ actorUserId: ids.staff, actorEmail: DEMO.staff, ipAddress: staff.ip, userAgent: CHROME_UA, after: { reason: REASON } });
+    expect(placedRow).toMatchObject({
+      actorUserId: ids.staff,
+      actorEmail: DEMO.staff,
+      ipAddress: staff.ip,
+      userAgent: CHROME_UA,
+      after: { reason: REASON },
+    });
     const [liftedRow] = await auditOf(member.id, 'hold.lifted');
     expect(liftedRow).toMatchObject({
       actorEmail: DEMO.staff,
@@ -99,7 +116,11 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     for (const body of [{ reason: '   ' }, {}, { reason: 7 }]) {
       const response = await hold(member.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message: h.reasonRequired, fields: { reason: h.reasonRequired } });
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: h.reasonRequired,
+        fields: { reason: h.reasonRequired },
+      });
     }
     expect((await hold(member.id, { reason: REASON, placedBy: ids.alex })).statusCode, 'no extra fields').toBe(400);
     expect((await detail(member.id)).hold).toBeNull();
@@ -107,7 +128,11 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     expect((await hold(member.id)).statusCode).toBe(200);
     const blank = await lift(member.id, { reason: '' });
     expect(blank.statusCode).toBe(400);
-    expect(errorOf(blank)).toEqual({ code: 'VALIDATION_FAILED', message: h.liftReasonRequired, fields: { reason: h.liftReasonRequired } });
+    expect(errorOf(blank)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: h.liftReasonRequired,
+      fields: { reason: h.liftReasonRequired },
+    });
     expect((await detail(member.id)).hold?.reason).toBe(REASON);
     expect(await auditOf(member.id, 'hold.lifted')).toEqual([]);
   });
@@ -136,7 +161,9 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     const member = await memberWithMoney(t, 0n);
     const other = await memberWithMoney(t, 0n);
     expect((await member.browser.post(`/api/admin/users/${other.id}/hold`, { reason: REASON })).statusCode).toBe(403);
-    expect((await member.browser.post(`/api/admin/users/${member.id}/hold/lift`, { reason: REASON })).statusCode).toBe(403);
+    expect((await member.browser.post(`/api/admin/users/${member.id}/hold/lift`, { reason: REASON })).statusCode).toBe(
+      403,
+    );
     expect((await detail(other.id)).hold).toBeNull();
   });
 });

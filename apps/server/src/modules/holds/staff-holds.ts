@@ -13,7 +13,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
  * ACCOUNT_LOCKED and their sessions end (see `placeHold`). Only members with accounts move
  * money, so only they can be held; applicants and staff cannot.
  */
-export async function placeMemberHold(deps: Deps, userId: string, input: HoldInput, actor: Actor, meta: RequestMeta): Promise<{ message: string }> {
+export async function placeMemberHold(
+  deps: Deps,
+  userId: string,
+  input: HoldInput,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
   const now = deps.clock();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
@@ -27,7 +33,13 @@ export async function placeMemberHold(deps: Deps, userId: string, input: HoldInp
 }
 
 /** Lifts the member's active hold; they can move money again (their next sign-in is their own). */
-export async function liftMemberHold(deps: Deps, userId: string, input: HoldInput, actor: Actor, meta: RequestMeta): Promise<{ message: string }> {
+export async function liftMemberHold(
+  deps: Deps,
+  userId: string,
+  input: HoldInput,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
   const now = deps.clock();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {

@@ -21,9 +21,12 @@ export interface MemberMonth {
 
 /** The balances now and the flows of `now`'s calendar month in `timeZone`: one statement. */
 export async function memberMonth(db: Executor, userId: string, now: Date, timeZone: string): Promise<MemberMonth> {
-  const [row] = await queryRows<Record<'available' | 'pending' | 'income' | 'outgoing' | 'corrections', unknown>>(db, sql`
+  const [row] = await queryRows<Record<'available' | 'pending' | 'income' | 'outgoing' | 'corrections', unknown>>(
+    db,
+    sql`
     select available, pending, income, outgoing, corrections
-    from ledger_member_month(p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`);
+    from ledger_member_month(p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`,
+  );
   return {
     checkingAvailable: cents(row?.available),
     pending: cents(row?.pending),

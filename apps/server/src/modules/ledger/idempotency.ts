@@ -67,7 +67,10 @@ export async function runIdempotent(
 }
 
 /** The stored answer for a key already used with this request, if any (without claiming it). */
-export async function storedAnswer(db: Executor, request: Omit<IdempotentRequest, 'now'>): Promise<IdempotentAnswer | null> {
+export async function storedAnswer(
+  db: Executor,
+  request: Omit<IdempotentRequest, 'now'>,
+): Promise<IdempotentAnswer | null> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -80,7 +83,10 @@ export async function storedAnswer(db: Executor, request: Omit<IdempotentRequest
  * Stores an answer under a key not yet claimed (a money command's refusal, which rolled back as a
  * whole); if a racing request with the same key stored its answer first, that one is replayed.
  */
-export async function storeAnswer(db: Executor, request: IdempotentRequest & { answer: Answer }): Promise<IdempotentAnswer> {
+export async function storeAnswer(
+  db: Executor,
+  request: IdempotentRequest & { answer: Answer },
+): Promise<IdempotentAnswer> {
   const stored = await db
     .insert(idempotencyKeys)
     .values({
@@ -122,7 +128,9 @@ export function errorBody(error: AppError): ApiError {
 
 /** A stable hash of what was asked: the route and the parsed body with its keys sorted. */
 export function hashRequest(route: string, body: unknown): string {
-  return createHash('sha256').update(`${route}\n${stableJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 function stableJson(value: unknown): string {

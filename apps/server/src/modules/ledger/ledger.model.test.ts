@@ -51,14 +51,27 @@ const amount = fc.oneof(
 const target = (usual: 'pending' | 'completed'): fc.Arbitrary<Target> =>
   fc.oneof(
     { weight: 8, arbitrary: fc.record({ from: fc.constant(usual), open: fc.boolean(), pick: fc.nat() }) },
-    { weight: 2, arbitrary: fc.record({ from: fc.constant('any' as const), open: fc.constant(false), pick: fc.nat() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ from: fc.constant('any' as const), open: fc.constant(false), pick: fc.nat() }),
+    },
     { weight: 1, arbitrary: fc.constant({ from: 'unknown' as const }) },
   );
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('deposit' as const), to: memberIndex, amount: depositAmount }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('transfer' as const), from: memberIndex, to: memberIndex, amount }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('transfer' as const), from: memberIndex, to: memberIndex, amount }),
+  },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('hold' as const), from: memberIndex, amount }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('resolve' as const), kind: fc.constantFrom('post' as const, 'void' as const, 'expire' as const), target: target('pending') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('resolve' as const),
+      kind: fc.constantFrom('post' as const, 'void' as const, 'expire' as const),
+      target: target('pending'),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('reverse' as const), target: target('completed') }) },
 );
 
@@ -119,7 +132,8 @@ class Model {
   }
 
   planReversal(original: ModelTransfer | undefined): Outcome {
-    if (!original || !(original.kind === 'single' || original.kind === 'post') || original.isReversal) return { ok: false, code: 'NOT_FOUND' };
+    if (!original || !(original.kind === 'single' || original.kind === 'post') || original.isReversal)
+      return { ok: false, code: 'NOT_FOUND' };
     if (original.reversed) return { ok: false, code: 'CONFLICT' };
     // The money goes back out of the account it went into: a member may have spent it since.
     return this.funded(original.credit, original.amount) ? { ok: true } : { ok: false, code: 'INSUFFICIENT_FUNDS' };
@@ -157,7 +171,11 @@ class Model {
   find(target: Target): ModelTransfer | undefined {
     if (target.from === 'unknown') return undefined;
     const ofKind = this.transfers.filter((t) =>
-      target.from === 'pending' ? t.kind === 'pending' : target.from === 'completed' ? (t.kind === 'single' || t.kind === 'post') && !t.isReversal : true,
+      target.from === 'pending'
+        ? t.kind === 'pending'
+        : target.from === 'completed'
+          ? (t.kind === 'single' || t.kind === 'post') && !t.isReversal
+          : true,
     );
     const open = ofKind.filter((t) => !t.resolved && !t.reversed);
     const pool = target.open && open.length > 0 ? open : ofKind;
@@ -181,7 +199,12 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
     return new Map(
       rows.map((row) => [
         row.id,
-        { debitsPending: row.debitsPending, debitsPosted: row.debitsPosted, creditsPending: row.creditsPending, creditsPosted: row.creditsPosted },
+        {
+          debitsPending: row.debitsPending,
+          debitsPosted: row.debitsPosted,
+          creditsPending: row.creditsPending,
+          creditsPosted: row.creditsPosted,
+        },
       ]),
     );
   }
@@ -207,7 +230,13 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
       const model = new Model(await readCounters(run, ids), new Set(memberIds));
       const member = (index: number) => memberIds[index % memberIds.length] ?? '';
       const now = t.clock();
-      const common = { category: 'Transfer' as const, debitMemo: 'model out', creditMemo: 'model in', now, createdBy: null };
+      const common = {
+        category: 'Transfer' as const,
+        debitMemo: 'model out',
+        creditMemo: 'model in',
+        now,
+        createdBy: null,
+      };
 
       for (const [step, cmd] of commands.entries()) {
         let expected: Outcome;
@@ -225,7 +254,9 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
             const kind = cmd.op === 'hold' ? 'pending' : 'single';
             expected = model.plan(debit, cmd.amount);
             pending = { kind, debit, credit, amount: cmd.amount, isReversal: false, resolved: false, reversed: false };
-            result = await attempt(run, (tx) => postTransfer(tx, { kind, debitAccountId: debit, creditAccountId: credit, amount: cmd.amount, ...common }));
+            result = await attempt(run, (tx) =>
+              postTransfer(tx, { kind, debitAccountId: debit, creditAccountId: credit, amount: cmd.amount, ...common }),
+            );
             break;
           }
           case 'resolve': {
@@ -233,15 +264,28 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
             expected = model.planResolution(touched);
             if (touched) pending = { ...touched, kind: cmd.kind, isReversal: false, resolved: false, reversed: false };
             const pendingId = touched?.id ?? randomUUID();
-            result = await attempt(run, (tx) => resolvePending(tx, { pendingId, kind: cmd.kind, reason: 'model', now, createdBy: null }));
+            result = await attempt(run, (tx) =>
+              resolvePending(tx, { pendingId, kind: cmd.kind, reason: 'model', now, createdBy: null }),
+            );
             break;
           }
           case 'reverse': {
             touched = model.find(cmd.target);
             expected = model.planReversal(touched);
-            if (touched) pending = { kind: 'single', debit: touched.credit, credit: touched.debit, amount: touched.amount, isReversal: true, resolved: false, reversed: false };
+            if (touched)
+              pending = {
+                kind: 'single',
+                debit: touched.credit,
+                credit: touched.debit,
+                amount: touched.amount,
+                isReversal: true,
+                resolved: false,
+                reversed: false,
+              };
             const transferId = touched?.id ?? randomUUID();
-            result = await attempt(run, (tx) => reverseTransfer(tx, { transferId, reason: 'model', now, createdBy: null }));
+            result = await attempt(run, (tx) =>
+              reverseTransfer(tx, { transferId, reason: 'model', now, createdBy: null }),
+            );
             break;
           }
         }
@@ -265,7 +309,11 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
           const a = actual.get(id);
           const m = model.account(id);
           expect(
-            a && { balance: a.creditsPosted - a.debitsPosted, available: a.creditsPosted - a.debitsPosted - a.debitsPending, counters: a },
+            a && {
+              balance: a.creditsPosted - a.debitsPosted,
+              available: a.creditsPosted - a.debitsPosted - a.debitsPending,
+              counters: a,
+            },
             `${where}: account ${id}`,
           ).toEqual({ balance: m.creditsPosted - m.debitsPosted, available: model.available(id), counters: m });
         }
@@ -273,24 +321,27 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
       expect(await verifyLedger(run)).toEqual([]);
     }
 
-    const property = fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 40, size: 'max' }), async (commands) => {
-      runs += 1;
-      const memberIds: string[] = [];
-      for (let i = 0; i < MEMBERS; i++) {
-        const person = await createPerson(t, { name: `Model Member ${i + 1}` });
-        memberIds.push(await accountId(t, person.id, 'Checking'), await accountId(t, person.id, 'Savings'));
-      }
-      // The run happens in a transaction that is rolled back (each command in its own savepoint):
-      // no run sees another's transfers, so a failure and its shrunk counterexample stand alone.
-      await t.db
-        .transaction(async (run) => {
-          await play(run, memberIds, commands);
-          run.rollback();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof TransactionRollbackError)) throw error;
-        });
-    });
+    const property = fc.asyncProperty(
+      fc.array(command, { minLength: 1, maxLength: 40, size: 'max' }),
+      async (commands) => {
+        runs += 1;
+        const memberIds: string[] = [];
+        for (let i = 0; i < MEMBERS; i++) {
+          const person = await createPerson(t, { name: `Model Member ${i + 1}` });
+          memberIds.push(await accountId(t, person.id, 'Checking'), await accountId(t, person.id, 'Savings'));
+        }
+        // The run happens in a transaction that is rolled back (each command in its own savepoint):
+        // no run sees another's transfers, so a failure and its shrunk counterexample stand alone.
+        await t.db
+          .transaction(async (run) => {
+            await play(run, memberIds, commands);
+            run.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TransactionRollbackError)) throw error;
+          });
+      },
+    );
 
     const seed = process.env.FC_SEED;
     await fc.assert(property, {
@@ -304,9 +355,20 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
       // (each of these comes up several times in a normal run; none of them is a rare event).
       const outcomes = [...seen.keys()];
       expect(outcomes, JSON.stringify(Object.fromEntries(seen))).toEqual(
-        expect.arrayContaining(['deposit:ok', 'transfer:ok', 'hold:ok', 'resolve:ok', 'reverse:ok', 'transfer:INSUFFICIENT_FUNDS',
-          'hold:INSUFFICIENT_FUNDS', 'resolve:CONFLICT', 'resolve:NOT_FOUND', 'reverse:CONFLICT', 'reverse:NOT_FOUND',
-          'reverse:INSUFFICIENT_FUNDS']),
+        expect.arrayContaining([
+          'deposit:ok',
+          'transfer:ok',
+          'hold:ok',
+          'resolve:ok',
+          'reverse:ok',
+          'transfer:INSUFFICIENT_FUNDS',
+          'hold:INSUFFICIENT_FUNDS',
+          'resolve:CONFLICT',
+          'resolve:NOT_FOUND',
+          'reverse:CONFLICT',
+          'reverse:NOT_FOUND',
+          'reverse:INSUFFICIENT_FUNDS',
+        ]),
       );
     }
   }, 120_000);

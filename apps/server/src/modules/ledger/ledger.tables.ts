@@ -37,11 +37,21 @@ export const ledgerAccounts = pgTable(
     code: text(),
     accountNumber: text(),
     routingNumber: text(),
-    debitsPending: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    debitsPosted: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    creditsPending: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    creditsPosted: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    version: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    debitsPending: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    debitsPosted: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    creditsPending: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    creditsPosted: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    version: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
@@ -61,7 +71,10 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_no_overdraft_check',
       sql`${table.userId} is null or ${table.debitsPosted} + ${table.debitsPending} <= ${table.creditsPosted}`,
     ),
-    check('ledger_accounts_number_check', sql`${table.accountNumber} is null or ${table.accountNumber} ~ '^[1-9][0-9]{9}$'`),
+    check(
+      'ledger_accounts_number_check',
+      sql`${table.accountNumber} is null or ${table.accountNumber} ~ '^[1-9][0-9]{9}$'`,
+    ),
   ],
 );
 
@@ -103,8 +116,12 @@ export const ledgerTransfers = pgTable(
     createdBy: uuid(),
   },
   (table) => [
-    uniqueIndex('ledger_transfers_pending_idx').on(table.pendingId).where(sql`${table.pendingId} is not null`),
-    uniqueIndex('ledger_transfers_reverses_idx').on(table.reversesId).where(sql`${table.reversesId} is not null`),
+    uniqueIndex('ledger_transfers_pending_idx')
+      .on(table.pendingId)
+      .where(sql`${table.pendingId} is not null`),
+    uniqueIndex('ledger_transfers_reverses_idx')
+      .on(table.reversesId)
+      .where(sql`${table.reversesId} is not null`),
     // Reads (migration 0007; ARCHITECTURE.md "Reads at scale"). A member's history walks an
     // account's transfers on each side in (effective date, posting time, id) order; the monthly
     // figures read a date range of the same index and find every column they need in it (kind
@@ -134,16 +151,32 @@ export const ledgerTransfers = pgTable(
       table.pendingId,
       table.createdBy,
     ),
-    index('ledger_transfers_debit_category_idx').on(table.debitAccountId, table.category, table.effectiveAt, table.createdAt, table.id),
-    index('ledger_transfers_credit_category_idx').on(table.creditAccountId, table.category, table.effectiveAt, table.createdAt, table.id),
+    index('ledger_transfers_debit_category_idx').on(
+      table.debitAccountId,
+      table.category,
+      table.effectiveAt,
+      table.createdAt,
+      table.id,
+    ),
+    index('ledger_transfers_credit_category_idx').on(
+      table.creditAccountId,
+      table.category,
+      table.effectiveAt,
+      table.createdAt,
+      table.id,
+    ),
     index('ledger_transfers_debit_open_idx')
       .on(table.debitAccountId, table.effectiveAt, table.createdAt, table.id)
       .where(sql`${table.kind} in ('pending', 'failed')`),
     index('ledger_transfers_credit_open_idx')
       .on(table.creditAccountId, table.effectiveAt, table.createdAt, table.id)
       .where(sql`${table.kind} in ('pending', 'failed')`),
-    index('ledger_transfers_debit_reversal_idx').on(table.debitAccountId, table.reversesId).where(sql`${table.reversesId} is not null`),
-    index('ledger_transfers_credit_reversal_idx').on(table.creditAccountId, table.reversesId).where(sql`${table.reversesId} is not null`),
+    index('ledger_transfers_debit_reversal_idx')
+      .on(table.debitAccountId, table.reversesId)
+      .where(sql`${table.reversesId} is not null`),
+    index('ledger_transfers_credit_reversal_idx')
+      .on(table.creditAccountId, table.reversesId)
+      .where(sql`${table.reversesId} is not null`),
     index('ledger_transfers_debit_words_idx').using(
       'gin',
       sql`ledger_word_keys(${table.debitAccountId}, ${table.debitMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
@@ -152,7 +185,10 @@ export const ledgerTransfers = pgTable(
       'gin',
       sql`ledger_word_keys(${table.creditAccountId}, ${table.creditMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
     ),
-    check('ledger_transfers_kind_check', sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire', 'failed')`),
+    check(
+      'ledger_transfers_kind_check',
+      sql`${table.kind} in ('single', 'pending', 'post', 'void', 'expire', 'failed')`,
+    ),
     check('ledger_transfers_amount_check', sql`${table.amount} > 0`),
     check('ledger_transfers_accounts_check', sql`${table.debitAccountId} <> ${table.creditAccountId}`),
     check(
@@ -208,5 +244,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
 );

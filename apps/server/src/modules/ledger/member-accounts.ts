@@ -86,7 +86,11 @@ export interface LockedAccount {
  * Locks a member's account (`FOR UPDATE`) so staff work on it — a balance target, new numbers —
  * sees no transfer land meanwhile. Null when the account is not this member's.
  */
-export async function lockMemberAccount(tx: Executor, userId: string, accountId: string): Promise<LockedAccount | null> {
+export async function lockMemberAccount(
+  tx: Executor,
+  userId: string,
+  accountId: string,
+): Promise<LockedAccount | null> {
   const [row] = await tx
     .select()
     .from(ledgerAccounts)
@@ -104,7 +108,11 @@ export async function lockMemberAccount(tx: Executor, userId: string, accountId:
 }
 
 /** Gives an account new numbers (unique and well-formed: the database's index and CHECK). */
-export async function renumberAccount(tx: Executor, accountId: string, numbers: { accountNumber: string; routingNumber: string }): Promise<void> {
+export async function renumberAccount(
+  tx: Executor,
+  accountId: string,
+  numbers: { accountNumber: string; routingNumber: string },
+): Promise<void> {
   await tx.update(ledgerAccounts).set(numbers).where(eq(ledgerAccounts.id, accountId));
 }
 

@@ -114,7 +114,9 @@ interface LedgerCall {
 
 async function callLedger(tx: Executor, call: LedgerCall): Promise<PostedTransfer> {
   try {
-    const [row] = await queryRows<{ transfer_id: string; debit_available: unknown; credit_available: unknown }>(tx, sql`
+    const [row] = await queryRows<{ transfer_id: string; debit_available: unknown; credit_available: unknown }>(
+      tx,
+      sql`
       select transfer_id, debit_available, credit_available from ledger_post(
         p_kind => ${call.kind}, p_now => ${call.now.toISOString()}::timestamptz, p_created_by => ${call.createdBy}::uuid,
         p_debit => ${call.debit ?? null}::uuid, p_credit => ${call.credit ?? null}::uuid,
@@ -122,7 +124,8 @@ async function callLedger(tx: Executor, call: LedgerCall): Promise<PostedTransfe
         p_pending_id => ${call.pendingId ?? null}::uuid, p_reverses_id => ${call.reversesId ?? null}::uuid,
         p_category => ${call.category ?? null}, p_debit_memo => ${call.debitMemo ?? null}, p_credit_memo => ${call.creditMemo ?? null},
         p_reference => ${call.reference ?? null}, p_reason => ${call.reason ?? null},
-        p_effective_at => ${call.effectiveAt?.toISOString() ?? null}::timestamptz)`);
+        p_effective_at => ${call.effectiveAt?.toISOString() ?? null}::timestamptz)`,
+    );
     if (!row) throw new Error('ledger_post returned nothing');
     return {
       transferId: row.transfer_id,

@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../test/identity';
-import { accountId, deposit, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import {
+  accountId,
+  deposit,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { userForm } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -37,13 +44,17 @@ class EventStream {
 
   /** Each `event:` with its data, in order. */
   get events(): Array<{ event: string; data: string }> {
-    return [...this.text.matchAll(/^event: (.+)\ndata: (.+)$/gm)].map((match) => ({ event: match[1] ?? '', data: match[2] ?? '' }));
+    return [...this.text.matchAll(/^event: (.+)\ndata: (.+)$/gm)].map((match) => ({
+      event: match[1] ?? '',
+      data: match[2] ?? '',
+    }));
   }
 
   async until(condition: () => boolean, what: string, ms = 5_000) {
     const deadline = Date.now() + ms;
     while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; stream so far: ${JSON.stringify(this.text)}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; stream so far: ${JSON.stringify(this.text)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -56,7 +67,7 @@ class EventStream {
 /** Long enough for a notification that was going to arrive to have arrived. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-describe('[LIVE]: the member\'s event stream', () => {
+describe("[LIVE]: the member's event stream", () => {
   let t: TestApp;
   let base: string;
   const streams: EventStream[] = [];
@@ -75,11 +86,14 @@ describe('[LIVE]: the member\'s event stream', () => {
 
   async function open(member: Member | null): Promise<EventStream> {
     const abort = new AbortController();
-    const headers: Record<string, string> = member ? { cookie: `mutual_session=${member.browser.sessionToken ?? ''}` } : {};
+    const headers: Record<string, string> = member
+      ? { cookie: `mutual_session=${member.browser.sessionToken ?? ''}` }
+      : {};
     const response = await fetch(`${base}/api/me/events`, { headers, signal: abort.signal });
     const stream = new EventStream(response, abort);
     streams.push(stream);
-    if (response.status === 200) await stream.until(() => stream.text.startsWith('retry: 5000\n\n'), 'the stream to open');
+    if (response.status === 200)
+      await stream.until(() => stream.text.startsWith('retry: 5000\n\n'), 'the stream to open');
     return stream;
   }
 
@@ -105,7 +119,10 @@ describe('[LIVE]: the member\'s event stream', () => {
     const bystander = await memberWithMoney(t, 0n);
     const [toSender, toRecipient, toBystander] = [await open(sender), await open(recipient), await open(bystander)];
 
-    expect((await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' })))
+        .statusCode,
+    ).toBe(201);
     await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
     await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
     await settle();

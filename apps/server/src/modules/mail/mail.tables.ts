@@ -23,7 +23,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    index('mail_outbox_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed', 'stored')`),
   ],
 );

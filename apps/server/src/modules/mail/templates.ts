@@ -17,8 +17,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Every e-mail shares one layout: brand header, message, support footer. Inputs are escaped. */
 export function renderEmail(config: Config, content: EmailContent): RenderedEmail {

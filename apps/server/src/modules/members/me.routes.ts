@@ -24,7 +24,13 @@ import { findMemberAccounts } from '../ledger/member-accounts';
 import { toMe, updateProfile, updateSettings } from './me';
 import { loadUser } from '../people/users';
 import { setProfileImage } from './profile-image';
-import { changePassword, confirmTotpEnrolment, disableTotp, replaceBackupCodes, startTotpEnrolment } from './security-settings';
+import {
+  changePassword,
+  confirmTotpEnrolment,
+  disableTotp,
+  replaceBackupCodes,
+  startTotpEnrolment,
+} from './security-settings';
 
 const meResult = z.object({ me: meSchema, message: z.string() });
 
@@ -35,13 +41,23 @@ export const meRoutes =
     const tags = ['me'];
     const preValidation = guards.signedIn;
 
-    app.get('/api/me', { schema: { tags, summary: 'My profile and settings', response: { 200: meSchema } }, preValidation }, async (request) =>
-      toMe(deps.db, signedIn(request).user),
+    app.get(
+      '/api/me',
+      { schema: { tags, summary: 'My profile and settings', response: { 200: meSchema } }, preValidation },
+      async (request) => toMe(deps.db, signedIn(request).user),
     );
 
     app.patch(
       '/api/me/profile',
-      { schema: { tags, summary: 'Profile Settings: name, phone, address', body: profileUpdateSchema, response: { 200: meResult } }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'Profile Settings: name, phone, address',
+          body: profileUpdateSchema,
+          response: { 200: meResult },
+        },
+        preValidation,
+      },
       async (request) => ({
         me: await updateProfile(deps, signedIn(request).user, request.body, requestMeta(request)),
         message: messages.profile.updated,
@@ -50,7 +66,15 @@ export const meRoutes =
 
     app.patch(
       '/api/me/settings',
-      { schema: { tags, summary: 'Account Settings: notifications and login alerts', body: settingsUpdateSchema, response: { 200: meResult } }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'Account Settings: notifications and login alerts',
+          body: settingsUpdateSchema,
+          response: { 200: meResult },
+        },
+        preValidation,
+      },
       async (request) => ({
         me: await updateSettings(deps, signedIn(request).user, request.body, requestMeta(request)),
         message: messages.settings.updated,
@@ -59,26 +83,61 @@ export const meRoutes =
 
     app.post(
       '/api/me/password',
-      { schema: { tags, summary: 'Change my password (other sessions end)', body: changePasswordSchema, response: { 200: messageResultSchema } }, preValidation, config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } } },
+      {
+        schema: {
+          tags,
+          summary: 'Change my password (other sessions end)',
+          body: changePasswordSchema,
+          response: { 200: messageResultSchema },
+        },
+        preValidation,
+        config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+      },
       async (request) => {
         const auth = signedIn(request);
         return changePassword(deps, auth.user, auth.sessionId, request.body, requestMeta(request));
       },
     );
 
-    app.post('/api/me/totp/setup', { schema: { tags, summary: 'Start authenticator enrolment', response: { 200: totpSetupSchema } }, preValidation }, async (request) =>
-      startTotpEnrolment(deps, signedIn(request).user),
+    app.post(
+      '/api/me/totp/setup',
+      { schema: { tags, summary: 'Start authenticator enrolment', response: { 200: totpSetupSchema } }, preValidation },
+      async (request) => startTotpEnrolment(deps, signedIn(request).user),
     );
 
     app.post(
       '/api/me/totp/confirm',
-      { schema: { tags, summary: 'Confirm the authenticator with a code; returns backup codes once', body: totpConfirmSchema, response: { 200: backupCodesSchema } }, preValidation, config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } } },
-      async (request) => confirmTotpEnrolment(deps, await loadUser(deps.db, signedIn(request).user.id), request.body.code, requestMeta(request)),
+      {
+        schema: {
+          tags,
+          summary: 'Confirm the authenticator with a code; returns backup codes once',
+          body: totpConfirmSchema,
+          response: { 200: backupCodesSchema },
+        },
+        preValidation,
+        config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+      },
+      async (request) =>
+        confirmTotpEnrolment(
+          deps,
+          await loadUser(deps.db, signedIn(request).user.id),
+          request.body.code,
+          requestMeta(request),
+        ),
     );
 
     app.post(
       '/api/me/totp/disable',
-      { schema: { tags, summary: 'Turn the authenticator off (password required)', body: totpDisableSchema, response: { 200: messageResultSchema } }, preValidation, config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } } },
+      {
+        schema: {
+          tags,
+          summary: 'Turn the authenticator off (password required)',
+          body: totpDisableSchema,
+          response: { 200: messageResultSchema },
+        },
+        preValidation,
+        config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+      },
       async (request) => {
         const auth = signedIn(request);
         await disableTotp(deps, auth.user, actorOf(auth), requestMeta(request), request.body.password);
@@ -88,17 +147,39 @@ export const meRoutes =
 
     app.post(
       '/api/me/backup-codes',
-      { schema: { tags, summary: 'Replace my backup codes (password required); shown once', body: totpDisableSchema, response: { 200: backupCodesSchema } }, preValidation, config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace my backup codes (password required); shown once',
+          body: totpDisableSchema,
+          response: { 200: backupCodesSchema },
+        },
+        preValidation,
+        config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+      },
       async (request) => {
         const auth = signedIn(request);
-        const codes = await replaceBackupCodes(deps, auth.user, actorOf(auth), requestMeta(request), request.body.password);
+        const codes = await replaceBackupCodes(
+          deps,
+          auth.user,
+          actorOf(auth),
+          requestMeta(request),
+          request.body.password,
+        );
         return { codes, message: messages.admin.backupCodesIssued };
       },
     );
 
     app.get(
       '/api/me/sessions',
-      { schema: { tags, summary: 'My active sessions', response: { 200: z.object({ sessions: z.array(activeSessionSchema) }) } }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'My active sessions',
+          response: { 200: z.object({ sessions: z.array(activeSessionSchema) }) },
+        },
+        preValidation,
+      },
       async (request) => {
         const auth = signedIn(request);
         const rows = await listUserSessions(deps.db, deps.config, auth.user.id, deps.clock());
@@ -127,10 +208,23 @@ export const meRoutes =
 
     app.put(
       '/api/me/profile-image',
-      { schema: { tags, summary: 'Set my profile picture (multipart `image`)', consumes: ['multipart/form-data'], response: { 200: meResult } }, preValidation, bodyLimit: deps.config.limits.profileImageMaxBytes + 64 * 1024 },
+      {
+        schema: {
+          tags,
+          summary: 'Set my profile picture (multipart `image`)',
+          consumes: ['multipart/form-data'],
+          response: { 200: meResult },
+        },
+        preValidation,
+        bodyLimit: deps.config.limits.profileImageMaxBytes + 64 * 1024,
+      },
       async (request) => {
         const auth = signedIn(request);
-        const { files } = await readMultipart(request, { files: { image: { maxBytes: deps.config.limits.profileImageMaxBytes, tooLarge: messages.profile.imageTooLarge } } });
+        const { files } = await readMultipart(request, {
+          files: {
+            image: { maxBytes: deps.config.limits.profileImageMaxBytes, tooLarge: messages.profile.imageTooLarge },
+          },
+        });
         const { message } = await setProfileImage(deps, auth.user, files.image, actorOf(auth), requestMeta(request));
         return { me: await toMe(deps.db, await loadUser(deps.db, auth.user.id)), message };
       },
@@ -138,7 +232,10 @@ export const meRoutes =
 
     app.get(
       '/api/me/accounts',
-      { schema: { tags, summary: 'My accounts with balances', response: { 200: accountListSchema } }, preValidation: guards.member },
+      {
+        schema: { tags, summary: 'My accounts with balances', response: { 200: accountListSchema } },
+        preValidation: guards.member,
+      },
       async (request) => ({ accounts: await findMemberAccounts(deps.db, signedIn(request).user.id) }),
     );
   };

@@ -35,9 +35,16 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
   const profile = {
     name: 'Alex J. Morgan',
     phone: '(207) 555-0999',
-    address: { street: '50 Elm Street', city: 'South Portland', state: 'ME', postalCode: '04106', country: 'United States' },
+    address: {
+      street: '50 Elm Street',
+      city: 'South Portland',
+      state: 'ME',
+      postalCode: '04106',
+      country: 'United States',
+    },
   };
-  const imageForm = (bytes: Buffer, type = 'image/png') => multipart({ files: { image: { bytes, type, filename: 'me.png' } } });
+  const imageForm = (bytes: Buffer, type = 'image/png') =>
+    multipart({ files: { image: { bytes, type, filename: 'me.png' } } });
 
   it('shows my own record', async () => {
     const me = (await alex.get('/api/me')).json<Me>();
@@ -61,12 +68,18 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
     expect(message).toBe(messages.profile.updated);
     expect(me).toMatchObject({ name: 'Alex J. Morgan', phone: '(207) 555-0999', address: profile.address });
     const alexId = (await userByEmail(t, DEMO.alex)).id;
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetUserId, alexId), eq(auditLog.action, 'profile.updated')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, alexId), eq(auditLog.action, 'profile.updated')));
     expect(entry?.before).toMatchObject({ name: 'Alex Morgan', city: 'Portland' });
     expect(entry?.after).toMatchObject({ name: 'Alex J. Morgan', city: 'South Portland' });
 
     const blank = await alex.patch('/api/me/profile', { ...profile, name: ' ' });
-    expect(blank.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: messages.registration.required('Name') } });
+    expect(blank.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: messages.registration.required('Name') },
+    });
     const phone = await alex.patch('/api/me/profile', { ...profile, phone: 'call me' });
     expect(phone.json()).toMatchObject({ fields: { phone: messages.registration.phoneInvalid } });
     for (const extra of [{ email: 'new@example.com' }, { role: 'admin' }, { status: 'approved' }]) {
@@ -79,9 +92,15 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
     const settings = { notifications: { email: false, sms: true, push: false }, security: { loginAlerts: false } };
     const response = await sam.patch('/api/me/settings', settings);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: messages.settings.updated, me: { notifications: settings.notifications, security: { loginAlerts: false } } });
+    expect(response.json()).toMatchObject({
+      message: messages.settings.updated,
+      me: { notifications: settings.notifications, security: { loginAlerts: false } },
+    });
     // Two-factor is switched on by enrolling an authenticator, never by a flag.
-    const flag = await sam.patch('/api/me/settings', { ...settings, security: { loginAlerts: false, twoFactor: true } });
+    const flag = await sam.patch('/api/me/settings', {
+      ...settings,
+      security: { loginAlerts: false, twoFactor: true },
+    });
     expect(flag.statusCode).toBe(400);
 
     // With login alerts off, a sign-in from a new device is not e-mailed.
@@ -92,17 +111,28 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
 
   it('refuses a profile picture that is not an image, or is 5 MB or more', async () => {
     const put = async (form: Awaited<ReturnType<typeof imageForm>>) => alex.put('/api/me/profile-image', form);
-    for (const form of [await imageForm(textFile().bytes), await imageForm(pdfDocument(), 'application/pdf'), await multipart({})]) {
+    for (const form of [
+      await imageForm(textFile().bytes),
+      await imageForm(pdfDocument(), 'application/pdf'),
+      await multipart({}),
+    ]) {
       const response = await put(form);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: messages.profile.imageType, fields: { image: messages.profile.imageType } });
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: messages.profile.imageType,
+        fields: { image: messages.profile.imageType },
+      });
     }
     const png = await pngImage();
     const ofSize = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
     for (const size of [5 * 1024 * 1024, 5 * 1024 * 1024 + 1]) {
       const response = await put(await imageForm(ofSize(size)));
       expect(response.statusCode, String(size)).toBe(400);
-      expect(response.json()).toMatchObject({ message: messages.profile.imageTooLarge, fields: { image: messages.profile.imageTooLarge } });
+      expect(response.json()).toMatchObject({
+        message: messages.profile.imageTooLarge,
+        fields: { image: messages.profile.imageTooLarge },
+      });
     }
     expect((await alex.get('/api/me')).json<Me>().profileImageUrl).toBeNull();
   });
@@ -117,15 +147,23 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
     expect(row).toMatchObject({ purpose: 'profile_image', contentType: 'image/webp' });
     const metadata = await sharp(await t.storage.get(fileId)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 512, 512]);
-    expect((await alex.get('/api/auth/session')).json()).toMatchObject({ user: { profileImageUrl: me.profileImageUrl } });
+    expect((await alex.get('/api/auth/session')).json()).toMatchObject({
+      user: { profileImageUrl: me.profileImageUrl },
+    });
   });
 
   it('lists my notifications and marks them read', async () => {
-    const list = (await sam.get('/api/me/notifications')).json<{ notifications: Array<{ title: string; read: boolean }>; unread: number }>();
+    const list = (await sam.get('/api/me/notifications')).json<{
+      notifications: Array<{ title: string; read: boolean }>;
+      unread: number;
+    }>();
     expect(list.notifications.map((n) => n.title)).toContain('Membership approved');
     expect(list.unread).toBe(list.notifications.length);
     expect((await sam.post('/api/me/notifications/read')).statusCode).toBe(204);
-    const after = (await sam.get('/api/me/notifications')).json<{ notifications: Array<{ read: boolean }>; unread: number }>();
+    const after = (await sam.get('/api/me/notifications')).json<{
+      notifications: Array<{ read: boolean }>;
+      unread: number;
+    }>();
     expect(after.unread).toBe(0);
     expect(after.notifications.every((n) => n.read)).toBe(true);
     // Alex's bell has none of Sam's items.

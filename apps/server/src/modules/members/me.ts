@@ -20,7 +20,13 @@ export async function toMe(db: Executor, user: UserRow): Promise<Me> {
     status: user.status as Me['status'],
     firstName: user.firstName,
     lastName: user.lastName,
-    address: { street: user.street, city: user.city, state: user.state, postalCode: user.postalCode, country: user.country },
+    address: {
+      street: user.street,
+      city: user.city,
+      state: user.state,
+      postalCode: user.postalCode,
+      country: user.country,
+    },
     isJointAccount: user.isJointAccount,
     jointAccountHolder: jointHolderOf(user),
     profileImageUrl: fileUrl(user.profileImageFileId),
@@ -62,24 +68,46 @@ async function updateOwn(
   });
 }
 
-export function updateProfile(deps: Pick<AppDeps, 'db' | 'clock'>, user: UserRow, input: ProfileUpdate, meta: RequestMeta) {
+export function updateProfile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  input: ProfileUpdate,
+  meta: RequestMeta,
+) {
   const { address } = input;
-  return updateOwn(deps, user, 'profile.updated', {
-    name: input.name,
-    phone: input.phone,
-    street: address.street,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: address.country,
-  }, meta);
+  return updateOwn(
+    deps,
+    user,
+    'profile.updated',
+    {
+      name: input.name,
+      phone: input.phone,
+      street: address.street,
+      city: address.city,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
+    },
+    meta,
+  );
 }
 
-export function updateSettings(deps: Pick<AppDeps, 'db' | 'clock'>, user: UserRow, input: SettingsUpdate, meta: RequestMeta) {
-  return updateOwn(deps, user, 'settings.updated', {
-    notifyEmail: input.notifications.email,
-    notifySms: input.notifications.sms,
-    notifyPush: input.notifications.push,
-    loginAlerts: input.security.loginAlerts,
-  }, meta);
+export function updateSettings(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+  input: SettingsUpdate,
+  meta: RequestMeta,
+) {
+  return updateOwn(
+    deps,
+    user,
+    'settings.updated',
+    {
+      notifyEmail: input.notifications.email,
+      notifySms: input.notifications.sms,
+      notifyPush: input.notifications.push,
+      loginAlerts: input.security.loginAlerts,
+    },
+    meta,
+  );
 }

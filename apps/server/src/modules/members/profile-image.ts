@@ -20,9 +20,23 @@ export async function setProfileImage(
   const prepared = await prepareUpload(image, 'image');
   if (!prepared.ok) throw fieldError('image', messages.profile.imageType);
   await deps.db.transaction(async (tx) => {
-    const fileId = await saveFile(deps.storage, tx, { ...prepared, purpose: 'profile_image', ownerUserId: user.id, createdBy: actor.userId, at: now });
+    const fileId = await saveFile(deps.storage, tx, {
+      ...prepared,
+      purpose: 'profile_image',
+      ownerUserId: user.id,
+      createdBy: actor.userId,
+      at: now,
+    });
     await tx.update(users).set({ profileImageFileId: fileId, updatedAt: now }).where(eq(users.id, user.id));
-    await recordAudit(tx, { action: 'profile.image_updated', actor, targetUserId: user.id, meta, before: { profileImage: user.profileImageFileId }, after: { profileImage: fileId }, at: now });
+    await recordAudit(tx, {
+      action: 'profile.image_updated',
+      actor,
+      targetUserId: user.id,
+      meta,
+      before: { profileImage: user.profileImageFileId },
+      after: { profileImage: fileId },
+      at: now,
+    });
   });
   return { message: messages.profile.imageUpdated };
 }

@@ -16,12 +16,20 @@ const self = (user: UserRow): Actor => ({ userId: user.id, email: user.email });
 
 async function assertPassword(user: UserRow, password: string, field: string) {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError('VALIDATION_FAILED', messages.settings.currentPasswordWrong, { [field]: messages.settings.currentPasswordWrong });
+    throw new AppError('VALIDATION_FAILED', messages.settings.currentPasswordWrong, {
+      [field]: messages.settings.currentPasswordWrong,
+    });
   }
 }
 
 /** Changes the password; every other session ends, this one carries on. */
-export async function changePassword(deps: Deps, user: UserRow, sessionId: string, input: ChangePasswordInput, meta: RequestMeta) {
+export async function changePassword(
+  deps: Deps,
+  user: UserRow,
+  sessionId: string,
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+) {
   const now = deps.clock();
   await assertPassword(user, input.currentPassword, 'currentPassword');
   assertNotCommon(input.newPassword, 'newPassword');
@@ -29,7 +37,14 @@ export async function changePassword(deps: Deps, user: UserRow, sessionId: strin
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     const ended = await revokeUserSessions(tx, user.id, 'password changed', now, sessionId);
-    await recordAudit(tx, { action: 'auth.password_changed', actor: self(user), targetUserId: user.id, meta, after: { otherSessionsEnded: ended }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.password_changed',
+      actor: self(user),
+      targetUserId: user.id,
+      meta,
+      after: { otherSessionsEnded: ended },
+      at: now,
+    });
     await deps.mailer.enqueue(tx, user.email, passwordChangedEmail(deps.config, now));
   });
   void deps.mailer.flush();
@@ -49,13 +64,22 @@ export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: stri
   const secret = user.totpPendingSecret;
   if (!secret) throw new AppError('VALIDATION_FAILED', messages.settings.totpNotStarted);
   const step = totpStep(deps.config, user.email, secret, code, now);
-  if (step === null) throw new AppError('VALIDATION_FAILED', messages.auth.otpInvalid, { code: messages.auth.otpInvalid });
+  if (step === null)
+    throw new AppError('VALIDATION_FAILED', messages.auth.otpInvalid, { code: messages.auth.otpInvalid });
   const codes = await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
       .where(eq(users.id, user.id));
-    await recordAudit(tx, { action: 'auth.totp_enabled', actor: self(user), targetUserId: user.id, meta, before: { twoFactor: user.totpEnabledAt !== null }, after: { twoFactor: true }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.totp_enabled',
+      actor: self(user),
+      targetUserId: user.id,
+      meta,
+      before: { twoFactor: user.totpEnabledAt !== null },
+      after: { twoFactor: true },
+      at: now,
+    });
     return issueBackupCodes(tx, user.id, 'self', now);
   });
   return { codes, message: messages.settings.totpEnabled };
@@ -70,17 +94,43 @@ export async function disableTotp(deps: Deps, user: UserRow, actor: Actor, meta:
       .update(users)
       .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
       .where(eq(users.id, user.id));
-    await recordAudit(tx, { action: 'auth.totp_disabled', actor, targetUserId: user.id, meta, before: { twoFactor: user.totpEnabledAt !== null }, after: { twoFactor: false }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.totp_disabled',
+      actor,
+      targetUserId: user.id,
+      meta,
+      before: { twoFactor: user.totpEnabledAt !== null },
+      after: { twoFactor: false },
+      at: now,
+    });
   });
 }
 
 /** A fresh set of backup codes, replacing the old; by the member (with password) or by staff. */
-export async function replaceBackupCodes(deps: Deps, user: UserRow, actor: Actor, meta: RequestMeta, password?: string) {
+export async function replaceBackupCodes(
+  deps: Deps,
+  user: UserRow,
+  actor: Actor,
+  meta: RequestMeta,
+  password?: string,
+) {
   const now = deps.clock();
   if (password !== undefined) await assertPassword(user, password, 'password');
   return deps.db.transaction(async (tx) => {
-    const codes = await issueBackupCodes(tx, user.id, actor.userId === user.id ? 'self' : (actor.email ?? 'staff'), now);
-    await recordAudit(tx, { action: 'auth.backup_codes_issued', actor, targetUserId: user.id, meta, after: { count: codes.length }, at: now });
+    const codes = await issueBackupCodes(
+      tx,
+      user.id,
+      actor.userId === user.id ? 'self' : (actor.email ?? 'staff'),
+      now,
+    );
+    await recordAudit(tx, {
+      action: 'auth.backup_codes_issued',
+      actor,
+      targetUserId: user.id,
+      meta,
+      after: { count: codes.length },
+      at: now,
+    });
     return codes;
   });
 }
@@ -89,6 +139,13 @@ export async function revokeAllBackupCodes(deps: Deps, user: UserRow, actor: Act
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const revoked = await revokeBackupCodes(tx, user.id, now);
-    await recordAudit(tx, { action: 'auth.backup_codes_revoked', actor, targetUserId: user.id, meta, after: { revoked }, at: now });
+    await recordAudit(tx, {
+      action: 'auth.backup_codes_revoked',
+      actor,
+      targetUserId: user.id,
+      meta,
+      after: { revoked },
+      at: now,
+    });
   });
 }

@@ -59,7 +59,10 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
     help: 'E-mails waiting to be sent (status pending)',
     registers: [registry],
     async collect() {
-      const [row] = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from mail_outbox where status = 'pending'`);
+      const [row] = await queryRows<{ n: number }>(
+        deps.db,
+        sql`select count(*)::int as n from mail_outbox where status = 'pending'`,
+      );
       this.set(row?.n ?? 0);
     },
   });
@@ -67,7 +70,10 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    requests.observe({ route, method: request.method, status: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000);
+    requests.observe(
+      { route, method: request.method, status: `${Math.floor(status / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
     const kind = moneyRoutes[`${request.method} ${route}`];
     if (!kind) return;
     const outcome =
@@ -87,8 +93,14 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ code: 'UNAUTHENTICATED', message: 'A valid metrics token is required.' });
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ code: 'UNAUTHENTICATED', message: 'A valid metrics token is required.' });
     }
-    return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 }

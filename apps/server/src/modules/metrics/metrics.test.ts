@@ -28,22 +28,47 @@ describe('[METRICS]: Prometheus metrics for operators only', () => {
     const alice = await memberWithMoney(t, 100_00n, 'Alice Metric');
     const bob = await memberWithMoney(t, 0n, 'Bob Metric');
     const key = newKey();
-    const transfer = { transferType: 'user', fromAccount: 'Checking', recipientEmail: bob.email, amount: '5.00', reference: 'Lunch' };
+    const transfer = {
+      transferType: 'user',
+      fromAccount: 'Checking',
+      recipientEmail: bob.email,
+      amount: '5.00',
+      reference: 'Lunch',
+    };
     expect((await sendTransfer(alice.browser, '/api/transfers/user', transfer, key)).statusCode).toBe(201);
-    expect((await sendTransfer(alice.browser, '/api/transfers/user', transfer, key)).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await sendTransfer(alice.browser, '/api/transfers/user', transfer, key)).headers['idempotent-replayed'],
+    ).toBe('true');
     const refused = await sendTransfer(alice.browser, '/api/transfers/user', { ...transfer, amount: '1000.00' });
     expect(refused.statusCode).toBe(422);
-    expect((await sendTransfer(alice.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' })).statusCode).toBe(201);
-    await t.db.insert(mailOutbox).values({ toAddress: 'ops@example.test', subject: 'waiting', template: 'test', status: 'pending' });
-    await t.db.insert(mailOutbox).values({ toAddress: 'ops@example.test', subject: 'sent', template: 'test', status: 'sent' });
+    expect(
+      (
+        await sendTransfer(alice.browser, '/api/transfers/internal', {
+          transferType: 'internal',
+          fromAccount: 'Checking',
+          toAccount: 'Savings',
+          amount: '1.00',
+        })
+      ).statusCode,
+    ).toBe(201);
+    await t.db
+      .insert(mailOutbox)
+      .values({ toAddress: 'ops@example.test', subject: 'waiting', template: 'test', status: 'pending' });
+    await t.db
+      .insert(mailOutbox)
+      .values({ toAddress: 'ops@example.test', subject: 'sent', template: 'test', status: 'sent' });
 
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.headers['cache-control']).toBe('no-store');
     const text = response.body;
-    expect(text).toMatch(/mutual_http_request_duration_seconds_count\{route="\/api\/transfers\/user",method="POST",status="2xx"\} 2/);
-    expect(text).toMatch(/mutual_http_request_duration_seconds_count\{route="\/api\/transfers\/user",method="POST",status="4xx"\} 1/);
+    expect(text).toMatch(
+      /mutual_http_request_duration_seconds_count\{route="\/api\/transfers\/user",method="POST",status="2xx"\} 2/,
+    );
+    expect(text).toMatch(
+      /mutual_http_request_duration_seconds_count\{route="\/api\/transfers\/user",method="POST",status="4xx"\} 1/,
+    );
     expect(text).toMatch(/mutual_transfers_total\{kind="user",outcome="completed"\} 1/);
     expect(text).toMatch(/mutual_transfers_total\{kind="user",outcome="replayed"\} 1/);
     expect(text).toMatch(/mutual_transfers_total\{kind="user",outcome="refused"\} 1/);
@@ -66,7 +91,11 @@ describe('[METRICS]: without METRICS_TOKEN there is no /metrics', () => {
   afterAll(() => t.close());
 
   it('answers 404, whatever the request carries', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('mutual_');
   });

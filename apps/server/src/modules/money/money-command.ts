@@ -169,7 +169,9 @@ export async function runMoneyCommand(deps: Deps, command: MoneyCommand): Promis
     });
   }
   if (!row) throw new Error('money_command answered nothing');
-  const events = [...new Set(row.live.filter((e) => e.userId).map((e) => JSON.stringify({ userId: e.userId, kind: e.kind })))];
+  const events = [
+    ...new Set(row.live.filter((e) => e.userId).map((e) => JSON.stringify({ userId: e.userId, kind: e.kind }))),
+  ];
   deps.database.publish(LIVE_CHANNEL, events);
   if (command.recipientMail && !row.replayed) void deps.mailer.flush();
   return { statusCode: row.status_code, body: row.answer, replayed: row.replayed };
@@ -183,9 +185,13 @@ function refusalOf(command: MoneyCommand, error: unknown): AppError | undefined 
   if (own) return own;
   switch (state) {
     case 'MU400':
-      return new AppError('VALIDATION_FAILED', messages.transfers.invalidRecipient, { recipientEmail: messages.transfers.invalidRecipient });
+      return new AppError('VALIDATION_FAILED', messages.transfers.invalidRecipient, {
+        recipientEmail: messages.transfers.invalidRecipient,
+      });
     case 'MU402':
-      return new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, { amount: messages.transfers.insufficientFunds });
+      return new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, {
+        amount: messages.transfers.insufficientFunds,
+      });
     case 'MU404':
       return new AppError('NOT_FOUND', messages.transfers.sourceAccountNotFound);
     case 'MU409':
@@ -198,7 +204,10 @@ function refusalOf(command: MoneyCommand, error: unknown): AppError | undefined 
       return new AppError('IDEMPOTENCY_KEY_REUSED', messages.transfers.idempotencyKeyReused);
     case 'MU429':
       return command.limit
-        ? new AppError('TRANSFER_LIMIT_REACHED', messages.transfers.limitReached(command.limit.count, command.limit.windowHours))
+        ? new AppError(
+            'TRANSFER_LIMIT_REACHED',
+            messages.transfers.limitReached(command.limit.count, command.limit.windowHours),
+          )
         : undefined;
     default:
       return undefined;

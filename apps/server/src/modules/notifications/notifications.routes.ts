@@ -13,7 +13,10 @@ export const notificationRoutes =
     const tags = ['notifications'];
     app.get(
       '/api/me/notifications',
-      { schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } }, preValidation: guards.signedIn },
+      {
+        schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } },
+        preValidation: guards.signedIn,
+      },
       async (request) => {
         const userId = signedIn(request).user.id;
         const rows = await deps.db

@@ -65,12 +65,24 @@ export async function answerInfoRequest(
       .for('update');
     if (open.length === 0) throw new AppError('CONFLICT', 'There is no open request to answer.');
     const fileId = prepared?.ok
-      ? await saveFile(deps.storage, tx, { bytes: prepared.bytes, contentType: prepared.contentType, purpose: 'info_response', ownerUserId: user.id, createdBy: user.id, at: now })
+      ? await saveFile(deps.storage, tx, {
+          bytes: prepared.bytes,
+          contentType: prepared.contentType,
+          purpose: 'info_response',
+          ownerUserId: user.id,
+          createdBy: user.id,
+          at: now,
+        })
       : null;
     await tx
       .update(infoRequests)
       .set({ status: 'answered', response, responseFileId: fileId, respondedAt: now })
-      .where(inArray(infoRequests.id, open.map((request) => request.id)));
+      .where(
+        inArray(
+          infoRequests.id,
+          open.map((request) => request.id),
+        ),
+      );
     await tx.update(users).set({ verificationStatus: 'pending', updatedAt: now }).where(eq(users.id, user.id));
     await recordAudit(tx, {
       action: 'registration.info_answered',
@@ -78,7 +90,11 @@ export async function answerInfoRequest(
       targetUserId: user.id,
       meta,
       before: { verificationStatus: user.verificationStatus },
-      after: { verificationStatus: 'pending', infoRequestIds: open.map((request) => request.id), withDocument: fileId !== null },
+      after: {
+        verificationStatus: 'pending',
+        infoRequestIds: open.map((request) => request.id),
+        withDocument: fileId !== null,
+      },
       at: now,
     });
   });

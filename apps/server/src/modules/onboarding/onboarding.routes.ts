@@ -43,14 +43,22 @@ export const onboardingRoutes =
 
     app.get(
       '/api/me/application',
-      { schema: { tags, summary: "The applicant's own application status", response: { 200: applicationStatusSchema } }, preValidation: guards.applicant },
+      {
+        schema: { tags, summary: "The applicant's own application status", response: { 200: applicationStatusSchema } },
+        preValidation: guards.applicant,
+      },
       async (request) => applicationStatus(deps.db, signedIn(request).user),
     );
 
     app.post(
       '/api/me/application/info-responses',
       {
-        schema: { tags, summary: 'Answer an information request (multipart: `application` JSON + optional `document`)', consumes: ['multipart/form-data'], response: { 200: applicationStatusSchema } },
+        schema: {
+          tags,
+          summary: 'Answer an information request (multipart: `application` JSON + optional `document`)',
+          consumes: ['multipart/form-data'],
+          response: { 200: applicationStatusSchema },
+        },
         bodyLimit: ID_DOCUMENT_MAX_BYTES + 256 * 1024,
         preValidation: guards.applicant,
       },

@@ -36,7 +36,13 @@ export async function registerApplicant(
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) {
       await deps.mailer.enqueue(tx, input.email, alreadyRegisteredEmail(deps.config));
-      await recordAudit(tx, { action: 'registration.duplicate', actor: { userId: null, email: null }, targetUserId: existing.id, meta, at: now });
+      await recordAudit(tx, {
+        action: 'registration.duplicate',
+        actor: { userId: null, email: null },
+        targetUserId: existing.id,
+        meta,
+        at: now,
+      });
       return;
     }
     const inserted = await tx

@@ -37,7 +37,12 @@ describe('[REGISTRATION]: membership application API', () => {
 
   const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
   /** Sends `application` and expects a 400 naming `field` with `message`, and nothing stored. */
-  async function expectRefused(application: unknown, field: string, message: string, document?: Parameters<typeof signUp>[2]) {
+  async function expectRefused(
+    application: unknown,
+    field: string,
+    message: string,
+    document?: Parameters<typeof signUp>[2],
+  ) {
     const before = await userCount();
     const response = await signUp(t, application, document);
     expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
@@ -67,7 +72,12 @@ describe('[REGISTRATION]: membership application API', () => {
     });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, user.id));
-    expect(file).toMatchObject({ id: user.idDocumentFileId, purpose: 'id_document', contentType: 'application/pdf', size: pdfDocument().length });
+    expect(file).toMatchObject({
+      id: user.idDocumentFileId,
+      purpose: 'id_document',
+      contentType: 'application/pdf',
+      size: pdfDocument().length,
+    });
     expect((await latestMail(t, application.email, 'application-received')).htmlBody).toContain('Thank you, Dana.');
     expect(await auditActions(t, user.id)).toEqual(['registration.submitted']);
 
@@ -75,20 +85,29 @@ describe('[REGISTRATION]: membership application API', () => {
     const me = await browser.get('/api/auth/session');
     expect(me.json()).toMatchObject({ user: { role: 'pending', status: 'pending' } });
     const status = (await browser.get('/api/me/application')).json<ApplicationStatus>();
-    expect(status).toMatchObject({ status: 'pending', verificationStatus: 'pending', rejectionReason: null, infoRequests: [] });
+    expect(status).toMatchObject({
+      status: 'pending',
+      verificationStatus: 'pending',
+      rejectionReason: null,
+      infoRequests: [],
+    });
   });
 
   it('sends an applicant to the pending page after sign-in', async () => {
     const application = validApplication();
     await signUp(t, application);
     const { browser } = await startSignIn(t, application.email, application.password);
-    const result = (await browser.post('/api/auth/verify', { code: await latestCode(t, application.email) })).json<SignInResult>();
+    const result = (
+      await browser.post('/api/auth/verify', { code: await latestCode(t, application.email) })
+    ).json<SignInResult>();
     expect(result.redirectTo).toBe('/pending-approval');
   });
 
   it('re-encodes an image document as JPEG', async () => {
     const application = validApplication();
-    expect((await signUp(t, application, { bytes: await pngImage(), type: 'image/png', filename: 'id.png' })).statusCode).toBe(201);
+    expect(
+      (await signUp(t, application, { bytes: await pngImage(), type: 'image/png', filename: 'id.png' })).statusCode,
+    ).toBe(201);
     const user = await userByEmail(t, application.email);
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, user.id));
     expect(file?.contentType).toBe('image/jpeg');
@@ -109,7 +128,11 @@ describe('[REGISTRATION]: membership application API', () => {
     const first = validApplication();
     await signUp(t, first);
     const original = await userByEmail(t, first.email);
-    const second = { ...validApplication(first.email.toUpperCase()), password: 'another-long-password', confirmPassword: 'another-long-password' };
+    const second = {
+      ...validApplication(first.email.toUpperCase()),
+      password: 'another-long-password',
+      confirmPassword: 'another-long-password',
+    };
     const response = await signUp(t, second);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: r.received });
@@ -123,9 +146,21 @@ describe('[REGISTRATION]: membership application API', () => {
   it('refuses weak, mismatched and malformed credentials with the spec messages', async () => {
     const base = validApplication();
     await expectRefused({ ...base, password: 'football', confirmPassword: 'football' }, 'password', r.passwordCommon);
-    await expectRefused({ ...base, password: 'short12', confirmPassword: 'short12' }, 'password', 'Password should be at least 8 characters long.');
-    await expectRefused({ ...base, password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }, 'password', r.passwordTooLong);
-    await expectRefused({ ...base, confirmPassword: 'correct-horse-batterY' }, 'confirmPassword', 'Passwords do not match');
+    await expectRefused(
+      { ...base, password: 'short12', confirmPassword: 'short12' },
+      'password',
+      'Password should be at least 8 characters long.',
+    );
+    await expectRefused(
+      { ...base, password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      'password',
+      r.passwordTooLong,
+    );
+    await expectRefused(
+      { ...base, confirmPassword: 'correct-horse-batterY' },
+      'confirmPassword',
+      'Passwords do not match',
+    );
     await expectRefused({ ...base, email: 'dana@@example' }, 'email', 'Please enter a valid email address');
     await expectRefused({ ...base, email: 'dana.example.com' }, 'email', r.emailInvalid);
   });
@@ -145,9 +180,17 @@ describe('[REGISTRATION]: membership application API', () => {
     ['personalInfo.address.country', 'Country is required', 'Country is required'],
     ['personalInfo.address.postalCode', 'Postal code is required', 'Postal code is required'],
     ['contactDetails.phoneNumber', 'Phone number is required', 'Phone number is required'],
-    ['contactDetails.emergencyContact.name', 'Emergency contact name is required', 'Emergency contact name is required'],
+    [
+      'contactDetails.emergencyContact.name',
+      'Emergency contact name is required',
+      'Emergency contact name is required',
+    ],
     ['contactDetails.emergencyContact.relationship', 'Relationship is required', 'Relationship is required'],
-    ['contactDetails.emergencyContact.phone', 'Emergency contact phone is required', 'Emergency contact phone is required'],
+    [
+      'contactDetails.emergencyContact.phone',
+      'Emergency contact phone is required',
+      'Emergency contact phone is required',
+    ],
     ['documents.idCardType', 'ID type is required', 'ID type is required'],
     ['documents.idCardNumber', 'ID number is required', 'ID number is required'],
   ])('requires %s', async (field, missingMessage, blankMessage) => {
@@ -162,27 +205,87 @@ describe('[REGISTRATION]: membership application API', () => {
     const base = validApplication();
     const seventeen = new Date();
     seventeen.setUTCFullYear(seventeen.getUTCFullYear() - 17);
-    await expectRefused(withField(base, 'personalInfo.dateOfBirth', '1990-02-30'), 'personalInfo.dateOfBirth', r.dateOfBirthInvalid);
-    await expectRefused(withField(base, 'personalInfo.dateOfBirth', '17/05/1990'), 'personalInfo.dateOfBirth', r.dateOfBirthInvalid);
-    await expectRefused(withField(base, 'personalInfo.dateOfBirth', seventeen.toISOString().slice(0, 10)), 'personalInfo.dateOfBirth', r.tooYoung);
-    await expectRefused(withField(base, 'personalInfo.maritalStatus', 'Complicated'), 'personalInfo.maritalStatus', 'Marital status is required');
-    await expectRefused(withField(base, 'contactDetails.phoneNumber', 'call me'), 'contactDetails.phoneNumber', r.phoneInvalid);
-    await expectRefused(withField(base, 'contactDetails.emergencyContact.phone', '12'), 'contactDetails.emergencyContact.phone', r.phoneInvalid);
-    await expectRefused(withField(base, 'contactDetails.alternativeEmail', 'nope'), 'contactDetails.alternativeEmail', r.emailInvalid);
-    await expectRefused(withField(base, 'documents.idCardType', 'Library card'), 'documents.idCardType', 'ID type is required');
-    await expectRefused(withField(base, 'personalInfo.firstName', 'n'.repeat(61)), 'personalInfo.firstName', r.tooLong('First name', 60));
-    await expectRefused(withField(base, 'documents.idCardNumber', '9'.repeat(41)), 'documents.idCardNumber', r.tooLong('ID number', 40));
+    await expectRefused(
+      withField(base, 'personalInfo.dateOfBirth', '1990-02-30'),
+      'personalInfo.dateOfBirth',
+      r.dateOfBirthInvalid,
+    );
+    await expectRefused(
+      withField(base, 'personalInfo.dateOfBirth', '17/05/1990'),
+      'personalInfo.dateOfBirth',
+      r.dateOfBirthInvalid,
+    );
+    await expectRefused(
+      withField(base, 'personalInfo.dateOfBirth', seventeen.toISOString().slice(0, 10)),
+      'personalInfo.dateOfBirth',
+      r.tooYoung,
+    );
+    await expectRefused(
+      withField(base, 'personalInfo.maritalStatus', 'Complicated'),
+      'personalInfo.maritalStatus',
+      'Marital status is required',
+    );
+    await expectRefused(
+      withField(base, 'contactDetails.phoneNumber', 'call me'),
+      'contactDetails.phoneNumber',
+      r.phoneInvalid,
+    );
+    await expectRefused(
+      withField(base, 'contactDetails.emergencyContact.phone', '12'),
+      'contactDetails.emergencyContact.phone',
+      r.phoneInvalid,
+    );
+    await expectRefused(
+      withField(base, 'contactDetails.alternativeEmail', 'nope'),
+      'contactDetails.alternativeEmail',
+      r.emailInvalid,
+    );
+    await expectRefused(
+      withField(base, 'documents.idCardType', 'Library card'),
+      'documents.idCardType',
+      'ID type is required',
+    );
+    await expectRefused(
+      withField(base, 'personalInfo.firstName', 'n'.repeat(61)),
+      'personalInfo.firstName',
+      r.tooLong('First name', 60),
+    );
+    await expectRefused(
+      withField(base, 'documents.idCardNumber', '9'.repeat(41)),
+      'documents.idCardNumber',
+      r.tooLong('ID number', 40),
+    );
   });
 
   it('requires an ID document of an allowed type, smaller than 10 MB', async () => {
     const base = validApplication();
     await expectRefused(base, 'document', r.documentRequired, null);
     await expectRefused(base, 'document', r.documentType, textFile());
-    await expectRefused(base, 'document', r.documentType, { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), type: 'image/gif', filename: 'id.gif' });
+    await expectRefused(base, 'document', r.documentType, {
+      bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+      type: 'image/gif',
+      filename: 'id.gif',
+    });
     const pdfOfSize = (size: number) => Buffer.concat([pdfDocument(), Buffer.alloc(size - pdfDocument().length, 32)]);
-    await expectRefused(base, 'document', r.documentTooLarge, { bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES), type: 'application/pdf', filename: 'big.pdf' });
-    await expectRefused(base, 'document', r.documentTooLarge, { bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES + 1), type: 'application/pdf', filename: 'big.pdf' });
-    expect((await signUp(t, base, { bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES - 1), type: 'application/pdf', filename: 'ok.pdf' })).statusCode).toBe(201);
+    await expectRefused(base, 'document', r.documentTooLarge, {
+      bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES),
+      type: 'application/pdf',
+      filename: 'big.pdf',
+    });
+    await expectRefused(base, 'document', r.documentTooLarge, {
+      bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES + 1),
+      type: 'application/pdf',
+      filename: 'big.pdf',
+    });
+    expect(
+      (
+        await signUp(t, base, {
+          bytes: pdfOfSize(ID_DOCUMENT_MAX_BYTES - 1),
+          type: 'application/pdf',
+          filename: 'ok.pdf',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a body that is not the expected multipart form', async () => {
@@ -190,7 +293,10 @@ describe('[REGISTRATION]: membership application API', () => {
     const json = await browser.post('/api/registrations', validApplication());
     expect(json.statusCode).toBe(400);
     const notJson = await browser.request('POST', '/api/registrations', { form: await registrationForm('{"email": ') });
-    expect(notJson.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The "application" part must be JSON.' });
+    expect(notJson.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The "application" part must be JSON.',
+    });
     const extraFile = await multipart({
       json: { name: 'application', value: validApplication() },
       files: { photo: { bytes: await pngImage(), type: 'image/png', filename: 'me.png' } },
@@ -201,7 +307,8 @@ describe('[REGISTRATION]: membership application API', () => {
   it('rate-limits sign-ups from one address', async () => {
     const browser = new Browser(t, '192.0.2.50');
     const form = await registrationForm(validApplication(uniqueEmail()), null);
-    for (let i = 0; i < t.config.security.signupRateLimit; i++) expect((await browser.request('POST', '/api/registrations', { form })).statusCode).toBe(400);
+    for (let i = 0; i < t.config.security.signupRateLimit; i++)
+      expect((await browser.request('POST', '/api/registrations', { form })).statusCode).toBe(400);
     const blocked = await browser.request('POST', '/api/registrations', { form });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });

@@ -45,7 +45,8 @@ export async function reviewApplication(deps: Deps, userId: string, review: Revi
     await tx.insert(registrationReviews).values({
       userId,
       decision: review.decision,
-      reason: review.decision === 'rejected' ? review.reason : review.decision === 'info_requested' ? review.details : null,
+      reason:
+        review.decision === 'rejected' ? review.reason : review.decision === 'info_requested' ? review.details : null,
       checklist: review.checklist ?? null,
       reviewedBy: actor.userId,
       reviewerEmail: actor.email ?? 'system',
@@ -72,9 +73,20 @@ function changesFor(review: Review, now: Date): Partial<typeof users.$inferInser
       return { role: 'user', status: 'approved', verificationStatus: 'verified', approvedAt: now, updatedAt: now };
     case 'rejected':
       // Spec §4: the role stays pending; the reason and time are kept.
-      return { status: 'rejected', verificationStatus: 'rejected', rejectionReason: review.reason, rejectedAt: now, updatedAt: now };
+      return {
+        status: 'rejected',
+        verificationStatus: 'rejected',
+        rejectionReason: review.reason,
+        rejectedAt: now,
+        updatedAt: now,
+      };
     case 'info_requested':
-      return { verificationStatus: 'info_requested', infoRequest: review.details, infoRequestedAt: now, updatedAt: now };
+      return {
+        verificationStatus: 'info_requested',
+        infoRequest: review.details,
+        infoRequestedAt: now,
+        updatedAt: now,
+      };
   }
 }
 
@@ -83,16 +95,37 @@ async function followUp(deps: Deps, tx: Tx, user: UserRow, review: Review, actor
   switch (review.decision) {
     case 'approved':
       await openMemberAccounts(tx, user.id, config.routingNumber, now);
-      await notify(tx, user.id, { kind: 'approval', title: 'Membership approved', body: `Welcome to ${config.brand.name}! Your Checking and Savings accounts are open.` }, now);
+      await notify(
+        tx,
+        user.id,
+        {
+          kind: 'approval',
+          title: 'Membership approved',
+          body: `Welcome to ${config.brand.name}! Your Checking and Savings accounts are open.`,
+        },
+        now,
+      );
       await mailer.enqueue(tx, user.email, applicationApprovedEmail(config, user.firstName || user.name));
       return;
     case 'rejected':
       // A declined applicant's sessions end; they can sign in again to read the decision.
       await revokeUserSessions(tx, user.id, 'application rejected', now);
-      await mailer.enqueue(tx, user.email, applicationRejectedEmail(config, user.firstName || user.name, review.reason));
+      await mailer.enqueue(
+        tx,
+        user.email,
+        applicationRejectedEmail(config, user.firstName || user.name, review.reason),
+      );
       return;
     case 'info_requested':
-      await tx.insert(infoRequests).values({ userId: user.id, requestDetails: review.details, status: 'pending', createdBy: actor.userId, createdAt: now });
+      await tx
+        .insert(infoRequests)
+        .values({
+          userId: user.id,
+          requestDetails: review.details,
+          status: 'pending',
+          createdBy: actor.userId,
+          createdAt: now,
+        });
       await notify(tx, user.id, { kind: 'info_request', title: 'Information requested', body: review.details }, now);
       await mailer.enqueue(tx, user.email, infoRequestedEmail(config, user.firstName || user.name, review.details));
       return;
@@ -101,6 +134,14 @@ async function followUp(deps: Deps, tx: Tx, user: UserRow, review: Review, actor
 
 /** The record as decided, without secrets: the spec's approvedUsers / rejectedApplications copy. */
 function snapshotOf(user: UserRow) {
-  const { passwordHash: _p, totpSecret: _t, totpPendingSecret: _tp, totpLastStep: _s, failedSignIns: _f, lockedUntil: _l, ...rest } = user;
+  const {
+    passwordHash: _p,
+    totpSecret: _t,
+    totpPendingSecret: _tp,
+    totpLastStep: _s,
+    failedSignIns: _f,
+    lockedUntil: _l,
+    ...rest
+  } = user;
   return rest;
 }

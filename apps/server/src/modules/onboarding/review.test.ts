@@ -45,27 +45,47 @@ describe('[REVIEW]: staff decide applications', () => {
   const approve = (id: string, body: unknown = { checklist }) => staff.post(`/api/admin/users/${id}/approve`, body);
   const reject = (id: string, body: unknown) => staff.post(`/api/admin/users/${id}/reject`, body);
   const requestInfo = (id: string, body: unknown) => staff.post(`/api/admin/users/${id}/request-info`, body);
-  const bell = async (userId: string) => (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
+  const bell = async (userId: string) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
 
   it('approves: member role, Checking and Savings at zero, a review record, an e-mail and an audit entry', async () => {
     const person = await applicant();
-    expect((await approve(person.id, {})).json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { checklist: expect.any(String) } });
+    expect((await approve(person.id, {})).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { checklist: expect.any(String) },
+    });
 
     const response = await approve(person.id);
     expect(response.statusCode).toBe(200);
     const detail = response.json<UserDetail>();
-    expect(detail).toMatchObject({ id: person.id, role: 'user', status: 'approved', verificationStatus: 'verified', rejectionReason: null });
+    expect(detail).toMatchObject({
+      id: person.id,
+      role: 'user',
+      status: 'approved',
+      verificationStatus: 'verified',
+      rejectionReason: null,
+    });
     expect(detail.approvedAt).not.toBeNull();
     expect(detail.accounts.map((account) => account.type)).toEqual(['Checking', 'Savings']);
     for (const account of detail.accounts) {
       expect(account.accountNumber).toMatch(/^[1-9]\d{9}$/);
       expect(account).toMatchObject({ routingNumber: t.config.routingNumber, balance: '0.00', available: '0.00' });
     }
-    expect(detail.reviews).toEqual([expect.objectContaining({ decision: 'approved', reason: null, checklist, reviewedBy: staffEmail })]);
+    expect(detail.reviews).toEqual([
+      expect.objectContaining({ decision: 'approved', reason: null, checklist, reviewedBy: staffEmail }),
+    ]);
 
-    expect((await latestMail(t, person.email, 'application-approved')).subject).toContain('your membership is approved');
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'registration.approved')));
-    expect(entry).toMatchObject({ actorEmail: staffEmail, before: expect.objectContaining({ role: 'pending', status: 'pending' }) });
+    expect((await latestMail(t, person.email, 'application-approved')).subject).toContain(
+      'your membership is approved',
+    );
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'registration.approved')));
+    expect(entry).toMatchObject({
+      actorEmail: staffEmail,
+      before: expect.objectContaining({ role: 'pending', status: 'pending' }),
+    });
     expect(entry?.after).toMatchObject({ role: 'user', status: 'approved', verificationStatus: 'verified', checklist });
     expect(await bell(person.id)).toContain('Membership approved');
 
@@ -99,7 +119,12 @@ describe('[REVIEW]: staff decide applications', () => {
     const response = await reject(person.id, { reason, checklist });
     expect(response.statusCode).toBe(200);
     const detail = response.json<UserDetail>();
-    expect(detail).toMatchObject({ role: 'pending', status: 'rejected', verificationStatus: 'rejected', rejectionReason: reason });
+    expect(detail).toMatchObject({
+      role: 'pending',
+      status: 'rejected',
+      verificationStatus: 'rejected',
+      rejectionReason: reason,
+    });
     expect(detail.rejectedAt).not.toBeNull();
     expect(detail.accounts).toEqual([]);
     expect(detail.reviews[0]).toMatchObject({ decision: 'rejected', reason });
@@ -122,7 +147,11 @@ describe('[REVIEW]: staff decide applications', () => {
     const rejected = await applicant();
     await reject(rejected.id, { reason: 'Incomplete' });
     for (const id of [approved.id, rejected.id]) {
-      for (const response of [await approve(id), await reject(id, { reason: 'Again' }), await requestInfo(id, { details: 'More?' })]) {
+      for (const response of [
+        await approve(id),
+        await reject(id, { reason: 'Again' }),
+        await requestInfo(id, { details: 'More?' }),
+      ]) {
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({ code: 'CONFLICT', message: a.notPending });
       }
@@ -132,7 +161,9 @@ describe('[REVIEW]: staff decide applications', () => {
 
   it('asks for more information; the applicant answers with a document', async () => {
     const person = await applicant();
-    expect((await requestInfo(person.id, { details: '' })).json()).toMatchObject({ fields: { details: a.infoRequired } });
+    expect((await requestInfo(person.id, { details: '' })).json()).toMatchObject({
+      fields: { details: a.infoRequired },
+    });
 
     const details = 'Please send a recent utility bill showing your address.';
     const response = await requestInfo(person.id, { details });
@@ -140,19 +171,34 @@ describe('[REVIEW]: staff decide applications', () => {
     const detail = response.json<UserDetail>();
     expect(detail).toMatchObject({ status: 'pending', role: 'pending', verificationStatus: 'info_requested' });
     expect(detail.documents).toMatchObject({ verificationStatus: 'info_requested', infoRequest: details });
-    expect(detail.infoRequests).toEqual([expect.objectContaining({ requestDetails: details, status: 'pending', response: null, hasDocument: false })]);
+    expect(detail.infoRequests).toEqual([
+      expect.objectContaining({ requestDetails: details, status: 'pending', response: null, hasDocument: false }),
+    ]);
     expect((await latestMail(t, person.email, 'info-requested')).textBody).toContain(details);
     expect(await bell(person.id)).toContain('Information requested');
 
     const mine = (await person.browser.get('/api/me/application')).json<ApplicationStatus>();
-    expect(mine).toMatchObject({ status: 'pending', verificationStatus: 'info_requested', infoRequests: [{ requestDetails: details, status: 'pending' }] });
+    expect(mine).toMatchObject({
+      status: 'pending',
+      verificationStatus: 'info_requested',
+      infoRequests: [{ requestDetails: details, status: 'pending' }],
+    });
 
     const answer = (value: unknown, document?: Parameters<typeof multipart>[0]['files']) =>
-      multipart({ json: { name: 'application', value }, files: document }).then((form) => person.browser.request('POST', '/api/me/application/info-responses', { form }));
-    expect((await answer({ response: '  ' })).json()).toMatchObject({ fields: { response: messages.application.responseRequired } });
-    expect((await answer({ response: 'Here it is' }, { document: textFile() })).json()).toMatchObject({ fields: { document: messages.registration.documentType } });
+      multipart({ json: { name: 'application', value }, files: document }).then((form) =>
+        person.browser.request('POST', '/api/me/application/info-responses', { form }),
+      );
+    expect((await answer({ response: '  ' })).json()).toMatchObject({
+      fields: { response: messages.application.responseRequired },
+    });
+    expect((await answer({ response: 'Here it is' }, { document: textFile() })).json()).toMatchObject({
+      fields: { document: messages.registration.documentType },
+    });
 
-    const answered = await answer({ response: 'Attached is my electricity bill.' }, { document: { bytes: pdfDocument(), type: 'application/pdf', filename: 'bill.pdf' } });
+    const answered = await answer(
+      { response: 'Attached is my electricity bill.' },
+      { document: { bytes: pdfDocument(), type: 'application/pdf', filename: 'bill.pdf' } },
+    );
     expect(answered.statusCode).toBe(200);
     expect(answered.json<ApplicationStatus>()).toMatchObject({
       verificationStatus: 'pending',
@@ -167,7 +213,9 @@ describe('[REVIEW]: staff decide applications', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdfDocument())).toBe(true);
     expect((await person.browser.get(document?.url ?? '')).statusCode).toBe(404);
-    expect(await auditActions(t, person.id)).toEqual(expect.arrayContaining(['registration.info_requested', 'registration.info_answered']));
+    expect(await auditActions(t, person.id)).toEqual(
+      expect.arrayContaining(['registration.info_requested', 'registration.info_answered']),
+    );
 
     // A second request can be answered without a document; then the application can be approved.
     await requestInfo(person.id, { details: 'And your employer?' });

@@ -97,7 +97,9 @@ function parseNacha(content: string) {
         batchNumber: col(bc, 88, 94),
       },
       // Worked out here, from the entries:
-      hash: (entries.reduce((sum, entry) => sum + BigInt(entry.routingNumber.slice(0, 8)), 0n) % 10_000_000_000n).toString().padStart(10, '0'),
+      hash: (entries.reduce((sum, entry) => sum + BigInt(entry.routingNumber.slice(0, 8)), 0n) % 10_000_000_000n)
+        .toString()
+        .padStart(10, '0'),
       credits: entries.reduce((sum, entry) => sum + entry.amount, 0n),
     });
   }
@@ -119,7 +121,16 @@ function expectControlsAddUp(parsed: ReturnType<typeof parseNacha>) {
   const { batches, control, lines } = parsed;
   let hash = 0n;
   for (const [index, batch] of batches.entries()) {
-    expect(batch.control).toMatchObject({ serviceClass: batch.serviceClass, entryCount: batch.entries.length, entryHash: batch.hash, debits: 0n, credits: batch.credits, companyId: batch.companyId, odfi: batch.odfi, batchNumber: batch.batchNumber });
+    expect(batch.control).toMatchObject({
+      serviceClass: batch.serviceClass,
+      entryCount: batch.entries.length,
+      entryHash: batch.hash,
+      debits: 0n,
+      credits: batch.credits,
+      companyId: batch.companyId,
+      odfi: batch.odfi,
+      batchNumber: batch.batchNumber,
+    });
     expect(batch.batchNumber).toBe(String(index + 1).padStart(7, '0'));
     hash += BigInt(batch.hash);
   }
@@ -132,7 +143,9 @@ function expectControlsAddUp(parsed: ReturnType<typeof parseNacha>) {
     debits: 0n,
     credits: entries.reduce((sum, entry) => sum + entry.amount, 0n),
   });
-  expect(entries.map((entry) => entry.trace)).toEqual(entries.map((_e, i) => `${batches[0]?.odfi}${String(i + 1).padStart(7, '0')}`));
+  expect(entries.map((entry) => entry.trace)).toEqual(
+    entries.map((_e, i) => `${batches[0]?.odfi}${String(i + 1).padStart(7, '0')}`),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,9 +177,51 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
       return value;
     };
     const orders = [
-      { id: await later(achOrder(t, member, { amount: '1234.56', accountName: 'José Álvarez-Núñez', toBank: 'Bank of America', routingNumber: '026009593', accountNumber: '000123456789' })), routing: '026009593', account: '000123456789', cents: 1_234_56n, name: 'JOSE ALVAREZ-NUNEZ' },
-      { id: await later(achOrder(t, member, { amount: '25.00', accountName: 'Jamie Payee', toBank: 'TD Bank', routingNumber: '031101266', accountNumber: '4410023356' })), routing: '031101266', account: '4410023356', cents: 25_00n, name: 'JAMIE PAYEE' },
-      { id: await later(achOrder(t, member, { amount: '0.01', accountName: 'Maximiliana Bartholomew-Featherstonehaugh', toBank: 'Navy Federal Credit Union', routingNumber: '256074974', accountNumber: '12345678901234567' })), routing: '256074974', account: '12345678901234567', cents: 1n, name: 'MAXIMILIANA BARTHOLOME' },
+      {
+        id: await later(
+          achOrder(t, member, {
+            amount: '1234.56',
+            accountName: 'José Álvarez-Núñez',
+            toBank: 'Bank of America',
+            routingNumber: '026009593',
+            accountNumber: '000123456789',
+          }),
+        ),
+        routing: '026009593',
+        account: '000123456789',
+        cents: 1_234_56n,
+        name: 'JOSE ALVAREZ-NUNEZ',
+      },
+      {
+        id: await later(
+          achOrder(t, member, {
+            amount: '25.00',
+            accountName: 'Jamie Payee',
+            toBank: 'TD Bank',
+            routingNumber: '031101266',
+            accountNumber: '4410023356',
+          }),
+        ),
+        routing: '031101266',
+        account: '4410023356',
+        cents: 25_00n,
+        name: 'JAMIE PAYEE',
+      },
+      {
+        id: await later(
+          achOrder(t, member, {
+            amount: '0.01',
+            accountName: 'Maximiliana Bartholomew-Featherstonehaugh',
+            toBank: 'Navy Federal Credit Union',
+            routingNumber: '256074974',
+            accountNumber: '12345678901234567',
+          }),
+        ),
+        routing: '256074974',
+        account: '12345678901234567',
+        cents: 1n,
+        name: 'MAXIMILIANA BARTHOLOME',
+      },
     ];
     expect((await queue(staff)).achToExport).toBe(3);
     time.advance(MINUTE - 3000);
@@ -175,7 +230,13 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json<AchExportResult>();
     expect(result.message).toBe(m.exported('ACH-20261120-1.txt', 3, '$1,259.57'));
-    expect(result.export).toMatchObject({ fileName: 'ACH-20261120-1.txt', secCode: 'WEB', entryCount: 3, totalAmount: '1259.57', createdAt: time.now().toISOString() });
+    expect(result.export).toMatchObject({
+      fileName: 'ACH-20261120-1.txt',
+      secCode: 'WEB',
+      entryCount: 3,
+      totalAmount: '1259.57',
+      createdAt: time.now().toISOString(),
+    });
 
     const download = await staff.get(`${ORDERS}/ach-exports/${result.export.id}/file`);
     expect(download.statusCode).toBe(200);
@@ -198,7 +259,16 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
     });
     const [batch] = parsed.batches;
     expect(parsed.batches).toHaveLength(1);
-    expect(batch).toMatchObject({ serviceClass: '220', companyName: 'MUTUAL DEMO', companyId: '1000000001', sec: 'WEB', description: 'TRANSFER', effectiveDate: '261123', originatorStatus: '1', odfi: t.config.routingNumber.slice(0, 8) });
+    expect(batch).toMatchObject({
+      serviceClass: '220',
+      companyName: 'MUTUAL DEMO',
+      companyId: '1000000001',
+      sec: 'WEB',
+      description: 'TRANSFER',
+      effectiveDate: '261123',
+      originatorStatus: '1',
+      odfi: t.config.routingNumber.slice(0, 8),
+    });
     expect(batch?.entries.map((e) => ({ ...e, trace: undefined }))).toEqual(
       orders.map((order) => ({
         transactionCode: '22',
@@ -216,12 +286,24 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
     expectControlsAddUp(parsed);
 
     // Exporting does not settle: each order is still pending (money held), now marked as exported.
-    for (const order of orders) expect(await orderIn(staff, 'pending', order.id)).toMatchObject({ status: 'pending', exported: { id: result.export.id, fileName: 'ACH-20261120-1.txt' } });
+    for (const order of orders)
+      expect(await orderIn(staff, 'pending', order.id)).toMatchObject({
+        status: 'pending',
+        exported: { id: result.export.id, fileName: 'ACH-20261120-1.txt' },
+      });
     expect((await queue(staff)).achToExport).toBe(0);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '4991.00', available: '3724.43' } });
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_exported'));
-    expect(audit?.after).toMatchObject({ fileName: 'ACH-20261120-1.txt', sec: 'WEB', entryCount: 3, totalAmount: '1259.57', paymentOrderIds: orders.map((o) => o.id) });
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_downloaded'))).toHaveLength(1);
+    expect(audit?.after).toMatchObject({
+      fileName: 'ACH-20261120-1.txt',
+      sec: 'WEB',
+      entryCount: 3,
+      totalAmount: '1259.57',
+      paymentOrderIds: orders.map((o) => o.id),
+    });
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_downloaded'))).toHaveLength(
+      1,
+    );
 
     // Nothing left to export: each order goes out once.
     const again = await staff.post(`${ORDERS}/ach-export`);
@@ -236,7 +318,11 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
   });
 
   it('?sec=PPD makes a PPD batch; the day’s second file is -2 with modifier B; files are listed newest first and download again', async () => {
-    const id = await achOrder(t, member, { amount: '10.00', accountName: 'Pat "the" Payee\nSecond line', accountNumber: '99990001' });
+    const id = await achOrder(t, member, {
+      amount: '10.00',
+      accountName: 'Pat "the" Payee\nSecond line',
+      accountNumber: '99990001',
+    });
     const bad = await staff.post(`${ORDERS}/ach-export?sec=CCD`);
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message).toBe(m.secInvalid);
@@ -256,7 +342,10 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
 
     const parsed = parseNacha((await staff.get(`${ORDERS}/ach-exports/${file.id}/file`)).body);
     expect(parsed.file.modifier).toBe('B');
-    expect(parsed.batches[0]).toMatchObject({ sec: 'PPD', entries: [{ name: 'PAT THE PAYEE SECOND L', discretionary: '  ', amount: 10_00n, accountNumber: '99990001' }] });
+    expect(parsed.batches[0]).toMatchObject({
+      sec: 'PPD',
+      entries: [{ name: 'PAT THE PAYEE SECOND L', discretionary: '  ', amount: 10_00n, accountNumber: '99990001' }],
+    });
     expectControlsAddUp(parsed);
     expect((await orderIn(staff, 'pending', id)).exported?.fileName).toBe('ACH-20261120-2.txt');
 
@@ -281,14 +370,29 @@ describe('[PAYMENT_OPS]: the NACHA writer', () => {
     effectiveDate: '261123',
     fileIdModifier: 'A',
   };
-  const entry = (i: number): NachaEntry => ({ routingNumber: '325081403', accountNumber: `1000${i}`, amount: BigInt(i + 1), name: `Member ${i}`, individualId: `ORDER${i}` });
+  const entry = (i: number): NachaEntry => ({
+    routingNumber: '325081403',
+    accountNumber: `1000${i}`,
+    amount: BigInt(i + 1),
+    name: `Member ${i}`,
+    individualId: `ORDER${i}`,
+  });
 
   it('writes one batch per SEC code and keeps only the last 10 digits of an entry hash that outgrows them', () => {
     const web = Array.from({ length: 400 }, (_v, i) => entry(i));
     const ppd = Array.from({ length: 100 }, (_v, i) => entry(400 + i));
-    const built = buildNachaFile({ ...base, batches: [{ sec: 'WEB', entries: web }, { sec: 'PPD', entries: ppd }] });
+    const built = buildNachaFile({
+      ...base,
+      batches: [
+        { sec: 'WEB', entries: web },
+        { sec: 'PPD', entries: ppd },
+      ],
+    });
     const parsed = parseNacha(built.content);
-    expect(parsed.batches.map((b) => [b.sec, b.entries.length])).toEqual([['WEB', 400], ['PPD', 100]]);
+    expect(parsed.batches.map((b) => [b.sec, b.entries.length])).toEqual([
+      ['WEB', 400],
+      ['PPD', 100],
+    ]);
     // 500 × 32508140 = 16,254,070,000: eleven digits, so the file's hash keeps 6254070000.
     expect(parsed.control.entryHash).toBe('6254070000');
     expect(parsed.lines).toHaveLength(510);
@@ -297,6 +401,8 @@ describe('[PAYMENT_OPS]: the NACHA writer', () => {
   });
 
   it('refuses an amount the 10-digit field cannot hold rather than truncate it', () => {
-    expect(() => buildNachaFile({ ...base, batches: [{ sec: 'WEB', entries: [{ ...entry(1), amount: 10_000_000_000n }] }] })).toThrow(/out of range/);
+    expect(() =>
+      buildNachaFile({ ...base, batches: [{ sec: 'WEB', entries: [{ ...entry(1), amount: 10_000_000_000n }] }] }),
+    ).toThrow(/out of range/);
   });
 });

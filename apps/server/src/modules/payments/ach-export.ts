@@ -1,4 +1,11 @@
-import { type AchExportResult, type AchExportSummary, type AchSecCode, centsToDecimal, formatMoney, messages } from '@mutual/shared';
+import {
+  type AchExportResult,
+  type AchExportSummary,
+  type AchSecCode,
+  centsToDecimal,
+  formatMoney,
+  messages,
+} from '@mutual/shared';
 import { asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
@@ -18,7 +25,15 @@ export const ACH_EXPORTS_SHOWN = 50;
 /** The credit union's local calendar date and time of `at`: { day: '20261121', time: '0942' }. */
 export function localStamp(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -38,7 +53,12 @@ export function nextBusinessDay(day: string): string {
  * it, and marks each order with it so it is never exported twice. Exporting does not settle: the
  * money stays held until staff settle or return each order.
  */
-export async function exportAchFile(deps: Deps, sec: AchSecCode, actor: Actor, meta: RequestMeta): Promise<AchExportResult> {
+export async function exportAchFile(
+  deps: Deps,
+  sec: AchSecCode,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<AchExportResult> {
   const now = deps.clock();
   const { config } = deps;
   const stamp = localStamp(now, config.timeZone);
@@ -46,13 +66,21 @@ export async function exportAchFile(deps: Deps, sec: AchSecCode, actor: Actor, m
     deps.db.transaction(async (tx) => {
       // One export at a time: the day's file number is counted, and an order goes out only once.
       await tx.execute(sql`lock table ach_exports in share row exclusive mode`);
-      const orders = await tx.select().from(paymentOrders).where(awaitingExport).orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id)).for('update');
+      const orders = await tx
+        .select()
+        .from(paymentOrders)
+        .where(awaitingExport)
+        .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
+        .for('update');
       if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
       const tooLarge = orders.find((order) => order.amount > MAX_ENTRY_CENTS);
       if (tooLarge) throw new AppError('CONFLICT', m.amountTooLarge(formatMoney(tooLarge.amount)));
 
       const prefix = `ACH-${stamp.day}-`;
-      const [today] = await tx.select({ n: count() }).from(achExports).where(like(achExports.fileName, `${prefix}%`));
+      const [today] = await tx
+        .select({ n: count() })
+        .from(achExports)
+        .where(like(achExports.fileName, `${prefix}%`));
       const number = Number(today?.n ?? 0) + 1;
       const modifier = FILE_ID_MODIFIERS[number - 1];
       if (!modifier) throw new AppError('CONFLICT', m.tooManyFilesToday);
@@ -86,7 +114,14 @@ export async function exportAchFile(deps: Deps, sec: AchSecCode, actor: Actor, m
       const fileName = `${prefix}${number}.txt`;
       const [saved] = await tx
         .insert(achExports)
-        .values({ fileName, content: built.content, entryCount: built.entryCount, totalAmount: built.totalCredit, createdAt: now, createdBy: actor.userId })
+        .values({
+          fileName,
+          content: built.content,
+          entryCount: built.entryCount,
+          totalAmount: built.totalCredit,
+          createdAt: now,
+          createdBy: actor.userId,
+        })
         .returning();
       if (!saved) throw new Error('ACH export not recorded');
       const ids = orders.map((order) => order.id);
@@ -95,12 +130,27 @@ export async function exportAchFile(deps: Deps, sec: AchSecCode, actor: Actor, m
         action: 'payment_order.ach_exported',
         actor,
         meta,
-        after: { achExportId: saved.id, fileName, sec, entryCount: built.entryCount, totalAmount: centsToDecimal(built.totalCredit), paymentOrderIds: ids },
+        after: {
+          achExportId: saved.id,
+          fileName,
+          sec,
+          entryCount: built.entryCount,
+          totalAmount: centsToDecimal(built.totalCredit),
+          paymentOrderIds: ids,
+        },
         at: now,
       });
       return {
         message: m.exported(fileName, built.entryCount, formatMoney(built.totalCredit)),
-        export: { id: saved.id, fileName, secCode: sec, entryCount: built.entryCount, totalAmount: centsToDecimal(built.totalCredit), createdAt: now.toISOString(), createdBy: actor.email },
+        export: {
+          id: saved.id,
+          fileName,
+          secCode: sec,
+          entryCount: built.entryCount,
+          totalAmount: centsToDecimal(built.totalCredit),
+          createdAt: now.toISOString(),
+          createdBy: actor.email,
+        },
       };
     }),
   );
@@ -123,17 +173,32 @@ export async function listAchExports(db: Executor): Promise<AchExportSummary[]> 
     .leftJoin(users, eq(users.id, achExports.createdBy))
     .orderBy(desc(achExports.createdAt), desc(achExports.fileName))
     .limit(ACH_EXPORTS_SHOWN);
-  return rows.map((row) => ({ ...row, totalAmount: centsToDecimal(row.totalAmount), createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    totalAmount: centsToDecimal(row.totalAmount),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /**
  * A stored file, to download again. It holds full account numbers, so each download is audited.
  */
-export async function downloadAchExport(deps: Pick<AppDeps, 'db' | 'clock'>, id: string, actor: Actor, meta: RequestMeta) {
+export async function downloadAchExport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  id: string,
+  actor: Actor,
+  meta: RequestMeta,
+) {
   return deps.db.transaction(async (tx) => {
     const [file] = await tx.select().from(achExports).where(eq(achExports.id, id));
     if (!file) throw new AppError('NOT_FOUND', m.exportNotFound);
-    await recordAudit(tx, { action: 'payment_order.ach_downloaded', actor, meta, after: { achExportId: file.id, fileName: file.fileName, sec: secCodeOf(file.content) }, at: deps.clock() });
+    await recordAudit(tx, {
+      action: 'payment_order.ach_downloaded',
+      actor,
+      meta,
+      after: { achExportId: file.id, fileName: file.fileName, sec: secCodeOf(file.content) },
+      at: deps.clock(),
+    });
     return { fileName: file.fileName, content: file.content };
   });
 }

@@ -25,7 +25,10 @@ export interface NewPaymentOrder {
  * Holds the member's funds with a pending ledger transfer to the rail's clearing account and
  * records the order staff will settle or return. Both happen in the caller's transaction.
  */
-export async function createPaymentOrder(tx: Executor, order: NewPaymentOrder): Promise<{ orderId: string; transferId: string }> {
+export async function createPaymentOrder(
+  tx: Executor,
+  order: NewPaymentOrder,
+): Promise<{ orderId: string; transferId: string }> {
   const clearing = order.rail === 'ach' ? generalLedger.achClearing : generalLedger.wireClearing;
   const held = await postTransfer(tx, {
     kind: 'pending',

@@ -14,7 +14,9 @@ export interface PaymentOrderExpiry {
  * Sweeps never overlap; each order is its own transaction and locked, so several app instances
  * sweeping at once expire each order exactly once.
  */
-export function createPaymentOrderExpiry(deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger'>): PaymentOrderExpiry {
+export function createPaymentOrderExpiry(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger'>,
+): PaymentOrderExpiry {
   const { sweepSeconds, expiryHours } = deps.config.paymentOrders;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -46,7 +46,8 @@ export const maskTail = (value: string) => `••${value.slice(-4)}`;
 const maskIban = (iban: string) => `${iban.slice(0, 4)}${maskTail(iban)}`;
 
 const asRail = (value: string): PaymentRail => paymentRails.find((rail) => rail === value) ?? 'ach';
-const asStatus = (value: string): PaymentOrderStatus => paymentOrderStatuses.find((status) => status === value) ?? 'pending';
+const asStatus = (value: string): PaymentOrderStatus =>
+  paymentOrderStatuses.find((status) => status === value) ?? 'pending';
 
 export function toPaymentOrder(row: OrderRow, config: Pick<Config, 'paymentOrders'>, now: Date): PaymentOrder {
   const { order } = row;
@@ -72,7 +73,10 @@ export function toPaymentOrder(row: OrderRow, config: Pick<Config, 'paymentOrder
     reference: order.reference,
     createdAt: order.createdAt.toISOString(),
     ageMinutes: Math.max(0, Math.floor((now.getTime() - order.createdAt.getTime()) / 60_000)),
-    expiresAt: status === 'pending' && expiryHours > 0 ? new Date(order.createdAt.getTime() + expiryHours * HOUR).toISOString() : null,
+    expiresAt:
+      status === 'pending' && expiryHours > 0
+        ? new Date(order.createdAt.getTime() + expiryHours * HOUR).toISOString()
+        : null,
     exported:
       order.achExportId && row.exportFileName && row.exportCreatedAt
         ? { id: order.achExportId, fileName: row.exportFileName, createdAt: row.exportCreatedAt.toISOString() }
@@ -91,7 +95,11 @@ export async function findPaymentOrder(db: Executor, config: Pick<Config, 'payme
 }
 
 /** Pending ACH orders that have not gone out in a NACHA file yet. */
-export const awaitingExport: SQL = and(eq(paymentOrders.rail, 'ach'), eq(paymentOrders.status, 'pending'), isNull(paymentOrders.achExportId)) as SQL;
+export const awaitingExport: SQL = and(
+  eq(paymentOrders.rail, 'ach'),
+  eq(paymentOrders.status, 'pending'),
+  isNull(paymentOrders.achExportId),
+) as SQL;
 
 /**
  * The queue, one status tab at a time: pending orders oldest first (the ones waiting longest are

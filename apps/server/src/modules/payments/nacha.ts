@@ -71,7 +71,8 @@ function num(value: bigint | number | string, width: number): string {
 
 function record(fields: string[]): string {
   const line = fields.join('');
-  if (line.length !== RECORD_LENGTH) throw new Error(`NACHA record is ${line.length} characters, not ${RECORD_LENGTH}: ${line}`);
+  if (line.length !== RECORD_LENGTH)
+    throw new Error(`NACHA record is ${line.length} characters, not ${RECORD_LENGTH}: ${line}`);
   return line;
 }
 
@@ -126,7 +127,8 @@ export function buildNachaFile(file: NachaFile): { content: string; entryCount: 
     let batchHash = 0n;
     let batchCredit = 0n;
     for (const entry of batch.entries) {
-      if (entry.amount <= 0n || entry.amount > MAX_ENTRY_CENTS) throw new Error(`ACH entry amount ${entry.amount} out of range`);
+      if (entry.amount <= 0n || entry.amount > MAX_ENTRY_CENTS)
+        throw new Error(`ACH entry amount ${entry.amount} out of range`);
       trace += 1;
       lines.push(
         record([

@@ -17,7 +17,8 @@ export interface Recipient {
   accountType: string;
 }
 
-export type Outcome = { kind: 'settled' } | { kind: 'returned'; reason: string; note: string } | { kind: 'expired'; hours: number };
+export type Outcome =
+  { kind: 'settled' } | { kind: 'returned'; reason: string; note: string } | { kind: 'expired'; hours: number };
 
 /** "$125.00 to Jamie Morgan at TD Bank (••3356)" */
 function payment(order: Order) {
@@ -47,12 +48,18 @@ function notice(order: Order, account: string, outcome: Outcome): { title: strin
   }
 }
 
-function returnedEmail(config: Config, order: Order, account: string, outcome: Extract<Outcome, { kind: 'returned' | 'expired' }>) {
+function returnedEmail(
+  config: Config,
+  order: Order,
+  account: string,
+  outcome: Extract<Outcome, { kind: 'returned' | 'expired' }>,
+) {
   const amount = formatMoney(order.amount);
   const why = outcome.kind === 'returned' ? outcome.reason : `It could not be sent within ${outcome.hours} hours`;
   return renderEmail(config, {
     template: outcome.kind === 'returned' ? 'payment-returned' : 'payment-expired',
-    subject: outcome.kind === 'returned' ? `Your payment of ${amount} was returned` : `Your payment of ${amount} has expired`,
+    subject:
+      outcome.kind === 'returned' ? `Your payment of ${amount} was returned` : `Your payment of ${amount} has expired`,
     heading: outcome.kind === 'returned' ? 'Your payment was returned' : 'Your payment has expired',
     paragraphs: [
       `Your payment of ${payment(order)} did not go through. ${why}.`,

@@ -17,14 +17,17 @@ import { expireDueOrders } from './resolve-payment-order';
 
 const onPostgres = inject('testDatabase').kind === 'postgres';
 const describeOnPostgres = onPostgres ? describe : describe.skip;
-const title = (name: string) => (onPostgres ? name : `${name} (skipped: needs PostgreSQL, run with TEST_DATABASE_URL=postgres://…)`);
+const title = (name: string) =>
+  onPostgres ? name : `${name} (skipped: needs PostgreSQL, run with TEST_DATABASE_URL=postgres://…)`;
 const HOUR = 3_600_000;
 
 describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racing'), () => {
   let t: TestApp;
   let staff: Browser[];
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_ORDER_EXPIRY_HOURS: '1' } });
+    t = await createTestApp({
+      env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_ORDER_EXPIRY_HOURS: '1' },
+    });
     // Two staff members, as two operators clicking at once would be.
     staff = [await staffBrowser(t), await staffBrowser(t)];
   });
@@ -33,51 +36,77 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
 
   // A direct sweep call starts faster than a request through the app: later rounds hold the
   // sweeps back a little, so staff requests win some rounds and the sweep others.
-  it.each([0, 5, 15, 40, 80])('sweeps %i ms behind: of 10 racing calls exactly one wins, the rest are told it is already done; no 500, ledger consistent', async (sweepDelayMs) => {
-    const member = await memberWithMoney(t, 100_00n, 'Rita Race');
-    const id = await achOrder(t, member, { amount: '40.00' });
-    const later = new Date(Date.now() + 2 * HOUR);
+  it.each([0, 5, 15, 40, 80])(
+    'sweeps %i ms behind: of 10 racing calls exactly one wins, the rest are told it is already done; no 500, ledger consistent',
+    async (sweepDelayMs) => {
+      const member = await memberWithMoney(t, 100_00n, 'Rita Race');
+      const id = await achOrder(t, member, { amount: '40.00' });
+      const later = new Date(Date.now() + 2 * HOUR);
 
-    const calls: Array<Promise<{ kind: string; status: number; body: string } | { kind: 'expire'; expired: number }>> = [];
-    for (let i = 0; i < 10; i++) {
-      const who = staff[i % 2] as Browser;
-      if (i % 3 === 0) {
-        const sweep = new Promise((resolve) => setTimeout(resolve, sweepDelayMs)).then(() => expireDueOrders(deps(t), later));
-        calls.push(sweep.then(({ expired }) => ({ kind: 'expire' as const, expired })));
+      const calls: Array<
+        Promise<{ kind: string; status: number; body: string } | { kind: 'expire'; expired: number }>
+      > = [];
+      for (let i = 0; i < 10; i++) {
+        const who = staff[i % 2] as Browser;
+        if (i % 3 === 0) {
+          const sweep = new Promise((resolve) => setTimeout(resolve, sweepDelayMs)).then(() =>
+            expireDueOrders(deps(t), later),
+          );
+          calls.push(sweep.then(({ expired }) => ({ kind: 'expire' as const, expired })));
+        } else if (i % 3 === 1)
+          calls.push(settle(who, id).then((r) => ({ kind: 'settle', status: r.statusCode, body: r.body })));
+        else
+          calls.push(
+            returnOrder(who, id, { code: 'R01' }).then((r) => ({ kind: 'return', status: r.statusCode, body: r.body })),
+          );
       }
-      else if (i % 3 === 1) calls.push(settle(who, id).then((r) => ({ kind: 'settle', status: r.statusCode, body: r.body })));
-      else calls.push(returnOrder(who, id, { code: 'R01' }).then((r) => ({ kind: 'return', status: r.statusCode, body: r.body })));
-    }
-    const outcomes = await Promise.all(calls);
+      const outcomes = await Promise.all(calls);
 
-    const http = outcomes.filter((o): o is { kind: string; status: number; body: string } => 'status' in o);
-    for (const o of http) {
-      expect(o.status, o.body).toBeLessThan(500);
-      expect(o.body).not.toMatch(/deadlock|serializ|could not|duplicate key/i);
-    }
-    const wins = http.filter((o) => o.status === 200).map((o) => o.kind);
-    const expiries = outcomes.reduce((sum, o) => sum + ('expired' in o ? o.expired : 0), 0);
-    expect(wins.length + expiries).toBe(1);
-    for (const o of http.filter((o) => o.status !== 200)) {
-      expect(o.status).toBe(409);
-      expect(JSON.parse(o.body)).toEqual({ code: 'CONFLICT', message: messages.paymentOps.alreadyResolved });
-    }
+      const http = outcomes.filter((o): o is { kind: string; status: number; body: string } => 'status' in o);
+      for (const o of http) {
+        expect(o.status, o.body).toBeLessThan(500);
+        expect(o.body).not.toMatch(/deadlock|serializ|could not|duplicate key/i);
+      }
+      const wins = http.filter((o) => o.status === 200).map((o) => o.kind);
+      const expiries = outcomes.reduce((sum, o) => sum + ('expired' in o ? o.expired : 0), 0);
+      expect(wins.length + expiries).toBe(1);
+      for (const o of http.filter((o) => o.status !== 200)) {
+        expect(o.status).toBe(409);
+        expect(JSON.parse(o.body)).toEqual({ code: 'CONFLICT', message: messages.paymentOps.alreadyResolved });
+      }
 
-    const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
-    const winner = expiries === 1 ? 'expired' : wins[0] === 'settle' ? 'settled' : 'returned';
-    expect(order?.status).toBe(winner);
-    if (wins.length === 1) expect(JSON.parse(http.find((o) => o.status === 200)?.body ?? '{}') as PaymentOrderResult).toMatchObject({ order: { id, status: winner } });
-    const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, order?.pendingTransferId ?? ''));
-    expect(resolutions.map((r) => r.kind)).toEqual([{ settled: 'post', returned: 'void', expired: 'expire' }[winner]]);
-    expect(await balances(member.browser)).toMatchObject(
-      winner === 'settled' ? { Checking: { balance: '60.00', available: '60.00' } } : { Checking: { balance: '100.00', available: '100.00' } },
-    );
-  });
+      const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+      const winner = expiries === 1 ? 'expired' : wins[0] === 'settle' ? 'settled' : 'returned';
+      expect(order?.status).toBe(winner);
+      if (wins.length === 1)
+        expect(JSON.parse(http.find((o) => o.status === 200)?.body ?? '{}') as PaymentOrderResult).toMatchObject({
+          order: { id, status: winner },
+        });
+      const resolutions = await t.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.pendingId, order?.pendingTransferId ?? ''));
+      expect(resolutions.map((r) => r.kind)).toEqual([
+        { settled: 'post', returned: 'void', expired: 'expire' }[winner],
+      ]);
+      expect(await balances(member.browser)).toMatchObject(
+        winner === 'settled'
+          ? { Checking: { balance: '60.00', available: '60.00' } }
+          : { Checking: { balance: '100.00', available: '100.00' } },
+      );
+    },
+  );
 
   it('5 racing ACH exports: one file holds every waiting order, each exactly once; the others find nothing left to export', async () => {
     const member = await memberWithMoney(t, 100_00n, 'Eve Export');
-    const ids = [await achOrder(t, member, { amount: '1.00' }), await achOrder(t, member, { amount: '2.00' }), await achOrder(t, member, { amount: '3.00' })];
-    const responses = await Promise.all(Array.from({ length: 5 }, (_v, i) => (staff[i % 2] as Browser).post('/api/admin/payment-orders/ach-export', {})));
+    const ids = [
+      await achOrder(t, member, { amount: '1.00' }),
+      await achOrder(t, member, { amount: '2.00' }),
+      await achOrder(t, member, { amount: '3.00' }),
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_v, i) => (staff[i % 2] as Browser).post('/api/admin/payment-orders/ach-export', {})),
+    );
     for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(500);
     const made = responses.filter((r) => r.statusCode === 201).map((r) => r.json<AchExportResult>().export);
     expect(made).toHaveLength(1);

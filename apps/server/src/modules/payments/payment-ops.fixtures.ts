@@ -1,4 +1,10 @@
-import type { ExternalTransferInput, InternationalTransferInput, PaymentOrderPage, PaymentOrderStatus, TransferResult } from '@mutual/shared';
+import type {
+  ExternalTransferInput,
+  InternationalTransferInput,
+  PaymentOrderPage,
+  PaymentOrderStatus,
+  TransferResult,
+} from '@mutual/shared';
 import { expect } from 'vitest';
 import { type Browser, createPerson, signIn, type TestApp } from '../../test/identity';
 import type { Member } from '../../test/money';
@@ -14,7 +20,11 @@ export async function staffBrowser(t: TestApp): Promise<Browser> {
 }
 
 /** A "To US Bank" transfer through both API steps; returns its payment order id. */
-export async function achOrder(t: TestApp, member: Member, overrides: Partial<ExternalTransferInput> = {}): Promise<string> {
+export async function achOrder(
+  t: TestApp,
+  member: Member,
+  overrides: Partial<ExternalTransferInput> = {},
+): Promise<string> {
   const response = await externalTransfer(t, member.browser, member.email, externalForm(overrides));
   expect(response.statusCode, response.body).toBe(201);
   const id = response.json<TransferResult>().paymentOrderId;
@@ -31,7 +41,11 @@ export async function wireOrder(member: Member, overrides: Partial<International
   return id;
 }
 
-export async function queue(staff: Browser, status: PaymentOrderStatus = 'pending', page = 1): Promise<PaymentOrderPage> {
+export async function queue(
+  staff: Browser,
+  status: PaymentOrderStatus = 'pending',
+  page = 1,
+): Promise<PaymentOrderPage> {
   const response = await staff.get(`${ORDERS}?status=${status}&page=${page}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<PaymentOrderPage>();

@@ -31,13 +31,27 @@ export const paymentOpsRoutes =
 
     app.get(
       base,
-      { schema: { tags, summary: 'Payment orders by status (pending: oldest first), with counts', querystring: paymentOrderListQuerySchema, response: { 200: paymentOrderPageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Payment orders by status (pending: oldest first), with counts',
+          querystring: paymentOrderListQuerySchema,
+          response: { 200: paymentOrderPageSchema },
+        },
+      },
       async (request) => listPaymentOrders(deps.db, deps.config, request.query, deps.clock()),
     );
 
     app.post(
       `${base}/:id/settle`,
-      { schema: { tags, summary: 'Settle: the payment went out; the held money leaves the account', params: orderParams, response: { 200: paymentOrderResultSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Settle: the payment went out; the held money leaves the account',
+          params: orderParams,
+          response: { 200: paymentOrderResultSchema },
+        },
+      },
       async (request) => settlePaymentOrder(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
     );
 
@@ -52,7 +66,8 @@ export const paymentOpsRoutes =
           response: { 200: paymentOrderResultSchema },
         },
       },
-      async (request) => returnPaymentOrder(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+      async (request) =>
+        returnPaymentOrder(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
     );
 
     app.post(

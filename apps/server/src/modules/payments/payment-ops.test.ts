@@ -2,7 +2,17 @@ import { messages, type PaymentOrderResult, type TransferResult } from '@mutual/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
-import { Browser, latestMail, mailsTo, manualClock, MINUTE, signIn, signUp, type TestApp, validApplication } from '../../test/identity';
+import {
+  Browser,
+  latestMail,
+  mailsTo,
+  manualClock,
+  MINUTE,
+  signIn,
+  signUp,
+  type TestApp,
+  validApplication,
+} from '../../test/identity';
 import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { errorOf, externalForm, externalTransfer, history, notificationsOf } from '../../test/transfer-forms';
@@ -23,7 +33,8 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
   afterAll(() => t.close());
 
   /** The member's history row for a payment (its pending transfer). */
-  const rowOf = async (browser: Browser, transferId: string) => (await history(browser)).items.find((item) => item.transferId === transferId);
+  const rowOf = async (browser: Browser, transferId: string) =>
+    (await history(browser)).items.find((item) => item.transferId === transferId);
   const auditOf = async (action: string, paymentOrderId: string) => {
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, action));
     return rows.filter((row) => (row.after as { paymentOrderId?: string }).paymentOrderId === paymentOrderId);
@@ -31,7 +42,14 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
 
   it('lists pending orders oldest first: member, amount, beneficiary with the account masked, age, expiry and export state, with counts per tab', async () => {
     const member = await memberWithMoney(t, 1_000_00n, 'Casey Member');
-    const ach = await achOrder(t, member, { amount: '25.00', accountNumber: '000123456789', accountName: 'Jamie Payee', toBank: 'TD Bank', routingNumber: '031101266', reference: 'Rent share' });
+    const ach = await achOrder(t, member, {
+      amount: '25.00',
+      accountNumber: '000123456789',
+      accountName: 'Jamie Payee',
+      toBank: 'TD Bank',
+      routingNumber: '031101266',
+      reference: 'Rent share',
+    });
     time.advance(5 * MINUTE);
     const wire = await wireOrder(member, { amount: '40.00', iban: 'DE89 3704 0044 0532 0130 00' });
     time.advance(2 * MINUTE);
@@ -41,7 +59,13 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
     expect(response.body).not.toContain('000123456789');
     expect(response.body).not.toContain('DE89370400440532013000');
     const page = await queue(staff);
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 25, counts: { pending: 2, settled: 0, returned: 0, expired: 0 }, achToExport: 1 });
+    expect(page).toMatchObject({
+      total: 2,
+      page: 1,
+      pageSize: 25,
+      counts: { pending: 2, settled: 0, returned: 0, expired: 0 },
+      achToExport: 1,
+    });
     expect(page.orders.map((o) => o.id)).toEqual([ach, wire]);
     const [first, second] = page.orders;
     expect(first).toMatchObject({
@@ -50,7 +74,14 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       amount: '25.00',
       member: { id: member.id, name: 'Casey Member', email: member.email },
       fromAccount: 'Checking',
-      beneficiary: { name: 'Jamie Payee', bankName: 'TD Bank', routingNumber: '031101266', accountNumberMasked: '••6789', swiftCode: null, ibanMasked: null },
+      beneficiary: {
+        name: 'Jamie Payee',
+        bankName: 'TD Bank',
+        routingNumber: '031101266',
+        accountNumberMasked: '••6789',
+        swiftCode: null,
+        ibanMasked: null,
+      },
       reference: 'Rent share',
       ageMinutes: 7,
       expiresAt: new Date(new Date(first?.createdAt ?? 0).getTime() + 120 * HOUR).toISOString(),
@@ -62,7 +93,16 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       rail: 'international',
       amount: '40.00',
       ageMinutes: 2,
-      beneficiary: { name: 'Lena Vogel', bankName: 'Deutsche Bank', routingNumber: null, swiftCode: 'DEUTDEFF', ibanMasked: 'DE89••3000', accountNumberMasked: '••5678', country: 'DE', currency: 'EUR' },
+      beneficiary: {
+        name: 'Lena Vogel',
+        bankName: 'Deutsche Bank',
+        routingNumber: null,
+        swiftCode: 'DEUTDEFF',
+        ibanMasked: 'DE89••3000',
+        accountNumberMasked: '••5678',
+        country: 'DE',
+        currency: 'EUR',
+      },
     });
     expect((await queue(staff, 'settled')).orders).toEqual([]);
     expect((await queue(staff, 'pending', 2)).orders).toEqual([]);
@@ -73,7 +113,18 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
 
   it('settle: the held money leaves the account, the member is told the payment was sent, and it is audited; it cannot be settled or returned again', async () => {
     const member = await memberWithMoney(t, 100_00n, 'Sol Settle');
-    const transfer = await externalTransfer(t, member.browser, member.email, externalForm({ amount: '25.00', accountName: 'Jamie Payee', toBank: 'TD Bank', routingNumber: '031101266', accountNumber: '4410023356' }));
+    const transfer = await externalTransfer(
+      t,
+      member.browser,
+      member.email,
+      externalForm({
+        amount: '25.00',
+        accountName: 'Jamie Payee',
+        toBank: 'TD Bank',
+        routingNumber: '031101266',
+        accountNumber: '4410023356',
+      }),
+    );
     const { transferId, paymentOrderId } = transfer.json<TransferResult>();
     const id = paymentOrderId ?? '';
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '75.00' } });
@@ -82,17 +133,34 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<PaymentOrderResult>();
     expect(result.message).toBe(m.settled('$25.00', 'Jamie Payee'));
-    expect(result.order).toMatchObject({ id, status: 'settled', resolvedAt: time.now().toISOString(), returnCode: null });
+    expect(result.order).toMatchObject({
+      id,
+      status: 'settled',
+      resolvedAt: time.now().toISOString(),
+      returnCode: null,
+    });
     expect(result.order.resolvedBy).toMatch(/@example\.com$/);
 
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '75.00', available: '75.00' } });
-    expect(await rowOf(member.browser, transferId)).toMatchObject({ status: 'Completed', amount: '25.00', statusReason: null });
+    expect(await rowOf(member.browser, transferId)).toMatchObject({
+      status: 'Completed',
+      amount: '25.00',
+      statusReason: null,
+    });
     expect((await notificationsOf(member.browser))[0]).toEqual(
-      expect.objectContaining({ kind: 'transfer', title: 'Payment sent', body: 'Your payment of $25.00 to Jamie Payee at TD Bank (••3356) has been sent.' }),
+      expect.objectContaining({
+        kind: 'transfer',
+        title: 'Payment sent',
+        body: 'Your payment of $25.00 to Jamie Payee at TD Bank (••3356) has been sent.',
+      }),
     );
     expect(await mailsTo(t, member.email, 'payment-returned')).toEqual([]);
     const [audit] = await auditOf('payment_order.settled', id);
-    expect(audit).toMatchObject({ targetUserId: member.id, before: { status: 'pending', amount: '25.00', rail: 'ach' }, after: { status: 'settled' } });
+    expect(audit).toMatchObject({
+      targetUserId: member.id,
+      before: { status: 'pending', amount: '25.00', rail: 'ach' },
+      after: { status: 'settled' },
+    });
     expect(audit?.actorEmail).toBe(result.order.resolvedBy);
     expect(await orderIn(staff, 'settled', id)).toMatchObject({ status: 'settled' });
 
@@ -105,7 +173,12 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
 
   it('return with R03: the money is back, the history shows the payment Failed with the plain words, and the member is notified and e-mailed why', async () => {
     const member = await memberWithMoney(t, 100_00n, 'Rae Return');
-    const transfer = await externalTransfer(t, member.browser, member.email, externalForm({ amount: '30.00', accountName: 'Jamie Payee', accountNumber: '000987654321' }));
+    const transfer = await externalTransfer(
+      t,
+      member.browser,
+      member.email,
+      externalForm({ amount: '30.00', accountName: 'Jamie Payee', accountNumber: '000987654321' }),
+    );
     const { transferId, paymentOrderId } = transfer.json<TransferResult>();
     const id = paymentOrderId ?? '';
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '70.00' } });
@@ -115,10 +188,18 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<PaymentOrderResult>();
     expect(result.message).toBe(m.returned('$30.00', 'Jamie Payee', 'No account / unable to locate account'));
-    expect(result.order).toMatchObject({ status: 'returned', returnCode: 'R03', returnReason: 'No account / unable to locate account' });
+    expect(result.order).toMatchObject({
+      status: 'returned',
+      returnCode: 'R03',
+      returnReason: 'No account / unable to locate account',
+    });
 
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
-    expect(await rowOf(member.browser, transferId)).toMatchObject({ status: 'Failed', statusReason: 'No account / unable to locate account', amount: '30.00' });
+    expect(await rowOf(member.browser, transferId)).toMatchObject({
+      status: 'Failed',
+      statusReason: 'No account / unable to locate account',
+      amount: '30.00',
+    });
     const [notice] = await notificationsOf(member.browser);
     expect(notice).toEqual(
       expect.objectContaining({
@@ -133,7 +214,13 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
     expect(mail.textBody).toContain(note);
     expect(mail.textBody).not.toContain('000987654321');
     const [audit] = await auditOf('payment_order.returned', id);
-    expect(audit?.after).toEqual({ paymentOrderId: id, status: 'returned', returnCode: 'R03', returnReason: 'No account / unable to locate account', note });
+    expect(audit?.after).toEqual({
+      paymentOrderId: id,
+      status: 'returned',
+      returnCode: 'R03',
+      returnReason: 'No account / unable to locate account',
+      note,
+    });
     expect(await orderIn(staff, 'returned', id)).toMatchObject({ returnCode: 'R03' });
 
     const late = await settle(staff, id);
@@ -144,18 +231,30 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
 
   it('an international order returns with a wire reason (not an ACH code); a member with e-mail notifications off is notified but not e-mailed', async () => {
     const member = await memberWithMoney(t, 100_00n, 'Ines Wire');
-    const off = await member.browser.patch('/api/me/settings', { notifications: { email: false, sms: false, push: true }, security: { loginAlerts: true } });
+    const off = await member.browser.patch('/api/me/settings', {
+      notifications: { email: false, sms: false, push: true },
+      security: { loginAlerts: true },
+    });
     expect(off.statusCode, off.body).toBe(200);
     const id = await wireOrder(member, { amount: '12.50' });
 
     const achCode = await returnOrder(staff, id, { code: 'R03' });
     expect(achCode.statusCode).toBe(400);
-    expect(errorOf(achCode)).toEqual({ code: 'VALIDATION_FAILED', message: m.returnCodeWrongRail('International wire'), fields: { code: m.returnCodeWrongRail('International wire') } });
+    expect(errorOf(achCode)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: m.returnCodeWrongRail('International wire'),
+      fields: { code: m.returnCodeWrongRail('International wire') },
+    });
 
     const response = await returnOrder(staff, id, { code: 'COMPLIANCE' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<PaymentOrderResult>().order).toMatchObject({ returnCode: 'COMPLIANCE', returnReason: 'Sanctions or compliance review failed' });
-    expect((await notificationsOf(member.browser))[0]?.body).toContain('was returned: Sanctions or compliance review failed.');
+    expect(response.json<PaymentOrderResult>().order).toMatchObject({
+      returnCode: 'COMPLIANCE',
+      returnReason: 'Sanctions or compliance review failed',
+    });
+    expect((await notificationsOf(member.browser))[0]?.body).toContain(
+      'was returned: Sanctions or compliance review failed.',
+    );
     expect(await mailsTo(t, member.email, 'payment-returned')).toEqual([]);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
   });
@@ -209,7 +308,10 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       }
     }
     expect(await orderIn(staff, 'pending', id)).toMatchObject({ status: 'pending', exported: null });
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.targetUserId, member.id), eq(auditLog.action, 'payment_order.settled')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, member.id), eq(auditLog.action, 'payment_order.settled')));
     expect(rows).toEqual([]);
     expect((await settle(staff, id)).statusCode).toBe(200);
   });

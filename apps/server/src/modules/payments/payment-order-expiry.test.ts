@@ -21,7 +21,8 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  const statusOf = async (id: string) => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
+  const statusOf = async (id: string) =>
+    (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
 
   it('expires each order once it is 120 hours old (by the injected clock), as the system: money back, history Failed, member told', async () => {
     const member = await memberWithMoney(t, 200_00n, 'Eli Expire');
@@ -42,14 +43,28 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
     const staff = await staffBrowser(t);
     expect(await balances(browser)).toMatchObject({ Checking: { balance: '200.00', available: '170.00' } });
     const row = (await history(browser)).items.find((item) => item.amount === '20.00');
-    expect(row).toMatchObject({ status: 'Failed', statusReason: 'The payment could not be sent within 120 hours and expired. The money was released.' });
+    expect(row).toMatchObject({
+      status: 'Failed',
+      statusReason: 'The payment could not be sent within 120 hours and expired. The money was released.',
+    });
     expect((await notificationsOf(browser)).find((n) => n.title === 'Payment expired')?.body).toBe(
       'Your payment of $20.00 to Jamie Payee at Bank of America (••1234) could not be sent within 120 hours and has expired. The money is back in your Checking account.',
     );
     expect((await latestMail(t, member.email, 'payment-expired')).subject).toBe('Your payment of $20.00 has expired');
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.expired'));
-    expect(audit).toMatchObject({ actorUserId: null, actorEmail: 'system', targetUserId: member.id, before: { status: 'pending' }, after: { status: 'expired' } });
-    expect(await orderIn(staff, 'expired', older)).toMatchObject({ status: 'expired', resolvedBy: 'system', returnCode: null, expiresAt: null });
+    expect(audit).toMatchObject({
+      actorUserId: null,
+      actorEmail: 'system',
+      targetUserId: member.id,
+      before: { status: 'pending' },
+      after: { status: 'expired' },
+    });
+    expect(await orderIn(staff, 'expired', older)).toMatchObject({
+      status: 'expired',
+      resolvedBy: 'system',
+      returnCode: null,
+      expiresAt: null,
+    });
     expect((await queue(staff)).counts).toMatchObject({ pending: 1, expired: 1 });
 
     // The newer order is overdue now too, but staff get there first: the sweep leaves it alone.
@@ -76,7 +91,10 @@ describe('[PAYMENT_OPS]: expiry settings', () => {
 
   it('the running server sweeps on its own when asked to (PAYMENT_ORDER_SWEEP_SECONDS)', async () => {
     const time = manualClock(new Date('2026-11-02T14:00:00Z'));
-    const t = await createTestApp({ clock: time.clock, env: { PAYMENT_ORDER_EXPIRY_HOURS: '1', PAYMENT_ORDER_SWEEP_SECONDS: '1' } });
+    const t = await createTestApp({
+      clock: time.clock,
+      env: { PAYMENT_ORDER_EXPIRY_HOURS: '1', PAYMENT_ORDER_SWEEP_SECONDS: '1' },
+    });
     try {
       const member = await memberWithMoney(t, 10_00n);
       const id = await achOrder(t, member, { amount: '1.00' });

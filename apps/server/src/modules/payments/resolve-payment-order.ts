@@ -35,11 +35,23 @@ const finalStatus = { settle: 'settled', return: 'returned', expire: 'expired' }
  * held transfer (post, void or expire), the order records the outcome, the audit log who did
  * it, and the member is told.
  */
-async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Resolution, actor: Actor, meta: RequestMeta, now: Date) {
+async function resolvePaymentOrder(
+  deps: Deps,
+  orderId: string,
+  resolution: Resolution,
+  actor: Actor,
+  meta: RequestMeta,
+  now: Date,
+) {
   const result = await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({ order: paymentOrders, email: users.email, notifyEmail: users.notifyEmail, accountType: ledgerAccounts.type })
+        .select({
+          order: paymentOrders,
+          email: users.email,
+          notifyEmail: users.notifyEmail,
+          accountType: ledgerAccounts.type,
+        })
         .from(paymentOrders)
         .innerJoin(users, eq(users.id, paymentOrders.userId))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, paymentOrders.fromAccountId))
@@ -67,7 +79,8 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
         outcome = { kind: 'returned', reason: reason.label, note: resolution.note };
       } else if (resolution.kind === 'expire') {
         const hours = deps.config.paymentOrders.expiryHours;
-        if (hours === 0 || order.createdAt.getTime() + hours * HOUR > now.getTime()) throw new AppError('CONFLICT', m.alreadyResolved);
+        if (hours === 0 || order.createdAt.getTime() + hours * HOUR > now.getTime())
+          throw new AppError('CONFLICT', m.alreadyResolved);
         ledgerReason = `The payment could not be sent within ${hours} hours and expired. The money was released.`;
         outcome = { kind: 'expired', hours };
       } else {
@@ -84,7 +97,12 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
         actor,
         targetUserId: order.userId,
         meta,
-        before: { paymentOrderId: order.id, rail: order.rail, status: order.status, amount: centsToDecimal(order.amount) },
+        before: {
+          paymentOrderId: order.id,
+          rail: order.rail,
+          status: order.status,
+          amount: centsToDecimal(order.amount),
+        },
         after: {
           paymentOrderId: order.id,
           status,
@@ -93,7 +111,14 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
         },
         at: now,
       });
-      await tellMember(tx, deps, order, { userId: order.userId, email: locked.email, notifyEmail: locked.notifyEmail, accountType: locked.accountType }, outcome, now);
+      await tellMember(
+        tx,
+        deps,
+        order,
+        { userId: order.userId, email: locked.email, notifyEmail: locked.notifyEmail, accountType: locked.accountType },
+        outcome,
+        now,
+      );
       const shown = await findPaymentOrder(tx, deps.config, order.id, now);
       if (!shown) throw new Error('payment order vanished');
       // Last, so the general-ledger clearing account every settle locks is held only to the commit
@@ -117,7 +142,12 @@ async function resolvePaymentOrder(deps: Deps, orderId: string, resolution: Reso
 }
 
 /** Staff: the payment went out; the held money leaves the member's account. */
-export async function settlePaymentOrder(deps: Deps, orderId: string, actor: Actor, meta: RequestMeta): Promise<PaymentOrderResult> {
+export async function settlePaymentOrder(
+  deps: Deps,
+  orderId: string,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<PaymentOrderResult> {
   const { order, amount } = await resolvePaymentOrder(deps, orderId, { kind: 'settle' }, actor, meta, deps.clock());
   return { message: m.settled(formatMoney(amount), order.beneficiary.name), order };
 }
@@ -130,7 +160,14 @@ export async function returnPaymentOrder(
   actor: Actor,
   meta: RequestMeta,
 ): Promise<PaymentOrderResult> {
-  const { order, amount, returnReason } = await resolvePaymentOrder(deps, orderId, { kind: 'return', ...input }, actor, meta, deps.clock());
+  const { order, amount, returnReason } = await resolvePaymentOrder(
+    deps,
+    orderId,
+    { kind: 'return', ...input },
+    actor,
+    meta,
+    deps.clock(),
+  );
   return { message: m.returned(formatMoney(amount), order.beneficiary.name, returnReason ?? input.code), order };
 }
 
@@ -138,19 +175,31 @@ export async function returnPaymentOrder(
  * Lets every pending order older than PAYMENT_ORDER_EXPIRY_HOURS lapse (0 = never), as the
  * system. Each order is its own transaction; one settled or returned meanwhile is skipped.
  */
-export async function expireDueOrders(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, now: Date): Promise<{ expired: number }> {
+export async function expireDueOrders(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
+  now: Date,
+): Promise<{ expired: number }> {
   const hours = deps.config.paymentOrders.expiryHours;
   if (hours === 0) return { expired: 0 };
   const due = await deps.db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.status, 'pending'), lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR))))
+    .where(
+      and(eq(paymentOrders.status, 'pending'), lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR))),
+    )
     .orderBy(asc(paymentOrders.createdAt))
     .limit(500);
   let expired = 0;
   for (const { id } of due) {
     try {
-      await resolvePaymentOrder({ ...deps, clock: () => now }, id, { kind: 'expire' }, systemActor, { ipAddress: null, userAgent: null }, now);
+      await resolvePaymentOrder(
+        { ...deps, clock: () => now },
+        id,
+        { kind: 'expire' },
+        systemActor,
+        { ipAddress: null, userAgent: null },
+        now,
+      );
       expired += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') continue;

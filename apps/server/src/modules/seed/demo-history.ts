@@ -43,12 +43,48 @@ interface Event {
   reference?: string;
 }
 
-const purchases: Array<{ category: TransactionCategory; payees: string[]; min: number; max: number; perMonth: number }> = [
-  { category: 'Food', payees: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'], min: 12, max: 140, perMonth: 9 },
-  { category: 'Shopping', payees: ['Amazon Marketplace', 'Target', 'L.L.Bean', 'Home Depot', 'Portland Pie Co. Gift Shop'], min: 15, max: 180, perMonth: 5 },
-  { category: 'Transportation', payees: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'], min: 8, max: 65, perMonth: 4 },
-  { category: 'Entertainment', payees: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'], min: 10, max: 75, perMonth: 2 },
-  { category: 'Other', payees: ['USPS', 'Portland Public Library Fines', 'CVS Pharmacy'], min: 5, max: 40, perMonth: 1 },
+const purchases: Array<{
+  category: TransactionCategory;
+  payees: string[];
+  min: number;
+  max: number;
+  perMonth: number;
+}> = [
+  {
+    category: 'Food',
+    payees: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'],
+    min: 12,
+    max: 140,
+    perMonth: 9,
+  },
+  {
+    category: 'Shopping',
+    payees: ['Amazon Marketplace', 'Target', 'L.L.Bean', 'Home Depot', 'Portland Pie Co. Gift Shop'],
+    min: 15,
+    max: 180,
+    perMonth: 5,
+  },
+  {
+    category: 'Transportation',
+    payees: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'],
+    min: 8,
+    max: 65,
+    perMonth: 4,
+  },
+  {
+    category: 'Entertainment',
+    payees: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'],
+    min: 10,
+    max: 75,
+    perMonth: 2,
+  },
+  {
+    category: 'Other',
+    payees: ['USPS', 'Portland Public Library Fines', 'CVS Pharmacy'],
+    min: 5,
+    max: 40,
+    perMonth: 1,
+  },
 ];
 
 const bills = [
@@ -84,16 +120,61 @@ export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now
   const events: Event[] = [];
   const start = day(now, 6, 1, 13);
   events.push(
-    { at: start, member, direction: 'in', account: 'checking', other: { gl: 'cash' }, amount: profile.openingChecking, category: 'Deposit', memo: 'Opening deposit' },
-    { at: new Date(start.getTime() + 3_600_000), member, direction: 'in', account: 'savings', other: { gl: 'cash' }, amount: profile.openingSavings, category: 'Deposit', memo: 'Opening deposit' },
+    {
+      at: start,
+      member,
+      direction: 'in',
+      account: 'checking',
+      other: { gl: 'cash' },
+      amount: profile.openingChecking,
+      category: 'Deposit',
+      memo: 'Opening deposit',
+    },
+    {
+      at: new Date(start.getTime() + 3_600_000),
+      member,
+      direction: 'in',
+      account: 'savings',
+      other: { gl: 'cash' },
+      amount: profile.openingSavings,
+      category: 'Deposit',
+      memo: 'Opening deposit',
+    },
   );
   for (let back = 5; back >= 0; back--) {
     for (const payday of [1, 15]) {
-      events.push({ at: day(now, back, payday, 11), member, direction: 'in', account: 'checking', other: { gl: 'achClearing' }, amount: profile.salary, category: 'Income', memo: `Payroll ${profile.employer}` });
+      events.push({
+        at: day(now, back, payday, 11),
+        member,
+        direction: 'in',
+        account: 'checking',
+        other: { gl: 'achClearing' },
+        amount: profile.salary,
+        category: 'Income',
+        memo: `Payroll ${profile.employer}`,
+      });
     }
-    events.push({ at: day(now, back, 2, 15), member, direction: 'out', account: 'checking', other: { gl: 'billPayClearing' }, amount: profile.rent.amount, category: 'Bill Pay', memo: profile.rent.payee });
+    events.push({
+      at: day(now, back, 2, 15),
+      member,
+      direction: 'out',
+      account: 'checking',
+      other: { gl: 'billPayClearing' },
+      amount: profile.rent.amount,
+      category: 'Bill Pay',
+      memo: profile.rent.payee,
+    });
     for (const bill of bills) {
-      events.push({ at: day(now, back, bill.day, 14), member, direction: 'out', account: 'checking', other: { gl: 'billPayClearing' }, amount: rnd.cents(bill.min, bill.max), category: 'Bill Pay', memo: bill.payee });
+      events.push({
+        at: day(now, back, bill.day, 14),
+        member,
+        direction: 'out',
+        account: 'checking',
+        other: { gl: 'billPayClearing' },
+        amount: rnd.cents(bill.min, bill.max),
+        category: 'Bill Pay',
+        memo: bill.payee,
+      });
     }
     events.push({
       at: day(now, back, 16, 9),
@@ -107,11 +188,29 @@ export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now
       otherMemo: 'Transfer from Checking',
     });
     for (const withdrawal of [6, 21]) {
-      events.push({ at: day(now, back, withdrawal, 18), member, direction: 'out', account: 'checking', other: { gl: 'cash' }, amount: BigInt(rnd.pick([40, 60, 80, 100]) * 100), category: 'Withdrawal', memo: 'ATM withdrawal, Congress St' });
+      events.push({
+        at: day(now, back, withdrawal, 18),
+        member,
+        direction: 'out',
+        account: 'checking',
+        other: { gl: 'cash' },
+        amount: BigInt(rnd.pick([40, 60, 80, 100]) * 100),
+        category: 'Withdrawal',
+        memo: 'ATM withdrawal, Congress St',
+      });
     }
     for (const kind of purchases) {
       for (let i = 0; i < kind.perMonth; i++) {
-        events.push({ at: day(now, back, rnd.int(1, 28), rnd.int(8, 21)), member, direction: 'out', account: 'checking', other: { gl: 'cardSettlement' }, amount: rnd.cents(kind.min, kind.max), category: kind.category, memo: `Debit card: ${rnd.pick(kind.payees)}` });
+        events.push({
+          at: day(now, back, rnd.int(1, 28), rnd.int(8, 21)),
+          member,
+          direction: 'out',
+          account: 'checking',
+          other: { gl: 'cardSettlement' },
+          amount: rnd.cents(kind.min, kind.max),
+          category: kind.category,
+          memo: `Debit card: ${rnd.pick(kind.payees)}`,
+        });
       }
     }
   }
@@ -146,11 +245,13 @@ export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): E
  */
 export async function postHistory(tx: Executor, events: Event[], now: Date): Promise<number> {
   const available = new Map<string, bigint>();
-  const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') => (account === 'checking' ? member.checking : member.savings);
+  const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') =>
+    account === 'checking' ? member.checking : member.savings;
   let posted = 0;
   for (const event of [...events].sort((x, y) => x.at.getTime() - y.at.getTime())) {
     const mine = accountOf(event.member, event.account);
-    const other = 'gl' in event.other ? generalLedger[event.other.gl] : accountOf(event.other.member, event.other.account);
+    const other =
+      'gl' in event.other ? generalLedger[event.other.gl] : accountOf(event.other.member, event.other.account);
     const [debit, credit] = event.direction === 'out' ? [mine, other] : [other, mine];
     const isMemberAccount = !Object.values<string>(generalLedger).includes(debit);
     if (isMemberAccount && (available.get(debit) ?? 0n) < event.amount) continue;

@@ -33,7 +33,12 @@ export const demoSignIns = [
 
 const seedMeta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
 
-function application(email: string, firstName: string, lastName: string, extra: { dob: string; city: string; state: string; idType: Registration['documents']['idCardType'] }): Registration {
+function application(
+  email: string,
+  firstName: string,
+  lastName: string,
+  extra: { dob: string; city: string; state: string; idType: Registration['documents']['idCardType'] },
+): Registration {
   return registrationSchema.parse({
     email,
     password: DEMO_PASSWORD,
@@ -44,7 +49,13 @@ function application(email: string, firstName: string, lastName: string, extra: 
       dateOfBirth: extra.dob,
       nationality: 'American',
       maritalStatus: 'Single',
-      address: { street: '12 Demo Lane', city: extra.city, state: extra.state, country: 'United States', postalCode: '04101' },
+      address: {
+        street: '12 Demo Lane',
+        city: extra.city,
+        state: extra.state,
+        country: 'United States',
+        postalCode: '04101',
+      },
     },
     contactDetails: {
       phoneNumber: '(207) 555-0100',
@@ -111,10 +122,30 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   );
 
   const applicants = [
-    application('sam.rivera@mutual-demo.example', 'Sam', 'Rivera', { dob: '1988-04-12', city: 'Bangor', state: 'ME', idType: "Driver's License" }),
-    application('jordan.lee@mutual-demo.example', 'Jordan', 'Lee', { dob: '1995-09-30', city: 'Augusta', state: 'ME', idType: 'Passport' }),
-    application('priya.shah@mutual-demo.example', 'Priya', 'Shah', { dob: '1991-01-05', city: 'Lewiston', state: 'ME', idType: 'National ID' }),
-    application('chris.doe@mutual-demo.example', 'Chris', 'Doe', { dob: '1979-07-21', city: 'Biddeford', state: 'ME', idType: "Driver's License" }),
+    application('sam.rivera@mutual-demo.example', 'Sam', 'Rivera', {
+      dob: '1988-04-12',
+      city: 'Bangor',
+      state: 'ME',
+      idType: "Driver's License",
+    }),
+    application('jordan.lee@mutual-demo.example', 'Jordan', 'Lee', {
+      dob: '1995-09-30',
+      city: 'Augusta',
+      state: 'ME',
+      idType: 'Passport',
+    }),
+    application('priya.shah@mutual-demo.example', 'Priya', 'Shah', {
+      dob: '1991-01-05',
+      city: 'Lewiston',
+      state: 'ME',
+      idType: 'National ID',
+    }),
+    application('chris.doe@mutual-demo.example', 'Chris', 'Doe', {
+      dob: '1979-07-21',
+      city: 'Biddeford',
+      state: 'ME',
+      idType: "Driver's License",
+    }),
   ];
   for (const input of applicants) {
     const name = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
@@ -122,18 +153,31 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   }
   const idOf = async (email: string) => (await findUserByEmail(deps.db, email))?.id ?? '';
   const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
-  await reviewApplication(deps, await idOf('sam.rivera@mutual-demo.example'), { decision: 'approved', checklist }, staffActor, seedMeta);
+  await reviewApplication(
+    deps,
+    await idOf('sam.rivera@mutual-demo.example'),
+    { decision: 'approved', checklist },
+    staffActor,
+    seedMeta,
+  );
   await reviewApplication(
     deps,
     await idOf('priya.shah@mutual-demo.example'),
-    { decision: 'info_requested', details: 'Please send a recent utility bill or bank statement showing your current address.' },
+    {
+      decision: 'info_requested',
+      details: 'Please send a recent utility bill or bank statement showing your current address.',
+    },
     staffActor,
     seedMeta,
   );
   await reviewApplication(
     deps,
     await idOf('chris.doe@mutual-demo.example'),
-    { decision: 'rejected', reason: 'We could not verify the identity document provided. The name on the document does not match the application.' },
+    {
+      decision: 'rejected',
+      reason:
+        'We could not verify the identity document provided. The name on the document does not match the application.',
+    },
     staffActor,
     seedMeta,
   );
@@ -153,7 +197,11 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     staffActor,
     seedMeta,
   );
-  await seedMoney(deps, { alex: alex.id, sam: await idOf('sam.rivera@mutual-demo.example'), taylor: taylor.id }, staffActor);
+  await seedMoney(
+    deps,
+    { alex: alex.id, sam: await idOf('sam.rivera@mutual-demo.example'), taylor: taylor.id },
+    staffActor,
+  );
   return true;
 }
 
@@ -172,9 +220,45 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
   const sam = await accountsOf(ids.sam, 'Sam Rivera');
   const taylor = await accountsOf(ids.taylor, 'Taylor Brooks');
   const events = [
-    ...memberHistory(alex, { employer: 'Northwind Logistics', salary: 2_480_00n, rent: { payee: 'Harbor View Apartments', amount: 1_450_00n }, openingChecking: 3_200_00n, openingSavings: 8_500_00n, monthlySavings: 300_00n, seed: 11 }, now),
-    ...memberHistory(sam, { employer: 'Maine Medical Center', salary: 2_150_00n, rent: { payee: 'Bayside Property Management', amount: 1_180_00n }, openingChecking: 1_900_00n, openingSavings: 4_200_00n, monthlySavings: 200_00n, seed: 23 }, now),
-    ...memberHistory(taylor, { employer: 'Casco Bay Ferries', salary: 1_870_00n, rent: { payee: 'Munjoy Hill Rentals', amount: 990_00n }, openingChecking: 1_200_00n, openingSavings: 2_600_00n, monthlySavings: 150_00n, seed: 37 }, now),
+    ...memberHistory(
+      alex,
+      {
+        employer: 'Northwind Logistics',
+        salary: 2_480_00n,
+        rent: { payee: 'Harbor View Apartments', amount: 1_450_00n },
+        openingChecking: 3_200_00n,
+        openingSavings: 8_500_00n,
+        monthlySavings: 300_00n,
+        seed: 11,
+      },
+      now,
+    ),
+    ...memberHistory(
+      sam,
+      {
+        employer: 'Maine Medical Center',
+        salary: 2_150_00n,
+        rent: { payee: 'Bayside Property Management', amount: 1_180_00n },
+        openingChecking: 1_900_00n,
+        openingSavings: 4_200_00n,
+        monthlySavings: 200_00n,
+        seed: 23,
+      },
+      now,
+    ),
+    ...memberHistory(
+      taylor,
+      {
+        employer: 'Casco Bay Ferries',
+        salary: 1_870_00n,
+        rent: { payee: 'Munjoy Hill Rentals', amount: 990_00n },
+        openingChecking: 1_200_00n,
+        openingSavings: 2_600_00n,
+        monthlySavings: 150_00n,
+        seed: 37,
+      },
+      now,
+    ),
     ...transfersBetween(alex, sam, now),
   ];
   await deps.db.transaction(async (tx) => {

@@ -39,7 +39,13 @@ export const siteRoutes =
     const site = publicSite(config);
     app.get(
       '/api/site',
-      { schema: { tags: ['content'], summary: 'Public facts about the credit union', response: { 200: publicSiteSchema } } },
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Public facts about the credit union',
+          response: { 200: publicSiteSchema },
+        },
+      },
       async () => site,
     );
   };

@@ -5,7 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import type * as DbErrors from '../../db/errors';
 import { AppError } from '../../errors';
 import type { TestApp } from '../../test/identity';
-import { accountId, balances, deposit, dollars, expectLedgerConsistent, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import {
+  accountId,
+  balances,
+  deposit,
+  dollars,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  newKey,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerTransfers } from '../ledger/ledger.tables';
@@ -41,9 +51,14 @@ vi.mock('../../db/errors', async (importOriginal) => {
 
 const onPostgres = inject('testDatabase').kind === 'postgres';
 const describeOnPostgres = onPostgres ? describe : describe.skip;
-const title = (name: string) => (onPostgres ? name : `${name} (skipped: needs PostgreSQL, run with TEST_DATABASE_URL=postgres://…)`);
+const title = (name: string) =>
+  onPostgres ? name : `${name} (skipped: needs PostgreSQL, run with TEST_DATABASE_URL=postgres://…)`;
 
-const userTransfer = (to: Member, amount: string, fromAccount: 'Checking' | 'Savings' = 'Checking'): UserTransferInput => ({
+const userTransfer = (
+  to: Member,
+  amount: string,
+  fromAccount: 'Checking' | 'Savings' = 'Checking',
+): UserTransferInput => ({
   transferType: 'user',
   fromAccount,
   recipientEmail: to.email,
@@ -68,10 +83,14 @@ function outcomes(responses: InjectResponse[]) {
   return responses.map((r) => (r.statusCode === 201 ? '201' : `${r.statusCode} ${r.json<{ code: string }>().code}`));
 }
 
-const tally = (values: string[]) => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+const tally = (values: string[]) =>
+  values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
 
 async function outgoingTransfers(t: TestApp, debitAccountId: string) {
-  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(eq(ledgerTransfers.debitAccountId, debitAccountId));
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.debitAccountId, debitAccountId));
   return row?.n ?? 0;
 }
 
@@ -88,7 +107,9 @@ describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () =
   it('50 racing transfers cannot spend more than the account holds: exactly ⌊$10.00 / $0.30⌋ = 33 succeed', async () => {
     const payer = await memberWithMoney(t, 10_00n, 'Pat Payer');
     const payee = await memberWithMoney(t, 0n, 'Quinn Payee');
-    const responses = await Promise.all(Array.from({ length: 50 }, () => sendTransfer(payer.browser, '/api/transfers/user', userTransfer(payee, '0.30'))));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => sendTransfer(payer.browser, '/api/transfers/user', userTransfer(payee, '0.30'))),
+    );
 
     expect(tally(outcomes(responses))).toEqual({ '201': 33, '422 INSUFFICIENT_FUNDS': 17 });
     expect(await balances(payer.browser)).toMatchObject({ Checking: { balance: '0.10', available: '0.10' } });
@@ -101,7 +122,9 @@ describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () =
     const payee = await memberWithMoney(t, 0n, 'Quinn Payee');
     const key = newKey();
     const body = userTransfer(payee, '1.25');
-    const responses = await Promise.all(Array.from({ length: 50 }, () => sendTransfer(payer.browser, '/api/transfers/user', body, key)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => sendTransfer(payer.browser, '/api/transfers/user', body, key)),
+    );
 
     expect(tally(outcomes(responses))).toEqual({ '201': 50 });
     const replayed = responses.filter((r) => r.headers['idempotent-replayed'] === 'true');
@@ -138,17 +161,24 @@ describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () =
       book(from)[account] -= cents;
       if (i % 5 === 4) {
         book(from)[other] += cents;
-        requests.push(() => sendTransfer(from.browser, '/api/transfers/internal', internalTransfer(account, dollars(cents))));
+        requests.push(() =>
+          sendTransfer(from.browser, '/api/transfers/internal', internalTransfer(account, dollars(cents))),
+        );
       } else {
         book(to).Checking += cents;
-        requests.push(() => sendTransfer(from.browser, '/api/transfers/user', userTransfer(to, dollars(cents), account)));
+        requests.push(() =>
+          sendTransfer(from.browser, '/api/transfers/user', userTransfer(to, dollars(cents), account)),
+        );
       }
     }
     retried.states.length = 0;
     const responses = await Promise.all(requests.map((send) => send()));
 
     expect(tally(outcomes(responses))).toEqual({ '201': 100 });
-    expect(retried.states.filter((state) => state.startsWith('40')), 'deadlocks or serialization failures, hidden by the retry').toEqual([]);
+    expect(
+      retried.states.filter((state) => state.startsWith('40')),
+      'deadlocks or serialization failures, hidden by the retry',
+    ).toEqual([]);
     for (const m of [a, b]) {
       expect(await balances(m.browser)).toEqual({
         Checking: { balance: dollars(book(m).Checking), available: dollars(book(m).Checking) },
@@ -163,29 +193,64 @@ describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () =
     const checking = await accountId(t, member.id, 'Checking');
     const now = t.clock();
     const held = await t.db.transaction((tx) =>
-      postTransfer(tx, { kind: 'pending', debitAccountId: checking, creditAccountId: generalLedger.achClearing, amount: 20_00n, category: 'Transfer', debitMemo: 'ACH out', creditMemo: 'ACH out', now, createdBy: member.id }),
+      postTransfer(tx, {
+        kind: 'pending',
+        debitAccountId: checking,
+        creditAccountId: generalLedger.achClearing,
+        amount: 20_00n,
+        category: 'Transfer',
+        debitMemo: 'ACH out',
+        creditMemo: 'ACH out',
+        now,
+        createdBy: member.id,
+      }),
     );
     const kinds = ['post', 'void', 'expire'] as const;
     const resolutions = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        t.db.transaction((tx) => resolvePending(tx, { pendingId: held.transferId, kind: kinds[i % 3] ?? 'post', reason: 'race', now, createdBy: null })),
+        t.db.transaction((tx) =>
+          resolvePending(tx, {
+            pendingId: held.transferId,
+            kind: kinds[i % 3] ?? 'post',
+            reason: 'race',
+            now,
+            createdBy: null,
+          }),
+        ),
       ),
     );
     const won = resolutions.flatMap((r, i) => (r.status === 'fulfilled' ? [kinds[i % 3]] : []));
     expect(won).toHaveLength(1);
     for (const r of resolutions) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
     expect(resolutions.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof AppError)).toBe(true);
-    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, held.transferId));
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, held.transferId));
     expect(count?.n).toBe(1);
     const afterHold = won[0] === 'post' ? '30.00' : '50.00';
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: afterHold, available: afterHold } });
 
     const savings = await accountId(t, member.id, 'Savings');
     const deposited = await t.db.transaction((tx) =>
-      postTransfer(tx, { kind: 'single', debitAccountId: generalLedger.cash, creditAccountId: savings, amount: 7_00n, category: 'Deposit', debitMemo: 'Cash', creditMemo: 'Cash', now, createdBy: null }),
+      postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.cash,
+        creditAccountId: savings,
+        amount: 7_00n,
+        category: 'Deposit',
+        debitMemo: 'Cash',
+        creditMemo: 'Cash',
+        now,
+        createdBy: null,
+      }),
     );
     const reversals = await Promise.allSettled(
-      Array.from({ length: 10 }, () => t.db.transaction((tx) => reverseTransfer(tx, { transferId: deposited.transferId, reason: 'race', now, createdBy: null }))),
+      Array.from({ length: 10 }, () =>
+        t.db.transaction((tx) =>
+          reverseTransfer(tx, { transferId: deposited.transferId, reason: 'race', now, createdBy: null }),
+        ),
+      ),
     );
     expect(reversals.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of reversals) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
@@ -204,7 +269,9 @@ describeOnPostgres(title('[TRANSFERS]: the transfer limit under a race on Postgr
   it('20 racing transfers with a limit of 3: exactly 3 go through, 17 are refused at the limit', async () => {
     const payer = await memberWithMoney(t, 100_00n, 'Lee Limit');
     const payee = await memberWithMoney(t, 0n, 'Morgan Payee');
-    const responses = await Promise.all(Array.from({ length: 20 }, () => sendTransfer(payer.browser, '/api/transfers/user', userTransfer(payee, '1.00'))));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => sendTransfer(payer.browser, '/api/transfers/user', userTransfer(payee, '1.00'))),
+    );
 
     expect(tally(outcomes(responses))).toEqual({ '201': 3, '422 TRANSFER_LIMIT_REACHED': 17 });
     expect(await balances(payer.browser)).toMatchObject({ Checking: { balance: '97.00' } });

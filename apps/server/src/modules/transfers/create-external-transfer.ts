@@ -8,12 +8,20 @@ import { lastFour } from './transfer-context';
 type ExternalConfirmation = { transfer: ExternalTransfer; challengeId: string; otp: string };
 
 /** To a US bank, step 2: with the code for exactly this transfer, an ACH payment order holds the funds. */
-export async function createExternalTransfer(deps: Deps, caller: TransferCaller, input: ExternalConfirmation): Promise<IdempotentAnswer> {
+export async function createExternalTransfer(
+  deps: Deps,
+  caller: TransferCaller,
+  input: ExternalConfirmation,
+): Promise<IdempotentAnswer> {
   const { transfer, challengeId } = input;
   const payloadHash = externalPayloadHash(transfer);
   // The code is not part of the request's identity: a retry after a mistyped code is the same transfer.
   const request: [string, unknown] = ['transfer:external:confirm', { transfer, challengeId }];
-  const earlier = await storedAnswer(deps.db, { userId: caller.member.id, key: caller.key, requestHash: hashRequest(...request) });
+  const earlier = await storedAnswer(deps.db, {
+    userId: caller.member.id,
+    key: caller.key,
+    requestHash: hashRequest(...request),
+  });
   if (earlier) return earlier;
   // Checked (each try counted) outside the money command: a wrong code is not an answer to store.
   await verifyExternalChallenge(deps, caller.member, challengeId, payloadHash, input.otp);

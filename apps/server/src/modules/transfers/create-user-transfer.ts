@@ -11,7 +11,9 @@ export type UserTransfer = z.output<typeof userTransferSchema>;
 export function createUserTransfer(deps: Deps, caller: TransferCaller, input: UserTransfer) {
   const { member } = caller;
   if (input.recipientEmail === member.email.toLowerCase()) {
-    throw new AppError('VALIDATION_FAILED', messages.transfers.ownAccount, { recipientEmail: messages.transfers.ownAccount });
+    throw new AppError('VALIDATION_FAILED', messages.transfers.ownAccount, {
+      recipientEmail: messages.transfers.ownAccount,
+    });
   }
   const amount = formatWireMoney(input.amount);
   const sender = member.name || member.email;
@@ -28,7 +30,11 @@ export function createUserTransfer(deps: Deps, caller: TransferCaller, input: Us
     message: { fact: 'recipient.name', render: (name) => messages.transfers.userDone(amount, name) },
     audit: { action: 'transfer.member', after: { recipientUserId: '' } },
     extra: {
-      recipientNotice: { kind: 'transfer', title: 'Money received', body: `${sender} sent you ${amount}: ${input.reference}` },
+      recipientNotice: {
+        kind: 'transfer',
+        title: 'Money received',
+        body: `${sender} sent you ${amount}: ${input.reference}`,
+      },
       recipientMail: transferReceivedEmail(deps.config, sender, amount, input.reference),
       fill: [
         withFacts('debitMemo', [], (name) => `Transfer to ${name}`, 'recipient.name'),

@@ -39,7 +39,9 @@ export async function createExternalChallenge(
   const from = sourceAccount(accounts, input.fromAccount);
   const available = await availableCents(deps.db, from.id);
   if (available === null || available < amount) {
-    throw new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, { amount: messages.transfers.insufficientFunds });
+    throw new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, {
+      amount: messages.transfers.insufficientFunds,
+    });
   }
   const usage = await transferLimitUsage(deps.db, deps.config.limits, member.id, now);
   if (usage.limit > 0 && usage.used >= usage.limit) {
@@ -52,7 +54,14 @@ export async function createExternalChallenge(
   const challengeId = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(transferChallenges)
-      .values({ userId: member.id, payloadHash, method, codeHash: code ? hashCode(code) : null, createdAt: now, expiresAt })
+      .values({
+        userId: member.id,
+        payloadHash,
+        method,
+        codeHash: code ? hashCode(code) : null,
+        createdAt: now,
+        expiresAt,
+      })
       .returning({ id: transferChallenges.id });
     if (!row) throw new Error('challenge not stored');
     if (code) {
@@ -123,7 +132,8 @@ export async function verifyExternalChallenge(
     claimed.method === 'email'
       ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
       : await totpMatches(deps, member, otp, now);
-  if (!matches) throw new AppError('VALIDATION_FAILED', messages.transfers.otpInvalid, { otp: messages.transfers.otpInvalid });
+  if (!matches)
+    throw new AppError('VALIDATION_FAILED', messages.transfers.otpInvalid, { otp: messages.transfers.otpInvalid });
   await deps.db.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
 }
 

@@ -3,9 +3,24 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, Browser, mailsTo, manualClock, MINUTE, type TestApp, wrongCode } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import {
+  balances,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  overview,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
-import { challenge, errorOf, externalForm, externalTransfer, history, ordersOf, transferCode } from '../../test/transfer-forms';
+import {
+  challenge,
+  errorOf,
+  externalForm,
+  externalTransfer,
+  history,
+  ordersOf,
+  transferCode,
+} from '../../test/transfer-forms';
 import { transferChallenges } from './transfers.tables';
 
 const m = messages.transfers;
@@ -24,7 +39,8 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
   afterAll(() => t.close());
 
   const confirm = (member: Member, body: unknown, key?: string) => sendTransfer(member.browser, CONFIRM, body, key);
-  const challengeRows = (userId: string) => t.db.select().from(transferChallenges).where(eq(transferChallenges.userId, userId));
+  const challengeRows = (userId: string) =>
+    t.db.select().from(transferChallenges).where(eq(transferChallenges.userId, userId));
 
   it('offers only the 20 listed banks, each with its own routing number', async () => {
     const member = await memberWithMoney(t, 100_00n);
@@ -35,10 +51,28 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     ]) {
       const response = await member.browser.post(CHALLENGE, externalForm(bank));
       expect(response.statusCode, JSON.stringify(bank)).toBe(400);
-      expect(errorOf(response), JSON.stringify(bank)).toEqual({ code: 'VALIDATION_FAILED', message: m.chooseBank, fields: { toBank: m.chooseBank } });
+      expect(errorOf(response), JSON.stringify(bank)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.chooseBank,
+        fields: { toBank: m.chooseBank },
+      });
     }
-    expect((await member.browser.post(CHALLENGE, externalForm({ toBank: 'JPMorgan Chase Bank', routingNumber: '021000021' }))).statusCode).toBe(201);
-    expect((await member.browser.post(CHALLENGE, externalForm({ toBank: 'Golden 1 Credit Union', routingNumber: '321175261' }))).statusCode).toBe(201);
+    expect(
+      (
+        await member.browser.post(
+          CHALLENGE,
+          externalForm({ toBank: 'JPMorgan Chase Bank', routingNumber: '021000021' }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await member.browser.post(
+          CHALLENGE,
+          externalForm({ toBank: 'Golden 1 Credit Union', routingNumber: '321175261' }),
+        )
+      ).statusCode,
+    ).toBe(201);
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(2);
   });
 
@@ -54,7 +88,9 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
     expect(await challengeRows(member.id)).toHaveLength(0);
     for (const accountNumber of ['12345678', '12345678901234567']) {
-      expect((await member.browser.post(CHALLENGE, externalForm({ accountNumber }))).statusCode, accountNumber).toBe(201);
+      expect((await member.browser.post(CHALLENGE, externalForm({ accountNumber }))).statusCode, accountNumber).toBe(
+        201,
+      );
     }
   });
 
@@ -62,13 +98,21 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const member = await memberWithMoney(t, 1_000_00n);
     const form = externalForm({ amount: '250.10', accountNumber: '000123456789', reference: 'March rent' });
     const issued = await challenge(member.browser, form);
-    expect(issued).toMatchObject({ method: 'email', message: m.otpSent, expiresAt: new Date(time.now().getTime() + 10 * MINUTE).toISOString() });
+    expect(issued).toMatchObject({
+      method: 'email',
+      message: m.otpSent,
+      expiresAt: new Date(time.now().getTime() + 10 * MINUTE).toISOString(),
+    });
     const [mail] = await mailsTo(t, member.email, 'transfer-code');
     expect(mail?.textBody).toContain('$250.10');
     expect(mail?.textBody).toContain('••6789');
     expect(mail?.textBody).not.toContain('000123456789');
 
-    const response = await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: await transferCode(t, member.email) });
+    const response = await confirm(member, {
+      transfer: form,
+      challengeId: issued.challengeId,
+      otp: await transferCode(t, member.email),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json<TransferResult>();
     expect(result).toMatchObject({
@@ -110,7 +154,11 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     expect(await auditActions(t, member.id)).toContain('transfer.external');
 
     // The code works once: a second request (a new key) with it confirms nothing.
-    const again = await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: await transferCode(t, member.email) });
+    const again = await confirm(member, {
+      transfer: form,
+      challengeId: issued.challengeId,
+      otp: await transferCode(t, member.email),
+    });
     expect(again.statusCode).toBe(400);
     expect(errorOf(again)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
     expect(await ordersOf(t, member.id)).toHaveLength(1);
@@ -122,10 +170,18 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const form = externalForm({ amount: '40.00' });
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
-    for (const changed of [{ amount: '40.01' }, { amount: '4000' }, { accountNumber: '987654321' }, { accountName: 'Mallory' }]) {
+    for (const changed of [
+      { amount: '40.01' },
+      { amount: '4000' },
+      { accountNumber: '987654321' },
+      { accountName: 'Mallory' },
+    ]) {
       const response = await confirm(member, { transfer: { ...form, ...changed }, challengeId, otp });
       expect(response.statusCode, JSON.stringify(changed)).toBe(400);
-      expect(errorOf(response), JSON.stringify(changed)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+      expect(errorOf(response), JSON.stringify(changed)).toEqual({
+        code: 'CONFIRMATION_EXPIRED',
+        message: m.otpExpired,
+      });
     }
     const other = await memberWithMoney(t, 100_00n);
     expect(errorOf(await confirm(other, { transfer: form, challengeId, otp })).code).toBe('CONFIRMATION_EXPIRED');
@@ -145,7 +201,11 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     for (let tries = 1; tries <= t.config.security.otpMaxAttempts; tries += 1) {
       const response = await confirm(member, { transfer: form, challengeId, otp: wrongCode(otp) });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message: m.otpInvalid, fields: { otp: m.otpInvalid } });
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.otpInvalid,
+        fields: { otp: m.otpInvalid },
+      });
       expect((await challengeRows(member.id))[0]?.attempts).toBe(tries);
     }
     const right = await confirm(member, { transfer: form, challengeId, otp });
@@ -160,13 +220,20 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const member = await memberWithMoney(t, 100_00n);
     const form = externalForm();
     const { challengeId } = await challenge(member.browser, form);
-    for (const body of [{ transfer: form, challengeId }, { transfer: form, challengeId, otp: '' }, { transfer: form, otp: '123456' }]) {
+    for (const body of [
+      { transfer: form, challengeId },
+      { transfer: form, challengeId, otp: '' },
+      { transfer: form, otp: '123456' },
+    ]) {
       const response = await confirm(member, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response).message, JSON.stringify(body)).toBe(m.otpRequired);
     }
     for (const otp of ['12345', '1234567', 'abcdef']) {
-      expect(errorOf(await confirm(member, { transfer: form, challengeId, otp })), otp).toMatchObject({ message: m.otpInvalid, fields: { otp: m.otpInvalid } });
+      expect(errorOf(await confirm(member, { transfer: form, challengeId, otp })), otp).toMatchObject({
+        message: m.otpInvalid,
+        fields: { otp: m.otpInvalid },
+      });
     }
     expect((await challengeRows(member.id))[0]?.attempts).toBe(0);
   });
@@ -191,7 +258,8 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
   it('uses the authenticator app of a member who has one, and never accepts its code twice', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
-    const totp = () => new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
+    const totp = () =>
+      new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
     expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
     time.advance(STEP);
 
@@ -200,14 +268,18 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     expect(issued).toMatchObject({ method: 'totp', message: m.otpAuthenticator });
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
     const code = totp();
-    expect((await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: code })).statusCode).toBe(201);
+    expect((await confirm(member, { transfer: form, challengeId: issued.challengeId, otp: code })).statusCode).toBe(
+      201,
+    );
 
     const next = await challenge(member.browser, form);
     const replayed = await confirm(member, { transfer: form, challengeId: next.challengeId, otp: code });
     expect(replayed.statusCode).toBe(400);
     expect(errorOf(replayed)).toMatchObject({ code: 'VALIDATION_FAILED', message: m.otpInvalid });
     time.advance(STEP);
-    expect((await confirm(member, { transfer: form, challengeId: next.challengeId, otp: totp() })).statusCode).toBe(201);
+    expect((await confirm(member, { transfer: form, challengeId: next.challengeId, otp: totp() })).statusCode).toBe(
+      201,
+    );
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '90.00' } });
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
   });
@@ -216,11 +288,17 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const member = await memberWithMoney(t, 100_00n);
     const refused = await member.browser.post(CHALLENGE, externalForm({ amount: '100.01' }));
     expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toEqual({ code: 'INSUFFICIENT_FUNDS', message: m.insufficientFunds, fields: { amount: m.insufficientFunds } });
+    expect(errorOf(refused)).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: m.insufficientFunds,
+      fields: { amount: m.insufficientFunds },
+    });
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
     expect(await challengeRows(member.id)).toHaveLength(0);
 
-    expect((await externalTransfer(t, member.browser, member.email, externalForm({ amount: '60.00' }))).statusCode).toBe(201);
+    expect(
+      (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '60.00' }))).statusCode,
+    ).toBe(201);
     expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.01' }))).statusCode).toBe(422);
     expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.00' }))).statusCode).toBe(201);
   });
@@ -230,7 +308,16 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const form = externalForm({ amount: '80.00' });
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '50.00' })).statusCode).toBe(201);
+    expect(
+      (
+        await sendTransfer(member.browser, '/api/transfers/internal', {
+          transferType: 'internal',
+          fromAccount: 'Checking',
+          toAccount: 'Savings',
+          amount: '50.00',
+        })
+      ).statusCode,
+    ).toBe(201);
     const response = await confirm(member, { transfer: form, challengeId, otp });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).code).toBe('INSUFFICIENT_FUNDS');

@@ -1,7 +1,14 @@
 import { messages } from '@mutual/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, createPerson, mailsTo, manualClock, MINUTE, signIn, type TestApp } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import {
+  balances,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  overview,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import {
   challenge,
@@ -44,8 +51,14 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  const hold = (userId: string) => t.db.transaction((tx) => placeHold(tx, { userId, reason: 'Suspected account takeover', actor: staff, meta, now: time.now() }));
-  const lift = (userId: string) => t.db.transaction((tx) => liftHold(tx, { userId, reason: 'Member verified in branch', actor: staff, meta, now: time.now() }));
+  const hold = (userId: string) =>
+    t.db.transaction((tx) =>
+      placeHold(tx, { userId, reason: 'Suspected account takeover', actor: staff, meta, now: time.now() }),
+    );
+  const lift = (userId: string) =>
+    t.db.transaction((tx) =>
+      liftHold(tx, { userId, reason: 'Member verified in branch', actor: staff, meta, now: time.now() }),
+    );
   const limitReached = { code: 'TRANSFER_LIMIT_REACHED', message: m.limitReached(LIMIT, WINDOW_HOURS) };
 
   /** Every kind of transfer, each answered (the external one with a code issued beforehand when given). */
@@ -55,13 +68,20 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
       user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipientEmail, { amount: '1.00' })),
       challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '1.00' })),
       ...(issued && {
-        external: await sendTransfer(member.browser, '/api/transfers/external', { transfer: externalForm({ amount: '1.00' }), ...issued }),
+        external: await sendTransfer(member.browser, '/api/transfers/external', {
+          transfer: externalForm({ amount: '1.00' }),
+          ...issued,
+        }),
       }),
-      international: await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '1.00' })),
+      international: await sendTransfer(
+        member.browser,
+        '/api/transfers/international',
+        internationalForm({ amount: '1.00' }),
+      ),
     };
   }
 
-  it('a hold ends the member\'s sessions and refuses every transfer with ACCOUNT_LOCKED, moving nothing', async () => {
+  it("a hold ends the member's sessions and refuses every transfer with ACCOUNT_LOCKED, moving nothing", async () => {
     const member = await memberWithMoney(t, 500_00n);
     const recipient = await memberWithMoney(t, 0n);
     const { challengeId } = await challenge(member.browser, externalForm({ amount: '1.00' }));
@@ -76,7 +96,10 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
       expect(response.statusCode, kind).toBe(403);
       expect(errorOf(response), kind).toEqual({ code: 'ACCOUNT_LOCKED', message: m.onHold });
     }
-    expect(await balances(again.browser)).toEqual({ Checking: { balance: '500.00', available: '500.00' }, Savings: { balance: '0.00', available: '0.00' } });
+    expect(await balances(again.browser)).toEqual({
+      Checking: { balance: '500.00', available: '500.00' },
+      Savings: { balance: '0.00', available: '0.00' },
+    });
     expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '0.00' } });
     expect(await notificationsOf(recipient.browser)).toEqual([]);
     expect(await ordersOf(t, member.id)).toEqual([]);
@@ -92,8 +115,12 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     await lift(member.id);
     const again: Member = { ...member, browser: await signIn(t, member.email) };
     const answers = await everyKind(again, recipient.email);
-    for (const [kind, response] of Object.entries(answers)) expect(response.statusCode, `${kind}: ${response.body}`).toBe(201);
-    expect(await balances(again.browser)).toMatchObject({ Checking: { balance: '498.00', available: '497.00' }, Savings: { balance: '1.00' } });
+    for (const [kind, response] of Object.entries(answers))
+      expect(response.statusCode, `${kind}: ${response.body}`).toBe(201);
+    expect(await balances(again.browser)).toMatchObject({
+      Checking: { balance: '498.00', available: '497.00' },
+      Savings: { balance: '1.00' },
+    });
     expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '1.00' } });
     expect(await auditActions(t, member.id)).toEqual(expect.arrayContaining(['hold.placed', 'hold.lifted']));
   });
@@ -101,17 +128,36 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   it(`refuses the third outgoing transfer in the window (TRANSFER_LIMIT_REACHED); own-account transfers do not count`, async () => {
     const member = await memberWithMoney(t, 500_00n);
     const recipient = await memberWithMoney(t, 0n);
-    expect((await overview(member.browser)).transferLimit).toEqual({ limit: LIMIT, used: 0, windowHours: WINDOW_HOURS });
+    expect((await overview(member.browser)).transferLimit).toEqual({
+      limit: LIMIT,
+      used: 0,
+      windowHours: WINDOW_HOURS,
+    });
 
-    expect((await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }))).statusCode,
+    ).toBe(201);
     expect((await overview(member.browser)).transferLimit.used).toBe(1);
-    expect((await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode).toBe(201);
-    expect((await overview(member.browser)).transferLimit).toEqual({ limit: LIMIT, used: 2, windowHours: WINDOW_HOURS });
+    expect(
+      (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode,
+    ).toBe(201);
+    expect((await overview(member.browser)).transferLimit).toEqual({
+      limit: LIMIT,
+      used: 2,
+      windowHours: WINDOW_HOURS,
+    });
 
     const refused = {
       user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })),
-      international: await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '10.00' })),
+      international: await sendTransfer(
+        member.browser,
+        '/api/transfers/international',
+        internationalForm({ amount: '10.00' }),
+      ),
       challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '10.00' })),
     };
     for (const [kind, response] of Object.entries(refused)) {
@@ -119,9 +165,20 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
       expect(errorOf(response), kind).toEqual(limitReached);
     }
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(1);
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' }))).statusCode).toBe(201);
+    expect(
+      (
+        await sendTransfer(
+          member.browser,
+          '/api/transfers/internal',
+          internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' }),
+        )
+      ).statusCode,
+    ).toBe(201);
 
-    expect(await balances(member.browser)).toEqual({ Checking: { balance: '485.00', available: '475.00' }, Savings: { balance: '5.00', available: '5.00' } });
+    expect(await balances(member.browser)).toEqual({
+      Checking: { balance: '485.00', available: '475.00' },
+      Savings: { balance: '5.00', available: '5.00' },
+    });
     expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '10.00' } });
     expect(await notificationsOf(recipient.browser)).toHaveLength(1);
     expect(await ordersOf(t, member.id)).toHaveLength(1);
@@ -135,9 +192,16 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
     for (let i = 0; i < LIMIT; i += 1) {
-      expect((await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }))).statusCode).toBe(201);
+      expect(
+        (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' })))
+          .statusCode,
+      ).toBe(201);
     }
-    const response = await sendTransfer(member.browser, '/api/transfers/external', { transfer: form, challengeId, otp });
+    const response = await sendTransfer(member.browser, '/api/transfers/external', {
+      transfer: form,
+      challengeId,
+      otp,
+    });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response)).toEqual(limitReached);
     expect(await ordersOf(t, member.id)).toEqual([]);
@@ -154,10 +218,20 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     ];
     expect(refusals.map((response) => response.statusCode)).toEqual([422, 400, 422]);
     expect((await overview(member.browser)).transferLimit.used).toBe(0);
-    expect((await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }))).statusCode).toBe(201);
-    expect((await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '1.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '1.00' })))
+        .statusCode,
+    ).toBe(201);
     expect((await overview(member.browser)).transferLimit.used).toBe(2);
-    const third = await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
+    const third = await sendTransfer(
+      member.browser,
+      '/api/transfers/user',
+      userForm(recipient.email, { amount: '1.00' }),
+    );
     expect(errorOf(third)).toEqual(limitReached);
     expect((await overview(member.browser)).transferLimit.used).toBe(2);
   });
@@ -165,7 +239,8 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   it('starts a new window TRANSFER_LIMIT_WINDOW_HOURS after the first transfer of the window', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const recipient = await memberWithMoney(t, 0n);
-    const send = () => sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
+    const send = () =>
+      sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
     expect((await send()).statusCode).toBe(201);
     time.advance(30 * MINUTE);
     expect((await send()).statusCode).toBe(201);

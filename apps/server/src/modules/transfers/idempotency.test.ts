@@ -30,13 +30,21 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     const member = await memberWithMoney(t, 100_00n);
     const key = newKey();
     const first = await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '30.00' }), key);
-    const second = await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '30.00' }), key);
+    const second = await sendTransfer(
+      member.browser,
+      '/api/transfers/internal',
+      internalForm({ amount: '30.00' }),
+      key,
+    );
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '70.00' }, Savings: { balance: '30.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '70.00' },
+      Savings: { balance: '30.00' },
+    });
     expect((await history(member.browser, 'category=Transfer')).items.length).toBe(2);
   });
 
@@ -59,8 +67,18 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
   it('international: one order, one hold', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const key = newKey();
-    const first = await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '40.00' }), key);
-    const second = await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '40.00' }), key);
+    const first = await sendTransfer(
+      member.browser,
+      '/api/transfers/international',
+      internationalForm({ amount: '40.00' }),
+      key,
+    );
+    const second = await sendTransfer(
+      member.browser,
+      '/api/transfers/international',
+      internationalForm({ amount: '40.00' }),
+      key,
+    );
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
@@ -81,16 +99,24 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     expect(replayed.statusCode).toBe(422);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(refused.json());
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '110.00' }, Savings: { balance: '0.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '110.00' },
+      Savings: { balance: '0.00' },
+    });
 
     expect((await sendTransfer(member.browser, '/api/transfers/internal', form)).statusCode).toBe(201);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '60.00' }, Savings: { balance: '50.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '60.00' },
+      Savings: { balance: '50.00' },
+    });
   });
 
   it('does not spend a key on a form that is not valid', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const key = newKey();
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: 'abc' }), key)).statusCode).toBe(400);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: 'abc' }), key)).statusCode,
+    ).toBe(400);
     const valid = await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '1.00' }), key);
     expect(valid.statusCode).toBe(201);
     expect(valid.headers['idempotent-replayed']).toBeUndefined();
@@ -100,10 +126,18 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     const member = await memberWithMoney(t, 100_00n);
     const recipient = await memberWithMoney(t, 0n);
     const key = newKey();
-    expect((await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }), key)).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }), key))
+        .statusCode,
+    ).toBe(201);
     const attempts = [
       sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.01' }), key),
-      sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00', reference: 'changed' }), key),
+      sendTransfer(
+        member.browser,
+        '/api/transfers/internal',
+        internalForm({ amount: '10.00', reference: 'changed' }),
+        key,
+      ),
       sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' }), key),
       sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '10.00' }), key),
     ];
@@ -111,7 +145,10 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
       expect(response.statusCode).toBe(422);
       expect(errorOf(response)).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', message: m.idempotencyKeyReused });
     }
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '90.00', available: '90.00' }, Savings: { balance: '10.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '90.00', available: '90.00' },
+      Savings: { balance: '10.00' },
+    });
     expect((await balances(recipient.browser)).Checking.balance).toBe('0.00');
     expect(await ordersOf(t, member.id)).toHaveLength(0);
   });
@@ -136,20 +173,40 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     const otp = await transferCode(t, member.email);
     const key = newKey();
 
-    const mistyped = await sendTransfer(member.browser, '/api/transfers/external', { transfer: form, challengeId, otp: wrongCode(otp) }, key);
+    const mistyped = await sendTransfer(
+      member.browser,
+      '/api/transfers/external',
+      { transfer: form, challengeId, otp: wrongCode(otp) },
+      key,
+    );
     expect(mistyped.statusCode).toBe(400);
     expect(errorOf(mistyped).message).toBe(m.otpInvalid);
 
-    const confirmed = await sendTransfer(member.browser, '/api/transfers/external', { transfer: form, challengeId, otp }, key);
+    const confirmed = await sendTransfer(
+      member.browser,
+      '/api/transfers/external',
+      { transfer: form, challengeId, otp },
+      key,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(201);
     expect(confirmed.headers['idempotent-replayed']).toBeUndefined();
     for (const code of [otp, wrongCode(otp)]) {
-      const retried = await sendTransfer(member.browser, '/api/transfers/external', { transfer: form, challengeId, otp: code }, key);
+      const retried = await sendTransfer(
+        member.browser,
+        '/api/transfers/external',
+        { transfer: form, challengeId, otp: code },
+        key,
+      );
       expect(retried.statusCode).toBe(201);
       expect(retried.headers['idempotent-replayed']).toBe('true');
       expect(retried.json()).toEqual(confirmed.json());
     }
-    const changed = await sendTransfer(member.browser, '/api/transfers/external', { transfer: { ...form, amount: '20.01' }, challengeId, otp }, key);
+    const changed = await sendTransfer(
+      member.browser,
+      '/api/transfers/external',
+      { transfer: { ...form, amount: '20.01' }, challengeId, otp },
+      key,
+    );
     expect(errorOf(changed).code).toBe('IDEMPOTENCY_KEY_REUSED');
 
     expect(await ordersOf(t, member.id)).toHaveLength(1);

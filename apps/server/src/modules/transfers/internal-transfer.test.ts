@@ -22,7 +22,11 @@ describe('[TRANSFERS]: between my own accounts', () => {
     const member = await memberWithMoney(t, 1_000_00n);
     await deposit(t, member.id, 50_00n, 'Savings');
 
-    const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount: '250.37', reference: 'Rainy day' }));
+    const response = await sendTransfer(
+      member.browser,
+      INTERNAL,
+      internalForm({ amount: '250.37', reference: 'Rainy day' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json<TransferResult>();
     expect(result).toMatchObject({
@@ -39,7 +43,11 @@ describe('[TRANSFERS]: between my own accounts', () => {
       Savings: { balance: '300.37', available: '300.37' },
     });
 
-    const back = await sendTransfer(member.browser, INTERNAL, internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '0.37' }));
+    const back = await sendTransfer(
+      member.browser,
+      INTERNAL,
+      internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '0.37' }),
+    );
     expect(back.statusCode, back.body).toBe(201);
     expect(await balances(member.browser)).toEqual({
       Checking: { balance: '750.00', available: '750.00' },
@@ -47,7 +55,9 @@ describe('[TRANSFERS]: between my own accounts', () => {
     });
 
     const rows = (await history(member.browser, 'q=Rainy')).items;
-    expect(rows.map((row) => [row.accountType, row.type, row.amount, row.description, row.status, row.reference])).toEqual(
+    expect(
+      rows.map((row) => [row.accountType, row.type, row.amount, row.description, row.status, row.reference]),
+    ).toEqual(
       expect.arrayContaining([
         ['Checking', 'debit', '250.37', 'Transfer to Savings', 'Completed', 'Rainy day'],
         ['Savings', 'credit', '250.37', 'Transfer from Checking', 'Completed', 'Rainy day'],
@@ -82,17 +92,31 @@ describe('[TRANSFERS]: between my own accounts', () => {
       expect(refused.statusCode, JSON.stringify(blank)).toBe(400);
       expect(errorOf(refused).fields?.[field], JSON.stringify(blank)).toBe(m.fillAllFields);
     }
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00' }, Savings: { balance: '0.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '100.00' },
+      Savings: { balance: '0.00' },
+    });
   });
 
   it('refuses the same account on both sides with "Cannot transfer to the same account"', async () => {
     const member = await memberWithMoney(t, 100_00n);
     for (const account of ['Checking', 'Savings'] as const) {
-      const response = await sendTransfer(member.browser, INTERNAL, internalForm({ fromAccount: account, toAccount: account }));
+      const response = await sendTransfer(
+        member.browser,
+        INTERNAL,
+        internalForm({ fromAccount: account, toAccount: account }),
+      );
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message: m.sameAccount, fields: { toAccount: m.sameAccount } });
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.sameAccount,
+        fields: { toAccount: m.sameAccount },
+      });
     }
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00' }, Savings: { balance: '0.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '100.00' },
+      Savings: { balance: '0.00' },
+    });
     expect((await history(member.browser, 'category=Transfer')).items.length).toBe(0);
   });
 
@@ -101,21 +125,36 @@ describe('[TRANSFERS]: between my own accounts', () => {
     for (const amount of ['0', '0.00', '-5', '-0.01', 'abc', '1.001', '1e3', '$5', '1,000', '999999999999999.99']) {
       const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount }));
       expect(response.statusCode, amount).toBe(400);
-      expect(errorOf(response), amount).toEqual({ code: 'VALIDATION_FAILED', message: m.invalidAmount, fields: { amount: m.invalidAmount } });
+      expect(errorOf(response), amount).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.invalidAmount,
+        fields: { amount: m.invalidAmount },
+      });
     }
     const number = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), amount: 5 });
     expect(number.statusCode).toBe(400);
     expect(errorOf(number).fields?.amount).toBe(m.fillAllFields);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00' }, Savings: { balance: '0.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '100.00' },
+      Savings: { balance: '0.00' },
+    });
   });
 
   it('refuses more than the available balance with INSUFFICIENT_FUNDS and changes nothing', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount: '100.01' }));
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toEqual({ code: 'INSUFFICIENT_FUNDS', message: m.insufficientFunds, fields: { amount: m.insufficientFunds } });
+    expect(errorOf(response)).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: m.insufficientFunds,
+      fields: { amount: m.insufficientFunds },
+    });
 
-    const fromSavings = await sendTransfer(member.browser, INTERNAL, internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '0.01' }));
+    const fromSavings = await sendTransfer(
+      member.browser,
+      INTERNAL,
+      internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '0.01' }),
+    );
     expect(fromSavings.statusCode).toBe(422);
     expect(errorOf(fromSavings).code).toBe('INSUFFICIENT_FUNDS');
 
@@ -135,7 +174,10 @@ describe('[TRANSFERS]: between my own accounts', () => {
     expect(errorOf(response).message).toMatch(/toAccountId/);
     const wrongKind = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), transferType: 'user' });
     expect(wrongKind.statusCode).toBe(400);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00' }, Savings: { balance: '0.00' } });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '100.00' },
+      Savings: { balance: '0.00' },
+    });
   });
 
   it('needs an Idempotency-Key header of 16 to 100 safe characters', async () => {
@@ -158,7 +200,9 @@ describe('[TRANSFERS]: between my own accounts', () => {
   });
 
   it('is for signed-in members only', async () => {
-    const anonymous = await new Browser(t).post(INTERNAL, internalForm(), { headers: { [IDEMPOTENCY_HEADER]: newKey() } });
+    const anonymous = await new Browser(t).post(INTERNAL, internalForm(), {
+      headers: { [IDEMPOTENCY_HEADER]: newKey() },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -74,10 +74,19 @@ describe('[TRANSFERS]: international wire', () => {
   it('takes no IBAN as none, and sends from Savings too', async () => {
     const member = await memberWithMoney(t, 0n);
     await deposit(t, member.id, 50_00n, 'Savings');
-    const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ fromAccount: 'Savings', iban: '', amount: '50.00', country: 'GB', currency: 'GBP' }));
+    const response = await sendTransfer(
+      member.browser,
+      INTERNATIONAL,
+      internationalForm({ fromAccount: 'Savings', iban: '', amount: '50.00', country: 'GB', currency: 'GBP' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
-    expect(await ordersOf(t, member.id)).toEqual([expect.objectContaining({ iban: null, country: 'GB', currency: 'GBP', amount: 50_00n })]);
-    expect(await balances(member.browser)).toMatchObject({ Savings: { balance: '50.00', available: '0.00' }, Checking: { balance: '0.00' } });
+    expect(await ordersOf(t, member.id)).toEqual([
+      expect.objectContaining({ iban: null, country: 'GB', currency: 'GBP', amount: 50_00n }),
+    ]);
+    expect(await balances(member.browser)).toMatchObject({
+      Savings: { balance: '50.00', available: '0.00' },
+      Checking: { balance: '0.00' },
+    });
   });
 
   it('takes a SWIFT/BIC code of 8 to 11 letters and digits ("Invalid SWIFT/BIC code")', async () => {
@@ -85,11 +94,20 @@ describe('[TRANSFERS]: international wire', () => {
     for (const swiftCode of ['DEUTDEF', 'DEUTDEFF5001', 'DEUT-DEFF', 'DEUT DEFF', 'DEÜTDEFF']) {
       const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode }));
       expect(response.statusCode, swiftCode).toBe(400);
-      expect(errorOf(response), swiftCode).toEqual({ code: 'VALIDATION_FAILED', message: m.invalidSwift, fields: { swiftCode: m.invalidSwift } });
+      expect(errorOf(response), swiftCode).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.invalidSwift,
+        fields: { swiftCode: m.invalidSwift },
+      });
     }
-    expect(errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: ' ' }))).fields).toEqual({ swiftCode: m.fillAllFields });
+    expect(
+      errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: ' ' }))).fields,
+    ).toEqual({ swiftCode: m.fillAllFields });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: 'deutdeff', amount: '1.00' }))).statusCode).toBe(201);
+    expect(
+      (await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: 'deutdeff', amount: '1.00' })))
+        .statusCode,
+    ).toBe(201);
     expect((await ordersOf(t, member.id))[0]?.swiftCode).toBe('DEUTDEFF');
   });
 
@@ -100,9 +118,19 @@ describe('[TRANSFERS]: international wire', () => {
       expect(response.statusCode, accountNumber).toBe(400);
       expect(errorOf(response).fields, accountNumber).toEqual({ accountNumber: m.invalidIntlAccount });
     }
-    expect(errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ accountNumber: '   ' }))).fields).toEqual({ accountNumber: m.fillAllFields });
+    expect(
+      errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ accountNumber: '   ' }))).fields,
+    ).toEqual({ accountNumber: m.fillAllFields });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ accountNumber: `${'A1'.repeat(16)} 99`, amount: '1.00' }))).statusCode).toBe(201);
+    expect(
+      (
+        await sendTransfer(
+          member.browser,
+          INTERNATIONAL,
+          internationalForm({ accountNumber: `${'A1'.repeat(16)} 99`, amount: '1.00' }),
+        )
+      ).statusCode,
+    ).toBe(201);
     expect((await ordersOf(t, member.id))[0]?.accountNumber).toBe(`${'A1'.repeat(16)}99`);
   });
 
@@ -127,10 +155,21 @@ describe('[TRANSFERS]: international wire', () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(errorOf(response).fields, JSON.stringify(change)).toEqual({ [field]: message });
     }
-    const missing = await sendTransfer(member.browser, INTERNATIONAL, { transferType: 'international', fromAccount: 'Checking', amount: '1.00' });
+    const missing = await sendTransfer(member.browser, INTERNATIONAL, {
+      transferType: 'international',
+      fromAccount: 'Checking',
+      amount: '1.00',
+    });
     expect(errorOf(missing)).toMatchObject({
       message: m.fillAllFields,
-      fields: { recipientName: m.fillAllFields, bankName: m.fillAllFields, swiftCode: m.fillAllFields, accountNumber: m.fillAllFields, country: m.fillAllFields, currency: m.fillAllFields },
+      fields: {
+        recipientName: m.fillAllFields,
+        bankName: m.fillAllFields,
+        swiftCode: m.fillAllFields,
+        accountNumber: m.fillAllFields,
+        country: m.fillAllFields,
+        currency: m.fillAllFields,
+      },
     });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
     expect(await balances(member.browser)).toMatchObject({ Checking: { available: '100.00' } });
@@ -138,13 +177,21 @@ describe('[TRANSFERS]: international wire', () => {
 
   it('refuses more than the available balance, held money included, and records no order', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '70.00' }))).statusCode).toBe(201);
+    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '70.00' }))).statusCode).toBe(
+      201,
+    );
     const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '30.01' }));
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toEqual({ code: 'INSUFFICIENT_FUNDS', message: m.insufficientFunds, fields: { amount: m.insufficientFunds } });
+    expect(errorOf(response)).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: m.insufficientFunds,
+      fields: { amount: m.insufficientFunds },
+    });
     expect((await ordersOf(t, member.id)).map((order) => order.amount)).toEqual([70_00n]);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '30.00' } });
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '30.00' }))).statusCode).toBe(201);
+    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '30.00' }))).statusCode).toBe(
+      201,
+    );
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '0.00' } });
   });
 });

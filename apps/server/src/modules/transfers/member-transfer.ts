@@ -41,7 +41,11 @@ export interface MemberTransfer {
   extra?: Pick<MoneyCommand, 'challenge' | 'recipientNotice' | 'recipientMail' | 'fill'>;
 }
 
-export function runMemberTransfer(deps: Deps, { member, key, meta }: TransferCaller, spec: MemberTransfer): Promise<IdempotentAnswer> {
+export function runMemberTransfer(
+  deps: Deps,
+  { member, key, meta }: TransferCaller,
+  spec: MemberTransfer,
+): Promise<IdempotentAnswer> {
   const amount = amountInCents(spec.amount);
   const transferId = randomUUID();
   const now = deps.clock();
@@ -78,12 +82,20 @@ export function runMemberTransfer(deps: Deps, { member, key, meta }: TransferCal
     paymentOrder: spec.paymentOrder && paymentOrderId ? { ...spec.paymentOrder, id: paymentOrderId } : undefined,
     audit: {
       action: spec.audit.action,
-      after: { transferId, ...(paymentOrderId && { paymentOrderId }), amount: centsToDecimal(amount), from: spec.from, ...spec.audit.after },
+      after: {
+        transferId,
+        ...(paymentOrderId && { paymentOrderId }),
+        amount: centsToDecimal(amount),
+        from: spec.from,
+        ...spec.audit.after,
+      },
     },
     answer,
     ...spec.extra,
     fill: [
-      ...(typeof spec.message === 'string' ? [] : [withFacts('answer', ['message'], spec.message.render, spec.message.fact)]),
+      ...(typeof spec.message === 'string'
+        ? []
+        : [withFacts('answer', ['message'], spec.message.render, spec.message.fact)]),
       ...(spec.extra?.fill ?? []),
     ],
   });
@@ -95,7 +107,12 @@ const MARK = '\u0000fact\u0000';
  * A text that needs a fact only the database knows (the recipient's name in "Sent $5.00 to …"),
  * as parts for `money_command` to join: the shared message is rendered once with a marker.
  */
-export function withFacts(doc: 'answer' | 'audit' | 'debitMemo', path: string[], render: (value: string) => string, name: Fact) {
+export function withFacts(
+  doc: 'answer' | 'audit' | 'debitMemo',
+  path: string[],
+  render: (value: string) => string,
+  name: Fact,
+) {
   const parts = render(MARK)
     .split(MARK)
     .flatMap((piece, i) => (i === 0 ? [piece] : [fact(name), piece]))

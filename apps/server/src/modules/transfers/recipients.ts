@@ -28,17 +28,30 @@ export async function findRecipient(db: Executor, email: string): Promise<Recipi
     })
     .from(users)
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.type, 'Checking')))
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.role, 'user'), inArray(users.status, ['approved', 'active'])));
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        eq(users.role, 'user'),
+        inArray(users.status, ['approved', 'active']),
+      ),
+    );
   return row ?? null;
 }
 
 /** "Verify" on the To Member tab (spec §5). */
-export async function verifyRecipient(db: Executor, sender: { id: string; email: string }, email: string): Promise<Recipient> {
+export async function verifyRecipient(
+  db: Executor,
+  sender: { id: string; email: string },
+  email: string,
+): Promise<Recipient> {
   if (email.toLowerCase() === sender.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', messages.transfers.ownAccount, { email: messages.transfers.ownAccount });
   }
   const recipient = await findRecipient(db, email);
-  if (!recipient) throw new AppError('NOT_FOUND', messages.transfers.recipientNotFound, { email: messages.transfers.recipientNotFound });
+  if (!recipient)
+    throw new AppError('NOT_FOUND', messages.transfers.recipientNotFound, {
+      email: messages.transfers.recipientNotFound,
+    });
   const name = recipient.name || recipient.email;
   return { name, email: recipient.email, message: messages.transfers.recipientFound(name) };
 }

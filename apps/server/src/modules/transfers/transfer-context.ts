@@ -26,7 +26,12 @@ export async function openTransfer(tx: Executor, userId: string): Promise<Map<Ac
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
   if (rows.some((row) => row.onHold)) throw new AppError('ACCOUNT_LOCKED', messages.transfers.onHold);
-  return new Map(rows.map((row) => [row.type as AccountType, { id: row.id, type: row.type as AccountType, accountNumber: row.accountNumber ?? '' }]));
+  return new Map(
+    rows.map((row) => [
+      row.type as AccountType,
+      { id: row.id, type: row.type as AccountType, accountNumber: row.accountNumber ?? '' },
+    ]),
+  );
 }
 
 export function sourceAccount(accounts: Map<AccountType, MemberAccount>, type: AccountType): MemberAccount {
@@ -39,10 +44,11 @@ export function sourceAccount(accounts: Map<AccountType, MemberAccount>, type: A
 export function amountInCents(amount: string): bigint {
   const parsed = parseMoney(amount);
   if (!parsed.ok || parsed.cents < 1n) {
-    throw new AppError('VALIDATION_FAILED', messages.transfers.invalidAmount, { amount: messages.transfers.invalidAmount });
+    throw new AppError('VALIDATION_FAILED', messages.transfers.invalidAmount, {
+      amount: messages.transfers.invalidAmount,
+    });
   }
   return parsed.cents;
 }
 
 export const lastFour = (accountNumber: string) => `••${accountNumber.slice(-4)}`;
-

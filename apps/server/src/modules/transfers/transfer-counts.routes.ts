@@ -16,19 +16,39 @@ export const transferCountRoutes =
 
     app.get(
       '/api/admin/transfer-counts',
-      { schema: { tags, summary: "Every member's outgoing transfer count in the current limit window", response: { 200: transferCountListSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "Every member's outgoing transfer count in the current limit window",
+          response: { 200: transferCountListSchema },
+        },
+      },
       async () => listTransferCounts(deps),
     );
 
     app.post(
       '/api/admin/transfer-counts/:userId/reset',
-      { schema: { tags, summary: "Reset one member's transfer count to 0 (never the protected account)", params: userParams, response: { 200: messageResultSchema } } },
-      async (request) => resetTransferCount(deps, request.params.userId, actorOf(signedIn(request)), requestMeta(request)),
+      {
+        schema: {
+          tags,
+          summary: "Reset one member's transfer count to 0 (never the protected account)",
+          params: userParams,
+          response: { 200: messageResultSchema },
+        },
+      },
+      async (request) =>
+        resetTransferCount(deps, request.params.userId, actorOf(signedIn(request)), requestMeta(request)),
     );
 
     app.post(
       '/api/admin/transfer-counts/reset-all',
-      { schema: { tags, summary: 'Reset every member’s transfer count to 0 (the protected account is skipped)', response: { 200: transferCountResetAllSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Reset every member’s transfer count to 0 (the protected account is skipped)',
+          response: { 200: transferCountResetAllSchema },
+        },
+      },
       async (request) => resetAllTransferCounts(deps, actorOf(signedIn(request)), requestMeta(request)),
     );
   };

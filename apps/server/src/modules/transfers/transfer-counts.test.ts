@@ -4,7 +4,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { auditLog } from '../audit/audit.tables';
 import { DEMO_STAFF_EMAIL } from '../seed/demo-seed';
-import { type Browser, CHROME_UA, createPerson, DEMO, manualClock, MINUTE, seedDemoPeople, signIn, type TestApp } from '../../test/identity';
+import {
+  type Browser,
+  CHROME_UA,
+  createPerson,
+  DEMO,
+  manualClock,
+  MINUTE,
+  seedDemoPeople,
+  signIn,
+  type TestApp,
+} from '../../test/identity';
 import { expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { errorOf, userForm } from '../../test/transfer-forms';
@@ -41,8 +51,12 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  const send = (member: Member) => sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
-  const limitReached = { code: 'TRANSFER_LIMIT_REACHED', message: messages.transfers.limitReached(LIMIT, WINDOW_HOURS) };
+  const send = (member: Member) =>
+    sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
+  const limitReached = {
+    code: 'TRANSFER_LIMIT_REACHED',
+    message: messages.transfers.limitReached(LIMIT, WINDOW_HOURS),
+  };
   const list = async () => {
     const response = await staff.get('/api/admin/transfer-counts');
     expect(response.statusCode, response.body).toBe(200);
@@ -74,7 +88,18 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     expect(counts.windowHours).toBe(WINDOW_HOURS);
     const emails = counts.users.map((row) => row.email);
     expect(emails).toEqual([...emails].sort());
-    expect(emails).toEqual(expect.arrayContaining([DEMO.alex, DEMO.sam, DEMO.taylor, DEMO.jordan, DEMO.priya, DEMO.chris, member.email, DEMO.staff]));
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        DEMO.alex,
+        DEMO.sam,
+        DEMO.taylor,
+        DEMO.jordan,
+        DEMO.priya,
+        DEMO.chris,
+        member.email,
+        DEMO.staff,
+      ]),
+    );
     expect(emails).not.toContain(otherStaff.email);
     expect(counts.users.filter((row) => row.protected).map((row) => row.email)).toEqual([DEMO.staff]);
 
@@ -88,7 +113,11 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
       lastResetBy: null,
       protected: false,
     });
-    expect(counts.users.find((row) => row.email === DEMO.priya)).toMatchObject({ count: 0, windowEndsAt: null, protected: false });
+    expect(counts.users.find((row) => row.email === DEMO.priya)).toMatchObject({
+      count: 0,
+      windowEndsAt: null,
+      protected: false,
+    });
   });
 
   it('shows 0 once the window has passed, as the limit itself does', async () => {
@@ -108,7 +137,11 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     const response = await staff.post(`/api/admin/transfer-counts/${member.id}/reset`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: r.resetOne(member.email) });
-    expect(await rowOf(member.email)).toMatchObject({ count: 0, lastResetAt: time.now().toISOString(), lastResetBy: DEMO.staff });
+    expect(await rowOf(member.email)).toMatchObject({
+      count: 0,
+      lastResetAt: time.now().toISOString(),
+      lastResetBy: DEMO.staff,
+    });
     expect((await overview(member.browser)).transferLimit.used).toBe(0);
 
     for (let i = 0; i < LIMIT; i += 1) expect((await send(member)).statusCode).toBe(201);
@@ -148,7 +181,12 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     const first = await memberAtLimit('Ann All');
     const second = await memberWithMoney(t, 100_00n, 'Bo All');
     expect((await send(second)).statusCode).toBe(201);
-    const actionsBefore = (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'transfer_count.reset_all'), isNull(auditLog.targetUserId)))).length;
+    const actionsBefore = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'transfer_count.reset_all'), isNull(auditLog.targetUserId)))
+    ).length;
 
     const response = await staff.post('/api/admin/transfer-counts/reset-all');
     expect(response.statusCode, response.body).toBe(200);
@@ -158,18 +196,32 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     const counts = await list();
     expect(counts.users.filter((row) => row.count > 0)).toEqual([]);
     expect(counts.users.find((row) => row.email === DEMO.staff)).toMatchObject({ protected: true, lastResetAt: null });
-    expect((await resetAudit(first.id)).map((row) => [row.before, row.after, row.actorEmail])).toEqual([[{ count: LIMIT }, { count: 0 }, DEMO.staff]]);
+    expect((await resetAudit(first.id)).map((row) => [row.before, row.after, row.actorEmail])).toEqual([
+      [{ count: LIMIT }, { count: 0 }, DEMO.staff],
+    ]);
     expect((await resetAudit(second.id)).map((row) => [row.before, row.after])).toEqual([[{ count: 1 }, { count: 0 }]]);
-    const actions = await t.db.select().from(auditLog).where(eq(auditLog.action, 'transfer_count.reset_all')).orderBy(asc(auditLog.id));
+    const actions = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'transfer_count.reset_all'))
+      .orderBy(asc(auditLog.id));
     expect(actions).toHaveLength(actionsBefore + 1);
-    expect(actions.at(-1)).toMatchObject({ actorEmail: DEMO.staff, ipAddress: staff.ip, after: { reset: 2, skipped: 1 } });
+    expect(actions.at(-1)).toMatchObject({
+      actorEmail: DEMO.staff,
+      ipAddress: staff.ip,
+      after: { reset: 2, skipped: 1 },
+    });
 
     for (let i = 0; i < LIMIT; i += 1) expect((await send(first)).statusCode).toBe(201);
     expect(errorOf(await send(first))).toEqual(limitReached);
 
     // Nothing left to reset: said plainly, still recorded.
     expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toMatchObject({ reset: 1, skipped: 1 });
-    expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toEqual({ reset: 0, skipped: 1, message: r.resetAll(0, 1) });
+    expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toEqual({
+      reset: 0,
+      skipped: 1,
+      message: r.resetAll(0, 1),
+    });
   });
 
   it('is for staff only', async () => {
@@ -184,7 +236,12 @@ describe('[CONFIG]: the protected staff account', () => {
   it('is configured; demo mode protects the demo staff account unless told otherwise', () => {
     expect(loadConfig({}).security.protectedStaffEmail).toBe(DEMO_STAFF_EMAIL);
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).security.protectedStaffEmail).toBeNull();
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', PROTECTED_STAFF_EMAIL: 'ops@example.org' }).security.protectedStaffEmail).toBe('ops@example.org');
-    expect(loadConfig({ PROTECTED_STAFF_EMAIL: 'ops@example.org' }).security.protectedStaffEmail).toBe('ops@example.org');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x/y', PROTECTED_STAFF_EMAIL: 'ops@example.org' }).security
+        .protectedStaffEmail,
+    ).toBe('ops@example.org');
+    expect(loadConfig({ PROTECTED_STAFF_EMAIL: 'ops@example.org' }).security.protectedStaffEmail).toBe(
+      'ops@example.org',
+    );
   });
 });

@@ -58,7 +58,8 @@ export async function listTransferCounts(deps: Deps): Promise<TransferCountList>
 
   return {
     users: rows.map((row) => {
-      const counter = row.windowStartedAt && row.count !== null ? { windowStartedAt: row.windowStartedAt, count: row.count } : null;
+      const counter =
+        row.windowStartedAt && row.count !== null ? { windowStartedAt: row.windowStartedAt, count: row.count } : null;
       const open = counter !== null && windowEnd(counter, deps.config) > now;
       return {
         id: row.id,
@@ -77,16 +78,29 @@ export async function listTransferCounts(deps: Deps): Promise<TransferCountList>
 }
 
 /** Resets one person's count to 0 (audited even when it already was 0: staff asked for it). */
-export async function resetTransferCount(deps: Deps, userId: string, actor: Actor, meta: RequestMeta): Promise<{ message: string }> {
+export async function resetTransferCount(
+  deps: Deps,
+  userId: string,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
   const now = deps.clock();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
       const user = await loadUser(tx, userId);
-      if (user.email === protectedEmail(deps.config)) throw new AppError('FORBIDDEN', messages.resetTransfers.protectedAccount);
+      if (user.email === protectedEmail(deps.config))
+        throw new AppError('FORBIDDEN', messages.resetTransfers.protectedAccount);
       // Locked, so a transfer counting at this moment lands either before the reset or after it.
-      const [counter] = await tx.select().from(transferCounters).where(eq(transferCounters.userId, userId)).for('update');
+      const [counter] = await tx
+        .select()
+        .from(transferCounters)
+        .where(eq(transferCounters.userId, userId))
+        .for('update');
       if (counter) {
-        await tx.update(transferCounters).set({ count: 0, resetAt: now, resetBy: actor.userId }).where(eq(transferCounters.userId, userId));
+        await tx
+          .update(transferCounters)
+          .set({ count: 0, resetAt: now, resetBy: actor.userId })
+          .where(eq(transferCounters.userId, userId));
       }
       await recordAudit(tx, {
         action: 'transfer_count.reset',
@@ -107,7 +121,11 @@ export async function resetTransferCount(deps: Deps, userId: string, actor: Acto
  * (all or nothing, so nothing can half-fail), one audit row per member plus one for the action.
  * The protected account is skipped, and counted as skipped.
  */
-export async function resetAllTransferCounts(deps: Deps, actor: Actor, meta: RequestMeta): Promise<TransferCountResetAll> {
+export async function resetAllTransferCounts(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<TransferCountResetAll> {
   const now = deps.clock();
   const shielded = protectedEmail(deps.config);
   const windowStart = new Date(now.getTime() - deps.config.limits.transferLimitWindowHours * HOUR_MS);
@@ -117,16 +135,27 @@ export async function resetAllTransferCounts(deps: Deps, actor: Actor, meta: Req
         .select({ userId: transferCounters.userId, count: transferCounters.count, email: users.email })
         .from(transferCounters)
         .innerJoin(users, eq(users.id, transferCounters.userId))
-        .where(and(gt(transferCounters.count, 0), gt(transferCounters.windowStartedAt, windowStart), ne(users.role, 'admin')))
+        .where(
+          and(
+            gt(transferCounters.count, 0),
+            gt(transferCounters.windowStartedAt, windowStart),
+            ne(users.role, 'admin'),
+          ),
+        )
         .orderBy(asc(transferCounters.userId))
         .for('update', { of: transferCounters });
       const toReset = counted.filter((row) => row.email !== shielded);
-      const [protectedUser] = shielded ? await tx.select({ id: users.id }).from(users).where(eq(users.email, shielded)) : [];
+      const [protectedUser] = shielded
+        ? await tx.select({ id: users.id }).from(users).where(eq(users.email, shielded))
+        : [];
       const skipped = protectedUser ? 1 : 0;
 
       for (let start = 0; start < toReset.length; start += 1000) {
         const ids = toReset.slice(start, start + 1000).map((row) => row.userId);
-        await tx.update(transferCounters).set({ count: 0, resetAt: now, resetBy: actor.userId }).where(inArray(transferCounters.userId, ids));
+        await tx
+          .update(transferCounters)
+          .set({ count: 0, resetAt: now, resetBy: actor.userId })
+          .where(inArray(transferCounters.userId, ids));
       }
       for (const row of toReset) {
         await recordAudit(tx, {

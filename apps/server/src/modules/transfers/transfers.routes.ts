@@ -28,7 +28,11 @@ import { verifyRecipient } from './recipients';
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 
 /** The signed-in member asking, with the request's Idempotency-Key (validated by the route's schema). */
-const caller = (request: FastifyRequest, key: string): TransferCaller => ({ member: signedIn(request).user, key, meta: requestMeta(request) });
+const caller = (request: FastifyRequest, key: string): TransferCaller => ({
+  member: signedIn(request).user,
+  key,
+  meta: requestMeta(request),
+});
 
 /** Sends a (possibly replayed) stored answer; a replay says so in a header. */
 function send(reply: FastifyReply, answer: IdempotentAnswer) {
@@ -50,15 +54,32 @@ export const transferRoutes =
 
     app.post(
       '/api/transfers/internal',
-      { schema: { tags, summary: 'Between Accounts: move money between my Checking and Savings', headers: idempotencyHeaders, body: internalTransferSchema, response: created }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'Between Accounts: move money between my Checking and Savings',
+          headers: idempotencyHeaders,
+          body: internalTransferSchema,
+          response: created,
+        },
+        preValidation,
+      },
       async (request, reply) =>
-        send(reply, await createInternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
+        send(
+          reply,
+          await createInternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
+        ),
     );
 
     app.post(
       '/api/transfers/recipient',
       {
-        schema: { tags, summary: 'Verify a recipient by e-mail (rate-limited)', body: verifyRecipientSchema, response: { 200: recipientSchema } },
+        schema: {
+          tags,
+          summary: 'Verify a recipient by e-mail (rate-limited)',
+          body: verifyRecipientSchema,
+          response: { 200: recipientSchema },
+        },
         preValidation,
         config: {
           rateLimit: {
@@ -74,7 +95,16 @@ export const transferRoutes =
 
     app.post(
       '/api/transfers/user',
-      { schema: { tags, summary: 'To a member of the credit union, into their Checking', headers: idempotencyHeaders, body: userTransferSchema, response: created }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'To a member of the credit union, into their Checking',
+          headers: idempotencyHeaders,
+          body: userTransferSchema,
+          response: created,
+        },
+        preValidation,
+      },
       async (request, reply) =>
         send(reply, await createUserTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
     );
@@ -82,12 +112,22 @@ export const transferRoutes =
     app.post(
       '/api/transfers/external/challenge',
       {
-        schema: { tags, summary: 'To US Bank, step 1: send the code for exactly this transfer', body: externalTransferSchema, response: { 201: transferChallengeSchema } },
+        schema: {
+          tags,
+          summary: 'To US Bank, step 1: send the code for exactly this transfer',
+          body: externalTransferSchema,
+          response: { 201: transferChallengeSchema },
+        },
         preValidation,
         config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
       },
       async (request, reply) => {
-        const challenge = await createExternalChallenge(deps, signedIn(request).user, request.body, externalPayloadHash(request.body));
+        const challenge = await createExternalChallenge(
+          deps,
+          signedIn(request).user,
+          request.body,
+          externalPayloadHash(request.body),
+        );
         return reply.status(201).send(challenge);
       },
     );
@@ -95,18 +135,39 @@ export const transferRoutes =
     app.post(
       '/api/transfers/external',
       {
-        schema: { tags, summary: 'To US Bank, step 2: confirm with the code; creates a pending ACH order', headers: idempotencyHeaders, body: externalTransferConfirmSchema, response: created },
+        schema: {
+          tags,
+          summary: 'To US Bank, step 2: confirm with the code; creates a pending ACH order',
+          headers: idempotencyHeaders,
+          body: externalTransferConfirmSchema,
+          response: created,
+        },
         preValidation,
         config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
       },
       async (request, reply) =>
-        send(reply, await createExternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
+        send(
+          reply,
+          await createExternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
+        ),
     );
 
     app.post(
       '/api/transfers/international',
-      { schema: { tags, summary: 'International: a pending wire order holding the funds', headers: idempotencyHeaders, body: internationalTransferSchema, response: created }, preValidation },
+      {
+        schema: {
+          tags,
+          summary: 'International: a pending wire order holding the funds',
+          headers: idempotencyHeaders,
+          body: internationalTransferSchema,
+          response: created,
+        },
+        preValidation,
+      },
       async (request, reply) =>
-        send(reply, await createInternationalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
+        send(
+          reply,
+          await createInternationalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
+        ),
     );
   };

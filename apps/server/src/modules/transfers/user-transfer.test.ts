@@ -1,7 +1,24 @@
 import { messages, type Recipient, type TransferResult } from '@mutual/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, createPerson, deps, mailsTo, signIn, signUp, type TestApp, userByEmail, validApplication } from '../../test/identity';
-import { balances, deposit, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import {
+  auditActions,
+  createPerson,
+  deps,
+  mailsTo,
+  signIn,
+  signUp,
+  type TestApp,
+  userByEmail,
+  validApplication,
+} from '../../test/identity';
+import {
+  balances,
+  deposit,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  sendTransfer,
+} from '../../test/money';
 import { createTestApp } from '../../test/test-app';
 import { errorOf, history, notificationsOf, userForm } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
@@ -29,7 +46,13 @@ describe('[TRANSFERS]: to another member', () => {
     expect((await signUp(t, pending)).statusCode).toBe(201);
     expect((await signUp(t, rejected)).statusCode).toBe(201);
     const rejectedId = (await userByEmail(t, rejected.email)).id;
-    await reviewApplication(deps(t), rejectedId, { decision: 'rejected', reason: 'Documents did not match' }, systemActor, { ipAddress: null, userAgent: 'test' });
+    await reviewApplication(
+      deps(t),
+      rejectedId,
+      { decision: 'rejected', reason: 'Documents did not match' },
+      systemActor,
+      { ipAddress: null, userAgent: 'test' },
+    );
     return { pending: pending.email, rejected: rejected.email };
   }
 
@@ -38,7 +61,11 @@ describe('[TRANSFERS]: to another member', () => {
     const recipient = await createPerson(t, { name: 'Morgan Reyes' });
     const response = await verify(sender, recipient.email.toUpperCase());
     expect(response.statusCode).toBe(200);
-    expect(response.json<Recipient>()).toEqual({ name: 'Morgan Reyes', email: recipient.email, message: 'Recipient found: Morgan Reyes' });
+    expect(response.json<Recipient>()).toEqual({
+      name: 'Morgan Reyes',
+      email: recipient.email,
+      message: 'Recipient found: Morgan Reyes',
+    });
   });
 
   it('finds approved members too, but not applicants, rejected applicants, staff or unknown addresses', async () => {
@@ -49,7 +76,10 @@ describe('[TRANSFERS]: to another member', () => {
     await reviewApplication(
       deps(t),
       applicantId,
-      { decision: 'approved', checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true } },
+      {
+        decision: 'approved',
+        checklist: { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true },
+      },
       systemActor,
       { ipAddress: null, userAgent: 'test' },
     );
@@ -66,7 +96,11 @@ describe('[TRANSFERS]: to another member', () => {
     ] as const) {
       const response = await verify(member, who);
       expect(response.statusCode, who).toBe(404);
-      expect(errorOf(response), who).toEqual({ code: 'NOT_FOUND', message: m.recipientNotFound, fields: { email: m.recipientNotFound } });
+      expect(errorOf(response), who).toEqual({
+        code: 'NOT_FOUND',
+        message: m.recipientNotFound,
+        fields: { email: m.recipientNotFound },
+      });
     }
   });
 
@@ -78,7 +112,11 @@ describe('[TRANSFERS]: to another member', () => {
     for (const email of ['not-an-email', 'a@b', '@example.com']) {
       const response = await verify(sender, email);
       expect(response.statusCode, email).toBe(400);
-      expect(errorOf(response), email).toEqual({ code: 'VALIDATION_FAILED', message: m.emailInvalid, fields: { email: m.emailInvalid } });
+      expect(errorOf(response), email).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: m.emailInvalid,
+        fields: { email: m.emailInvalid },
+      });
     }
   });
 
@@ -95,13 +133,17 @@ describe('[TRANSFERS]: to another member', () => {
     expect((await verify(other, recipient.email)).statusCode).toBe(200);
   });
 
-  it('sends money into the recipient\'s Checking, notifies them and e-mails them', async () => {
+  it("sends money into the recipient's Checking, notifies them and e-mails them", async () => {
     const sender = await memberWithMoney(t, 500_00n, 'Avery Quinn');
     const recipient = await memberWithMoney(t, 10_00n, 'Morgan Reyes');
     const response = await sendTransfer(
       sender.browser,
       USER,
-      userForm(recipient.email.toUpperCase(), { amount: '123.45', reference: 'Concert tickets', recipientName: 'Whoever I typed' }),
+      userForm(recipient.email.toUpperCase(), {
+        amount: '123.45',
+        reference: 'Concert tickets',
+        recipientName: 'Whoever I typed',
+      }),
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<TransferResult>()).toMatchObject({
@@ -113,11 +155,21 @@ describe('[TRANSFERS]: to another member', () => {
       message: m.userDone('$123.45', 'Morgan Reyes'),
     });
 
-    expect(await balances(sender.browser)).toEqual({ Checking: { balance: '376.55', available: '376.55' }, Savings: { balance: '0.00', available: '0.00' } });
-    expect(await balances(recipient.browser)).toEqual({ Checking: { balance: '133.45', available: '133.45' }, Savings: { balance: '0.00', available: '0.00' } });
+    expect(await balances(sender.browser)).toEqual({
+      Checking: { balance: '376.55', available: '376.55' },
+      Savings: { balance: '0.00', available: '0.00' },
+    });
+    expect(await balances(recipient.browser)).toEqual({
+      Checking: { balance: '133.45', available: '133.45' },
+      Savings: { balance: '0.00', available: '0.00' },
+    });
 
     expect(await notificationsOf(recipient.browser)).toEqual([
-      expect.objectContaining({ kind: 'transfer', title: 'Money received', body: 'Avery Quinn sent you $123.45: Concert tickets' }),
+      expect.objectContaining({
+        kind: 'transfer',
+        title: 'Money received',
+        body: 'Avery Quinn sent you $123.45: Concert tickets',
+      }),
     ]);
     expect(await notificationsOf(sender.browser)).toEqual([]);
     const mails = await mailsTo(t, recipient.email, 'transfer-received');
@@ -128,11 +180,27 @@ describe('[TRANSFERS]: to another member', () => {
 
     const sent = (await history(sender.browser, 'category=Transfer')).items;
     expect(sent).toEqual([
-      expect.objectContaining({ accountType: 'Checking', type: 'debit', amount: '123.45', description: 'Transfer to Morgan Reyes', status: 'Completed', reference: 'Concert tickets', balanceAfter: '376.55' }),
+      expect.objectContaining({
+        accountType: 'Checking',
+        type: 'debit',
+        amount: '123.45',
+        description: 'Transfer to Morgan Reyes',
+        status: 'Completed',
+        reference: 'Concert tickets',
+        balanceAfter: '376.55',
+      }),
     ]);
     const received = (await history(recipient.browser, 'category=Transfer')).items;
     expect(received).toEqual([
-      expect.objectContaining({ accountType: 'Checking', type: 'credit', amount: '123.45', description: 'Transfer from Avery Quinn', status: 'Completed', reference: 'Concert tickets', balanceAfter: '133.45' }),
+      expect.objectContaining({
+        accountType: 'Checking',
+        type: 'credit',
+        amount: '123.45',
+        description: 'Transfer from Avery Quinn',
+        status: 'Completed',
+        reference: 'Concert tickets',
+        balanceAfter: '133.45',
+      }),
     ]);
     expect(await auditActions(t, sender.id)).toContain('transfer.member');
   });
@@ -140,21 +208,35 @@ describe('[TRANSFERS]: to another member', () => {
   it('sends no e-mail to a recipient who turned e-mail notifications off (the notification still arrives)', async () => {
     const sender = await memberWithMoney(t, 50_00n);
     const recipient = await memberWithMoney(t, 0n);
-    const settings = await recipient.browser.patch('/api/me/settings', { notifications: { email: false, sms: false, push: true }, security: { loginAlerts: true } });
+    const settings = await recipient.browser.patch('/api/me/settings', {
+      notifications: { email: false, sms: false, push: true },
+      security: { loginAlerts: true },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
-    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(201);
+    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(
+      201,
+    );
     expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
     expect(await notificationsOf(recipient.browser)).toHaveLength(1);
     expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
   });
 
-  it('sends from Savings too, always into the recipient\'s Checking', async () => {
+  it("sends from Savings too, always into the recipient's Checking", async () => {
     const sender = await memberWithMoney(t, 0n);
     const recipient = await memberWithMoney(t, 0n);
     await deposit(t, sender.id, 20_00n, 'Savings');
-    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { fromAccount: 'Savings', amount: '20.00' }))).statusCode).toBe(201);
-    expect(await balances(sender.browser)).toMatchObject({ Savings: { balance: '0.00' }, Checking: { balance: '0.00' } });
-    expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '20.00' }, Savings: { balance: '0.00' } });
+    expect(
+      (await sendTransfer(sender.browser, USER, userForm(recipient.email, { fromAccount: 'Savings', amount: '20.00' })))
+        .statusCode,
+    ).toBe(201);
+    expect(await balances(sender.browser)).toMatchObject({
+      Savings: { balance: '0.00' },
+      Checking: { balance: '0.00' },
+    });
+    expect(await balances(recipient.browser)).toMatchObject({
+      Checking: { balance: '20.00' },
+      Savings: { balance: '0.00' },
+    });
   });
 
   it('refuses, changing nothing: no reference, an unknown or ineligible recipient, my own address, a bad address, too little money', async () => {

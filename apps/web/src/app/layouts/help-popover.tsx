@@ -2,7 +2,6 @@ import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { helpTriggerClass } from './help-trigger';
 
-
 const loadPanel = () => import('./help-popover-panel');
 const HelpPopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.HelpPopoverPanel })));
 

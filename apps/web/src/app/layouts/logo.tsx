@@ -13,7 +13,9 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
       </span>
       <span className={`leading-tight font-bold ${inverted ? 'text-white' : 'text-slate-900'}`}>
         <span className="block text-base">{brand.shortName}</span>{' '}
-        <span className={`block text-xs font-medium ${inverted ? 'text-white/70' : 'text-slate-500'}`}>Credit Union</span>
+        <span className={`block text-xs font-medium ${inverted ? 'text-white/70' : 'text-slate-500'}`}>
+          Credit Union
+        </span>
         <span className="sr-only"> home</span>
       </span>
     </Link>

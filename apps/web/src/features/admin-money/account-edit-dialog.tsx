@@ -56,7 +56,11 @@ export function AccountEditDialog({
 }
 
 /** Puts the server's field errors on the form's fields; true when there were any for it. */
-function placeFieldErrors<T extends FieldValues>(error: unknown, names: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+function placeFieldErrors<T extends FieldValues>(
+  error: unknown,
+  names: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
   const fields = fieldErrors(error);
   return applyFieldErrors(fields, names, setError).length < fields.length;
 }
@@ -64,7 +68,8 @@ function placeFieldErrors<T extends FieldValues>(error: unknown, names: readonly
 /** "Failed to update account" (spec §8), with the server's reason when no field already shows it. */
 function failure(error: unknown, placed: boolean): Outcome {
   const reason = errorMessage(error, '');
-  const detail = !placed && reason && reason !== a.updateAccountFailed && reason !== a.accountNumberInUse ? reason : undefined;
+  const detail =
+    !placed && reason && reason !== a.updateAccountFailed && reason !== a.accountNumberInUse ? reason : undefined;
   return { tone: 'error', text: a.updateAccountFailed, detail };
 }
 
@@ -108,14 +113,28 @@ function NumbersForm({ userId, account }: { userId: string; account: AccountSumm
 
   const id = (name: string) => `edit-${account.id}-${name}`;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby={id('numbers')} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby={id('numbers')}
+      className="space-y-4"
+    >
       <h3 id={id('numbers')} className="text-sm font-semibold text-slate-900">
         Account details
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={id('number')} label="Account number" error={errors.accountNumber?.message} hint={numberHints.accountNumber}>
+        <FormField
+          id={id('number')}
+          label="Account number"
+          error={errors.accountNumber?.message}
+          hint={numberHints.accountNumber}
+        >
           <input
-            {...controlProps(id('number'), { error: errors.accountNumber?.message, hint: numberHints.accountNumber }, 'font-mono')}
+            {...controlProps(
+              id('number'),
+              { error: errors.accountNumber?.message, hint: numberHints.accountNumber },
+              'font-mono',
+            )}
             {...register('accountNumber')}
             inputMode="numeric"
             autoComplete="off"
@@ -123,9 +142,18 @@ function NumbersForm({ userId, account }: { userId: string; account: AccountSumm
             aria-required="true"
           />
         </FormField>
-        <FormField id={id('routing')} label="Routing number" error={errors.routingNumber?.message} hint={numberHints.routingNumber}>
+        <FormField
+          id={id('routing')}
+          label="Routing number"
+          error={errors.routingNumber?.message}
+          hint={numberHints.routingNumber}
+        >
           <input
-            {...controlProps(id('routing'), { error: errors.routingNumber?.message, hint: numberHints.routingNumber }, 'font-mono')}
+            {...controlProps(
+              id('routing'),
+              { error: errors.routingNumber?.message, hint: numberHints.routingNumber },
+              'font-mono',
+            )}
             {...register('routingNumber')}
             inputMode="numeric"
             autoComplete="off"
@@ -161,7 +189,10 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
   const onSubmit = async (values: z.output<typeof balanceAdjustmentSchema>) => {
     setOutcome(null);
     try {
-      const result = await api<{ message: string }>(`${accountPath(userId, account.id)}/balance`, { method: 'PUT', body: values });
+      const result = await api<{ message: string }>(`${accountPath(userId, account.id)}/balance`, {
+        method: 'PUT',
+        body: values,
+      });
       setOutcome({ tone: 'success', text: result.message });
       resetField('reason', { defaultValue: '' });
       void refresh();
@@ -174,7 +205,12 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
   const id = (name: string) => `edit-${account.id}-${name}`;
   const balanceHint = 'The system posts an adjustment for the difference.';
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby={id('balance-title')} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby={id('balance-title')}
+      className="space-y-4"
+    >
       <h3 id={id('balance-title')} className="text-sm font-semibold text-slate-900">
         Balance
       </h3>

@@ -38,13 +38,16 @@ export function AddTransactionsDialog({
       size="xl"
       description={
         <>
-          For {name}. Dates and times are the credit union’s local time. Completed rows post, Pending rows hold the money, Failed
-          rows are only recorded. All rows post together, or none do.
+          For {name}. Dates and times are the credit union’s local time. Completed rows post, Pending rows hold the
+          money, Failed rows are only recorded. All rows post together, or none do.
         </>
       }
     >
       <Tabs.Root value={mode} onValueChange={(value) => isMode(value) && onModeChange(value)}>
-        <Tabs.List aria-label="How to add transactions" className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:w-fit">
+        <Tabs.List
+          aria-label="How to add transactions"
+          className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:w-fit"
+        >
           <Tabs.Trigger value="rows" className={trigger}>
             Enter rows
           </Tabs.Trigger>

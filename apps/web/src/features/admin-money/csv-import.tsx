@@ -53,7 +53,11 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
   const post = useMutation({
     mutationFn: async (file: Loaded) => {
       const body = addTransactionsSchema.parse({ rows: file.rows });
-      return postIdempotent<{ message: string; count: number }>(transactionsPath(userId), body, await csvIdempotencyKey(file.text));
+      return postIdempotent<{ message: string; count: number }>(
+        transactionsPath(userId),
+        body,
+        await csvIdempotencyKey(file.text),
+      );
     },
     onSuccess: ({ result, replayed }) => {
       clear();
@@ -110,7 +114,11 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           </p>
           <FieldError id={inputId} error={fileError ?? undefined} />
         </div>
-        <a href={csvTemplateHref} download="transactions-template.csv" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium text-brand hover:text-brand-dark">
+        <a
+          href={csvTemplateHref}
+          download="transactions-template.csv"
+          className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium text-brand hover:text-brand-dark"
+        >
           <Download className="h-4 w-4" aria-hidden="true" />
           Download CSV template
         </a>
@@ -122,7 +130,9 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           Checking {count} rows…
         </p>
       )}
-      {preview.isError && <Alert tone="error">{addFailure(errorMessage(preview.error, messages.generic.internal))}</Alert>}
+      {preview.isError && (
+        <Alert tone="error">{addFailure(errorMessage(preview.error, messages.generic.internal))}</Alert>
+      )}
 
       {loaded && result && (
         <>
@@ -161,18 +171,34 @@ function PreviewSummary({ fileName, preview }: { fileName: string; preview: Tran
       <span data-testid="balances-after">
         After posting:{' '}
         {preview.balancesAfter
-          .map((account) => `${account.account} ${formatWireMoney(account.balance)}${account.available !== account.balance ? ` (available ${formatWireMoney(account.available)})` : ''}`)
+          .map(
+            (account) =>
+              `${account.account} ${formatWireMoney(account.balance)}${account.available !== account.balance ? ` (available ${formatWireMoney(account.available)})` : ''}`,
+          )
           .join(' · ')}
       </span>
     </Alert>
   );
 }
 
-function PreviewTable({ rows, preview, refusedRow }: { rows: Record<string, string>[]; preview: TransactionPreview; refusedRow: number | null }) {
+function PreviewTable({
+  rows,
+  preview,
+  refusedRow,
+}: {
+  rows: Record<string, string>[];
+  preview: TransactionPreview;
+  refusedRow: number | null;
+}) {
   const problems = new Map(preview.rows.map((row) => [row.row, row.errors]));
   return (
     // Wide on a phone: it scrolls sideways, and can be reached and scrolled with the keyboard.
-    <div role="region" aria-label="Preview of the file" tabIndex={0} className="max-h-[50vh] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand">
+    <div
+      role="region"
+      aria-label="Preview of the file"
+      tabIndex={0}
+      className="max-h-[50vh] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand"
+    >
       <table className="w-full text-left text-xs">
         <caption className="sr-only">Every row of the file with its problems</caption>
         <thead className="sticky top-0 bg-slate-100 text-slate-700">
@@ -193,13 +219,20 @@ function PreviewTable({ rows, preview, refusedRow }: { rows: Record<string, stri
           const messagesForRow = Object.entries(errors);
           const bad = messagesForRow.length > 0 || refusedRow === number;
           return (
-            <tbody key={number} data-testid="preview-row" className={`border-t border-slate-200 ${bad ? 'bg-red-50' : ''}`}>
+            <tbody
+              key={number}
+              data-testid="preview-row"
+              className={`border-t border-slate-200 ${bad ? 'bg-red-50' : ''}`}
+            >
               <tr>
                 <th scope="row" className="px-2.5 py-2 font-semibold text-slate-900">
                   {number}
                 </th>
                 {transactionCsvColumns.map((column) => (
-                  <td key={column} className={`px-2.5 py-2 ${errors[column] ? 'font-semibold text-red-800' : 'text-slate-800'} ${column === 'description' ? 'min-w-40' : 'whitespace-nowrap'}`}>
+                  <td
+                    key={column}
+                    className={`px-2.5 py-2 ${errors[column] ? 'font-semibold text-red-800' : 'text-slate-800'} ${column === 'description' ? 'min-w-40' : 'whitespace-nowrap'}`}
+                  >
                     {row[column] || <span className="text-slate-500">(empty)</span>}
                   </td>
                 ))}
@@ -208,7 +241,10 @@ function PreviewTable({ rows, preview, refusedRow }: { rows: Record<string, stri
                 <tr>
                   <td colSpan={transactionCsvColumns.length + 1} className="px-2.5 pb-2">
                     {/* Pinned to the visible part of a table that scrolls sideways on a phone. */}
-                    <ul className="sticky left-2.5 max-w-[calc(100vw-5.5rem)] space-y-0.5 text-red-800" data-testid="preview-row-errors">
+                    <ul
+                      className="sticky left-2.5 max-w-[calc(100vw-5.5rem)] space-y-0.5 text-red-800"
+                      data-testid="preview-row-errors"
+                    >
                       {messagesForRow.map(([field, message]) => (
                         <li key={field}>
                           {field in columnLabels ? `${columnLabels[field as keyof typeof columnLabels]}: ` : ''}

@@ -50,11 +50,16 @@ export function DeleteUserTransactions() {
     if (!parsedEmail.success || !parsedReason.success) return setStep({ kind: 'idle' });
     setStep({ kind: 'finding' });
     try {
-      const user = await api<UserSummary>(`/api/admin/users/lookup?${new URLSearchParams({ email: parsedEmail.data }).toString()}`);
+      const user = await api<UserSummary>(
+        `/api/admin/users/lookup?${new URLSearchParams({ email: parsedEmail.data }).toString()}`,
+      );
       setStep({ kind: 'confirm', user, reason: parsedReason.data.reason });
     } catch (error) {
       const notFound = error instanceof ApiRequestError && error.status === 404;
-      setStep({ kind: 'failed', text: notFound ? a.userNotFound : error instanceof ApiRequestError ? error.body.message : a.userNotFound });
+      setStep({
+        kind: 'failed',
+        text: notFound ? a.userNotFound : error instanceof ApiRequestError ? error.body.message : a.userNotFound,
+      });
     }
   };
 
@@ -76,16 +81,23 @@ export function DeleteUserTransactions() {
   };
 
   return (
-    <section aria-labelledby="delete-user-transactions-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby="delete-user-transactions-title"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
       <h2 id="delete-user-transactions-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Eraser className="h-5 w-5 text-brand" aria-hidden="true" />
         Delete User Transactions
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Reverses every transaction of one member. Nothing is erased: each gets a reversing entry, their balances return to zero, and
-        the audit log keeps your reason.
+        Reverses every transaction of one member. Nothing is erased: each gets a reversing entry, their balances return
+        to zero, and the audit log keeps your reason.
       </p>
-      <form noValidate onSubmit={(event) => void find(event)} className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto] md:items-start">
+      <form
+        noValidate
+        onSubmit={(event) => void find(event)}
+        className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto] md:items-start"
+      >
         <FormField id="delete-all-email" label="User email" error={errors.email}>
           <input
             {...controlProps('delete-all-email', { error: errors.email })}
@@ -125,19 +137,28 @@ export function DeleteUserTransactions() {
         {step.kind === 'done' && <Alert tone="success">{step.text}</Alert>}
         {step.kind === 'failed' && <Alert tone="error">{step.text}</Alert>}
         {step.kind === 'confirm' && (
-          <div role="group" aria-labelledby="delete-all-confirm" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+          <div
+            role="group"
+            aria-labelledby="delete-all-confirm"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+          >
             <p id="delete-all-confirm" className="flex gap-2 text-sm text-amber-950">
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               <span>
-                Reverse every transaction of <strong>{step.user.name}</strong> ({step.user.email})? Each one gets a reversing entry and
-                their balances go back to zero.
+                Reverse every transaction of <strong>{step.user.name}</strong> ({step.user.email})? Each one gets a
+                reversing entry and their balances go back to zero.
               </span>
             </p>
             <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'idle' })}>
                 Cancel
               </Button>
-              <Button size="sm" className="bg-red-700! hover:bg-red-800!" onClick={() => void remove(step.user, step.reason)} autoFocus>
+              <Button
+                size="sm"
+                className="bg-red-700! hover:bg-red-800!"
+                onClick={() => void remove(step.user, step.reason)}
+                autoFocus
+              >
                 Delete all transactions
               </Button>
             </div>

@@ -51,15 +51,30 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
 
   const data = history.data;
   return (
-    <DetailSection id="detail-transactions" title="Transactions" icon={<Receipt className="h-4 w-4 text-brand" aria-hidden="true" />} actions={actions}>
+    <DetailSection
+      id="detail-transactions"
+      title="Transactions"
+      icon={<Receipt className="h-4 w-4 text-brand" aria-hidden="true" />}
+      actions={actions}
+    >
       <div className="mb-3 grid grid-cols-2 gap-3 sm:max-w-sm">
-        <Select id="staff-tx-account" label="Account" value={filters.account ?? ''} onChange={(value) => filter({ account: accountTypes.find((type) => type === value) })}>
+        <Select
+          id="staff-tx-account"
+          label="Account"
+          value={filters.account ?? ''}
+          onChange={(value) => filter({ account: accountTypes.find((type) => type === value) })}
+        >
           <option value="">All accounts</option>
           {accountTypes.map((type) => (
             <option key={type}>{type}</option>
           ))}
         </Select>
-        <Select id="staff-tx-status" label="Status" value={filters.status ?? ''} onChange={(value) => filter({ status: transferStatuses.find((status) => status === value) })}>
+        <Select
+          id="staff-tx-status"
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(value) => filter({ status: transferStatuses.find((status) => status === value) })}
+        >
           <option value="">All statuses</option>
           {transferStatuses.map((status) => (
             <option key={status}>{status}</option>
@@ -73,12 +88,21 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
             Loading transactions…
           </p>
         ) : history.isError && !data ? (
-          <LoadError error={history.error} fallback="We could not load the transactions." onRetry={() => void history.refetch()} />
+          <LoadError
+            error={history.error}
+            fallback="We could not load the transactions."
+            onRetry={() => void history.refetch()}
+          />
         ) : data && data.items.length === 0 ? (
-          <EmptyNote>{filters.account || filters.status ? 'No transactions match these filters.' : 'No transactions yet.'}</EmptyNote>
+          <EmptyNote>
+            {filters.account || filters.status ? 'No transactions match these filters.' : 'No transactions yet.'}
+          </EmptyNote>
         ) : data ? (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <StaffTransactionTable items={data.items} onAction={(action, transaction) => setActing({ action, transaction })} />
+            <StaffTransactionTable
+              items={data.items}
+              onAction={(action, transaction) => setActing({ action, transaction })}
+            />
           </div>
         ) : null}
       </div>
@@ -100,13 +124,31 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
         }}
       />
       {acting && (
-        <TransactionActionDialog userId={user.id} action={acting.action} transaction={acting.transaction} onClose={() => setActing(null)} onFlash={onFlash} />
+        <TransactionActionDialog
+          userId={user.id}
+          action={acting.action}
+          transaction={acting.transaction}
+          onClose={() => setActing(null)}
+          onFlash={onFlash}
+        />
       )}
     </DetailSection>
   );
 }
 
-function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-800">
@@ -120,9 +162,20 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
 }
 
 /** Newer / Older by cursor: the member's history is read in keyset pages (no page numbers, no total). */
-function Pager({ older, newer, onPage }: { older: string | null; newer: string | null; onPage: (cursor: StaffCursor) => void }) {
+function Pager({
+  older,
+  newer,
+  onPage,
+}: {
+  older: string | null;
+  newer: string | null;
+  onPage: (cursor: StaffCursor) => void;
+}) {
   return (
-    <nav aria-label="Transaction pages" className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+    <nav
+      aria-label="Transaction pages"
+      className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3"
+    >
       <Button variant="outline" size="sm" disabled={!newer} onClick={() => newer && onPage({ newerThan: newer })}>
         <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         Newer

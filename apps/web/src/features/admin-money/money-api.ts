@@ -1,9 +1,4 @@
-import {
-  type AccountType,
-  IDEMPOTENCY_HEADER,
-  type TransactionPage,
-  type TransferStatus,
-} from '@mutual/shared';
+import { type AccountType, IDEMPOTENCY_HEADER, type TransactionPage, type TransferStatus } from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiWithHeaders } from '../../lib/api';
 import { adminUserKeys, userPath } from '../admin-users/admin-api';
@@ -28,7 +23,8 @@ export const adminMoneyKeys = {
 export type StaffCursor = { olderThan: string } | { newerThan: string } | null;
 
 export const transactionsPath = (userId: string) => `${userPath(userId)}/transactions`;
-export const accountPath = (userId: string, accountId: string) => `${userPath(userId)}/accounts/${encodeURIComponent(accountId)}`;
+export const accountPath = (userId: string, accountId: string) =>
+  `${userPath(userId)}/accounts/${encodeURIComponent(accountId)}`;
 
 /** The member's transactions as staff see them: corrections (reversed rows, reversals) included. */
 export function useMemberTransactions(userId: string, filters: StaffTransactionFilters, cursor: StaffCursor) {
@@ -50,7 +46,11 @@ export function useMemberTransactions(userId: string, filters: StaffTransactionF
  * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`):
  * a staff import must say "already posted" rather than a second success.
  */
-export async function postIdempotent<T>(path: string, body: unknown, key: string): Promise<{ result: T; replayed: boolean }> {
+export async function postIdempotent<T>(
+  path: string,
+  body: unknown,
+  key: string,
+): Promise<{ result: T; replayed: boolean }> {
   const answer = await apiWithHeaders<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
   return { result: answer.body, replayed: answer.headers.get('idempotent-replayed') === 'true' };
 }

@@ -1,9 +1,4 @@
-import {
-  type StaffTransactionRowInput,
-  type TransactionType,
-  messages,
-  transactionCsvColumns,
-} from '@mutual/shared';
+import { type StaffTransactionRowInput, type TransactionType, messages, transactionCsvColumns } from '@mutual/shared';
 
 /** What each column is called on screen (the CSV uses the lower-case names). */
 export const columnLabels: Record<(typeof transactionCsvColumns)[number], string> = {

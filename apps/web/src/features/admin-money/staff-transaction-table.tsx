@@ -10,16 +10,20 @@ export type RowAction = 'reverse' | 'complete';
 /** A minute's grace: a row typed "now" is posted a moment later and is not backdated. */
 const BACKDATED_MS = 60_000;
 
-export const isBackdated = (transaction: Transaction) => Date.parse(transaction.postedAt) - Date.parse(transaction.date) > BACKDATED_MS;
+export const isBackdated = (transaction: Transaction) =>
+  Date.parse(transaction.postedAt) - Date.parse(transaction.date) > BACKDATED_MS;
 
 /**
  * Staff may reverse ("delete") a live row; a correction is final, a failed row moved nothing, and a
  * held payment order is settled or returned in Payment Operations.
  */
 const canReverse = (transaction: Transaction) =>
-  transaction.correction === null && transaction.status !== 'Failed' && !(transaction.status === 'Pending' && transaction.paymentOrder);
+  transaction.correction === null &&
+  transaction.status !== 'Failed' &&
+  !(transaction.status === 'Pending' && transaction.paymentOrder);
 /** Staff-entered pending rows can be posted. */
-const canComplete = (transaction: Transaction) => transaction.correction === null && transaction.status === 'Pending' && !transaction.paymentOrder;
+const canComplete = (transaction: Transaction) =>
+  transaction.correction === null && transaction.status === 'Pending' && !transaction.paymentOrder;
 
 function WhenCell({ transaction }: { transaction: Transaction }) {
   return (
@@ -48,12 +52,23 @@ function Details({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function Actions({ transaction, onAction }: { transaction: Transaction; onAction: (action: RowAction, transaction: Transaction) => void }) {
+function Actions({
+  transaction,
+  onAction,
+}: {
+  transaction: Transaction;
+  onAction: (action: RowAction, transaction: Transaction) => void;
+}) {
   const reverse = canReverse(transaction);
   const complete = canComplete(transaction);
   if (!reverse && !complete) return null;
   // The visible word stays first in the accessible name ("Delete Coffee, Mar 4, 2026").
-  const which = <span className="sr-only"> {transaction.description}, {formatDateTime(transaction.date)}</span>;
+  const which = (
+    <span className="sr-only">
+      {' '}
+      {transaction.description}, {formatDateTime(transaction.date)}
+    </span>
+  );
   return (
     <span className="flex flex-wrap justify-end gap-1.5">
       {complete && (
@@ -63,7 +78,12 @@ function Actions({ transaction, onAction }: { transaction: Transaction; onAction
         </Button>
       )}
       {reverse && (
-        <Button variant="outline" size="sm" className="hover:border-red-700! hover:text-red-700!" onClick={() => onAction('reverse', transaction)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="hover:border-red-700! hover:text-red-700!"
+          onClick={() => onAction('reverse', transaction)}
+        >
           <Undo2 className="h-4 w-4" aria-hidden="true" />
           Delete{which}
         </Button>
@@ -129,7 +149,10 @@ export function StaffTransactionTable({
           ))}
         </tbody>
       </table>
-      <ul className="divide-y divide-slate-100 @2xl:hidden" aria-label="The member’s transactions, newest first, corrections included">
+      <ul
+        className="divide-y divide-slate-100 @2xl:hidden"
+        aria-label="The member’s transactions, newest first, corrections included"
+      >
         {items.map((transaction) => (
           <li key={transaction.id} className="space-y-2 py-3" data-testid="staff-transaction-card">
             <div className="flex items-start justify-between gap-3">

@@ -18,8 +18,18 @@ import { typeLabels } from './staff-rows';
 const a = messages.admin;
 
 const copy = {
-  reverse: { title: 'Delete transaction', confirm: 'Delete transaction', busy: 'Deleting...', failed: a.deleteTransactionFailed },
-  complete: { title: 'Complete transaction', confirm: 'Complete transaction', busy: 'Completing...', failed: messages.generic.internal },
+  reverse: {
+    title: 'Delete transaction',
+    confirm: 'Delete transaction',
+    busy: 'Deleting...',
+    failed: a.deleteTransactionFailed,
+  },
+  complete: {
+    title: 'Complete transaction',
+    confirm: 'Complete transaction',
+    busy: 'Completing...',
+    failed: messages.generic.internal,
+  },
 } as const;
 
 /**
@@ -41,7 +51,12 @@ export function TransactionActionDialog({
   onFlash: ShowFlash;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={copy[action].title} description={<Summary transaction={transaction} />}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={copy[action].title}
+      description={<Summary transaction={transaction} />}
+    >
       <ActionForm userId={userId} action={action} transaction={transaction} onClose={onClose} onFlash={onFlash} />
     </Dialog>
   );
@@ -50,8 +65,8 @@ export function TransactionActionDialog({
 function Summary({ transaction }: { transaction: Transaction }) {
   return (
     <>
-      {transaction.description} · {typeLabels[transaction.type]} {formatWireMoney(transaction.amount)} · {transaction.accountType} ·{' '}
-      {formatDateTime(transaction.date)} · {transaction.status}
+      {transaction.description} · {typeLabels[transaction.type]} {formatWireMoney(transaction.amount)} ·{' '}
+      {transaction.accountType} · {formatDateTime(transaction.date)} · {transaction.status}
     </>
   );
 }
@@ -86,7 +101,8 @@ function ActionForm({
   const path = `${transactionsPath(userId)}/${encodeURIComponent(transaction.transferId)}/${action}`;
 
   const run = useMutation({
-    mutationFn: (body: { reason: string } | undefined) => api<{ message: string }>(path, { method: 'POST', body: body ?? {} }),
+    mutationFn: (body: { reason: string } | undefined) =>
+      api<{ message: string }>(path, { method: 'POST', body: body ?? {} }),
     onMutate: () => setFailure(null),
     onSuccess: (result) => {
       onFlash('success', result.message || (action === 'reverse' ? a.transactionDeleted : a.pendingCompleted));

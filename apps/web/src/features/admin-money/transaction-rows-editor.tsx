@@ -87,7 +87,12 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
 
   const listError = errors.rows?.root?.message ?? errors.rows?.message;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4" aria-label="Add transactions by rows">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="space-y-4"
+      aria-label="Add transactions by rows"
+    >
       <ol className="space-y-3">
         {rows.fields.map((field, index) => (
           <li key={field.id}>
@@ -117,7 +122,11 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Adding...' : rows.fields.length === 1 ? 'Add transaction' : `Add ${rows.fields.length} transactions`}
+          {isSubmitting
+            ? 'Adding...'
+            : rows.fields.length === 1
+              ? 'Add transaction'
+              : `Add ${rows.fields.length} transactions`}
         </Button>
       </div>
     </form>
@@ -200,7 +209,16 @@ function RowFields({
           </select>
         ))}
         {cell('amount', (props) => (
-          <input {...props} {...register('amount')} type="number" min="0.01" step="0.01" inputMode="decimal" autoComplete="off" aria-required="true" />
+          <input
+            {...props}
+            {...register('amount')}
+            type="number"
+            min="0.01"
+            step="0.01"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-required="true"
+          />
         ))}
         {cell('status', (props) => (
           <select {...props} {...register('status')} aria-required="true">
@@ -213,7 +231,16 @@ function RowFields({
         ))}
         {cell(
           'description',
-          (props) => <input {...props} {...register('description')} type="text" maxLength={140} autoComplete="off" aria-required="true" />,
+          (props) => (
+            <input
+              {...props}
+              {...register('description')}
+              type="text"
+              maxLength={140}
+              autoComplete="off"
+              aria-required="true"
+            />
+          ),
           'col-span-2',
         )}
         {cell('category', (props) => (
@@ -227,8 +254,24 @@ function RowFields({
           </select>
         ))}
         {/* Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy". */}
-        {cell('date', (props) => <input {...props} className={`${props.className} px-2!`} {...register('date')} type="date" aria-required="true" />)}
-        {cell('time', (props) => <input {...props} className={`${props.className} px-2!`} {...register('time')} type="time" aria-required="true" />)}
+        {cell('date', (props) => (
+          <input
+            {...props}
+            className={`${props.className} px-2!`}
+            {...register('date')}
+            type="date"
+            aria-required="true"
+          />
+        ))}
+        {cell('time', (props) => (
+          <input
+            {...props}
+            className={`${props.className} px-2!`}
+            {...register('time')}
+            type="time"
+            aria-required="true"
+          />
+        ))}
       </div>
     </div>
   );

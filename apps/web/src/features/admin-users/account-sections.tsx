@@ -20,10 +20,16 @@ export function AccountsSection({ user }: { user: UserDetail }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {user.accounts.map((account) => (
-            <li key={account.id} className="rounded-lg border border-slate-200 bg-slate-50 p-3.5" data-testid="staff-account-card">
+            <li
+              key={account.id}
+              className="rounded-lg border border-slate-200 bg-slate-50 p-3.5"
+              data-testid="staff-account-card"
+            >
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{account.type}</span>
-                <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatWireMoney(account.balance)}</span>
+                <span className="text-lg font-semibold text-slate-900 tabular-nums">
+                  {formatWireMoney(account.balance)}
+                </span>
               </p>
               {account.available !== account.balance && (
                 <p className="text-right text-xs text-slate-600">Available {formatWireMoney(account.available)}</p>
@@ -44,7 +50,14 @@ export function AccountsSection({ user }: { user: UserDetail }) {
           ))}
         </ul>
       )}
-      {editing && <AccountEditDialog userId={user.id} account={editing} open onOpenChange={(open) => !open && setEditingId(null)} />}
+      {editing && (
+        <AccountEditDialog
+          userId={user.id}
+          account={editing}
+          open
+          onOpenChange={(open) => !open && setEditingId(null)}
+        />
+      )}
     </DetailSection>
   );
 }
@@ -52,7 +65,11 @@ export function AccountsSection({ user }: { user: UserDetail }) {
 export function InfoRequestsSection({ user }: { user: UserDetail }) {
   if (user.infoRequests.length === 0) return null;
   return (
-    <DetailSection id="detail-info-requests" title="Information Requests" icon={<MessageSquareText className={icon} aria-hidden="true" />}>
+    <DetailSection
+      id="detail-info-requests"
+      title="Information Requests"
+      icon={<MessageSquareText className={icon} aria-hidden="true" />}
+    >
       <ol className="space-y-3">
         {user.infoRequests.map((request) => (
           <li key={request.id} className="rounded-lg border border-slate-200 p-3.5">
@@ -77,7 +94,10 @@ export function InfoRequestsSection({ user }: { user: UserDetail }) {
             )}
             {request.document && (
               <div className="mt-3">
-                <StoredFileView file={request.document} label={`Document sent with the answer of ${formatDate(request.respondedAt)}`} />
+                <StoredFileView
+                  file={request.document}
+                  label={`Document sent with the answer of ${formatDate(request.respondedAt)}`}
+                />
               </div>
             )}
           </li>
@@ -108,8 +128,15 @@ export function ReviewHistorySection({ user }: { user: UserDetail }) {
                   {verificationChecklist.map((item) => {
                     const done = review.checklist?.[item] ?? false;
                     return (
-                      <li key={item} className={`flex items-center gap-1 ${done ? 'text-green-800' : 'text-slate-500'}`}>
-                        {done ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <X className="h-3.5 w-3.5" aria-hidden="true" />}
+                      <li
+                        key={item}
+                        className={`flex items-center gap-1 ${done ? 'text-green-800' : 'text-slate-500'}`}
+                      >
+                        {done ? (
+                          <Check className="h-3.5 w-3.5" aria-hidden="true" />
+                        ) : (
+                          <X className="h-3.5 w-3.5" aria-hidden="true" />
+                        )}
                         {verificationChecklistLabels[item]}
                         <span className="sr-only">{done ? ': yes' : ': no'}</span>
                       </li>
@@ -142,7 +169,9 @@ export function SecuritySection({ user }: { user: UserDetail }) {
       <FieldList>
         <Field label="Authenticator app">{s.totpEnabled ? 'On' : 'Off (codes are e-mailed)'}</Field>
         <Field label="Backup codes">
-          {s.backupCodes.total === 0 ? 'None issued' : `${s.backupCodes.remaining} remaining, ${s.backupCodes.used} used`}
+          {s.backupCodes.total === 0
+            ? 'None issued'
+            : `${s.backupCodes.remaining} remaining, ${s.backupCodes.used} used`}
         </Field>
         <Field label="Locked until">{s.lockedUntil ? formatDateTime(s.lockedUntil) : 'Not locked'}</Field>
         <Field label="Active sessions">{s.activeSessions}</Field>

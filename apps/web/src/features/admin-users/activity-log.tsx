@@ -36,16 +36,38 @@ export function ActivityLog({ userId }: { userId: string }) {
       title="Activity log"
       icon={<ScrollText className="h-4 w-4 text-brand" aria-hidden="true" />}
       actions={
-        <Link to={`/admin/audit?member=${encodeURIComponent(userId)}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+        <Link
+          to={`/admin/audit?member=${encodeURIComponent(userId)}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
+        >
           Open in Audit Log
           <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
         </Link>
       }
     >
       <div role="search" aria-label="Filter the activity log" className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <ActionSelect id="activity-action" value={filters.action} error={errors.action} onChange={(value) => change({ action: value || undefined })} />
-        <AuditDateInput id="activity-from" label="From date" value={filters.from} max={filters.to} error={errors.from} onChange={(value) => change({ from: value || undefined })} />
-        <AuditDateInput id="activity-to" label="To date" value={filters.to} min={filters.from} error={errors.to} onChange={(value) => change({ to: value || undefined })} />
+        <ActionSelect
+          id="activity-action"
+          value={filters.action}
+          error={errors.action}
+          onChange={(value) => change({ action: value || undefined })}
+        />
+        <AuditDateInput
+          id="activity-from"
+          label="From date"
+          value={filters.from}
+          max={filters.to}
+          error={errors.from}
+          onChange={(value) => change({ from: value || undefined })}
+        />
+        <AuditDateInput
+          id="activity-to"
+          label="To date"
+          value={filters.to}
+          min={filters.from}
+          error={errors.to}
+          onChange={(value) => change({ to: value || undefined })}
+        />
       </div>
       {filtered && (
         <Button
@@ -73,8 +95,16 @@ export function ActivityLog({ userId }: { userId: string }) {
         <EmptyNote>{filtered ? messages.audit.empty : messages.audit.nothingYet}</EmptyNote>
       ) : (
         <>
-          <div className={audit.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={audit.isFetching}>
-            <AuditEntryCards entries={page.entries} timeZone={page.timeZone} label="Activity, newest first" subjectId={userId} />
+          <div
+            className={audit.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            aria-busy={audit.isFetching}
+          >
+            <AuditEntryCards
+              entries={page.entries}
+              timeZone={page.timeZone}
+              label="Activity, newest first"
+              subjectId={userId}
+            />
           </div>
           <div className="mt-2 border-t border-slate-200 pt-3">
             <AuditPager page={page} busy={audit.isPlaceholderData} onNavigate={setCursor} />

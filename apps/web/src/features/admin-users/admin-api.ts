@@ -47,7 +47,11 @@ export function useUserDetail(id: string | null) {
 }
 
 /** A member's activity log: one page (by cursor) of what was done to them and what they did. */
-export function useUserAudit(id: string, filters: Pick<AuditFilters, 'action' | 'from' | 'to'> = {}, cursor: AuditCursor = null) {
+export function useUserAudit(
+  id: string,
+  filters: Pick<AuditFilters, 'action' | 'from' | 'to'> = {},
+  cursor: AuditCursor = null,
+) {
   return useQuery({
     queryKey: [...adminUserKeys.audit(id), filters, cursor],
     queryFn: () => api<AuditPage>(`${userPath(id)}/audit?${auditPageQuery(filters, cursor, USER_AUDIT_PAGE_SIZE)}`),
@@ -68,6 +72,5 @@ export function useRefreshUsers() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }), [queryClient]);
 }
-
 
 export const genericFailure = messages.generic.internal;

@@ -11,7 +11,8 @@ import { useFlash } from './use-flash';
 import { UserDetailPanel } from './user-detail-panel';
 import { UserListPanel } from './user-list';
 
-const isFilter = (value: string | null): value is UserFilter => (userFilters as readonly (string | null)[]).includes(value);
+const isFilter = (value: string | null): value is UserFilter =>
+  (userFilters as readonly (string | null)[]).includes(value);
 
 /**
  * The members part of the staff console: find people, review applications, create users and look
@@ -54,7 +55,9 @@ export function AdminConsole() {
     setShowOtps(next);
     // The panel opens inside the member detail, which may be far below (phone) or scrolled away.
     if (next && selectedId) {
-      window.requestAnimationFrame(() => document.getElementById('otp-panel-region')?.scrollIntoView({ block: 'nearest' }));
+      window.requestAnimationFrame(() =>
+        document.getElementById('otp-panel-region')?.scrollIntoView({ block: 'nearest' }),
+      );
     }
   };
 
@@ -80,7 +83,13 @@ export function AdminConsole() {
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-2">
         <section aria-label="Users">
-          <UserListPanel filter={filter} q={q} onFilterChange={(value) => setParam('filter', value)} selectedId={selectedId} onSelect={select} />
+          <UserListPanel
+            filter={filter}
+            q={q}
+            onFilterChange={(value) => setParam('filter', value)}
+            selectedId={selectedId}
+            onSelect={select}
+          />
         </section>
         <section
           ref={detailRef}

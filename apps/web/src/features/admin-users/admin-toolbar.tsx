@@ -81,7 +81,10 @@ export function UserSearch({ initial, onSearch }: { initial: string; onSearch: (
         Search users
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
         <input
           id="admin-user-search"
           type="search"
@@ -102,7 +105,8 @@ export function EmailLookup({ onFound }: { onFound: (user: UserSummary) => void 
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const lookup = useMutation({
-    mutationFn: (value: string) => api<UserSummary>(`/api/admin/users/lookup?${new URLSearchParams({ email: value }).toString()}`),
+    mutationFn: (value: string) =>
+      api<UserSummary>(`/api/admin/users/lookup?${new URLSearchParams({ email: value }).toString()}`),
   });
 
   const submit = (event: FormEvent) => {

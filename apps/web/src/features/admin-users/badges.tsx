@@ -9,7 +9,8 @@ const statusTones: Record<UserStatus, string> = {
   rejected: 'bg-red-100 text-red-900 ring-red-300',
 };
 
-const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+const pill =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export function StatusBadge({ status }: { status: UserStatus }) {
   return <span className={`${pill} ${statusTones[status]}`}>{statusLabels[status]}</span>;
@@ -18,7 +19,8 @@ export function StatusBadge({ status }: { status: UserStatus }) {
 /** Only the states staff act on get a badge in the list: an open information request. */
 export function VerificationBadge({ status, always = false }: { status: VerificationStatus; always?: boolean }) {
   if (!always && status !== 'info_requested') return null;
-  const tone = status === 'info_requested' ? 'bg-sky-100 text-sky-900 ring-sky-300' : 'bg-slate-100 text-slate-800 ring-slate-300';
+  const tone =
+    status === 'info_requested' ? 'bg-sky-100 text-sky-900 ring-sky-300' : 'bg-slate-100 text-slate-800 ring-slate-300';
   return <span className={`${pill} ${tone}`}>{verificationLabels[status]}</span>;
 }
 

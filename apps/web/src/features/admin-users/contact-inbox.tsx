@@ -45,10 +45,15 @@ export function ContactInboxPanel() {
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-xl font-bold tracking-tight text-slate-900">Member messages</span>
             {counts && counts.open > 0 && (
-              <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{counts.open} open</span>
+              <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+                {counts.open} open
+              </span>
             )}
           </span>
-          <ChevronDown className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+          <ChevronDown
+            className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+            aria-hidden="true"
+          />
         </Collapsible.Trigger>
       </h2>
       <Collapsible.Content className="border-t border-slate-200 px-4 pt-4 pb-5 sm:px-5">
@@ -61,7 +66,9 @@ export function ContactInboxPanel() {
                 className="flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
               >
                 {label}
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">{counts ? counts[value] : '–'}</span>
+                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">
+                  {counts ? counts[value] : '–'}
+                </span>
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -80,7 +87,12 @@ export function ContactInboxPanel() {
                   </Button>
                 </Alert>
               ) : inbox.data ? (
-                <MessageList items={inbox.data.messages} total={inbox.data.counts[value]} busy={inbox.isFetching} status={value} />
+                <MessageList
+                  items={inbox.data.messages}
+                  total={inbox.data.counts[value]}
+                  busy={inbox.isFetching}
+                  status={value}
+                />
               ) : null}
             </Tabs.Content>
           ))}
@@ -90,7 +102,17 @@ export function ContactInboxPanel() {
   );
 }
 
-function MessageList({ items, total, busy, status }: { items: ContactInboxItem[]; total: number; busy: boolean; status: InboxTab }) {
+function MessageList({
+  items,
+  total,
+  busy,
+  status,
+}: {
+  items: ContactInboxItem[];
+  total: number;
+  busy: boolean;
+  status: InboxTab;
+}) {
   if (items.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
@@ -119,7 +141,8 @@ function MessageList({ items, total, busy, status }: { items: ContactInboxItem[]
 function MessageCard({ item }: { item: ContactInboxItem }) {
   const queryClient = useQueryClient();
   const markHandled = useMutation({
-    mutationFn: () => api<ContactInboxItem>(`/api/admin/contact-messages/${encodeURIComponent(item.id)}/handled`, { method: 'POST' }),
+    mutationFn: () =>
+      api<ContactInboxItem>(`/api/admin/contact-messages/${encodeURIComponent(item.id)}/handled`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });
   const headingId = `contact-message-${item.id}`;
@@ -142,7 +165,13 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
             {item.handledBy ? ` by ${item.handledBy}` : ''}
           </p>
         ) : (
-          <Button variant="outline" size="sm" className="self-start" disabled={markHandled.isPending} onClick={() => markHandled.mutate()}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            disabled={markHandled.isPending}
+            onClick={() => markHandled.mutate()}
+          >
             <Check className="h-4 w-4" aria-hidden="true" />
             {markHandled.isPending ? 'Marking…' : 'Mark as handled'}
           </Button>
@@ -153,7 +182,10 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
         <div className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">E-mail</dt>
           <dd className="truncate">
-            <a href={`mailto:${item.email}`} className="inline-flex max-w-full items-center gap-1.5 text-brand underline-offset-2 hover:underline">
+            <a
+              href={`mailto:${item.email}`}
+              className="inline-flex max-w-full items-center gap-1.5 text-brand underline-offset-2 hover:underline"
+            >
               <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
               <span className="truncate">{item.email}</span>
             </a>
@@ -163,7 +195,10 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Phone</dt>
           <dd>
             {item.phone ? (
-              <a href={`tel:${item.phone.replace(/[^+\d]/g, '')}`} className="inline-flex items-center gap-1.5 text-brand underline-offset-2 hover:underline">
+              <a
+                href={`tel:${item.phone.replace(/[^+\d]/g, '')}`}
+                className="inline-flex items-center gap-1.5 text-brand underline-offset-2 hover:underline"
+              >
                 <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
                 {item.phone}
               </a>
@@ -178,7 +213,9 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
         </div>
       </dl>
 
-      <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">{item.message}</p>
+      <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
+        {item.message}
+      </p>
 
       {markHandled.isError && (
         <Alert tone="error" className="mt-3">

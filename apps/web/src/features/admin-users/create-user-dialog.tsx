@@ -47,7 +47,9 @@ const defaultValues: CreateUserInput = {
 
 function errorAt(errors: FieldErrors<CreateUserInput>, path: TextField): string | undefined {
   const error: unknown = get(errors, path);
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : undefined;
 }
 
 /** "Failed to create user: {reason}" (spec §8), with the server's reason when it gave one. */
@@ -68,7 +70,13 @@ export function CreateUserDialog({
   onCreated: (user: UserSummary) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create New User" size="lg" description="The account is active at once. Staff-created members skip the application review.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create New User"
+      size="lg"
+      description="The account is active at once. Staff-created members skip the application review."
+    >
       <CreateUserForm onCancel={() => onOpenChange(false)} onCreated={onCreated} />
     </Dialog>
   );
@@ -117,7 +125,14 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   };
 
   const field = (path: TextField, label: string, input: InputOptions) => (
-    <TextInput key={path} path={path} label={label} error={errorAt(errors, path)} registration={register(path)} {...input} />
+    <TextInput
+      key={path}
+      path={path}
+      label={label}
+      error={errorAt(errors, path)}
+      registration={register(path)}
+      {...input}
+    />
   );
   const roleHint = role === 'admin' ? 'Admins have full access to this console.' : undefined;
 
@@ -128,7 +143,12 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         {field('name', 'Name', { type: 'text', autoComplete: 'off', maxLength: 120, span: 'sm:col-span-2' })}
         {field('email', 'Email', { type: 'email', autoComplete: 'off', maxLength: 254 })}
         {field('phone', 'Phone', { type: 'tel', autoComplete: 'off', maxLength: 30 })}
-        {field('password', 'Password', { type: 'password', autoComplete: 'new-password', maxLength: 128, hint: 'At least 8 characters.' })}
+        {field('password', 'Password', {
+          type: 'password',
+          autoComplete: 'new-password',
+          maxLength: 128,
+          hint: 'At least 8 characters.',
+        })}
         <FormField id="create-role" label="Role" error={errors.role?.message} hint={roleHint}>
           <select
             {...controlProps('create-role', { error: errors.role?.message, hint: roleHint })}
@@ -143,16 +163,28 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
 
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Address</legend>
-        {field('address.street', 'Street', { type: 'text', autoComplete: 'off', maxLength: 200, span: 'sm:col-span-3' })}
+        {field('address.street', 'Street', {
+          type: 'text',
+          autoComplete: 'off',
+          maxLength: 200,
+          span: 'sm:col-span-3',
+        })}
         {field('address.city', 'City', { type: 'text', autoComplete: 'off', maxLength: 100 })}
         {field('address.state', 'State', { type: 'text', autoComplete: 'off', maxLength: 100 })}
-        {field('address.zipCode', 'ZIP code', { type: 'text', autoComplete: 'off', maxLength: 20, inputMode: 'numeric' })}
+        {field('address.zipCode', 'ZIP code', {
+          type: 'text',
+          autoComplete: 'off',
+          maxLength: 20,
+          inputMode: 'numeric',
+        })}
       </fieldset>
 
       {role === 'user' && (
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-sm font-semibold text-slate-900">Opening balances</legend>
-          <p className="text-sm text-slate-600 sm:col-span-2">Posted to the new Checking and Savings accounts as opening deposits.</p>
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            Posted to the new Checking and Savings accounts as opening deposits.
+          </p>
           {field('checkingBalance', 'Checking balance', moneyInput)}
           {field('savingsBalance', 'Savings balance', moneyInput)}
         </fieldset>
@@ -161,14 +193,35 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
       <fieldset className="space-y-4">
         <legend className="sr-only">Joint account</legend>
         <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-          <input type="checkbox" {...register('isJointAccount')} aria-controls={joint ? 'create-joint-fields' : undefined} className="h-4 w-4 accent-brand" />
+          <input
+            type="checkbox"
+            {...register('isJointAccount')}
+            aria-controls={joint ? 'create-joint-fields' : undefined}
+            className="h-4 w-4 accent-brand"
+          />
           Joint account
         </label>
         {joint && (
-          <div id="create-joint-fields" className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-            {field('jointAccountHolder.name', 'Joint holder name', { type: 'text', autoComplete: 'off', maxLength: 120, span: 'sm:col-span-2' })}
-            {field('jointAccountHolder.email', 'Joint holder email', { type: 'email', autoComplete: 'off', maxLength: 254 })}
-            {field('jointAccountHolder.phone', 'Joint holder phone', { type: 'tel', autoComplete: 'off', maxLength: 30 })}
+          <div
+            id="create-joint-fields"
+            className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+          >
+            {field('jointAccountHolder.name', 'Joint holder name', {
+              type: 'text',
+              autoComplete: 'off',
+              maxLength: 120,
+              span: 'sm:col-span-2',
+            })}
+            {field('jointAccountHolder.email', 'Joint holder email', {
+              type: 'email',
+              autoComplete: 'off',
+              maxLength: 254,
+            })}
+            {field('jointAccountHolder.phone', 'Joint holder phone', {
+              type: 'tel',
+              autoComplete: 'off',
+              maxLength: 30,
+            })}
           </div>
         )}
       </fieldset>

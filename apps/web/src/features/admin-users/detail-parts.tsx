@@ -38,7 +38,9 @@ export function Field({ label, children, wide = false }: { label: string; childr
   return (
     <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{empty ? <span className="text-slate-500">—</span> : children}</dd>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">
+        {empty ? <span className="text-slate-500">—</span> : children}
+      </dd>
     </div>
   );
 }

@@ -10,7 +10,11 @@ export function FlashBanner({ flash, onDismiss }: { flash: Flash | null; onDismi
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-3">
       {flash && (
-        <div key={flash.id} className="pointer-events-auto relative w-full max-w-xl rounded-xl shadow-lg" data-testid="admin-flash">
+        <div
+          key={flash.id}
+          className="pointer-events-auto relative w-full max-w-xl rounded-xl shadow-lg"
+          data-testid="admin-flash"
+        >
           <Alert tone={flash.tone} className="pr-11">
             {flash.text}
           </Alert>

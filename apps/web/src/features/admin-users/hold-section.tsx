@@ -17,8 +17,22 @@ const h = messages.holds;
 type Mode = 'place' | 'lift';
 
 const modes = {
-  place: { title: 'Place hold', busy: 'Placing hold…', label: 'Reason for the hold', schema: placeHoldSchema, failed: h.placeFailed, path: '/hold' },
-  lift: { title: 'Lift hold', busy: 'Lifting hold…', label: 'Reason for lifting the hold', schema: liftHoldSchema, failed: h.liftFailed, path: '/hold/lift' },
+  place: {
+    title: 'Place hold',
+    busy: 'Placing hold…',
+    label: 'Reason for the hold',
+    schema: placeHoldSchema,
+    failed: h.placeFailed,
+    path: '/hold',
+  },
+  lift: {
+    title: 'Lift hold',
+    busy: 'Lifting hold…',
+    label: 'Reason for lifting the hold',
+    schema: liftHoldSchema,
+    failed: h.liftFailed,
+    path: '/hold/lift',
+  },
 } as const;
 
 const isMember = (user: UserDetail) => user.role === 'user' && (user.status === 'approved' || user.status === 'active');
@@ -41,7 +55,11 @@ export function HoldSection({ user, onFlash }: { user: UserDetail; onFlash: Show
       // One button whose job changes with the hold, so focus stays on it after either dialog.
       actions={
         <Button variant="outline" size="sm" onClick={() => setMode(next)} className={user.hold ? '' : 'text-red-700!'}>
-          {user.hold ? <LockOpen className="h-4 w-4" aria-hidden="true" /> : <Ban className="h-4 w-4" aria-hidden="true" />}
+          {user.hold ? (
+            <LockOpen className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Ban className="h-4 w-4" aria-hidden="true" />
+          )}
           {modes[next].title}
         </Button>
       }
@@ -60,14 +78,29 @@ export function HoldSection({ user, onFlash }: { user: UserDetail; onFlash: Show
       ) : (
         <EmptyNote>No hold. This member’s transfers go through as usual.</EmptyNote>
       )}
-      <Dialog open={mode !== null} onOpenChange={(open) => !open && setMode(null)} title={modes[mode ?? next].title} description={`${user.name} · ${user.email}`}>
+      <Dialog
+        open={mode !== null}
+        onOpenChange={(open) => !open && setMode(null)}
+        title={modes[mode ?? next].title}
+        description={`${user.name} · ${user.email}`}
+      >
         {mode && <HoldForm user={user} mode={mode} onDone={() => setMode(null)} onFlash={onFlash} />}
       </Dialog>
     </DetailSection>
   );
 }
 
-function HoldForm({ user, mode, onDone, onFlash }: { user: UserDetail; mode: Mode; onDone: () => void; onFlash: ShowFlash }) {
+function HoldForm({
+  user,
+  mode,
+  onDone,
+  onFlash,
+}: {
+  user: UserDetail;
+  mode: Mode;
+  onDone: () => void;
+  onFlash: ShowFlash;
+}) {
   const refresh = useRefreshUsers();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
@@ -75,7 +108,8 @@ function HoldForm({ user, mode, onDone, onFlash }: { user: UserDetail; mode: Mod
   const m = modes[mode];
 
   const save = useMutation({
-    mutationFn: (body: { reason: string }) => api<MessageResult>(`${userPath(user.id)}${m.path}`, { method: 'POST', body }),
+    mutationFn: (body: { reason: string }) =>
+      api<MessageResult>(`${userPath(user.id)}${m.path}`, { method: 'POST', body }),
     onSuccess: (result) => {
       onFlash('success', result.message);
       onDone();
@@ -98,7 +132,10 @@ function HoldForm({ user, mode, onDone, onFlash }: { user: UserDetail; mode: Mod
   };
 
   const id = 'hold-reason';
-  const hint = mode === 'place' ? 'Staff see this reason in the member’s detail and the audit log; the member does not.' : 'Kept in the audit log.';
+  const hint =
+    mode === 'place'
+      ? 'Staff see this reason in the member’s detail and the audit log; the member does not.'
+      : 'Kept in the audit log.';
 
   return (
     <form
@@ -111,8 +148,8 @@ function HoldForm({ user, mode, onDone, onFlash }: { user: UserDetail; mode: Mod
     >
       {mode === 'place' ? (
         <Alert tone="warning" title="What a hold does">
-          Every transfer {user.name} tries is refused until the hold is lifted, and they are told to contact support. Placing it
-          also ends their sessions: they are signed out on every device.
+          Every transfer {user.name} tries is refused until the hold is lifted, and they are told to contact support.
+          Placing it also ends their sessions: they are signed out on every device.
         </Alert>
       ) : (
         user.hold && (
@@ -139,7 +176,11 @@ function HoldForm({ user, mode, onDone, onFlash }: { user: UserDetail; mode: Mod
         <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending} className={mode === 'place' ? 'bg-red-700! hover:bg-red-800!' : ''}>
+        <Button
+          type="submit"
+          disabled={save.isPending}
+          className={mode === 'place' ? 'bg-red-700! hover:bg-red-800!' : ''}
+        >
           {save.isPending ? m.busy : m.title}
         </Button>
       </div>

@@ -45,7 +45,8 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
   const act = useMutation({
     mutationFn: async (action: Action): Promise<{ message: string; codes?: string[] }> => {
       if (action === 'issue') return api<BackupCodes>(`${userPath(user.id)}/backup-codes`, { method: 'POST' });
-      if (action === 'revoke') return api<{ message: string }>(`${userPath(user.id)}/backup-codes`, { method: 'DELETE' });
+      if (action === 'revoke')
+        return api<{ message: string }>(`${userPath(user.id)}/backup-codes`, { method: 'DELETE' });
       return api<{ message: string }>(`${userPath(user.id)}/totp`, { method: 'DELETE' });
     },
     onMutate: () => setFailure(null),
@@ -53,7 +54,11 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
       setConfirming(null);
       if (action === 'issue' && result.codes) setIssued(result.codes);
       if (action === 'revoke') setIssued(null);
-      const fallback = { issue: messages.admin.backupCodesIssued, revoke: messages.admin.backupCodesRevoked, totp: messages.admin.totpReset }[action];
+      const fallback = {
+        issue: messages.admin.backupCodesIssued,
+        revoke: messages.admin.backupCodesRevoked,
+        totp: messages.admin.totpReset,
+      }[action];
       onFlash('success', result.message || fallback);
     },
     onError: (error) => setFailure(errorMessage(error, genericFailure)),
@@ -64,7 +69,11 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
   const busy = act.isPending;
 
   return (
-    <DetailSection id="otp-panel-title" title="Manage OTPs" icon={<KeyRound className="h-4 w-4 text-brand" aria-hidden="true" />}>
+    <DetailSection
+      id="otp-panel-title"
+      title="Manage OTPs"
+      icon={<KeyRound className="h-4 w-4 text-brand" aria-hidden="true" />}
+    >
       <div className="space-y-4">
         <dl className="grid grid-cols-3 gap-2 text-center">
           {(
@@ -88,7 +97,11 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
         {issued && <IssuedCodes codes={issued} onHide={() => setIssued(null)} />}
 
         {confirming ? (
-          <div className="rounded-xl border border-amber-300 bg-amber-50 p-4" role="group" aria-labelledby="otp-confirm-text">
+          <div
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+            role="group"
+            aria-labelledby="otp-confirm-text"
+          >
             <p id="otp-confirm-text" className="flex gap-2 text-sm text-amber-950">
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               {confirmations[confirming].text}
@@ -108,7 +121,12 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
               Issue new backup codes
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setConfirming('revoke')} disabled={counts.remaining === 0}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setConfirming('revoke')}
+              disabled={counts.remaining === 0}
+            >
               <ShieldOff className="h-4 w-4" aria-hidden="true" />
               Revoke backup codes
             </Button>
@@ -134,8 +152,14 @@ function IssuedCodes({ codes, onHide }: { codes: string[]; onHide: () => void })
   return (
     <div className="rounded-xl border border-green-300 bg-green-50 p-4">
       <p className="text-sm font-semibold text-green-950">New backup codes — shown only this once</p>
-      <p className="mt-0.5 text-xs text-green-900">Each code works once. Hand them to the member in person or by a verified channel.</p>
-      <ol className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 font-mono text-sm text-slate-900" aria-label="Backup codes" data-testid="backup-codes">
+      <p className="mt-0.5 text-xs text-green-900">
+        Each code works once. Hand them to the member in person or by a verified channel.
+      </p>
+      <ol
+        className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 font-mono text-sm text-slate-900"
+        aria-label="Backup codes"
+        data-testid="backup-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-white px-2 py-1 text-center tracking-wider">
             {code}
@@ -151,7 +175,11 @@ function IssuedCodes({ codes, onHide }: { codes: string[]; onHide: () => void })
           Hide codes
         </Button>
         <span role="status" className="text-xs text-slate-700">
-          {failed ? 'Copying failed. Select the codes and copy them by hand.' : copied ? 'Codes copied to the clipboard.' : ''}
+          {failed
+            ? 'Copying failed. Select the codes and copy them by hand.'
+            : copied
+              ? 'Codes copied to the clipboard.'
+              : ''}
         </span>
       </div>
     </div>

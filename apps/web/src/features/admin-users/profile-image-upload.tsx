@@ -28,7 +28,11 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
     },
     // The server's reason when it gives one for the file (type, size); the spec sentence otherwise.
     onError: (failure) =>
-      setError(failure instanceof ApiRequestError && failure.status === 400 ? failure.body.message : messages.profile.imageFailed),
+      setError(
+        failure instanceof ApiRequestError && failure.status === 400
+          ? failure.body.message
+          : messages.profile.imageFailed,
+      ),
   });
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -43,7 +47,14 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
 
   return (
     <div className="flex items-center gap-4">
-      {user && <Avatar name={user.name} imageUrl={user.profileImageUrl} size="lg" alt={user.profileImageUrl ? `Profile image of ${user.name}` : ''} />}
+      {user && (
+        <Avatar
+          name={user.name}
+          imageUrl={user.profileImageUrl}
+          size="lg"
+          alt={user.profileImageUrl ? `Profile image of ${user.name}` : ''}
+        />
+      )}
       <div className="min-w-0">
         <label
           htmlFor={inputId}

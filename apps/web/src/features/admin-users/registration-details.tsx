@@ -8,7 +8,9 @@ type StoredFile = NonNullable<UserDetail['documents']['idDocument']>;
 const icon = 'h-4 w-4 text-brand';
 
 function fileSize(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** An uploaded file staff may see: images previewed, PDFs (and anything else) as a link. */
@@ -49,7 +51,11 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
   const emergency = c.emergencyContact;
   return (
     <>
-      <DetailSection id="detail-personal" title="Personal Information" icon={<User className={icon} aria-hidden="true" />}>
+      <DetailSection
+        id="detail-personal"
+        title="Personal Information"
+        icon={<User className={icon} aria-hidden="true" />}
+      >
         <FieldList>
           <Field label="First name">{p.firstName}</Field>
           <Field label="Last name">{p.lastName}</Field>
@@ -71,7 +77,11 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         </FieldList>
       </DetailSection>
 
-      <DetailSection id="detail-contact" title="Contact Information" icon={<Contact className={icon} aria-hidden="true" />}>
+      <DetailSection
+        id="detail-contact"
+        title="Contact Information"
+        icon={<Contact className={icon} aria-hidden="true" />}
+      >
         <FieldList>
           <Field label="Email" wide>
             {user.email}
@@ -81,7 +91,11 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         </FieldList>
       </DetailSection>
 
-      <DetailSection id="detail-emergency" title="Emergency Contact" icon={<HeartHandshake className={icon} aria-hidden="true" />}>
+      <DetailSection
+        id="detail-emergency"
+        title="Emergency Contact"
+        icon={<HeartHandshake className={icon} aria-hidden="true" />}
+      >
         {emergency ? (
           <FieldList>
             <Field label="Name">{emergency.name}</Field>
@@ -93,7 +107,11 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         )}
       </DetailSection>
 
-      <DetailSection id="detail-id" title="Identification Document" icon={<IdCard className={icon} aria-hidden="true" />}>
+      <DetailSection
+        id="detail-id"
+        title="Identification Document"
+        icon={<IdCard className={icon} aria-hidden="true" />}
+      >
         {!d.idDocument && !d.idCardType && user.createdBy ? (
           <EmptyNote>No application on file: this user was created by staff ({user.createdBy}).</EmptyNote>
         ) : (
@@ -108,7 +126,11 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
       </DetailSection>
 
       {(user.isJointAccount || user.jointAccountHolder) && (
-        <DetailSection id="detail-joint" title="Joint Account Holder" icon={<Users className={icon} aria-hidden="true" />}>
+        <DetailSection
+          id="detail-joint"
+          title="Joint Account Holder"
+          icon={<Users className={icon} aria-hidden="true" />}
+        >
           {user.jointAccountHolder ? (
             <FieldList>
               <Field label="Name">{user.jointAccountHolder.name}</Field>

@@ -78,7 +78,12 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-3">
             <div className="min-w-0">
-              <h2 id="user-detail-name" ref={heading} tabIndex={-1} className="text-xl font-semibold break-words text-slate-900 focus:outline-none">
+              <h2
+                id="user-detail-name"
+                ref={heading}
+                tabIndex={-1}
+                className="text-xl font-semibold break-words text-slate-900 focus:outline-none"
+              >
                 {user.name}
               </h2>
               <p className="text-sm break-all text-slate-600">{user.email}</p>
@@ -103,7 +108,9 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
         </div>
       </header>
 
-      <div id="otp-panel-region" className="scroll-mt-20">{showOtps && <OtpPanel user={user} onFlash={onFlash} />}</div>
+      <div id="otp-panel-region" className="scroll-mt-20">
+        {showOtps && <OtpPanel user={user} onFlash={onFlash} />}
+      </div>
 
       <InfoRequestsSection user={user} />
       <RegistrationDetails user={user} />

@@ -1,4 +1,11 @@
-import { type UserFilter, type UserList as UserListData, type UserSummary, messages, userFilterLabels, userFilters } from '@mutual/shared';
+import {
+  type UserFilter,
+  type UserList as UserListData,
+  type UserSummary,
+  messages,
+  userFilterLabels,
+  userFilters,
+} from '@mutual/shared';
 import { ChevronRight, RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Alert } from '../../components/alert';
@@ -24,7 +31,10 @@ export function UserListPanel({
 
   return (
     <Tabs.Root value={filter} onValueChange={(value) => onFilterChange(value as UserFilter)}>
-      <Tabs.List aria-label="Filter users by status" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex lg:grid xl:flex">
+      <Tabs.List
+        aria-label="Filter users by status"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex lg:grid xl:flex"
+      >
         {userFilters.map((value) => (
           <Tabs.Trigger
             key={value}
@@ -60,7 +70,14 @@ export function UserListPanel({
   );
 }
 
-function Users({ data, total, busy, q, selectedId, onSelect }: ListProps & { data: UserListData; total: number; busy: boolean; q: string }) {
+function Users({
+  data,
+  total,
+  busy,
+  q,
+  selectedId,
+  onSelect,
+}: ListProps & { data: UserListData; total: number; busy: boolean; q: string }) {
   if (data.users.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">

@@ -21,7 +21,12 @@ import { errorMessage } from '../../lib/api-errors';
 
 type Decision = 'approve' | 'reject' | 'request-info';
 
-const emptyChecklist: Checklist = { identityVerified: false, addressVerified: false, employmentVerified: false, incomeVerified: false };
+const emptyChecklist: Checklist = {
+  identityVerified: false,
+  addressVerified: false,
+  employmentVerified: false,
+  incomeVerified: false,
+};
 
 const decisions = {
   approve: { failed: messages.admin.updateStatusFailed, done: messages.admin.approved, busy: 'Approving...' },
@@ -42,7 +47,13 @@ export function VerifyUserDialog({
   onFlash: ShowFlash;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Verify User" size="lg" description={`${user.name} · ${user.email}`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Verify User"
+      size="lg"
+      description={`${user.name} · ${user.email}`}
+    >
       <VerifyUserForm user={user} onDone={() => onOpenChange(false)} onFlash={onFlash} />
     </Dialog>
   );
@@ -64,7 +75,8 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
       onDone();
     },
     onError: (error, { decision }) => {
-      const field = error instanceof ApiRequestError ? (error.body.fields?.reason ?? error.body.fields?.details) : undefined;
+      const field =
+        error instanceof ApiRequestError ? (error.body.fields?.reason ?? error.body.fields?.details) : undefined;
       if (field) setTextError(field);
       else setFailure(errorMessage(error, decisions[decision].failed));
     },
@@ -132,7 +144,8 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
         </div>
         {unchecked > 0 && (
           <p className="mt-2 text-xs text-slate-600">
-            {unchecked} of {verificationChecklist.length} checks not ticked. The review record keeps the checklist as it is.
+            {unchecked} of {verificationChecklist.length} checks not ticked. The review record keeps the checklist as it
+            is.
           </p>
         )}
       </fieldset>

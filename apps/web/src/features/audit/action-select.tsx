@@ -6,7 +6,17 @@ import { useAuditActions } from './audit-api';
  * The action filter: every action present in the log, grouped by family, each family with an
  * "All …" choice (`hold.` means every hold action).
  */
-export function ActionSelect({ id, value, onChange, error }: { id: string; value?: string; onChange: (value: string) => void; error?: string }) {
+export function ActionSelect({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value?: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const actions = useAuditActions();
   const present = actions.data?.actions ?? [];
   const families = actions.data?.families ?? [];
@@ -20,7 +30,11 @@ export function ActionSelect({ id, value, onChange, error }: { id: string; value
         <option value="">{actions.isPending ? 'All actions (loading…)' : 'All actions'}</option>
         {/* A filter from the address that is not in the log (yet) still shows as chosen. */}
         {value && !known.has(value) && (
-          <option value={value}>{isActionFamily(value) ? `All ${auditFamilyLabel(value.slice(0, -1)).toLowerCase()}` : auditActionLabel(value)}</option>
+          <option value={value}>
+            {isActionFamily(value)
+              ? `All ${auditFamilyLabel(value.slice(0, -1)).toLowerCase()}`
+              : auditActionLabel(value)}
+          </option>
         )}
         {families.map((family) => (
           <optgroup key={family.prefix} label={family.label}>

@@ -1,4 +1,10 @@
-import { type AuditActions, type AuditFilterName, type AuditFilters, type AuditPage, auditFilterNames } from '@mutual/shared';
+import {
+  type AuditActions,
+  type AuditFilterName,
+  type AuditFilters,
+  type AuditPage,
+  auditFilterNames,
+} from '@mutual/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api';
 

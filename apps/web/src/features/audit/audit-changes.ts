@@ -20,7 +20,8 @@ export interface AuditChangeSummary {
 
 type Flat = Map<string, unknown>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONEY_KEY = /balance|amount|available|total|fee/i;
 const DECIMAL = /^-?\d+\.\d{2}$/;
@@ -28,7 +29,8 @@ const DECIMAL = /^-?\d+\.\d{2}$/;
 /** Nested objects become dotted keys (`balances.Checking`), a few levels deep. */
 function flatten(value: unknown, prefix = '', depth = 0, into: Flat = new Map()): Flat {
   if (isRecord(value) && depth < 3) {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, depth + 1, into);
+    for (const [key, inner] of Object.entries(value))
+      flatten(inner, prefix ? `${prefix}.${key}` : key, depth + 1, into);
   } else if (prefix) {
     into.set(prefix, value);
   } else if (value !== null && value !== undefined) {
@@ -55,9 +57,11 @@ export function fieldLabel(key: string): string {
 export function showValue(key: string, value: unknown): { text: string; summarised: boolean } {
   if (value === null || value === undefined || value === '') return { text: '—', summarised: false };
   if (typeof value === 'boolean') return { text: value ? 'Yes' : 'No', summarised: false };
-  if (typeof value === 'string') return { text: MONEY_KEY.test(key) && DECIMAL.test(value) ? formatWireMoney(value) : value, summarised: false };
+  if (typeof value === 'string')
+    return { text: MONEY_KEY.test(key) && DECIMAL.test(value) ? formatWireMoney(value) : value, summarised: false };
   if (typeof value === 'number') return { text: String(value), summarised: false };
-  if (Array.isArray(value)) return { text: value.length === 1 ? '1 item' : `${value.length} items`, summarised: value.length > 0 };
+  if (Array.isArray(value))
+    return { text: value.length === 1 ? '1 item' : `${value.length} items`, summarised: value.length > 0 };
   return { text: JSON.stringify(value), summarised: true };
 }
 
@@ -92,5 +96,9 @@ export function summariseChanges(before: unknown, after: unknown, reasonKey: str
 /** Which field of `after` holds the reason (the same rule as the API's `auditReason`). */
 export function reasonKeyOf(after: unknown): string | null {
   if (!isRecord(after)) return null;
-  return Object.keys(after).find((name) => (name === 'reason' || name.endsWith('Reason')) && typeof after[name] === 'string') ?? null;
+  return (
+    Object.keys(after).find(
+      (name) => (name === 'reason' || name.endsWith('Reason')) && typeof after[name] === 'string',
+    ) ?? null
+  );
 }

@@ -2,7 +2,15 @@ import type { AuditEntry } from '@mutual/shared';
 import { AuditAction, AuditActor, AuditChanges, AuditMember, AuditOrigin, AuditWhen } from './audit-parts';
 
 /** One entry as a card: phones, and the member detail's narrow column. */
-export function AuditEntryCard({ entry, timeZone, subjectId }: { entry: AuditEntry; timeZone: string; subjectId?: string }) {
+export function AuditEntryCard({
+  entry,
+  timeZone,
+  subjectId,
+}: {
+  entry: AuditEntry;
+  timeZone: string;
+  subjectId?: string;
+}) {
   // In one member's trail the member goes without saying; someone else acted on is named.
   const showMember = entry.target !== null && entry.target.id !== subjectId;
   return (
@@ -38,7 +46,17 @@ export function AuditEntryCard({ entry, timeZone, subjectId }: { entry: AuditEnt
   );
 }
 
-export function AuditEntryCards({ entries, timeZone, label, subjectId }: { entries: AuditEntry[]; timeZone: string; label: string; subjectId?: string }) {
+export function AuditEntryCards({
+  entries,
+  timeZone,
+  label,
+  subjectId,
+}: {
+  entries: AuditEntry[];
+  timeZone: string;
+  label: string;
+  subjectId?: string;
+}) {
   return (
     <ol className="divide-y divide-slate-200" aria-label={label}>
       {entries.map((entry) => (
@@ -54,7 +72,15 @@ const th = 'py-3 pr-4 font-semibold';
  * The log as a table on wide screens and as cards below that (only one is displayed, so
  * assistive tech meets each entry once).
  */
-export function AuditTable({ entries, timeZone, caption }: { entries: AuditEntry[]; timeZone: string; caption: string }) {
+export function AuditTable({
+  entries,
+  timeZone,
+  caption,
+}: {
+  entries: AuditEntry[];
+  timeZone: string;
+  caption: string;
+}) {
   return (
     <>
       <div className="hidden lg:block">

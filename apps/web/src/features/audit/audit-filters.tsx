@@ -30,13 +30,34 @@ export function AuditDateInput({
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...controlProps(id, { error })} type="date" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+      <input
+        {...controlProps(id, { error })}
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function EmailFilter({ id, label, value, placeholder, error, onChange }: { id: string; label: string; value: string; placeholder: string; error?: string; onChange: (value: string) => void }) {
+function EmailFilter({
+  id,
+  label,
+  value,
+  placeholder,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -90,16 +111,57 @@ export function AuditFiltersForm({
   };
 
   return (
-    <form role="search" aria-label="Filter the audit log" noValidate onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <form
+      role="search"
+      aria-label="Filter the audit log"
+      noValidate
+      onSubmit={submit}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <ActionSelect id="audit-action" value={filters.action} error={errors.action} onChange={(value) => onChange({ action: value })} />
-        <EmailFilter id="audit-actor" label="Staff user" placeholder="staff@example.com" value={actor} error={errors.actor} onChange={setActor} />
-        <EmailFilter id="audit-member" label="Member e-mail" placeholder="member@example.com" value={member} error={errors.member} onChange={setMember} />
-        <AuditDateInput id="audit-from" label="From date" value={filters.from} max={filters.to} error={errors.from} onChange={(value) => onChange({ from: value })} />
-        <AuditDateInput id="audit-to" label="To date" value={filters.to} min={filters.from} error={errors.to} onChange={(value) => onChange({ to: value })} />
+        <ActionSelect
+          id="audit-action"
+          value={filters.action}
+          error={errors.action}
+          onChange={(value) => onChange({ action: value })}
+        />
+        <EmailFilter
+          id="audit-actor"
+          label="Staff user"
+          placeholder="staff@example.com"
+          value={actor}
+          error={errors.actor}
+          onChange={setActor}
+        />
+        <EmailFilter
+          id="audit-member"
+          label="Member e-mail"
+          placeholder="member@example.com"
+          value={member}
+          error={errors.member}
+          onChange={setMember}
+        />
+        <AuditDateInput
+          id="audit-from"
+          label="From date"
+          value={filters.from}
+          max={filters.to}
+          error={errors.from}
+          onChange={(value) => onChange({ from: value })}
+        />
+        <AuditDateInput
+          id="audit-to"
+          label="To date"
+          value={filters.to}
+          min={filters.from}
+          error={errors.to}
+          onChange={(value) => onChange({ to: value })}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-600">{timeZone ? `Dates and times are in the credit union's time zone (${timeZone}).` : '\u00a0'}</p>
+        <p className="text-xs text-slate-600">
+          {timeZone ? `Dates and times are in the credit union's time zone (${timeZone}).` : '\u00a0'}
+        </p>
         <div className="flex gap-2 sm:justify-end">
           {active && (
             <Button variant="ghost" size="sm" onClick={onClear}>

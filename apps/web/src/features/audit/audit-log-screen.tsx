@@ -20,8 +20,18 @@ export function AuditLogScreen() {
 
   return (
     <div className="space-y-5">
-      <AuditFiltersForm filters={filters} errors={errors} timeZone={log.data?.timeZone} onChange={setFilters} onClear={clear} />
-      <section aria-labelledby="audit-results-heading" aria-busy={log.isFetching} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <AuditFiltersForm
+        filters={filters}
+        errors={errors}
+        timeZone={log.data?.timeZone}
+        onChange={setFilters}
+        onClear={clear}
+      />
+      <section
+        aria-labelledby="audit-results-heading"
+        aria-busy={log.isFetching}
+        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <div>
             <h2 id="audit-results-heading" className="text-lg font-semibold text-slate-900">
@@ -29,7 +39,12 @@ export function AuditLogScreen() {
             </h2>
             <p className="mt-0.5 max-w-xl text-xs text-slate-600">{messages.audit.exportCapped(exportCap)}</p>
           </div>
-          <a href={auditExportHref(filters)} download className={buttonClass('outline', 'sm')} data-testid="audit-export">
+          <a
+            href={auditExportHref(filters)}
+            download
+            className={buttonClass('outline', 'sm')}
+            data-testid="audit-export"
+          >
             <Download className="h-4 w-4" aria-hidden="true" />
             Export CSV
           </a>
@@ -42,7 +57,11 @@ export function AuditLogScreen() {
           <p className="py-10 text-center text-sm text-slate-600">{messages.audit.empty}</p>
         ) : (
           <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <AuditTable entries={log.data.entries} timeZone={log.data.timeZone} caption="Audit log entries, newest first" />
+            <AuditTable
+              entries={log.data.entries}
+              timeZone={log.data.timeZone}
+              caption="Audit log entries, newest first"
+            />
           </div>
         )}
         {log.data && !refused && log.data.entries.length > 0 && (

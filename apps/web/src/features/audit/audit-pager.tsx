@@ -15,7 +15,15 @@ export function auditTotalText(page: Pick<AuditPage, 'total' | 'totalCapped'>): 
  * Newer / Older by cursor (the log keeps growing while staff read it, so pages are anchored to
  * entries, not numbered), and a way back to the newest entries.
  */
-export function AuditPager({ page, onNavigate, busy = false }: { page: AuditPage; onNavigate: (cursor: AuditCursor) => void; busy?: boolean }) {
+export function AuditPager({
+  page,
+  onNavigate,
+  busy = false,
+}: {
+  page: AuditPage;
+  onNavigate: (cursor: AuditCursor) => void;
+  busy?: boolean;
+}) {
   const newer = page.newer;
   const older = page.older;
   return (
@@ -28,11 +36,21 @@ export function AuditPager({ page, onNavigate, busy = false }: { page: AuditPage
           <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
           Newest
         </Button>
-        <Button variant="outline" size="sm" disabled={!newer || busy} onClick={() => newer && onNavigate({ newerThan: newer })}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!newer || busy}
+          onClick={() => newer && onNavigate({ newerThan: newer })}
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           Newer
         </Button>
-        <Button variant="outline" size="sm" disabled={!older || busy} onClick={() => older && onNavigate({ olderThan: older })}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!older || busy}
+          onClick={() => older && onNavigate({ olderThan: older })}
+        >
           Older
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>

@@ -60,7 +60,10 @@ export function AuditMember({ entry }: { entry: AuditEntry }) {
   const target = entry.target;
   if (!target) return <span className="text-slate-500">—</span>;
   return (
-    <Link to={`/admin?user=${encodeURIComponent(target.id)}`} className="group block min-w-0 font-medium text-brand hover:underline">
+    <Link
+      to={`/admin?user=${encodeURIComponent(target.id)}`}
+      className="group block min-w-0 font-medium text-brand hover:underline"
+    >
       <span className="break-words">{target.name || target.email}</span>
       {target.name && (
         <span className="block text-xs font-normal break-words text-slate-600 group-hover:underline">
@@ -77,7 +80,9 @@ export function AuditOrigin({ entry }: { entry: AuditEntry }) {
   if (!entry.userAgent) return <span className="font-mono text-xs">{entry.ipAddress}</span>;
   return (
     <details className="group text-xs" title={entry.userAgent}>
-      <summary className="cursor-pointer font-mono text-slate-800 marker:text-slate-500">{entry.ipAddress ?? 'No address'}</summary>
+      <summary className="cursor-pointer font-mono text-slate-800 marker:text-slate-500">
+        {entry.ipAddress ?? 'No address'}
+      </summary>
       <p className="mt-1 break-words text-slate-600">
         <span className="sr-only">Browser: </span>
         {entry.userAgent}
@@ -99,7 +104,9 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         </p>
       )}
       {context.length > 0 && (
-        <p className="text-xs text-slate-600">{context.map((field) => `${field.label}: ${field.to ?? field.from ?? ''}`).join(' · ')}</p>
+        <p className="text-xs text-slate-600">
+          {context.map((field) => `${field.label}: ${field.to ?? field.from ?? ''}`).join(' · ')}
+        </p>
       )}
       {changes.length > 0 && (
         <dl className="space-y-0.5" data-testid="audit-changes">
@@ -130,7 +137,11 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
       {summarised && (
         <details className="text-xs">
           <summary className="cursor-pointer font-medium text-brand">Full record</summary>
-          <pre tabIndex={0} aria-label="Full record, before and after" className="mt-1 max-h-64 overflow-auto rounded-md bg-slate-50 p-2 whitespace-pre-wrap text-slate-800">
+          <pre
+            tabIndex={0}
+            aria-label="Full record, before and after"
+            className="mt-1 max-h-64 overflow-auto rounded-md bg-slate-50 p-2 whitespace-pre-wrap text-slate-800"
+          >
             {JSON.stringify({ before: entry.before ?? null, after: entry.after ?? null }, null, 2)}
           </pre>
         </details>

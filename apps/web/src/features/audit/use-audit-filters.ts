@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AuditCursor, type AuditFilterName, type AuditFilters, auditFilterNames, auditFilterQuery } from './audit-api';
+import {
+  type AuditCursor,
+  type AuditFilterName,
+  type AuditFilters,
+  auditFilterNames,
+  auditFilterQuery,
+} from './audit-api';
 
 const cursorOf = (params: URLSearchParams): AuditCursor => {
   const older = params.get('olderThan');
@@ -18,7 +24,8 @@ const cursorOf = (params: URLSearchParams): AuditCursor => {
 export function useAuditFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo<AuditFilters>(
-    () => Object.fromEntries(auditFilterNames.map((name) => [name, params.get(name)?.trim() || undefined])) as AuditFilters,
+    () =>
+      Object.fromEntries(auditFilterNames.map((name) => [name, params.get(name)?.trim() || undefined])) as AuditFilters,
     [params],
   );
   const cursor = useMemo(() => cursorOf(params), [params]);

@@ -29,7 +29,10 @@ function ContactUs({ support }: { support: PublicSite['support'] }) {
       </li>
       <li className="flex gap-2">
         <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-        <a href={`mailto:${support.email}`} className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline">
+        <a
+          href={`mailto:${support.email}`}
+          className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
+        >
           {support.email}
         </a>
       </li>
@@ -56,7 +59,9 @@ function Rejected({ application, site }: { application: ApplicationStatus; site:
         </div>
       )}
       <h2 className="mt-6 font-semibold text-slate-900">Questions about this decision?</h2>
-      <p className="mt-1 text-sm text-slate-600">Our member services team can explain it and tell you what you can do next.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Our member services team can explain it and tell you what you can do next.
+      </p>
       <ContactUs support={site.support} />
     </AuthCard>
   );
@@ -131,7 +136,8 @@ export function ApplicationStatusView() {
               you an e-mail to let you know as soon as there is a decision.
             </p>
             <p className="mt-3 text-sm">
-              Application received <time dateTime={application.registrationDate}>{formatDate(application.registrationDate, 'long')}</time>
+              Application received{' '}
+              <time dateTime={application.registrationDate}>{formatDate(application.registrationDate, 'long')}</time>
             </p>
           </>
         }

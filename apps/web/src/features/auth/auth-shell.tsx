@@ -30,10 +30,14 @@ export function AuthCard({
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       {icon && (
-        <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-soft text-brand">{icon}</span>
+        <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-soft text-brand">
+          {icon}
+        </span>
       )}
       {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-dark uppercase">{eyebrow}</p>}
-      <h1 className={`text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl ${eyebrow ? 'mt-1' : ''}`}>{title}</h1>
+      <h1 className={`text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl ${eyebrow ? 'mt-1' : ''}`}>
+        {title}
+      </h1>
       {description && <div className="mt-2 text-slate-600">{description}</div>}
       {children && <div className="mt-6">{children}</div>}
     </div>

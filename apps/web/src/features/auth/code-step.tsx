@@ -19,12 +19,15 @@ const endsAttempt = (error: unknown) => hasCode(error, 'SIGN_IN_EXPIRED') || has
 
 function codeInputClass(invalid: boolean, mode: Mode) {
   const look = mode === 'code' ? 'text-center font-mono text-2xl tracking-[0.4em]' : 'font-mono text-lg tracking-wider';
-  const border = invalid ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:border-brand focus:outline-brand';
+  const border = invalid
+    ? 'border-red-600 focus:outline-red-600'
+    : 'border-slate-300 focus:border-brand focus:outline-brand';
   return `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 ${look} ${border}`;
 }
 
 function instructions(challenge: SignInChallenge, mode: Mode): string {
-  if (mode === 'backup') return 'Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once.';
+  if (mode === 'backup')
+    return 'Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once.';
   if (challenge.methods.includes('totp')) return 'Enter the 6-digit code from your authenticator app.';
   return `We sent a 6-digit code to ${challenge.emailHint ?? 'your e-mail address'}. It may take a minute to arrive.`;
 }
@@ -112,9 +115,15 @@ export function CodeStep({
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <div className="flex items-center gap-3">
         <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand">
-          {mode === 'code' ? <ShieldCheck className="h-5 w-5" aria-hidden="true" /> : <KeyRound className="h-5 w-5" aria-hidden="true" />}
+          {mode === 'code' ? (
+            <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <KeyRound className="h-5 w-5" aria-hidden="true" />
+          )}
         </span>
-        <h2 className="text-lg font-semibold text-slate-900">{mode === 'code' ? 'Enter your sign-in code' : 'Enter a backup code'}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          {mode === 'code' ? 'Enter your sign-in code' : 'Enter a backup code'}
+        </h2>
       </div>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div>
@@ -131,7 +140,11 @@ export function CodeStep({
           name={mode === 'code' ? 'one-time-code' : 'backup-code'}
           value={code}
           onChange={(event) =>
-            setCode(mode === 'code' ? event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH) : event.target.value.slice(0, 12))
+            setCode(
+              mode === 'code'
+                ? event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH)
+                : event.target.value.slice(0, 12),
+            )
           }
           type="text"
           inputMode={mode === 'code' ? 'numeric' : 'text'}
@@ -168,12 +181,20 @@ export function CodeStep({
               disabled={resending || busy}
               className="inline-flex items-center gap-1.5 font-medium text-brand hover:underline disabled:cursor-not-allowed disabled:opacity-60"
             >
-              <RotateCw className={`h-4 w-4 ${resending ? 'animate-spin motion-reduce:animate-none' : ''}`} aria-hidden="true" />
+              <RotateCw
+                className={`h-4 w-4 ${resending ? 'animate-spin motion-reduce:animate-none' : ''}`}
+                aria-hidden="true"
+              />
               {resending ? 'Sending...' : 'Resend code'}
             </button>
           )}
           {canUseBackup && (
-            <button type="button" onClick={switchMode} disabled={busy} className="font-medium text-brand hover:underline sm:ml-auto">
+            <button
+              type="button"
+              onClick={switchMode}
+              disabled={busy}
+              className="font-medium text-brand hover:underline sm:ml-auto"
+            >
               {mode === 'code' ? 'Use a backup code' : 'Use a 6-digit code instead'}
             </button>
           )}

@@ -60,7 +60,9 @@ export function CredentialsStep({
       const fields = fieldErrors(error).filter((entry): entry is ['email' | 'password', string] =>
         ['email', 'password'].includes(entry[0]),
       );
-      fields.forEach(([name, message], index) => setError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
+      fields.forEach(([name, message], index) =>
+        setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
       if (fields.length > 0) return;
       setFailure(errorMessage(error, messages.auth.signInFailed));
       if (error instanceof ApiRequestError && error.status === 401) {

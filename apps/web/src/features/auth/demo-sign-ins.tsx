@@ -40,11 +40,15 @@ export function DemoSignIns({
         <h2 id="demo-sign-ins-title" className="font-semibold">
           Demo credit union
         </h2>
-        <span className="ml-auto rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">Demo only</span>
+        <span className="ml-auto rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">
+          Demo only
+        </span>
       </div>
       {awaitingCode ? (
         <>
-          <p className="mt-2 text-sm">No real e-mail is sent in this demo: your sign-in code is waiting in the dev mailbox.</p>
+          <p className="mt-2 text-sm">
+            No real e-mail is sent in this demo: your sign-in code is waiting in the dev mailbox.
+          </p>
           <MailboxLink className={buttonClass('outline', 'sm', 'mt-3 border-amber-300')}>
             <Inbox className="h-4 w-4" aria-hidden="true" />
             Open the dev mailbox
@@ -55,7 +59,10 @@ export function DemoSignIns({
           <p className="mt-2 text-sm">
             Try the portal as one of these made-up people. The 6-digit sign-in code is e-mailed, and in this demo every
             e-mail lands in the{' '}
-            <MailboxLink className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">dev mailbox</MailboxLink>.
+            <MailboxLink className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">
+              dev mailbox
+            </MailboxLink>
+            .
           </p>
           <ul className="mt-4 space-y-2">
             {signIns.map((signIn) => (

@@ -62,7 +62,10 @@ export function DocumentInput({
         {hint}
       </p>
       {file && (
-        <p id={`${id}-chosen`} className="mt-2 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+        <p
+          id={`${id}-chosen`}
+          className="mt-2 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+        >
           <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span className="min-w-0 [overflow-wrap:anywhere]">
             <span className="sr-only">Chosen file: </span>

@@ -53,7 +53,9 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
   const emailError = errors.email?.message;
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-      <p className="text-slate-600">Enter the e-mail address you bank with. We will send you a link to choose a new password.</p>
+      <p className="text-slate-600">
+        Enter the e-mail address you bank with. We will send you a link to choose a new password.
+      </p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <FormField id="reset-email" label="Email" error={emailError}>
         <input

@@ -42,7 +42,9 @@ export function InfoRequests({
             <MessageSquareText className="h-5 w-5 text-amber-700" aria-hidden="true" />
             We need a little more information
           </h2>
-          <p className="mt-1 text-sm text-slate-700">Our team has a question about your application. Your answer goes straight to them.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Our team has a question about your application. Your answer goes straight to them.
+          </p>
           <ul className="mt-4 space-y-3">
             {open.map((request) => (
               <li key={request.id} className="rounded-xl border border-amber-200 bg-white p-4">
@@ -58,7 +60,10 @@ export function InfoRequests({
       )}
       {answered.length > 0 && (
         <div>
-          <h2 id={open.length > 0 ? undefined : 'info-requests-title'} className="text-base font-semibold text-slate-900">
+          <h2
+            id={open.length > 0 ? undefined : 'info-requests-title'}
+            className="text-base font-semibold text-slate-900"
+          >
             {open.length > 0 ? 'Earlier questions' : 'Your answers to our questions'}
           </h2>
           <ul className="mt-3 space-y-3">

@@ -23,6 +23,7 @@ function isLocalPath(value: unknown): value is string {
  * authenticator always go where the server says.
  */
 export function postSignInPath(result: SignInResult, from: unknown): string {
-  if (!result.user.mustEnrolTotp && isLocalPath(from) && areasFor(result).some((area) => isInside(from, area))) return from;
+  if (!result.user.mustEnrolTotp && isLocalPath(from) && areasFor(result).some((area) => isInside(from, area)))
+    return from;
   return isLocalPath(result.redirectTo) ? result.redirectTo : homePathFor(result.user);
 }

@@ -48,7 +48,14 @@ export function TextField({
   password = false,
   className = '',
   ...props
-}: InputProps & { name: RegistrationPath; label: string; hint?: string; optional?: boolean; password?: boolean; className?: string }) {
+}: InputProps & {
+  name: RegistrationPath;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  password?: boolean;
+  className?: string;
+}) {
   const { register } = useFormContext<RegistrationInput>();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -115,7 +122,9 @@ export function FormSection({
   return (
     <section aria-labelledby={`${id}-title`} className="border-t border-slate-200 pt-8 first:border-t-0 first:pt-0">
       <div className="mb-5 flex items-start gap-3">
-        <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">{icon}</span>
+        <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
+          {icon}
+        </span>
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             {title}

@@ -12,7 +12,13 @@ import { textLinkClass } from './auth-shell';
 import { documentProblem } from './document-input';
 import { DocumentSection } from './registration-document-section';
 import { registrationFieldPaths } from './registration-fields';
-import { AccountSection, AddressSection, ContactSection, EmergencySection, PersonalSection } from './registration-sections';
+import {
+  AccountSection,
+  AddressSection,
+  ContactSection,
+  EmergencySection,
+  PersonalSection,
+} from './registration-sections';
 
 // The two selects start empty so nobody applies with a choice they never made.
 const defaultValues: DefaultValues<RegistrationInput> = {
@@ -107,7 +113,12 @@ export function RegistrationForm() {
         <AddressSection />
         <ContactSection />
         <EmergencySection />
-        <DocumentSection document={document} error={documentError} onDocumentChange={chooseDocument} inputRef={documentRef} />
+        <DocumentSection
+          document={document}
+          error={documentError}
+          onDocumentChange={chooseDocument}
+          inputRef={documentRef}
+        />
 
         <div className="flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">

@@ -28,8 +28,21 @@ export function AccountSection() {
         maxLength={254}
         className="sm:col-span-2"
       />
-      <TextField name="password" label="Password" password hint={passwordHint} autoComplete="new-password" maxLength={PASSWORD.max} />
-      <TextField name="confirmPassword" label="Confirm password" password autoComplete="new-password" maxLength={PASSWORD.max} />
+      <TextField
+        name="password"
+        label="Password"
+        password
+        hint={passwordHint}
+        autoComplete="new-password"
+        maxLength={PASSWORD.max}
+      />
+      <TextField
+        name="confirmPassword"
+        label="Confirm password"
+        password
+        autoComplete="new-password"
+        maxLength={PASSWORD.max}
+      />
     </FormSection>
   );
 }
@@ -44,7 +57,14 @@ export function PersonalSection() {
     >
       <TextField name="personalInfo.firstName" label="First name" autoComplete="given-name" maxLength={60} />
       <TextField name="personalInfo.lastName" label="Last name" autoComplete="family-name" maxLength={60} />
-      <TextField name="personalInfo.dateOfBirth" label="Date of birth" type="date" autoComplete="bday" min="1900-01-01" max={today()} />
+      <TextField
+        name="personalInfo.dateOfBirth"
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={today()}
+      />
       <TextField name="personalInfo.nationality" label="Nationality" maxLength={60} />
       <SelectField name="personalInfo.maritalStatus" label="Marital status" options={maritalStatuses} />
     </FormSection>
@@ -53,7 +73,12 @@ export function PersonalSection() {
 
 export function AddressSection() {
   return (
-    <FormSection id="reg-address" title="Address Information" description="Where you live now." icon={<House className={icon} aria-hidden="true" />}>
+    <FormSection
+      id="reg-address"
+      title="Address Information"
+      description="Where you live now."
+      icon={<House className={icon} aria-hidden="true" />}
+    >
       <TextField
         name="personalInfo.address.street"
         label="Street address"
@@ -101,8 +126,19 @@ export function EmergencySection() {
       icon={<HeartHandshake className={icon} aria-hidden="true" />}
     >
       <TextField name="contactDetails.emergencyContact.name" label="Name" autoComplete="off" maxLength={100} />
-      <TextField name="contactDetails.emergencyContact.relationship" label="Relationship" autoComplete="off" maxLength={60} />
-      <TextField name="contactDetails.emergencyContact.phone" label="Phone" type="tel" autoComplete="off" maxLength={30} />
+      <TextField
+        name="contactDetails.emergencyContact.relationship"
+        label="Relationship"
+        autoComplete="off"
+        maxLength={60}
+      />
+      <TextField
+        name="contactDetails.emergencyContact.phone"
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={30}
+      />
     </FormSection>
   );
 }

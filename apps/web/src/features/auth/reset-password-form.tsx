@@ -16,7 +16,13 @@ type ResetConfirm = z.output<typeof passwordResetConfirmSchema>;
 const passwordHint = `At least ${PASSWORD.min} characters. A short phrase of unrelated words is easy to remember and hard to guess.`;
 
 /** The new-password form behind the e-mailed link. `onInvalidLink` takes the server's sentence. */
-export function ResetPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLink: (message: string) => void }) {
+export function ResetPasswordForm({
+  token,
+  onInvalidLink,
+}: {
+  token: string;
+  onInvalidLink: (message: string) => void;
+}) {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -38,7 +44,9 @@ export function ResetPasswordForm({ token, onInvalidLink }: { token: string; onI
       const fields = fieldErrors(error).filter((entry): entry is ['password' | 'confirmPassword', string] =>
         ['password', 'confirmPassword'].includes(entry[0]),
       );
-      fields.forEach(([name, message], index) => setError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
+      fields.forEach(([name, message], index) =>
+        setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
       if (fields.length > 0) return;
       // A 400 without a password problem means the link itself is no good (used, expired, unknown).
       if (error instanceof ApiRequestError && error.status === 400) onInvalidLink(error.body.message);

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type SessionInfo, type SignInChallenge, type SignInInput, type SignInResult, signInSchema } from '@mutual/shared';
+import {
+  type SessionInfo,
+  type SignInChallenge,
+  type SignInInput,
+  type SignInResult,
+  signInSchema,
+} from '@mutual/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,8 +23,7 @@ import { SignedInNotice } from './signed-in-notice';
 
 type Step =
   /** `returned`: back from step 2, so the password box takes focus (the code box it had is gone). */
-  | { kind: 'credentials'; failure: string | null; returned: boolean }
-  | { kind: 'code'; challenge: SignInChallenge };
+  { kind: 'credentials'; failure: string | null; returned: boolean } | { kind: 'code'; challenge: SignInChallenge };
 
 /** Sign-in (spec §2): e-mail and password, then a one-time code. */
 export function SignInFlow() {
@@ -43,7 +48,9 @@ export function SignInFlow() {
 
   const signedIn = (result: SignInResult) => {
     // Nothing cached for whoever used this tab before may show to the person now signed in.
-    queryClient.removeQueries({ predicate: (query) => !['site', ...sessionQueryKey].includes(String(query.queryKey[0])) });
+    queryClient.removeQueries({
+      predicate: (query) => !['site', ...sessionQueryKey].includes(String(query.queryKey[0])),
+    });
     queryClient.setQueryData<SessionInfo>(sessionQueryKey, {
       user: result.user,
       idleExpiresAt: result.idleExpiresAt,

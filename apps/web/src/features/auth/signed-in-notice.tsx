@@ -33,7 +33,13 @@ export function SignedInNotice({ user, onSignOut }: { user: SessionUser; onSignO
           </Link>
         </div>
       </div>
-      <Button variant="outline" size="sm" onClick={() => void signOut()} disabled={signingOut} className="shrink-0 self-start sm:self-auto">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void signOut()}
+        disabled={signingOut}
+        className="shrink-0 self-start sm:self-auto"
+      >
         {signingOut ? 'Signing out...' : 'Sign out'}
       </Button>
     </div>

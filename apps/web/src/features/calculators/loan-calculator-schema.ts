@@ -76,7 +76,12 @@ export const loanCalculatorSchema = z
     const max = maxTerm[termUnit];
     // The upper bound depends on the unit, so it is checked once both fields are valid.
     if (term > max) {
-      ctx.issues.push({ code: 'custom', message: `The term must be between 1 and ${max} ${termUnit}`, path: ['term'], input: term });
+      ctx.issues.push({
+        code: 'custom',
+        message: `The term must be between 1 and ${max} ${termUnit}`,
+        path: ['term'],
+        input: term,
+      });
       return z.NEVER;
     }
     return { principalCents: amount, rateBasisPoints: rate, months: termUnit === 'years' ? term * 12 : term };

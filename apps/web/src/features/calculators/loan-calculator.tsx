@@ -32,9 +32,18 @@ const stripPercent = (rate: string) => rate.replace(/\s*%$/, '');
 export function LoanCalculator() {
   const { rates } = useSite();
   const presets: Array<{ label: string; values: LoanCalculatorInput }> = [
-    { label: 'Personal loan', values: { amount: '10000', rate: stripPercent(rates.personalLoanFrom), term: '5', termUnit: 'years' } },
-    { label: 'Auto loan', values: { amount: '30000', rate: stripPercent(rates.autoLoanFrom), term: '72', termUnit: 'months' } },
-    { label: 'Mortgage', values: { amount: '300000', rate: stripPercent(rates.mortgageFrom), term: '30', termUnit: 'years' } },
+    {
+      label: 'Personal loan',
+      values: { amount: '10000', rate: stripPercent(rates.personalLoanFrom), term: '5', termUnit: 'years' },
+    },
+    {
+      label: 'Auto loan',
+      values: { amount: '30000', rate: stripPercent(rates.autoLoanFrom), term: '72', termUnit: 'months' },
+    },
+    {
+      label: 'Mortgage',
+      values: { amount: '300000', rate: stripPercent(rates.mortgageFrom), term: '30', termUnit: 'years' },
+    },
   ];
   const defaults = presets[0]?.values ?? { amount: '10000', rate: '5.99', term: '5', termUnit: 'years' };
 
@@ -79,7 +88,10 @@ export function LoanCalculator() {
         <form noValidate onSubmit={(event) => void handleSubmit(onCalculate)(event)} className="mt-6 space-y-5">
           <FormField id="loan-amount" label="Loan amount" error={amountError}>
             <div className="relative">
-              <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-600" aria-hidden="true">
+              <span
+                className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-600"
+                aria-hidden="true"
+              >
                 $
               </span>
               <input
@@ -98,7 +110,10 @@ export function LoanCalculator() {
                 inputMode="decimal"
                 autoComplete="off"
               />
-              <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600" aria-hidden="true">
+              <span
+                className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600"
+                aria-hidden="true"
+              >
                 %
               </span>
             </div>

@@ -37,9 +37,7 @@ export function LoanResults({ loan, summary }: { loan: LoanCalculatorValues; sum
       <p className="mt-4 text-sm text-slate-600">
         {summary.numberOfPayments} {summary.numberOfPayments === 1 ? 'payment' : 'payments'}
         {lastDiffers && (
-          <>
-            ; the last one is {formatMoney(summary.finalPaymentCents)}, because payments are rounded to the cent
-          </>
+          <>; the last one is {formatMoney(summary.finalPaymentCents)}, because payments are rounded to the cent</>
         )}
         .
       </p>

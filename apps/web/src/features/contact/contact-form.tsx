@@ -121,7 +121,11 @@ export function ContactForm() {
             />
           </FormField>
           <FormField id="contact-subject" label="Subject" error={fieldErrors.subject}>
-            <select {...controlProps('contact-subject', { error: fieldErrors.subject })} {...register('subject')} aria-required="true">
+            <select
+              {...controlProps('contact-subject', { error: fieldErrors.subject })}
+              {...register('subject')}
+              aria-required="true"
+            >
               <option value="">Choose a subject…</option>
               {contactSubjects.map((subject) => (
                 <option key={subject} value={subject}>
@@ -132,12 +136,7 @@ export function ContactForm() {
           </FormField>
         </div>
 
-        <FormField
-          id="contact-message"
-          label="Message"
-          error={fieldErrors.message}
-          hint={messageHint}
-        >
+        <FormField id="contact-message" label="Message" error={fieldErrors.message} hint={messageHint}>
           <textarea
             {...controlProps('contact-message', { error: fieldErrors.message, hint: messageHint })}
             {...register('message')}

@@ -29,7 +29,10 @@ export function ContactInfoCards({ site }: { site: PublicSite }) {
       </InfoCard>
       <InfoCard icon={Mail} title="Email us">
         <p>
-          <a href={`mailto:${support.email}`} className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline">
+          <a
+            href={`mailto:${support.email}`}
+            className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
+          >
             {support.email}
           </a>
         </p>

@@ -56,7 +56,10 @@ export function SupportDetails({ site }: { site: PublicSite }) {
         <ul className="mt-3 divide-y divide-slate-100">
           {helpLinks.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <Link to={to} className="group flex items-center gap-3 py-2.5 text-sm font-medium text-slate-800 hover:text-brand">
+              <Link
+                to={to}
+                className="group flex items-center gap-3 py-2.5 text-sm font-medium text-slate-800 hover:text-brand"
+              >
                 <Icon className="h-4 w-4 text-slate-500 group-hover:text-brand" aria-hidden="true" />
                 <span className="flex-1">{label}</span>
                 <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden="true" />

@@ -39,8 +39,8 @@ export const careersPage: ContentPageDefinition = {
       <h2>How to apply</h2>
       <p>
         Open positions are posted in our branches when they become available. To ask about a role or to send us a
-        general application, <Link to="/contact">write to us</Link> with the subject “General Inquiry” and we will
-        tell you how to apply.
+        general application, <Link to="/contact">write to us</Link> with the subject “General Inquiry” and we will tell
+        you how to apply.
       </p>
       <Callout tone="warning">
         <p>
@@ -94,14 +94,14 @@ export const communityPage: ContentPageDefinition = {
       </p>
       <h2>Volunteering</h2>
       <p>
-        Every employee receives paid volunteer time. Our teams help at food banks, run tax-preparation help for
-        families and pitch in at community clean-ups.
+        Every employee receives paid volunteer time. Our teams help at food banks, run tax-preparation help for families
+        and pitch in at community clean-ups.
       </p>
       <h2>Why a cooperative gives back</h2>
       <p>
         Credit unions follow seven cooperative principles; the seventh is <strong>concern for community</strong>. As a
-        not-for-profit, we return value to members through better rates and lower fees, and to our community through
-        the programs on this page.
+        not-for-profit, we return value to members through better rates and lower fees, and to our community through the
+        programs on this page.
       </p>
     </>
   ),
@@ -166,8 +166,8 @@ export const locationsPage: ContentPageDefinition = {
       </ul>
       <h2>Accessible branches</h2>
       <p>
-        Our staff are happy to help with forms, read documents aloud or meet you in a quiet room. Let us know in
-        advance if you need step-free access, an interpreter or another accommodation, and we will arrange it.
+        Our staff are happy to help with forms, read documents aloud or meet you in a quiet room. Let us know in advance
+        if you need step-free access, an interpreter or another accommodation, and we will arrange it.
       </p>
     </>
   ),
@@ -202,9 +202,9 @@ export const schedulePage: ContentPageDefinition = {
       <h2>How to book</h2>
       <ol>
         <li>
-          <Link to="/contact">Send us a message</Link> and choose the subject that fits (for example “Account
-          Services” or “Loans &amp; Mortgages”). Tell us two or three times that work for you and whether you prefer a
-          branch or a phone call.
+          <Link to="/contact">Send us a message</Link> and choose the subject that fits (for example “Account Services”
+          or “Loans &amp; Mortgages”). Tell us two or three times that work for you and whether you prefer a branch or a
+          phone call.
         </li>
         <li>
           Or call <a href={`tel:${site.support.phone}`}>{site.support.phone}</a>, {site.support.hours}.

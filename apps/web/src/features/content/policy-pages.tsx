@@ -26,8 +26,8 @@ export const securityPage: ContentPageDefinition = {
       <h2>How we protect you</h2>
       <ul>
         <li>
-          <strong>Two-step sign-in.</strong> After your password, Online Banking asks for a 6-digit code from an
-          e-mail, an authenticator app or a backup code. Codes expire, work once and are never stored in readable form.
+          <strong>Two-step sign-in.</strong> After your password, Online Banking asks for a 6-digit code from an e-mail,
+          an authenticator app or a backup code. Codes expire, work once and are never stored in readable form.
         </li>
         <li>
           <strong>Sessions that end.</strong> You are signed out automatically after a period of inactivity.
@@ -63,7 +63,9 @@ export const securityPage: ContentPageDefinition = {
           them.
         </li>
       </ol>
-      <p>The sooner you tell us, the more we can do — and federal rules limit your liability when you report quickly.</p>
+      <p>
+        The sooner you tell us, the more we can do — and federal rules limit your liability when you report quickly.
+      </p>
     </>
   ),
   cta: {
@@ -97,8 +99,8 @@ export const privacyPage: ContentPageDefinition = {
           <strong>Your accounts:</strong> balances, transactions, transfers, payments and statements.
         </li>
         <li>
-          <strong>Technical details:</strong> the IP address and browser used to sign in or send us a message, to
-          detect fraud and abuse.
+          <strong>Technical details:</strong> the IP address and browser used to sign in or send us a message, to detect
+          fraud and abuse.
         </li>
       </ul>
       <h2>Why we use it</h2>
@@ -109,8 +111,8 @@ export const privacyPage: ContentPageDefinition = {
       <h2>Who we share it with</h2>
       <p>
         <strong>We do not sell your information.</strong> We share it only with service providers that help us run your
-        accounts (for example card processing or mail delivery) under contracts that limit its use, and with
-        regulators, courts or law enforcement when the law requires it.
+        accounts (for example card processing or mail delivery) under contracts that limit its use, and with regulators,
+        courts or law enforcement when the law requires it.
       </p>
       <h2>Cookies</h2>
       <p>
@@ -180,7 +182,9 @@ export const termsPage: ContentPageDefinition = {
           will tell you if one is returned, and why.
         </li>
         <li>International transfers cannot be reversed once sent; fees and processing time may apply.</li>
-        <li>Limits on the number and size of transfers apply to protect your account and are shown in Online Banking.</li>
+        <li>
+          Limits on the number and size of transfers apply to protect your account and are shown in Online Banking.
+        </li>
       </ul>
       <h2>Availability</h2>
       <p>
@@ -214,7 +218,8 @@ export const accessibilityPage: ContentPageDefinition = {
   path: '/accessibility',
   title: 'Accessibility',
   eyebrow: 'For everyone',
-  intro: (site) => `${site.brand.name} wants every member to be able to bank with us independently, online and in person.`,
+  intro: (site) =>
+    `${site.brand.name} wants every member to be able to bank with us independently, online and in person.`,
   body: (site) => (
     <>
       <h2>Our standard</h2>
@@ -231,7 +236,8 @@ export const accessibilityPage: ContentPageDefinition = {
       </ul>
       <h2>Other ways to bank</h2>
       <p>
-        You can reach us by phone at <a href={`tel:${site.support.phone}`}>{site.support.phone}</a> ({site.support.hours}
+        You can reach us by phone at <a href={`tel:${site.support.phone}`}>{site.support.phone}</a> (
+        {site.support.hours}
         ), through the free 711 relay service, or in any branch. Ask us for statements and documents in large print or
         another format.
       </p>

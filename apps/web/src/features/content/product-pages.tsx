@@ -12,7 +12,11 @@ export const creditCardsPage: ContentPageDefinition = {
   body: (site) => (
     <>
       <Highlights>
-        <Highlight icon={BadgePercent} value={`${site.rates.introApr} APR`} label={`intro rate for ${site.rates.introAprMonths} months`} />
+        <Highlight
+          icon={BadgePercent}
+          value={`${site.rates.introApr} APR`}
+          label={`intro rate for ${site.rates.introAprMonths} months`}
+        />
         <Highlight icon={Coins} value={`${site.rates.cashBack}`} label="cash back on purchases" />
         <Highlight icon={Smartphone} value="Lock & unlock" label="your card any time in Online Banking" />
       </Highlights>

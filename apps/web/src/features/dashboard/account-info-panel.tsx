@@ -5,9 +5,18 @@ import { type ReactNode, useState } from 'react';
 import { formatDate } from '../../lib/format-date';
 
 /** Spec §2 "account-information panel": both accounts, and how much of the transfer limit is used. */
-export function AccountInfoPanel({ accounts, summary }: { accounts: AccountSummary[]; summary: UseQueryResult<AccountOverview> }) {
+export function AccountInfoPanel({
+  accounts,
+  summary,
+}: {
+  accounts: AccountSummary[];
+  summary: UseQueryResult<AccountOverview>;
+}) {
   return (
-    <section aria-labelledby="account-info-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="account-info-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="account-info-heading" className="text-lg font-semibold text-slate-900">
         Account Information
       </h2>
@@ -55,7 +64,11 @@ function AccountDetails({ account }: { account: AccountSummary }) {
               aria-label={`${shown ? 'Hide' : 'Show'} full ${account.type} account number`}
               className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-brand"
             >
-              {shown ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+              {shown ? (
+                <EyeOff className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Eye className="h-4 w-4" aria-hidden="true" />
+              )}
             </button>
           </span>
         </Row>
@@ -94,7 +107,10 @@ function TransferLimit({ summary }: { summary: UseQueryResult<AccountOverview> }
         {used} of {limit} outgoing transfers used in the last {windowHours} hours
       </p>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-        <div className={`h-full rounded-full ${ratio >= 1 ? 'bg-red-600' : 'bg-brand'}`} style={{ width: `${Math.round(ratio * 100)}%` }} />
+        <div
+          className={`h-full rounded-full ${ratio >= 1 ? 'bg-red-600' : 'bg-brand'}`}
+          style={{ width: `${Math.round(ratio * 100)}%` }}
+        />
       </div>
     </div>
   );

@@ -26,16 +26,28 @@ export function CheckingCard({ account }: { account: AccountSummary }) {
       <dl className="mt-5 grid grid-cols-2 gap-4">
         <div className="min-w-0">
           <dt className="text-sm text-slate-600">Balance</dt>
-          <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums">{formatWireMoney(account.balance)}</dd>
+          <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums">
+            {formatWireMoney(account.balance)}
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-sm text-slate-600">Available</dt>
-          <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-700 tabular-nums">{formatWireMoney(account.available)}</dd>
+          <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-700 tabular-nums">
+            {formatWireMoney(account.available)}
+          </dd>
         </div>
       </dl>
       <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">
-        <NumberRow label="Account number" value={account.accountNumber} icon={<Wallet className="h-4 w-4" aria-hidden="true" />} />
-        <NumberRow label="Routing number" value={account.routingNumber} icon={<Landmark className="h-4 w-4" aria-hidden="true" />} />
+        <NumberRow
+          label="Account number"
+          value={account.accountNumber}
+          icon={<Wallet className="h-4 w-4" aria-hidden="true" />}
+        />
+        <NumberRow
+          label="Routing number"
+          value={account.routingNumber}
+          icon={<Landmark className="h-4 w-4" aria-hidden="true" />}
+        />
       </dl>
     </article>
   );

@@ -32,7 +32,9 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           ) : checking ? (
             <CheckingCard account={checking} />
           ) : (
-            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">You have no open accounts.</p>
+            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+              You have no open accounts.
+            </p>
           )}
         </div>
         <MonthCards summary={summary} />

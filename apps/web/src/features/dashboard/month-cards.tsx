@@ -24,7 +24,13 @@ export function MonthCards({ summary }: { summary: UseQueryResult<AccountOvervie
     );
   }
   if (summary.isError) {
-    return <LoadError error={summary.error} fallback="We could not load this month's figures." onRetry={() => void summary.refetch()} />;
+    return (
+      <LoadError
+        error={summary.error}
+        fallback="We could not load this month's figures."
+        onRetry={() => void summary.refetch()}
+      />
+    );
   }
   const month = monthLabel(summary.data.month);
   return (
@@ -47,9 +53,24 @@ export function MonthCards({ summary }: { summary: UseQueryResult<AccountOvervie
   );
 }
 
-function MonthCard({ title, month, amount, icon, tone }: { title: string; month: string; amount: string; icon: ReactNode; tone: string }) {
+function MonthCard({
+  title,
+  month,
+  amount,
+  icon,
+  tone,
+}: {
+  title: string;
+  month: string;
+  amount: string;
+  icon: ReactNode;
+  tone: string;
+}) {
   return (
-    <article className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${title}, ${month}`}>
+    <article
+      className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`${title}, ${month}`}
+    >
       <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tone}`}>{icon}</span>
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-slate-600">

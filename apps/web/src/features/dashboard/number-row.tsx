@@ -31,7 +31,11 @@ export function NumberRow({ label, value, icon }: { label: string; value: string
           )}
         </button>
         <span className="sr-only" role="status">
-          {done ? `${label} copied` : failed === label ? `Could not copy the ${label.toLowerCase()}. Please select it and copy it by hand.` : ''}
+          {done
+            ? `${label} copied`
+            : failed === label
+              ? `Could not copy the ${label.toLowerCase()}. Please select it and copy it by hand.`
+              : ''}
         </span>
       </dd>
     </div>

@@ -6,7 +6,11 @@ import { errorMessage } from '../../lib/api-errors';
 /** A grey placeholder of the loaded content's size, announced once as "Loading …". */
 export function Skeleton({ label, className = 'h-40' }: { label: string; className?: string }) {
   return (
-    <div role="status" aria-label={label} className={`animate-pulse rounded-2xl border border-slate-200 bg-white ${className}`}>
+    <div
+      role="status"
+      aria-label={label}
+      className={`animate-pulse rounded-2xl border border-slate-200 bg-white ${className}`}
+    >
       <span className="sr-only">{label}</span>
     </div>
   );

@@ -9,7 +9,10 @@ import { LoadError, Skeleton } from './query-state';
 export function RecentTransactions() {
   const recent = useRecentTransactions();
   return (
-    <section aria-labelledby="recent-transactions-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="recent-transactions-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="recent-transactions-heading" className="text-lg font-semibold text-slate-900">
           Recent Transactions
@@ -22,7 +25,11 @@ export function RecentTransactions() {
       {recent.isPending ? (
         <Skeleton label="Loading recent transactions" className="h-64 border-0 bg-slate-100" />
       ) : recent.isError ? (
-        <LoadError error={recent.error} fallback="We could not load your transactions." onRetry={() => void recent.refetch()} />
+        <LoadError
+          error={recent.error}
+          fallback="We could not load your transactions."
+          onRetry={() => void recent.refetch()}
+        />
       ) : recent.data.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-600">No transactions yet.</p>
       ) : (

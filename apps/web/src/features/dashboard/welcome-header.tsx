@@ -3,7 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useNow } from '../navigation/use-now';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
@@ -15,7 +20,8 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
   const now = useNow(60_000);
   // Staff corrections (adjustments, entries, reversals) are kept out of income and outgoing and
   // shown here, only in a month that has any.
-  const corrections = summary?.data && !/^-?0\.00$/.test(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
+  const corrections =
+    summary?.data && !/^-?0\.00$/.test(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
   const iso = new Date(now).toISOString();
   return (
     <header className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8 lg:flex-row lg:items-end lg:justify-between">
@@ -36,16 +42,34 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
             <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span className="min-w-0">
               Joint Account
-              {user.jointAccountHolderName && <span className="font-normal text-white/85"> with {user.jointAccountHolderName}</span>}
+              {user.jointAccountHolderName && (
+                <span className="font-normal text-white/85"> with {user.jointAccountHolderName}</span>
+              )}
             </span>
           </p>
         )}
       </div>
       {summary && (
-        <dl className={`grid gap-4 sm:gap-8 lg:shrink-0 ${corrections ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-2'}`} aria-busy={summary.isPending}>
-          <HeaderFigure label="Available Balance" value={summary.data?.availableBalance} pending={summary.isPending} large />
+        <dl
+          className={`grid gap-4 sm:gap-8 lg:shrink-0 ${corrections ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-2'}`}
+          aria-busy={summary.isPending}
+        >
+          <HeaderFigure
+            label="Available Balance"
+            value={summary.data?.availableBalance}
+            pending={summary.isPending}
+            large
+          />
           <HeaderFigure label="Pending" value={summary.data?.pendingTotal} pending={summary.isPending} />
-          {corrections && <HeaderFigure label="Corrections this month" value={corrections} pending={false} signed testId="corrections-total" />}
+          {corrections && (
+            <HeaderFigure
+              label="Corrections this month"
+              value={corrections}
+              pending={false}
+              signed
+              testId="corrections-total"
+            />
+          )}
         </dl>
       )}
     </header>

@@ -30,18 +30,37 @@ export function MailViewer({ mail }: { mail: DevMail }) {
             <dd className="font-mono text-slate-900">{mail.template}</dd>
           </dl>
         </div>
-        <div role="group" aria-label="Message format" className="flex shrink-0 gap-1 self-start rounded-lg bg-slate-100 p-1">
-          <button type="button" aria-pressed={view === 'html'} className={toggleClass(view === 'html')} onClick={() => setView('html')}>
+        <div
+          role="group"
+          aria-label="Message format"
+          className="flex shrink-0 gap-1 self-start rounded-lg bg-slate-100 p-1"
+        >
+          <button
+            type="button"
+            aria-pressed={view === 'html'}
+            className={toggleClass(view === 'html')}
+            onClick={() => setView('html')}
+          >
             HTML
           </button>
-          <button type="button" aria-pressed={view === 'text'} className={toggleClass(view === 'text')} onClick={() => setView('text')}>
+          <button
+            type="button"
+            aria-pressed={view === 'text'}
+            className={toggleClass(view === 'text')}
+            onClick={() => setView('text')}
+          >
             Text
           </button>
         </div>
       </header>
       {view === 'html' ? (
         // sandbox="" grants nothing: no scripts, no forms, no same-origin access, no top navigation.
-        <iframe sandbox="" srcDoc={mail.html} title={mail.subject} className="block h-[36rem] w-full rounded-b-2xl bg-slate-100" />
+        <iframe
+          sandbox=""
+          srcDoc={mail.html}
+          title={mail.subject}
+          className="block h-[36rem] w-full rounded-b-2xl bg-slate-100"
+        />
       ) : (
         <pre className="overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
           {mail.text}

@@ -19,7 +19,10 @@ export function useLiveUpdates(enabled: boolean) {
     };
     let dropped = false;
     source.addEventListener('ledger', refreshMoney);
-    source.addEventListener('notification', () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }));
+    source.addEventListener(
+      'notification',
+      () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    );
     source.addEventListener('open', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
       if (dropped) {

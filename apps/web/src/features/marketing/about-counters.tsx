@@ -23,7 +23,10 @@ function Counter({ target, format, label, icon: Icon }: CounterProps) {
         <Icon className="h-5 w-5" aria-hidden="true" />
       </span>
       {/* The moving number is hidden from assistive technology, which reads the final figure once. */}
-      <span aria-hidden="true" className="mt-4 text-[1.75rem] leading-9 font-bold tracking-tight text-slate-900 tabular-nums sm:text-4xl">
+      <span
+        aria-hidden="true"
+        className="mt-4 text-[1.75rem] leading-9 font-bold tracking-tight text-slate-900 tabular-nums sm:text-4xl"
+      >
         {format(value)}
       </span>
       <span aria-hidden="true" className="mt-1 text-sm font-medium text-slate-600">
@@ -48,11 +51,21 @@ export function AboutCounters() {
         description="Every figure below belongs to our members: they own the credit union and share in its success."
       />
       <ul className="flex flex-wrap justify-center gap-4">
-          <Counter target={about.members} format={(v) => `${formatCount(v)}+`} label="Members" icon={Users} />
-          <Counter target={about.assetsMillions} format={(v) => `${formatMillions(v)}+`} label="in Assets" icon={Landmark} />
-          <Counter target={about.satisfactionPercent} format={(v) => `${v}%`} label="Member Satisfaction" icon={Smile} />
-          <Counter target={about.branches} format={formatCount} label="Branches" icon={MapPin} />
-          <Counter target={about.impactMillions} format={(v) => `${formatMillions(v)}+`} label="Community Impact" icon={HandHeart} />
+        <Counter target={about.members} format={(v) => `${formatCount(v)}+`} label="Members" icon={Users} />
+        <Counter
+          target={about.assetsMillions}
+          format={(v) => `${formatMillions(v)}+`}
+          label="in Assets"
+          icon={Landmark}
+        />
+        <Counter target={about.satisfactionPercent} format={(v) => `${v}%`} label="Member Satisfaction" icon={Smile} />
+        <Counter target={about.branches} format={formatCount} label="Branches" icon={MapPin} />
+        <Counter
+          target={about.impactMillions}
+          format={(v) => `${formatMillions(v)}+`}
+          label="Community Impact"
+          icon={HandHeart}
+        />
       </ul>
     </Section>
   );

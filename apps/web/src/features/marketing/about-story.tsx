@@ -5,9 +5,17 @@ import { formatCount } from './format';
 import { iconTileClass } from './styles';
 
 const values: Array<{ icon: LucideIcon; title: string; text: string }> = [
-  { icon: Users, title: 'Members first', text: 'Every decision starts with one question: is this good for our members?' },
+  {
+    icon: Users,
+    title: 'Members first',
+    text: 'Every decision starts with one question: is this good for our members?',
+  },
   { icon: Scale, title: 'Integrity', text: 'Clear terms, honest advice and no surprise fees — ever.' },
-  { icon: HeartHandshake, title: 'Community', text: 'We invest where we live, through grants, education and volunteering.' },
+  {
+    icon: HeartHandshake,
+    title: 'Community',
+    text: 'We invest where we live, through grants, education and volunteering.',
+  },
   { icon: Lightbulb, title: 'Innovation', text: 'Modern digital tools, backed by people who know your name.' },
 ];
 
@@ -31,17 +39,20 @@ export function MissionAndValues() {
           </p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Our values">
-            {values.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6">
-                <span className={iconTileClass}>
-                  <Icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{title}</h3>
-                  <p className="mt-1 text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
+          {values.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6"
+            >
+              <span className={iconTileClass}>
+                <Icon className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{title}</h3>
+                <p className="mt-1 text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
         </ul>
       </div>
     </Section>
@@ -113,7 +124,9 @@ export function AboutTimeline() {
             <div
               className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${index % 2 === 0 ? 'lg:col-start-1' : 'lg:col-start-2'}`}
             >
-              <p className="inline-flex rounded-full bg-brand px-3 py-0.5 text-sm font-bold text-white">{milestone.year}</p>
+              <p className="inline-flex rounded-full bg-brand px-3 py-0.5 text-sm font-bold text-white">
+                {milestone.year}
+              </p>
               <h3 className="mt-3 text-lg font-semibold text-slate-900">{milestone.title}</h3>
               <p className="mt-1 text-slate-600">{milestone.text}</p>
             </div>

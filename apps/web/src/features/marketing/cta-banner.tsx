@@ -31,7 +31,10 @@ export function CtaBanner({
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
           <div aria-hidden="true" className="absolute -top-24 -left-16 h-64 w-64 rounded-full bg-white/10 blur-3xl" />
-          <div aria-hidden="true" className="absolute -right-16 -bottom-24 h-72 w-72 rounded-full bg-accent/30 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="absolute -right-16 -bottom-24 h-72 w-72 rounded-full bg-accent/30 blur-3xl"
+          />
           <div className="relative mx-auto max-w-2xl">
             <h2 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {title}

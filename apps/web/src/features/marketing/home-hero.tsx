@@ -1,4 +1,14 @@
-import { ArrowRight, BadgeCheck, Calculator, CalendarClock, Landmark, Lock, ShieldCheck, Smartphone, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  Calculator,
+  CalendarClock,
+  Landmark,
+  Lock,
+  ShieldCheck,
+  Smartphone,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Container } from '../../components/layout';
@@ -21,12 +31,15 @@ export function HomeHero() {
             <ShieldCheck className="h-4 w-4" aria-hidden="true" />
             {brand.tagline}
           </p>
-          <h1 id="home-hero-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id="home-hero-title"
+            className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
             Banking that puts members first
           </h1>
           <p className="mt-6 max-w-xl text-lg text-white/90 sm:text-xl">
-            {brand.name} is a not-for-profit credit union owned by the people it serves. That means better rates,
-            fewer fees and real people ready to help — online, on your phone or in a branch near you.
+            {brand.name} is a not-for-profit credit union owned by the people it serves. That means better rates, fewer
+            fees and real people ready to help — online, on your phone or in a branch near you.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/signup" variant="light" size="lg">
@@ -99,8 +112,18 @@ function HeroVisual({ savingsApy, shortName }: { savingsApy: string; shortName: 
 
 const quickActions = [
   { to: '/login', label: 'Online Banking', description: 'Sign in to check balances and move money', icon: Lock },
-  { to: '/calculators', label: 'Loan Calculator', description: 'Estimate your monthly payment in seconds', icon: Calculator },
-  { to: '/contact', label: 'Schedule Meeting', description: 'Meet a member advisor in branch or online', icon: CalendarClock },
+  {
+    to: '/calculators',
+    label: 'Loan Calculator',
+    description: 'Estimate your monthly payment in seconds',
+    icon: Calculator,
+  },
+  {
+    to: '/contact',
+    label: 'Schedule Meeting',
+    description: 'Meet a member advisor in branch or online',
+    icon: CalendarClock,
+  },
 ];
 
 /** The strip of three shortcuts that overlaps the bottom of the hero. */
@@ -114,7 +137,10 @@ export function QuickActions() {
         <ul className="grid gap-2 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-slate-200">
           {quickActions.map(({ to, label, description, icon: Icon }) => (
             <li key={label}>
-              <Link to={to} className="group flex h-full items-center gap-4 rounded-xl p-4 transition-colors hover:bg-slate-50">
+              <Link
+                to={to}
+                className="group flex h-full items-center gap-4 rounded-xl p-4 transition-colors hover:bg-slate-50"
+              >
                 <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand text-white transition-transform group-hover:scale-105">
                   <Icon className="h-6 w-6" aria-hidden="true" />
                 </span>

@@ -21,7 +21,10 @@ export function InnovationStats() {
     { value: `${rates.savingsApy}`, label: 'APY on high-yield savings' },
   ];
   return (
-    <section aria-labelledby="innovation-title" className="relative overflow-hidden bg-slate-900 py-16 text-white sm:py-24">
+    <section
+      aria-labelledby="innovation-title"
+      className="relative overflow-hidden bg-slate-900 py-16 text-white sm:py-24"
+    >
       <div aria-hidden="true" className="absolute top-0 right-0 h-80 w-80 rounded-full bg-brand/40 blur-3xl" />
       <div aria-hidden="true" className="absolute bottom-0 left-1/3 h-64 w-64 rounded-full bg-accent/20 blur-3xl" />
       <Container className="relative grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
@@ -37,7 +40,9 @@ export function InnovationStats() {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2">
             {features.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-start gap-3">
-                <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10 ${accentOnDarkText}`}>
+                <span
+                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10 ${accentOnDarkText}`}
+                >
                   <Icon className="h-5 w-5" aria-hidden="true" />
                 </span>
                 <span className="pt-1.5 text-slate-200">{text}</span>
@@ -47,9 +52,15 @@ export function InnovationStats() {
         </div>
         <dl className="grid grid-cols-2 gap-4">
           {stats.map((stat) => (
-            <div key={stat.label} className="flex min-w-0 flex-col rounded-2xl bg-white/5 p-4 ring-1 ring-white/10 sm:p-6">
+            <div
+              key={stat.label}
+              className="flex min-w-0 flex-col rounded-2xl bg-white/5 p-4 ring-1 ring-white/10 sm:p-6"
+            >
               <dt className="mt-2 flex items-start gap-2 text-sm text-slate-300">
-                <CheckCircle2 className={`mt-0.5 hidden h-4 w-4 shrink-0 sm:block ${accentOnDarkText}`} aria-hidden="true" />
+                <CheckCircle2
+                  className={`mt-0.5 hidden h-4 w-4 shrink-0 sm:block ${accentOnDarkText}`}
+                  aria-hidden="true"
+                />
                 {stat.label}
               </dt>
               <dd className="order-first text-2xl font-bold tracking-tight sm:text-4xl">{stat.value}</dd>

@@ -76,7 +76,11 @@ export function ProductBrowser() {
         description="Choose the kind of banking you are looking for to see our products and current rates."
       />
       <div className="flex justify-center">
-        <div role="group" aria-label="Banking type" className="inline-flex w-full max-w-md rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200">
+        <div
+          role="group"
+          aria-label="Banking type"
+          className="inline-flex w-full max-w-md rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200"
+        >
           {audiences.map(({ value, label, icon: Icon }) => {
             const pressed = audience === value;
             return (

@@ -51,7 +51,11 @@ function personalProducts(rates: Rates): Product[] {
       icon: CreditCard,
       rateLabels: [`${rates.introApr} APR for ${rates.introAprMonths} months`, `${rates.cashBack} cash back`],
       description: 'Earn cash back on every purchase with no annual fee.',
-      features: ['No annual or foreign transaction fees', 'Card lock and alerts in the app', 'Balance transfers welcome'],
+      features: [
+        'No annual or foreign transaction fees',
+        'Card lock and alerts in the app',
+        'Balance transfers welcome',
+      ],
     },
     {
       name: 'Mortgages',

@@ -8,7 +8,8 @@ import { useProfileDialogs } from '../profile/profile-dialogs';
 import { isCurrent, navItemsFor, resetTransfersPath } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
-const rowClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-50';
+const rowClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-50';
 
 function Row({ icon, children, onClick }: { icon: ReactNode; children: ReactNode; onClick: () => void }) {
   return (

@@ -120,7 +120,11 @@ function NotificationItems({
                 {item.title}
               </p>
               <p className="mt-0.5 text-slate-600">{item.body}</p>
-              <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="mt-1 block text-xs text-slate-500">
+              <time
+                dateTime={item.createdAt}
+                title={formatDateTime(item.createdAt)}
+                className="mt-1 block text-xs text-slate-500"
+              >
                 {relativeTime(item.createdAt, now)}
               </time>
             </div>

@@ -73,14 +73,23 @@ export function SignedInNav() {
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 onClick={() => setMenuOpenOn(menuOpen ? null : location.key)}
               >
-                {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+                {menuOpen ? (
+                  <X className="h-6 w-6" aria-hidden="true" />
+                ) : (
+                  <Menu className="h-6 w-6" aria-hidden="true" />
+                )}
               </button>
             </div>
           </>
         )}
       </Container>
       {user && menuOpen && (
-        <MobileMenu id="signed-in-mobile-menu" user={user} onClose={() => setMenuOpenOn(null)} menuButton={menuButton} />
+        <MobileMenu
+          id="signed-in-mobile-menu"
+          user={user}
+          onClose={() => setMenuOpenOn(null)}
+          menuButton={menuButton}
+        />
       )}
     </header>
   );

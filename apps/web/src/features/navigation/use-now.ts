@@ -8,10 +8,13 @@ export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     let interval: ReturnType<typeof setInterval> | undefined;
-    const first = setTimeout(() => {
-      setNow(Date.now());
-      interval = setInterval(() => setNow(Date.now()), everyMs);
-    }, everyMs - (Date.now() % everyMs));
+    const first = setTimeout(
+      () => {
+        setNow(Date.now());
+        interval = setInterval(() => setNow(Date.now()), everyMs);
+      },
+      everyMs - (Date.now() % everyMs),
+    );
     return () => {
       clearTimeout(first);
       if (interval) clearInterval(interval);

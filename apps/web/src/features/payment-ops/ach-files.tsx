@@ -51,7 +51,12 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
           <label htmlFor="ach-sec" className="mb-1.5 block text-sm font-medium text-slate-800">
             SEC code
           </label>
-          <select id="ach-sec" value={sec} onChange={(event) => setSec(event.target.value as AchSecCode)} className={controlClass(false)}>
+          <select
+            id="ach-sec"
+            value={sec}
+            onChange={(event) => setSec(event.target.value as AchSecCode)}
+            className={controlClass(false)}
+          >
             {secOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -82,11 +87,16 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Past ACH files">
           {files.data.exports.map((file) => (
-            <li key={file.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="ach-file">
+            <li
+              key={file.id}
+              className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="ach-file"
+            >
               <div className="min-w-0">
                 <span className="block font-medium break-all text-slate-900">{file.fileName}</span>
                 <span className="block text-sm text-slate-600">
-                  {file.secCode} · {file.entryCount} {file.entryCount === 1 ? 'payment' : 'payments'} · {formatWireMoney(file.totalAmount)} ·{' '}
+                  {file.secCode} · {file.entryCount} {file.entryCount === 1 ? 'payment' : 'payments'} ·{' '}
+                  {formatWireMoney(file.totalAmount)} ·{' '}
                   <time dateTime={file.createdAt}>{formatDateTime(file.createdAt)}</time>
                   {file.createdBy ? ` · ${file.createdBy}` : ''}
                 </span>

@@ -16,7 +16,11 @@ export const orderAmount = (order: PaymentOrder) => formatWireMoney(order.amount
 export function bankDetails(order: PaymentOrder): string[] {
   const b = order.beneficiary;
   if (order.rail === 'ach') return [`Routing ${b.routingNumber ?? '—'}`];
-  return [`SWIFT ${b.swiftCode ?? '—'}`, ...(b.ibanMasked ? [`IBAN ${b.ibanMasked}`] : []), [b.country, b.currency].filter(Boolean).join(' · ')].filter(Boolean);
+  return [
+    `SWIFT ${b.swiftCode ?? '—'}`,
+    ...(b.ibanMasked ? [`IBAN ${b.ibanMasked}`] : []),
+    [b.country, b.currency].filter(Boolean).join(' · '),
+  ].filter(Boolean);
 }
 
 export const railLabel = (order: PaymentOrder) => paymentRailLabels[order.rail];
@@ -25,7 +29,12 @@ export const railLabel = (order: PaymentOrder) => paymentRailLabels[order.rail];
 export const orderSummary = (order: PaymentOrder) =>
   `${orderAmount(order)} to ${order.beneficiary.name}, ${order.beneficiary.bankName} ${order.beneficiary.accountNumberMasked}`;
 
-const shortDateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** "Nov 21, 6:42 AM": for moments days apart at most (a pending order's age and expiry, a recent file). */
 export function formatShortDateTime(iso: string): string {

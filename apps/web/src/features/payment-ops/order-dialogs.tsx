@@ -156,7 +156,13 @@ function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose:
         </div>
         <FieldError id="return-reason" error={errors.code} />
       </fieldset>
-      <FormField id="return-note" label="Note to the member" optional hint="Sent with the reason in the member's notification and e-mail." error={errors.note}>
+      <FormField
+        id="return-note"
+        label="Note to the member"
+        optional
+        hint="Sent with the reason in the member's notification and e-mail."
+        error={errors.note}
+      >
         <textarea
           {...controlProps('return-note', { hint: true, error: errors.note }, 'min-h-20')}
           value={note}

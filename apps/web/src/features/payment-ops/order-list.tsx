@@ -10,10 +10,12 @@ export interface OrderActions {
   onReturn: (order: PaymentOrder) => void;
 }
 
-const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+const pill =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 function RailBadge({ order }: { order: PaymentOrder }) {
-  const tone = order.rail === 'ach' ? 'bg-sky-50 text-sky-900 ring-sky-300' : 'bg-violet-50 text-violet-900 ring-violet-300';
+  const tone =
+    order.rail === 'ach' ? 'bg-sky-50 text-sky-900 ring-sky-300' : 'bg-violet-50 text-violet-900 ring-violet-300';
   return <span className={`${pill} ${tone}`}>{railLabel(order)}</span>;
 }
 
@@ -120,7 +122,11 @@ const th = 'px-3 py-3 font-semibold';
 const td = 'px-3 py-3 align-top';
 
 /** The queue as a table (tablet and desktop) and as cards (phone). */
-export function OrderList({ orders, status, ...actions }: OrderActions & { orders: PaymentOrder[]; status: PaymentOrderStatus }) {
+export function OrderList({
+  orders,
+  status,
+  ...actions
+}: OrderActions & { orders: PaymentOrder[]; status: PaymentOrderStatus }) {
   const pending = status === 'pending';
   return (
     <>
@@ -191,7 +197,12 @@ export function OrderList({ orders, status, ...actions }: OrderActions & { order
 
       <ul className="space-y-3 md:hidden">
         {orders.map((order) => (
-          <li key={order.id} data-testid="payment-order" data-order-id={order.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+          <li
+            key={order.id}
+            data-testid="payment-order"
+            data-order-id={order.id}
+            className="rounded-2xl border border-slate-200 bg-white p-4"
+          >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <Member order={order} />

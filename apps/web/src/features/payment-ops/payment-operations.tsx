@@ -1,4 +1,10 @@
-import { type PaymentOrder, type PaymentOrderStatus, messages, paymentOrderStatusLabels, paymentOrderStatuses } from '@mutual/shared';
+import {
+  type PaymentOrder,
+  type PaymentOrderStatus,
+  messages,
+  paymentOrderStatusLabels,
+  paymentOrderStatuses,
+} from '@mutual/shared';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -14,7 +20,8 @@ import { ReturnDialog, SettleDialog } from './order-dialogs';
 import { OrderList } from './order-list';
 import { usePaymentOrders } from './payment-ops-api';
 
-const isStatus = (value: string | null): value is PaymentOrderStatus => (paymentOrderStatuses as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is PaymentOrderStatus =>
+  (paymentOrderStatuses as readonly (string | null)[]).includes(value);
 
 const emptyText: Record<PaymentOrderStatus, string> = {
   pending: 'No payments are waiting. You are all caught up.',
@@ -56,12 +63,19 @@ export function PaymentOperations() {
       </Link>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900 sm:text-3xl">Payment Operations</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a payment once it has gone out, or return
-        it with a reason and the money goes back to the member.
+        Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a
+        payment once it has gone out, or return it with a reason and the money goes back to the member.
       </p>
 
-      <Tabs.Root value={status} onValueChange={(value) => setParams(queryFor(value as PaymentOrderStatus), { replace: true })} className="mt-6">
-        <Tabs.List aria-label="Payments by status" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex">
+      <Tabs.Root
+        value={status}
+        onValueChange={(value) => setParams(queryFor(value as PaymentOrderStatus), { replace: true })}
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label="Payments by status"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
+        >
           {paymentOrderStatuses.map((value) => (
             <Tabs.Trigger
               key={value}
@@ -69,7 +83,9 @@ export function PaymentOperations() {
               className="flex min-w-0 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
             >
               {paymentOrderStatusLabels[value]}
-              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">{counts ? counts[value] : '–'}</span>
+              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">
+                {counts ? counts[value] : '–'}
+              </span>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -87,9 +103,14 @@ export function PaymentOperations() {
                 </Button>
               </Alert>
             ) : orders.data && orders.data.orders.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText[value]}</p>
+              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+                {emptyText[value]}
+              </p>
             ) : orders.data ? (
-              <div aria-busy={orders.isFetching} className={`space-y-4 transition-opacity ${orders.isPlaceholderData ? 'opacity-70' : ''}`}>
+              <div
+                aria-busy={orders.isFetching}
+                className={`space-y-4 transition-opacity ${orders.isPlaceholderData ? 'opacity-70' : ''}`}
+              >
                 <OrderList orders={orders.data.orders} status={value} onSettle={setSettling} onReturn={setReturning} />
                 {orders.data.total > orders.data.pageSize && (
                   <TransactionPager

@@ -1,4 +1,12 @@
-import type { AchExportList, AchExportResult, AchSecCode, PaymentOrderPage, PaymentOrderResult, PaymentOrderStatus, PaymentReturnInput } from '@mutual/shared';
+import type {
+  AchExportList,
+  AchExportResult,
+  AchSecCode,
+  PaymentOrderPage,
+  PaymentOrderResult,
+  PaymentOrderStatus,
+  PaymentReturnInput,
+} from '@mutual/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -30,7 +38,8 @@ export function usePaymentOpsActions() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: paymentOpsKeys.all });
   return {
     settle: useMutation({
-      mutationFn: (id: string) => api<PaymentOrderResult>(`${base}/${encodeURIComponent(id)}/settle`, { method: 'POST' }),
+      mutationFn: (id: string) =>
+        api<PaymentOrderResult>(`${base}/${encodeURIComponent(id)}/settle`, { method: 'POST' }),
       onSettled,
     }),
     returnOrder: useMutation({

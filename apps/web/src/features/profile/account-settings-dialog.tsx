@@ -20,7 +20,13 @@ type Tab = (typeof tabs)[number]['value'];
 const isTab = (value: string): value is Tab => tabs.some((tab) => tab.value === value);
 
 /** "Account Settings": notifications, security (login alerts, two-factor), password, sessions. */
-export function AccountSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountSettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog
       open={open}
@@ -71,7 +77,10 @@ function SettingsTabs({ me }: { me: Me }) {
         setTab(value);
       }}
     >
-      <Tabs.List aria-label="Account settings sections" className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4">
+      <Tabs.List
+        aria-label="Account settings sections"
+        className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
+      >
         {tabs.map((item) => (
           <Tabs.Trigger
             key={item.value}

@@ -19,7 +19,17 @@ function download(filename: string, text: string) {
  * Freshly issued backup codes. The server keeps only hashes, so this is the one time they can be
  * seen: copy, download, then confirm they are saved.
  */
-export function BackupCodesView({ codes, message, email, onDone }: { codes: string[]; message: string; email: string; onDone: () => void }) {
+export function BackupCodesView({
+  codes,
+  message,
+  email,
+  onDone,
+}: {
+  codes: string[];
+  message: string;
+  email: string;
+  onDone: () => void;
+}) {
   const { brand } = useSite();
   const { copied, copy } = useCopy();
   const text = codes.join('\n');
@@ -38,10 +48,14 @@ export function BackupCodesView({ codes, message, email, onDone }: { codes: stri
       <div>
         <h4 className="text-sm font-semibold text-slate-900">Your backup codes</h4>
         <p className="mt-1 text-sm text-slate-600">
-          Use one of these if you cannot use your authenticator app. Each code works once. This is the only time they are shown.
+          Use one of these if you cannot use your authenticator app. Each code works once. This is the only time they
+          are shown.
         </p>
       </div>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:text-base">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:text-base"
+      >
         {codes.map((code) => (
           <li key={code} className="text-center tracking-wider">
             {code}
@@ -50,10 +64,17 @@ export function BackupCodesView({ codes, message, email, onDone }: { codes: stri
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={() => void copy('codes', text)}>
-          {copied === 'codes' ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          {copied === 'codes' ? (
+            <Check className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Copy className="h-4 w-4" aria-hidden="true" />
+          )}
           {copied === 'codes' ? 'Copied!' : 'Copy codes'}
         </Button>
-        <Button variant="outline" onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}>
+        <Button
+          variant="outline"
+          onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}
+        >
           <Download className="h-4 w-4" aria-hidden="true" />
           Download
         </Button>

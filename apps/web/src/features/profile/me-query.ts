@@ -27,4 +27,3 @@ export function useApplyMe() {
     [queryClient, refresh],
   );
 }
-

@@ -36,7 +36,10 @@ export function PasswordForm({ email }: { email: string }) {
       reset(empty);
       setOutcome({ tone: 'success', text: result.message || messages.settings.passwordChanged });
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldName(key)) : [];
+      const fields =
+        error instanceof ApiRequestError
+          ? Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldName(key))
+          : [];
       fields.forEach(([key, message], index) => {
         if (isFieldName(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
       });
@@ -51,7 +54,13 @@ export function PasswordForm({ email }: { email: string }) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4">
       <FormField id="settings-email" label="Email" hint={emailHint}>
-        <input {...controlProps('settings-email', { hint: emailHint }, 'bg-slate-50 text-slate-700')} value={email} readOnly type="email" autoComplete="username" />
+        <input
+          {...controlProps('settings-email', { hint: emailHint }, 'bg-slate-50 text-slate-700')}
+          value={email}
+          readOnly
+          type="email"
+          autoComplete="username"
+        />
       </FormField>
       <FormField id="settings-current-password" label="Current password" error={current}>
         <input

@@ -9,7 +9,13 @@ import { ProfilePicture } from './profile-picture';
 /** "Profile Settings": picture, name, phone and address (spec §2, §3). */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Profile Settings" description="Your picture, name, phone number and address." size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Profile Settings"
+      description="Your picture, name, phone number and address."
+      size="lg"
+    >
       <ProfileDialogBody onDone={() => onOpenChange(false)} />
     </Dialog>
   );

@@ -12,8 +12,17 @@ import { errorMessage } from '../../lib/api-errors';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 
-const fieldPaths = ['name', 'phone', 'address.street', 'address.city', 'address.state', 'address.postalCode', 'address.country'] as const;
-const isFieldPath = (key: string): key is (typeof fieldPaths)[number] => (fieldPaths as readonly string[]).includes(key);
+const fieldPaths = [
+  'name',
+  'phone',
+  'address.street',
+  'address.city',
+  'address.state',
+  'address.postalCode',
+  'address.country',
+] as const;
+const isFieldPath = (key: string): key is (typeof fieldPaths)[number] =>
+  (fieldPaths as readonly string[]).includes(key);
 
 function valuesOf(me: Me): ProfileInput {
   const { street, city, state, postalCode, country } = me.address;
@@ -48,16 +57,29 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
       await applyMe(result.me);
       setOutcome({ tone: 'success', text: result.message || messages.profile.updated });
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldPath(key)) : [];
+      const fields =
+        error instanceof ApiRequestError
+          ? Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldPath(key))
+          : [];
       fields.forEach(([key, message], index) => {
         if (isFieldPath(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
       });
-      setOutcome({ tone: 'error', text: fields.length ? messages.profile.updateFailed : errorMessage(error, messages.profile.updateFailed) });
+      setOutcome({
+        tone: 'error',
+        text: fields.length ? messages.profile.updateFailed : errorMessage(error, messages.profile.updateFailed),
+      });
     }
   };
 
   const a = errors.address;
-  const field = (path: FieldPath<ProfileInput>, id: string, label: string, error: string | undefined, autoComplete: string, wide = false) => (
+  const field = (
+    path: FieldPath<ProfileInput>,
+    id: string,
+    label: string,
+    error: string | undefined,
+    autoComplete: string,
+    wide = false,
+  ) => (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <FormField id={id} label={label} error={error}>
         <input

@@ -28,7 +28,11 @@ export function ProfilePicture({ me }: { me: Me }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await apiForm<{ me: Me; message: string }>('/api/me/profile-image', { files: { image: file } }, 'PUT');
+      const result = await apiForm<{ me: Me; message: string }>(
+        '/api/me/profile-image',
+        { files: { image: file } },
+        'PUT',
+      );
       await applyMe(result.me);
       setOutcome({ tone: 'success', text: result.message || messages.profile.imageUpdated });
     } catch (error) {
@@ -39,8 +43,16 @@ export function ProfilePicture({ me }: { me: Me }) {
   };
 
   return (
-    <section aria-label="Profile picture" className="flex items-start gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:items-center">
-      <Avatar name={me.name} imageUrl={me.profileImageUrl} size="lg" alt={me.profileImageUrl ? 'Your profile picture' : ''} />
+    <section
+      aria-label="Profile picture"
+      className="flex items-start gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:items-center"
+    >
+      <Avatar
+        name={me.name}
+        imageUrl={me.profileImageUrl}
+        size="lg"
+        alt={me.profileImageUrl ? 'Your profile picture' : ''}
+      />
       <div className="min-w-0 flex-1 space-y-2">
         <p className="font-semibold text-slate-900">{me.name}</p>
         <p className="text-sm text-slate-600">An image file up to 5 MB.</p>

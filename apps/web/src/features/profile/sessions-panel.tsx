@@ -48,7 +48,9 @@ export function SessionsPanel({ active }: { active: boolean }) {
     );
   }
 
-  const list = [...sessions.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+  const list = [...sessions.data.sessions].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+  );
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -64,7 +66,9 @@ export function SessionsPanel({ active }: { active: boolean }) {
                 <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                   {session.device}
                   {session.current && (
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      This device
+                    </span>
                   )}
                 </p>
                 <p className="mt-0.5 text-slate-600">

@@ -87,7 +87,10 @@ export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
               description={channel.description}
               checked={settings.draft.notifications[channel.key]}
               onCheckedChange={(checked) =>
-                settings.update((draft) => ({ ...draft, notifications: { ...draft.notifications, [channel.key]: checked } }))
+                settings.update((draft) => ({
+                  ...draft,
+                  notifications: { ...draft.notifications, [channel.key]: checked },
+                }))
               }
             />
           ))}

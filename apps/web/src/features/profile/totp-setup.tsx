@@ -60,17 +60,29 @@ export function TotpSetupSteps({
         />
         <div className="min-w-0 space-y-3 text-sm text-slate-700">
           <p>
-            <span className="font-semibold text-slate-900">1. Scan the QR code</span> with an authenticator app (for example
-            Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
+            <span className="font-semibold text-slate-900">1. Scan the QR code</span> with an authenticator app (for
+            example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
           </p>
           <div>
             <p>Can’t scan it? Enter this key in the app instead:</p>
             <div className="mt-2 flex items-center gap-2">
-              <code className="min-w-0 rounded-md bg-slate-100 px-2.5 py-1.5 font-mono text-sm break-all text-slate-900" data-testid="totp-secret">
+              <code
+                className="min-w-0 rounded-md bg-slate-100 px-2.5 py-1.5 font-mono text-sm break-all text-slate-900"
+                data-testid="totp-secret"
+              >
                 {groupInFours(setup.secret)}
               </code>
-              <Button variant="outline" size="sm" onClick={() => void copy('secret', setup.secret)} className="shrink-0">
-                {copied === 'secret' ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void copy('secret', setup.secret)}
+                className="shrink-0"
+              >
+                {copied === 'secret' ? (
+                  <Check className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                )}
                 {copied === 'secret' ? 'Copied!' : 'Copy key'}
               </Button>
             </div>
@@ -78,11 +90,7 @@ export function TotpSetupSteps({
         </div>
       </div>
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
-        <FormField
-          id="totp-code"
-          label={`2. Enter the ${OTP_LENGTH}-digit code from the app`}
-          error={error}
-        >
+        <FormField id="totp-code" label={`2. Enter the ${OTP_LENGTH}-digit code from the app`} error={error}>
           <input
             {...controlProps('totp-code', { error }, 'max-w-40 font-mono tracking-widest')}
             {...register('code')}

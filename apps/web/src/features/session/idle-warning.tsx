@@ -25,7 +25,9 @@ export const IDLE_WARNING_MS = 60_000;
 export function IdleWarning() {
   const { user, session } = useSession();
   if (!user || !session?.idleExpiresAt) return null;
-  return <IdleWatch key={user.id} idleExpiresAt={session.idleExpiresAt} absoluteExpiresAt={session.absoluteExpiresAt} />;
+  return (
+    <IdleWatch key={user.id} idleExpiresAt={session.idleExpiresAt} absoluteExpiresAt={session.absoluteExpiresAt} />
+  );
 }
 
 /** The session as the server sees it now, or null when the server could not be asked. */
@@ -172,7 +174,9 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
     >
       <div className="space-y-4" data-testid="idle-warning">
         {atMaximumAge && (
-          <p className="text-sm text-slate-700">You have been signed in for the longest time we allow. Please sign in again to continue.</p>
+          <p className="text-sm text-slate-700">
+            You have been signed in for the longest time we allow. Please sign in again to continue.
+          </p>
         )}
         {problem && <Alert tone="error">{problem}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

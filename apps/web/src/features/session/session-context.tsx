@@ -39,16 +39,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const [farewell, setFarewell] = useState<string | null>(null);
-  const signOut = useCallback(async (message?: string) => {
-    // Kept here rather than only in the navigation state: a route guard may reach /login first.
-    setFarewell(message ?? null);
-    // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
-    // asks for the person's data once the session is gone.
-    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
-    queryClient.setQueryData<SessionInfo>(sessionQueryKey, { user: null, idleExpiresAt: null, absoluteExpiresAt: null });
-    // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site' });
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (message?: string) => {
+      // Kept here rather than only in the navigation state: a route guard may reach /login first.
+      setFarewell(message ?? null);
+      // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
+      // asks for the person's data once the session is gone.
+      await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+      queryClient.setQueryData<SessionInfo>(sessionQueryKey, {
+        user: null,
+        idleExpiresAt: null,
+        absoluteExpiresAt: null,
+      });
+      // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site',
+      });
+    },
+    [queryClient],
+  );
 
   const value = useMemo<SessionContextValue>(() => {
     const session = query.data ?? null;

@@ -58,7 +58,12 @@ export function TransactionFiltersForm({
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Select id="history-account" label="Account" value={filters.account} onChange={(value) => onChange({ account: value })}>
+        <Select
+          id="history-account"
+          label="Account"
+          value={filters.account}
+          onChange={(value) => onChange({ account: value })}
+        >
           <option value="">All accounts</option>
           {accountTypes.map((type) => (
             <option key={type} value={type}>
@@ -66,14 +71,31 @@ export function TransactionFiltersForm({
             </option>
           ))}
         </Select>
-        <DateInput id="history-from" label="From date" value={filters.from} max={filters.to} onChange={(value) => onChange({ from: value })} />
-        <DateInput id="history-to" label="To date" value={filters.to} min={filters.from} onChange={(value) => onChange({ to: value })} />
+        <DateInput
+          id="history-from"
+          label="From date"
+          value={filters.from}
+          max={filters.to}
+          onChange={(value) => onChange({ from: value })}
+        />
+        <DateInput
+          id="history-to"
+          label="To date"
+          value={filters.to}
+          min={filters.from}
+          onChange={(value) => onChange({ to: value })}
+        />
         <Select id="history-type" label="Type" value={filters.type} onChange={(value) => onChange({ type: value })}>
           <option value="">All types</option>
           <option value="credit">Credit</option>
           <option value="debit">Debit</option>
         </Select>
-        <Select id="history-category" label="Category" value={filters.category} onChange={(value) => onChange({ category: value })}>
+        <Select
+          id="history-category"
+          label="Category"
+          value={filters.category}
+          onChange={(value) => onChange({ category: value })}
+        >
           <option value="">All categories</option>
           {transactionCategories.map((category) => (
             <option key={category} value={category}>
@@ -81,7 +103,12 @@ export function TransactionFiltersForm({
             </option>
           ))}
         </Select>
-        <Select id="history-status" label="Status" value={filters.status} onChange={(value) => onChange({ status: value })}>
+        <Select
+          id="history-status"
+          label="Status"
+          value={filters.status}
+          onChange={(value) => onChange({ status: value })}
+        >
           <option value="">All statuses</option>
           {transferStatuses.map((status) => (
             <option key={status} value={status}>
@@ -101,7 +128,9 @@ export function TransactionFiltersForm({
           />
           <span>
             Show corrections
-            <span className="block text-xs font-normal text-slate-600">Reversed transactions and the entries that reversed them</span>
+            <span className="block text-xs font-normal text-slate-600">
+              Reversed transactions and the entries that reversed them
+            </span>
           </span>
         </label>
         {active && (
@@ -115,7 +144,19 @@ export function TransactionFiltersForm({
   );
 }
 
-function Select({ id, label, value, onChange, children }: { id: string; label: string; value?: string; onChange: (value: string) => void; children: ReactNode }) {
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value?: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -148,7 +189,14 @@ function DateInput({
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...controlProps(id, {})} type="date" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+      <input
+        {...controlProps(id, {})}
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -16,7 +16,11 @@ export function TransactionHistory() {
   return (
     <div className="space-y-5">
       <TransactionFiltersForm filters={filters} onChange={setFilters} onClear={clear} />
-      <section aria-labelledby="history-results-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-busy={history.isFetching}>
+      <section
+        aria-labelledby="history-results-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        aria-busy={history.isFetching}
+      >
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="history-results-heading" className="text-lg font-semibold text-slate-900">
             Transactions
@@ -29,7 +33,11 @@ export function TransactionHistory() {
         {history.isPending ? (
           <Skeleton label="Loading transactions" className="h-96 border-0 bg-slate-100" />
         ) : history.isError && !history.data ? (
-          <LoadError error={history.error} fallback="We could not load your transactions." onRetry={() => void history.refetch()} />
+          <LoadError
+            error={history.error}
+            fallback="We could not load your transactions."
+            onRetry={() => void history.refetch()}
+          />
         ) : history.data.items.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-600">
             {cursor ? 'There are no transactions on this page.' : 'No transactions match these filters.'}

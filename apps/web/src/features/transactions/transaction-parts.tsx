@@ -11,7 +11,9 @@ const statusTones: Record<TransferStatus, string> = {
 
 export function StatusBadge({ status }: { status: TransferStatus }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusTones[status]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusTones[status]}`}
+    >
       {status}
     </span>
   );
@@ -59,7 +61,9 @@ export function SignedAmount({ transaction, className = '' }: { transaction: Tra
   const unsigned = transaction.amount.trim().replace(/^-/, '');
   const credit = transaction.type === 'credit';
   return (
-    <span className={`font-semibold whitespace-nowrap tabular-nums ${credit ? 'text-green-700' : 'text-red-700'} ${className}`}>
+    <span
+      className={`font-semibold whitespace-nowrap tabular-nums ${credit ? 'text-green-700' : 'text-red-700'} ${className}`}
+    >
       <span className="sr-only">{credit ? 'Credit ' : 'Debit '}</span>
       <span aria-hidden="true">{credit ? '+' : '−'}</span>
       {formatWireMoney(unsigned)}

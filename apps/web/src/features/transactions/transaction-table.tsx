@@ -36,10 +36,14 @@ export function TransactionTable({ items, caption }: { items: Transaction[]; cap
           <tbody className="divide-y divide-slate-100">
             {items.map((transaction) => (
               <tr key={transaction.id} data-testid="transaction-row" className="align-top">
-                <td className="py-3 pr-4 whitespace-nowrap text-slate-700">{formatTransactionDate(transaction.date)}</td>
+                <td className="py-3 pr-4 whitespace-nowrap text-slate-700">
+                  {formatTransactionDate(transaction.date)}
+                </td>
                 <td className="py-3 pr-4 text-slate-900">
                   <span className="font-medium">{transaction.description}</span>
-                  {transaction.reference && <span className="block text-xs text-slate-500">{transaction.reference}</span>}
+                  {transaction.reference && (
+                    <span className="block text-xs text-slate-500">{transaction.reference}</span>
+                  )}
                 </td>
                 <td className="py-3 pr-4 text-slate-700">{transaction.category}</td>
                 <td className="py-3 pr-4 whitespace-nowrap text-slate-700">{accountLabel(transaction)}</td>

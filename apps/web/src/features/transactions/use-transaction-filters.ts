@@ -32,7 +32,8 @@ export type FilterName = keyof TransactionFilters;
 
 const filterNames: readonly FilterName[] = ['account', 'from', 'to', 'type', 'category', 'status', 'q', 'corrections'];
 
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined => values.find((value) => value === raw);
+const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  values.find((value) => value === raw);
 const day = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
 
 /** The filters in the address, with anything the API would refuse left out. */

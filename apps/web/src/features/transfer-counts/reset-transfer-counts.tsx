@@ -27,7 +27,8 @@ export function ResetTransferCounts() {
   const report = (text: string) => show(text.includes('Error') ? 'error' : 'success', text);
   const failed = (error: unknown) => report(r.error(errorMessage(error)));
 
-  const resetOne = (row: TransferCountRow) => one.mutate(row.id, { onSuccess: (result) => report(result.message), onError: failed });
+  const resetOne = (row: TransferCountRow) =>
+    one.mutate(row.id, { onSuccess: (result) => report(result.message), onError: failed });
 
   const openConfirm = () => {
     setConfirming(true);
@@ -86,7 +87,12 @@ export function ResetTransferCounts() {
             <Button variant="ghost" onClick={closeConfirm} disabled={all.isPending}>
               Cancel
             </Button>
-            <Button ref={confirmButton} onClick={resetAll} disabled={all.isPending} className="bg-red-700! hover:bg-red-800!">
+            <Button
+              ref={confirmButton}
+              onClick={resetAll}
+              disabled={all.isPending}
+              className="bg-red-700! hover:bg-red-800!"
+            >
               {all.isPending ? 'Resetting…' : 'Confirm Reset All'}
             </Button>
           </div>
@@ -106,7 +112,12 @@ export function ResetTransferCounts() {
         </Alert>
       ) : counts.data ? (
         <div aria-busy={counts.isFetching}>
-          <TransferCountTable data={counts.data} busy={busy} resettingId={one.isPending ? (one.variables ?? null) : null} onReset={resetOne} />
+          <TransferCountTable
+            data={counts.data}
+            busy={busy}
+            resettingId={one.isPending ? (one.variables ?? null) : null}
+            onReset={resetOne}
+          />
         </div>
       ) : null}
     </div>

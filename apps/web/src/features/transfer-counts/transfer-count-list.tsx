@@ -12,9 +12,11 @@ interface ListProps {
   onReset: (row: TransferCountRow) => void;
 }
 
-const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+const pill =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
-export const countText = (count: number, limit: number) => (limit === 0 ? `${count} (no limit)` : `${count} of ${limit}`);
+export const countText = (count: number, limit: number) =>
+  limit === 0 ? `${count} (no limit)` : `${count} of ${limit}`;
 const atLimit = (row: TransferCountRow, limit: number) => limit > 0 && row.count >= limit;
 /** Table and cards are both in the page (one hidden): each needs its own ids. */
 type Layout = 'table' | 'card';
@@ -34,7 +36,9 @@ function Count({ row, limit }: { row: TransferCountRow; limit: number }) {
     <span className="block">
       <span className="flex flex-wrap items-center gap-1.5">
         <span className="font-semibold text-slate-900 tabular-nums">{countText(row.count, limit)}</span>
-        {atLimit(row, limit) && <span className={`${pill} bg-amber-100 text-amber-900 ring-amber-300`}>Limit reached</span>}
+        {atLimit(row, limit) && (
+          <span className={`${pill} bg-amber-100 text-amber-900 ring-amber-300`}>Limit reached</span>
+        )}
       </span>
       {row.count > 0 && row.windowEndsAt && (
         <span className="mt-0.5 block text-xs text-slate-600">Window ends {formatDateTime(row.windowEndsAt)}</span>
@@ -93,7 +97,11 @@ function ProtectedNote({ row, layout }: { row: TransferCountRow; layout: Layout 
 /** Every member's count: a table on wide screens, one card per member on a phone. */
 export function TransferCountTable({ data, ...actions }: ListProps) {
   if (data.users.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No members yet.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+        No members yet.
+      </p>
+    );
   }
   return (
     <>
@@ -143,7 +151,11 @@ export function TransferCountTable({ data, ...actions }: ListProps) {
       </div>
       <ul className="space-y-2 md:hidden" aria-label="Transfer counts in the current window">
         {data.users.map((row) => (
-          <li key={row.id} data-testid="transfer-count-card" className="rounded-xl border border-slate-200 bg-white p-3.5">
+          <li
+            key={row.id}
+            data-testid="transfer-count-card"
+            className="rounded-xl border border-slate-200 bg-white p-3.5"
+          >
             <p className="flex flex-wrap items-center gap-1.5">
               <span className="min-w-0 font-semibold break-all text-slate-900">{row.email}</span>
               {row.protected && <ProtectedBadge />}

@@ -16,7 +16,8 @@ export function useResetTransferCounts() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: transferCountKeys.list });
   const one = useMutation({
-    mutationFn: (userId: string) => api<MessageResult>(`/api/admin/transfer-counts/${encodeURIComponent(userId)}/reset`, { method: 'POST' }),
+    mutationFn: (userId: string) =>
+      api<MessageResult>(`/api/admin/transfer-counts/${encodeURIComponent(userId)}/reset`, { method: 'POST' }),
     onSettled: refresh,
   });
   const all = useMutation({

@@ -39,7 +39,10 @@ export function BlockedModal({
             <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="min-w-0 break-words">
               Email:{' '}
-              <a href={`mailto:${support.email}`} className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark">
+              <a
+                href={`mailto:${support.email}`}
+                className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark"
+              >
                 {support.email}
               </a>
             </span>

@@ -26,7 +26,9 @@ function expiryText(iso: string): string | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   const sameDay = at.toDateString() === new Date().toDateString();
-  return sameDay ? `at ${timeFormat.format(at)}` : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return sameDay
+    ? `at ${timeFormat.format(at)}`
+    : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export type ExternalTransfer = z.output<typeof externalTransferSchema>;
@@ -96,7 +98,12 @@ export function ExternalConfirmStep({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void confirm(event)} className="space-y-5" aria-labelledby="external-confirm-heading">
+    <form
+      noValidate
+      onSubmit={(event) => void confirm(event)}
+      className="space-y-5"
+      aria-labelledby="external-confirm-heading"
+    >
       <h3 id="external-confirm-heading" className="text-base font-semibold text-slate-900">
         Confirm Transfer
       </h3>

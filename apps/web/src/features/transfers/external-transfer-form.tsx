@@ -22,7 +22,15 @@ import { type Outcome, showTransferError } from './transfer-errors';
 
 type Input = z.input<typeof externalTransferSchema>;
 
-const names = ['fromAccount', 'toBank', 'routingNumber', 'accountNumber', 'accountName', 'amount', 'reference'] as const;
+const names = [
+  'fromAccount',
+  'toBank',
+  'routingNumber',
+  'accountNumber',
+  'accountName',
+  'amount',
+  'reference',
+] as const;
 
 function emptyFor(accounts: AccountSummary[]): Input {
   return {
@@ -43,7 +51,9 @@ function emptyFor(accounts: AccountSummary[]): Input {
  * until staff settle it, so the result is Pending.
  */
 export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] }) {
-  const [confirming, setConfirming] = useState<{ transfer: ExternalTransfer; challenge: TransferChallenge } | null>(null);
+  const [confirming, setConfirming] = useState<{ transfer: ExternalTransfer; challenge: TransferChallenge } | null>(
+    null,
+  );
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -57,7 +67,10 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     setValue,
     control,
     formState: { errors },
-  } = useForm<Input, unknown, ExternalTransfer>({ resolver: zodResolver(externalTransferSchema), defaultValues: emptyFor(accounts) });
+  } = useForm<Input, unknown, ExternalTransfer>({
+    resolver: zodResolver(externalTransferSchema),
+    defaultValues: emptyFor(accounts),
+  });
   const from = useWatch({ control, name: 'fromAccount' });
   const fromAccount = accounts.find((account) => account.type === from);
 
@@ -72,7 +85,10 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     askingNow.current = true;
     setAsking(true);
     try {
-      const challenge = await api<TransferChallenge>('/api/transfers/external/challenge', { method: 'POST', body: values });
+      const challenge = await api<TransferChallenge>('/api/transfers/external/challenge', {
+        method: 'POST',
+        body: values,
+      });
       setConfirming({ transfer: values, challenge });
     } catch (error) {
       showTransferError(error, { names, setError }, { setOutcome, onLocked: () => setBlocked(true) });
@@ -116,11 +132,26 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
           onDone={setSuccess}
         />
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit(onContinue)(event)} className="space-y-5" aria-label="To US Bank">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(onContinue)(event)}
+          className="space-y-5"
+          aria-label="To US Bank"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
-            <AccountSelect id="external-from" label="From" accounts={accounts} registration={register('fromAccount')} error={errors.fromAccount?.message} />
+            <AccountSelect
+              id="external-from"
+              label="From"
+              accounts={accounts}
+              registration={register('fromAccount')}
+              error={errors.fromAccount?.message}
+            />
             <FormField id="external-bank" label="Bank" error={bankError}>
-              <select {...controlProps('external-bank', { error: bankError })} {...bankRegistration} aria-required="true">
+              <select
+                {...controlProps('external-bank', { error: bankError })}
+                {...bankRegistration}
+                aria-required="true"
+              >
                 <option value="">Select a bank</option>
                 {usBanks.map((bank) => (
                   <option key={bank.routingNumber} value={bank.name}>
@@ -131,7 +162,11 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
             </FormField>
             <FormField id="external-routing" label="Routing number" hint="Filled in from the bank you choose.">
               <input
-                {...controlProps('external-routing', { hint: 'Filled in from the bank you choose.' }, 'bg-slate-50 font-mono text-slate-700')}
+                {...controlProps(
+                  'external-routing',
+                  { hint: 'Filled in from the bank you choose.' },
+                  'bg-slate-50 font-mono text-slate-700',
+                )}
                 {...register('routingNumber')}
                 readOnly
               />
@@ -154,7 +189,12 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
               maxLength={120}
               autoComplete="off"
             />
-            <AmountField id="external-amount" registration={register('amount')} error={errors.amount?.message} available={fromAccount?.available} />
+            <AmountField
+              id="external-amount"
+              registration={register('amount')}
+              error={errors.amount?.message}
+              available={fromAccount?.available}
+            />
             <div className="sm:col-span-2">
               <MemoField id="external-memo" registration={register('reference')} error={errors.reference?.message} />
             </div>

@@ -32,7 +32,10 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     setError,
     control,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(internalTransferSchema), defaultValues: emptyFor(accounts) });
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(internalTransferSchema),
+    defaultValues: emptyFor(accounts),
+  });
   const from = useWatch({ control, name: 'fromAccount' });
   const available = accounts.find((account) => account.type === from)?.available;
 
@@ -53,11 +56,33 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5" aria-label="Between Accounts">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="space-y-5"
+      aria-label="Between Accounts"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <AccountSelect id="internal-from" label="From" accounts={accounts} registration={register('fromAccount')} error={errors.fromAccount?.message} />
-        <AccountSelect id="internal-to" label="To" accounts={accounts} registration={register('toAccount')} error={errors.toAccount?.message} />
-        <AmountField id="internal-amount" registration={register('amount')} error={errors.amount?.message} available={available} />
+        <AccountSelect
+          id="internal-from"
+          label="From"
+          accounts={accounts}
+          registration={register('fromAccount')}
+          error={errors.fromAccount?.message}
+        />
+        <AccountSelect
+          id="internal-to"
+          label="To"
+          accounts={accounts}
+          registration={register('toAccount')}
+          error={errors.toAccount?.message}
+        />
+        <AmountField
+          id="internal-amount"
+          registration={register('amount')}
+          error={errors.amount?.message}
+          available={available}
+        />
         <MemoField id="internal-memo" registration={register('reference')} error={errors.reference?.message} />
       </div>
       <TransferFormActions

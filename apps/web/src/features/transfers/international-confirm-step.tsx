@@ -1,4 +1,11 @@
-import { type AccountSummary, countries, currencies, formatWireMoney, type internationalTransferSchema, messages } from '@mutual/shared';
+import {
+  type AccountSummary,
+  countries,
+  currencies,
+  formatWireMoney,
+  type internationalTransferSchema,
+  messages,
+} from '@mutual/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
@@ -49,7 +56,9 @@ export function InternationalConfirmStep({
           ['Bank', transfer.bankName],
           ['SWIFT/BIC', <span className="font-mono">{transfer.swiftCode}</span>],
           ['Account number', <span className="font-mono break-all">{transfer.accountNumber}</span>],
-          ...(transfer.iban ? ([['IBAN', <span className="font-mono break-all">{transfer.iban}</span>]] as [string, ReactNode][]) : []),
+          ...(transfer.iban
+            ? ([['IBAN', <span className="font-mono break-all">{transfer.iban}</span>]] as [string, ReactNode][])
+            : []),
           ['Country', nameOf(countries, transfer.country)],
           ['Currency', nameOf(currencies, transfer.currency)],
           ['Amount', formatWireMoney(transfer.amount)],

@@ -127,9 +127,20 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
           onConfirm={() => void onConfirm()}
         />
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit(onContinue)(event)} className="space-y-5" aria-label="International">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(onContinue)(event)}
+          className="space-y-5"
+          aria-label="International"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
-            <AccountSelect id="intl-from" label="From" accounts={accounts} registration={register('fromAccount')} error={errors.fromAccount?.message} />
+            <AccountSelect
+              id="intl-from"
+              label="From"
+              accounts={accounts}
+              registration={register('fromAccount')}
+              error={errors.fromAccount?.message}
+            />
             <TextField
               id="intl-recipient-name"
               label="Recipient name"
@@ -138,7 +149,14 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
               maxLength={140}
               autoComplete="off"
             />
-            <TextField id="intl-bank-name" label="Bank name" registration={register('bankName')} error={errors.bankName?.message} maxLength={140} autoComplete="off" />
+            <TextField
+              id="intl-bank-name"
+              label="Bank name"
+              registration={register('bankName')}
+              error={errors.bankName?.message}
+              maxLength={140}
+              autoComplete="off"
+            />
             <TextField
               id="intl-swift"
               label="SWIFT/BIC"
@@ -191,7 +209,12 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
                 )}
               />
             ))}
-            <AmountField id="intl-amount" registration={register('amount')} error={errors.amount?.message} available={fromAccount?.available} />
+            <AmountField
+              id="intl-amount"
+              registration={register('amount')}
+              error={errors.amount?.message}
+              available={fromAccount?.available}
+            />
             <MemoField id="intl-memo" registration={register('reference')} error={errors.reference?.message} />
           </div>
           <TransferFormActions

@@ -48,7 +48,8 @@ export function OptionCombobox({
   const activeOption = open ? matches[active] : undefined;
 
   useEffect(() => {
-    if (activeOption) document.getElementById(`${id}-option-${activeOption.code}`)?.scrollIntoView({ block: 'nearest' });
+    if (activeOption)
+      document.getElementById(`${id}-option-${activeOption.code}`)?.scrollIntoView({ block: 'nearest' });
   }, [activeOption, id]);
 
   const choose = (option: Option) => {
@@ -65,7 +66,14 @@ export function OptionCombobox({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      openAt(open ? active + 1 : Math.max(0, matches.findIndex((option) => option.code === value)));
+      openAt(
+        open
+          ? active + 1
+          : Math.max(
+              0,
+              matches.findIndex((option) => option.code === value),
+            ),
+      );
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       openAt(open ? active - 1 : matches.length - 1);
@@ -118,7 +126,9 @@ export function OptionCombobox({
             // A typed code or name ("fr", "France"), or text only one option matches, counts as choosing it.
             if (query !== null) {
               const typed = query.trim().toLowerCase();
-              const exact = options.find((option) => option.code.toLowerCase() === typed || option.name.toLowerCase() === typed);
+              const exact = options.find(
+                (option) => option.code.toLowerCase() === typed || option.name.toLowerCase() === typed,
+              );
               const only = matches.length === 1 ? matches[0] : undefined;
               const chosen = typed === '' ? undefined : (exact ?? only);
               if (chosen) choose(chosen);
@@ -126,7 +136,10 @@ export function OptionCombobox({
             onBlur();
           }}
         />
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
         <ul
           id={listId}
           role="listbox"
@@ -154,7 +167,10 @@ export function OptionCombobox({
           ))}
         </ul>
         {open && matches.length === 0 && (
-          <p className="absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg" role="status">
+          <p
+            className="absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg"
+            role="status"
+          >
             No matches
           </p>
         )}

@@ -16,7 +16,10 @@ export function SuccessModal({ message, onClose }: { message: string | null; onC
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Transfer Submitted" size="sm">
       <div className="space-y-4" data-testid="transfer-success-modal">
-        <div className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-3.5 text-sm text-green-900" role="status">
+        <div
+          className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-3.5 text-sm text-green-900"
+          role="status"
+        >
           <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <p>{message}</p>
         </div>

@@ -21,9 +21,13 @@ export function readTransferError(error: unknown): TransferFailure {
   const { code, message, fields } = error.body;
   if (error.status === 403 && code === 'ACCOUNT_LOCKED') return { kind: 'locked' };
   if (code === 'CONFIRMATION_EXPIRED') return { kind: 'expired', message: message || m.otpExpired };
-  if (code === 'INSUFFICIENT_FUNDS') return { kind: 'fields', fields: [['amount', fields?.amount ?? m.insufficientFunds]] };
+  if (code === 'INSUFFICIENT_FUNDS')
+    return { kind: 'fields', fields: [['amount', fields?.amount ?? m.insufficientFunds]] };
   // The confirm call nests the transfer under `transfer`; the form's fields are flat.
-  const entries = Object.entries(fields ?? {}).map(([key, text]): [string, string] => [key.replace(/^transfer\./, ''), text]);
+  const entries = Object.entries(fields ?? {}).map(([key, text]): [string, string] => [
+    key.replace(/^transfer\./, ''),
+    text,
+  ]);
   if (entries.length > 0) return { kind: 'fields', fields: entries };
   // No answer at all: say so (the server's words for a lost connection come from lib/api).
   if (error.status === 0) return { kind: 'alert', message: message || m.failed };
@@ -31,7 +35,6 @@ export function readTransferError(error: unknown): TransferFailure {
   // The server failed: the spec's dashboard wording, which also points to support.
   return { kind: 'alert', message: m.dashboardFailed };
 }
-
 
 export type Outcome = { tone: 'success' | 'error'; text: string };
 

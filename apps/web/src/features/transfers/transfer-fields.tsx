@@ -66,7 +66,10 @@ export function AmountField({
         )}
       </div>
       <div className="relative">
-        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500" aria-hidden="true">
+        <span
+          className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500"
+          aria-hidden="true"
+        >
           $
         </span>
         <input
@@ -106,21 +109,48 @@ export function TextField({
 } & Omit<ComponentProps<'input'>, 'id' | 'className' | 'name' | 'onChange' | 'onBlur' | 'ref'>) {
   return (
     <FormField id={id} label={label} error={error} hint={hint} optional={optional}>
-      <input {...controlProps(id, { error, hint })} type="text" {...input} {...registration} aria-required={optional ? undefined : true} />
+      <input
+        {...controlProps(id, { error, hint })}
+        type="text"
+        {...input}
+        {...registration}
+        aria-required={optional ? undefined : true}
+      />
     </FormField>
   );
 }
 
 /** The optional memo every transfer form offers (the API's `reference`, at most REFERENCE_MAX characters). */
-export function MemoField({ id, registration, error }: { id: string; registration: UseFormRegisterReturn; error?: string }) {
-  return <TextField id={id} label="Memo" optional registration={registration} error={error} maxLength={REFERENCE_MAX} autoComplete="off" />;
+export function MemoField({
+  id,
+  registration,
+  error,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Memo"
+      optional
+      registration={registration}
+      error={error}
+      maxLength={REFERENCE_MAX}
+      autoComplete="off"
+    />
+  );
 }
 
 /**
  * A registration whose input text is rewritten as it is typed (upper-cased, digits only), keeping
  * the caret where the person left it.
  */
-export function transformed(registration: UseFormRegisterReturn, transform: (value: string) => string): UseFormRegisterReturn {
+export function transformed(
+  registration: UseFormRegisterReturn,
+  transform: (value: string) => string,
+): UseFormRegisterReturn {
   return {
     ...registration,
     onChange: (event: { target: unknown; type?: unknown }) => {
@@ -171,7 +201,15 @@ export function TransferFormActions({
   );
 }
 
-export function SubmitButton({ sending, children, disabled }: { sending: boolean; children: ReactNode; disabled?: boolean }) {
+export function SubmitButton({
+  sending,
+  children,
+  disabled,
+}: {
+  sending: boolean;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <Button type="submit" disabled={sending || disabled} aria-busy={sending} className="w-full sm:w-auto">
       {sending ? 'Processing...' : children}
@@ -182,9 +220,15 @@ export function SubmitButton({ sending, children, disabled }: { sending: boolean
 /** The details a confirmation step repeats back before the money moves. */
 export function TransferSummary({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
   return (
-    <dl aria-label={label} className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm">
+    <dl
+      aria-label={label}
+      className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm"
+    >
       {rows.map(([term, value]) => (
-        <div key={term} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+        <div
+          key={term}
+          className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+        >
           <dt className="text-slate-600">{term}</dt>
           <dd className="font-medium break-words text-slate-900 sm:text-right">{value}</dd>
         </div>

@@ -24,7 +24,10 @@ export function TransferSection({ accounts }: { accounts: AccountSummary[] }) {
   const panel = 'pt-5 focus-visible:outline-2 focus-visible:outline-offset-4 data-[state=inactive]:hidden';
   return (
     <Tabs.Root value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
-      <Tabs.List aria-label="Transfer type" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4">
+      <Tabs.List
+        aria-label="Transfer type"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
+      >
         {tabs.map(({ value, label }) => (
           <Tabs.Trigger
             key={value}

@@ -24,12 +24,17 @@ export function useTransferRequest<TBody>(path: string) {
     async (body: TBody): Promise<TransferResult | null> => {
       if (inFlight.current) return null;
       const fingerprint = JSON.stringify(body);
-      const current = key.current?.body === fingerprint ? key.current : { body: fingerprint, value: crypto.randomUUID() };
+      const current =
+        key.current?.body === fingerprint ? key.current : { body: fingerprint, value: crypto.randomUUID() };
       key.current = current;
       inFlight.current = true;
       setSending(true);
       try {
-        const result = await api<TransferResult>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: current.value } });
+        const result = await api<TransferResult>(path, {
+          method: 'POST',
+          body,
+          headers: { [IDEMPOTENCY_HEADER]: current.value },
+        });
         key.current = null;
         void invalidateMoney();
         return result;

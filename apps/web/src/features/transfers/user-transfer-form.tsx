@@ -20,7 +20,14 @@ const m = messages.transfers;
 const names = ['fromAccount', 'recipientEmail', 'amount', 'reference'] as const;
 
 function emptyFor(accounts: AccountSummary[]): Input {
-  return { transferType: 'user', fromAccount: accounts[0]?.type ?? 'Checking', recipientEmail: '', recipientName: '', amount: '', reference: '' };
+  return {
+    transferType: 'user',
+    fromAccount: accounts[0]?.type ?? 'Checking',
+    recipientEmail: '',
+    recipientName: '',
+    amount: '',
+    reference: '',
+  };
 }
 
 /** "To Member": another member of this credit union, found by e-mail (`POST /api/transfers/user`). */
@@ -71,14 +78,28 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
 
   const emailError = errors.recipientEmail?.message;
   const emailId = 'user-recipient-email';
-  const describedBy = [verification && verification.state !== 'checking' ? `${emailId}-verify` : null, emailError ? `${emailId}-error` : null]
+  const describedBy = [
+    verification && verification.state !== 'checking' ? `${emailId}-verify` : null,
+    emailError ? `${emailId}-error` : null,
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5" aria-label="To Member">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="space-y-5"
+      aria-label="To Member"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <AccountSelect id="user-from" label="From" accounts={accounts} registration={register('fromAccount')} error={errors.fromAccount?.message} />
+        <AccountSelect
+          id="user-from"
+          label="From"
+          accounts={accounts}
+          registration={register('fromAccount')}
+          error={errors.fromAccount?.message}
+        />
         <div>
           <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-slate-800">
             Recipient email
@@ -100,12 +121,21 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
               inputMode="email"
               aria-required="true"
             />
-            <Button variant="outline" className="shrink-0" onClick={() => void onVerify()} disabled={verification?.state === 'checking'}>
+            <Button
+              variant="outline"
+              className="shrink-0"
+              onClick={() => void onVerify()}
+              disabled={verification?.state === 'checking'}
+            >
               {verification?.state === 'checking' ? 'Verifying...' : 'Verify'}
             </Button>
           </div>
           {verification?.state === 'found' && (
-            <p id={`${emailId}-verify`} role="status" className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-green-700">
+            <p
+              id={`${emailId}-verify`}
+              role="status"
+              className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-green-700"
+            >
               <CircleCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               <span>{verification.recipient.message || m.recipientFound(verification.recipient.name)}</span>
             </p>
@@ -118,7 +148,12 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
           )}
           <FieldError id={emailId} error={emailError} />
         </div>
-        <AmountField id="user-amount" registration={register('amount')} error={errors.amount?.message} available={available} />
+        <AmountField
+          id="user-amount"
+          registration={register('amount')}
+          error={errors.amount?.message}
+          available={available}
+        />
         <TextField
           id="user-reference"
           label="Reference"

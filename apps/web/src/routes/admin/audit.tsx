@@ -15,7 +15,10 @@ export function AuditLogPage() {
           Back to Admin Dashboard
         </Link>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Audit Log</h1>
-        <p className="mt-1 text-slate-600">Every staff action and security event: who, when, from where, and what changed. Entries can never be edited or deleted.</p>
+        <p className="mt-1 text-slate-600">
+          Every staff action and security event: who, when, from where, and what changed. Entries can never be edited or
+          deleted.
+        </p>
       </div>
       <AuditLogScreen />
     </Container>

@@ -9,10 +9,7 @@ export function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   return (
     <AuthShell>
-      <AuthCard
-        icon={<KeyRound className="h-6 w-6" aria-hidden="true" />}
-        title="Reset your password"
-      >
+      <AuthCard icon={<KeyRound className="h-6 w-6" aria-hidden="true" />} title="Reset your password">
         <ForgotPasswordForm defaultEmail={readRememberedEmail()} />
         <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm">
           <Link to="/login" className={`inline-flex items-center gap-1.5 ${textLinkClass}`}>

@@ -8,8 +8,14 @@ export function RegistrationSuccessPage() {
   useDocumentTitle('Application received');
   const site = useSite();
   const steps = [
-    { title: 'We review your application', text: `Our team checks your details and ID document, usually within ${site.approvalTime}.` },
-    { title: 'We e-mail you', text: 'You hear from us when there is a decision, or if we need anything more from you.' },
+    {
+      title: 'We review your application',
+      text: `Our team checks your details and ID document, usually within ${site.approvalTime}.`,
+    },
+    {
+      title: 'We e-mail you',
+      text: 'You hear from us when there is a decision, or if we need anything more from you.',
+    },
     {
       title: 'You sign in',
       text: 'Once approved, sign in with your e-mail and password, then a 6-digit code we send you. Your checking and savings accounts are ready.',
@@ -22,8 +28,8 @@ export function RegistrationSuccessPage() {
         title="Application received"
         description={
           <p>
-            Thank you for applying to {site.brand.name}. Your application is under review, and we will send you an e-mail
-            once it has been reviewed.
+            Thank you for applying to {site.brand.name}. Your application is under review, and we will send you an
+            e-mail once it has been reviewed.
           </p>
         }
       >

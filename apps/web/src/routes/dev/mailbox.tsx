@@ -31,7 +31,10 @@ export function DevMailboxPage() {
         {!unavailable && (
           // The label stays put during the 5-second background refreshes; only the icon turns.
           <Button variant="outline" onClick={() => void mailbox.refetch()}>
-            <RefreshCw className={`h-4 w-4 ${mailbox.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`} aria-hidden="true" />
+            <RefreshCw
+              className={`h-4 w-4 ${mailbox.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+              aria-hidden="true"
+            />
             Refresh
           </Button>
         )}

@@ -14,7 +14,10 @@ export function TransactionsPage() {
   return (
     <Container className="space-y-6 py-8 sm:py-10">
       <div>
-        <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:text-brand-dark">
+        <Link
+          to="/dashboard"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:text-brand-dark"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Back to Dashboard
         </Link>

@@ -64,7 +64,10 @@ export function ContentPage({ page }: { page: ContentPageDefinition }) {
                 </li>
                 <li className="flex gap-2">
                   <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-                  <a href={`mailto:${site.support.email}`} className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline">
+                  <a
+                    href={`mailto:${site.support.email}`}
+                    className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
+                  >
                     {site.support.email}
                   </a>
                 </li>
