@@ -24,7 +24,7 @@ const json = { 'content-type': 'application/json', origin: config.publicUrl };
 /** Signs in through the real two steps and returns the session cookie. */
 async function signIn(email: string): Promise<string> {
   const step1 = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
+    method: 'POST' as const,
     headers: json,
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
@@ -35,7 +35,7 @@ async function signIn(email: string): Promise<string> {
   const [latest] = await listOutbox(db, 1);
   const code = /\d{6}/.exec(latest?.subject ?? '')?.[0] ?? '';
   const step2 = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
+    method: 'POST' as const,
     headers: { ...json, cookie: attempt },
     body: JSON.stringify({ code }),
   });
@@ -63,7 +63,7 @@ const scenarios = [
     title: 'POST /api/auth/sign-in (wrong pw)',
     options: {
       url: `${base}/api/auth/sign-in`,
-      method: 'POST',
+      method: 'POST' as const,
       headers: json,
       body: JSON.stringify({ email: DEMO_MEMBER_EMAIL, password: 'not-the-password' }),
     },

@@ -22,7 +22,7 @@ const scenarios = [
     title: 'POST /api/contact-messages',
     options: {
       url: `${base}/api/contact-messages`,
-      method: 'POST',
+      method: 'POST' as const,
       headers: { 'content-type': 'application/json' },
       body: contactBody,
     },

@@ -44,7 +44,7 @@ import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger'
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer, resolvePending } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { loadUser } from '../apps/server/src/modules/members/me';
+import { loadUser } from '../apps/server/src/modules/people/users';
 import { createPaymentOrder } from '../apps/server/src/modules/payments/create-payment-order';
 import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
 
