@@ -117,15 +117,13 @@ async function followUp(deps: Deps, tx: Tx, user: UserRow, review: Review, actor
       );
       return;
     case 'info_requested':
-      await tx
-        .insert(infoRequests)
-        .values({
-          userId: user.id,
-          requestDetails: review.details,
-          status: 'pending',
-          createdBy: actor.userId,
-          createdAt: now,
-        });
+      await tx.insert(infoRequests).values({
+        userId: user.id,
+        requestDetails: review.details,
+        status: 'pending',
+        createdBy: actor.userId,
+        createdAt: now,
+      });
       await notify(tx, user.id, { kind: 'info_request', title: 'Information requested', body: review.details }, now);
       await mailer.enqueue(tx, user.email, infoRequestedEmail(config, user.firstName || user.name, review.details));
       return;

@@ -10,8 +10,9 @@ export function useSignOut() {
   return useCallback(
     async (message: string = messages.auth.signedOut) => {
       // Leave the guarded page first: once the session is gone its guard would send the person to
-      // /login itself, without the message saying why.
-      await navigate('/login', { replace: true, state: { message } });
+      // /login itself, without the message saying why. Synchronously (flushSync): a navigation is
+      // otherwise a transition, and a page still mounted when its answers are forgotten asks again.
+      await navigate('/login', { replace: true, state: { message }, flushSync: true });
       await signOut(message);
     },
     [signOut, navigate],
