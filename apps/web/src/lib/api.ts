@@ -1,4 +1,11 @@
 import { type ApiError, isApiError, messages } from '@mutual/shared';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  pathOf,
+  queryOf,
+} from '@mutual/shared/contract/endpoint';
 
 /** Thrown for every non-2xx answer; carries the server's `{ code, message, fields }`. */
 export class ApiRequestError extends Error {
@@ -18,6 +25,69 @@ const activityListeners = new Set<Listener>();
 export function onApiActivity(listener: Listener): () => void {
   activityListeners.add(listener);
   return () => activityListeners.delete(listener);
+}
+
+/** The arguments of `call`: the input may be left out when nothing in it is required. */
+type InputArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+function requestOf(declaration: Endpoint, input: Record<string, unknown> = {}) {
+  const url =
+    pathOf(declaration.path, input.params as Record<string, string> | undefined) +
+    queryOf(input.query as Parameters<typeof queryOf>[0]);
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(input.headers as Record<string, string> | undefined),
+  };
+  const init: RequestInit = {
+    method: declaration.method,
+    headers,
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+  };
+  return { url, init };
+}
+
+/**
+ * Calls a contract endpoint: the path, query, headers and body are checked against its declaration
+ * at build time, and the answer has the declared type. Throws `ApiRequestError` for any non-2xx.
+ */
+export async function call<E extends Endpoint>(declaration: E, ...[input]: InputArgs<E>): Promise<EndpointOutput<E>> {
+  const { url, init } = requestOf(declaration, input);
+  return send<EndpointOutput<E>>(url, init);
+}
+
+/** Like `call`, for the few callers that read a response header (e.g. `idempotent-replayed`). */
+export async function callReading<E extends Endpoint>(
+  declaration: E,
+  ...[input]: InputArgs<E>
+): Promise<{ body: EndpointOutput<E>; headers: Headers }> {
+  const { url, init } = requestOf(declaration, input);
+  return sendReading<EndpointOutput<E>>(url, init);
+}
+
+/**
+ * A multipart upload to a contract endpoint: the body's fields are sent as JSON text parts (the
+ * server parses each with the same schema the form used), files as files; absent files are left out.
+ */
+export async function callForm<E extends Endpoint & { multipart: true }>(
+  declaration: E,
+  parts: Pick<EndpointInput<E>, 'params'> & {
+    json?: EndpointInput<E>['body'];
+    files?: Record<string, File | null | undefined>;
+  },
+): Promise<EndpointOutput<E>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((parts.json ?? {}) as Record<string, unknown>)) {
+    form.append(name, JSON.stringify(value));
+  }
+  for (const [name, file] of Object.entries(parts.files ?? {})) if (file) form.append(name, file, file.name);
+  const url = pathOf(declaration.path, parts.params as Record<string, string> | undefined);
+  return send<EndpointOutput<E>>(url, {
+    method: declaration.method,
+    headers: { accept: 'application/json' },
+    body: form,
+  });
 }
 
 export async function api<T>(

@@ -6,7 +6,7 @@ import { controlProps } from '../../components/form-field';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import { DetailSection, EmptyNote } from '../admin-users/detail-parts';
 import type { ShowFlash } from '../admin-users/use-flash';
-import { LoadError } from '../dashboard/query-state';
+import { LoadError } from '../../components/query-state';
 import { AddTransactionsDialog, type EntryMode } from './add-transactions-dialog';
 import { type StaffCursor, type StaffTransactionFilters, useMemberTransactions } from './money-api';
 import { type RowAction, StaffTransactionTable } from './staff-transaction-table';

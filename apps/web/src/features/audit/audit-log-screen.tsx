@@ -2,7 +2,7 @@ import { AUDIT_EXPORT_MAX_ROWS, messages } from '@mutual/shared';
 import { Download } from 'lucide-react';
 import { buttonClass } from '../../components/button';
 import { fieldErrors } from '../../lib/api-errors';
-import { LoadError, Skeleton } from '../dashboard/query-state';
+import { LoadError, Skeleton } from '../../components/query-state';
 import { type AuditFilterName, auditExportHref, useAuditLog } from './audit-api';
 import { AuditTable } from './audit-entries';
 import { AuditFiltersForm } from './audit-filters';

@@ -4,7 +4,7 @@ import { AccountInfoPanel } from './account-info-panel';
 import { CheckingCard } from './checking-card';
 import { MonthCards } from './month-cards';
 import { useAccounts, useSummary } from './queries';
-import { LoadError, Skeleton } from './query-state';
+import { LoadError, Skeleton } from '../../components/query-state';
 import { RecentTransactions } from './recent-transactions';
 import { WelcomeHeader } from './welcome-header';
 

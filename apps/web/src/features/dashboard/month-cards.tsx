@@ -2,7 +2,7 @@ import { type AccountOverview, formatWireMoney } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LoadError, Skeleton } from './query-state';
+import { LoadError, Skeleton } from '../../components/query-state';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

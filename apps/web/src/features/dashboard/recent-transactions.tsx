@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { TransactionTable } from '../transactions/transaction-table';
 import { useRecentTransactions } from './queries';
-import { LoadError, Skeleton } from './query-state';
+import { LoadError, Skeleton } from '../../components/query-state';
 
 /** Spec §2/§9: the 20 newest transactions, newest first, and a way to all of them. */
 export function RecentTransactions() {

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { buttonClass } from '../../components/button';
-import { LoadError, Skeleton } from '../dashboard/query-state';
+import { LoadError, Skeleton } from '../../components/query-state';
 import { TransactionFiltersForm } from './transaction-filters';
 import { HistoryPager } from './history-pager';
 import { TransactionTable } from './transaction-table';

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { errorMessage } from '../../lib/api-errors';
+import { Alert } from './alert';
+import { Button } from './button';
+import { errorMessage } from '../lib/api-errors';
 
 /** A grey placeholder of the loaded content's size, announced once as "Loading …". */
 export function Skeleton({ label, className = 'h-40' }: { label: string; className?: string }) {

@@ -1,0 +1,2 @@
+/** Declared as the routes move to the contract (issue 13). */
+export const contentApi = {};
