@@ -122,7 +122,7 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_reverses_idx')
       .on(table.reversesId)
       .where(sql`${table.reversesId} is not null`),
-    // Reads (migration 0007; ARCHITECTURE.md "Reads at scale"). A member's history walks an
+    // Reads (migration 0007; docs/decisions/2026-11-25-reads-at-scale.md). A member's history walks an
     // account's transfers on each side in (effective date, posting time, id) order; the monthly
     // figures read a date range of the same index and find every column they need in it (kind
     // onwards), so they never visit the table. A category filter, Pending/Failed and words each
