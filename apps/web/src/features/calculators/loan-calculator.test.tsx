@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import { LoanCalculator } from './loan-calculator';
+
+function renderCalculator() {
+  stubFetch();
+  const user = userEvent.setup();
+  renderWithProviders(<LoanCalculator />);
+  const amount = screen.getByLabelText<HTMLInputElement>('Loan amount');
+  const rate = screen.getByLabelText<HTMLInputElement>('Interest rate (APR)');
+  const term = screen.getByLabelText<HTMLInputElement>('Loan term');
+  const calculate = async (values: { amount?: string; rate?: string; term?: string; unit?: string }) => {
+    for (const [input, text] of [
+      [amount, values.amount],
+      [rate, values.rate],
+      [term, values.term],
+    ] as const) {
+      if (text === undefined) continue;
+      await user.clear(input);
+      if (text) await user.type(input, text);
+    }
+    if (values.unit) await user.selectOptions(screen.getByLabelText('Term unit'), values.unit);
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+  };
+  const estimate = () => screen.getByRole('region', { name: 'Your estimate' });
+  return { user, amount, rate, term, calculate, estimate };
+}
+
+describe('loan calculator', () => {
+  it('asks for each figure that is missing', async () => {
+    const { calculate } = renderCalculator();
+    await calculate({ amount: '', rate: '', term: '' });
+    expect(await screen.findByText('Please enter a loan amount')).toBeTruthy();
+    expect(screen.getByText('Please enter an interest rate')).toBeTruthy();
+    expect(screen.getByText('Please enter a loan term')).toBeTruthy();
+  });
+
+  it('explains what is wrong with an amount: not a number, fractions of a cent, out of range', async () => {
+    const { calculate } = renderCalculator();
+    await calculate({ amount: 'ten grand' });
+    expect(await screen.findByText('Enter the amount in dollars, for example 25000 or 25000.00')).toBeTruthy();
+    await calculate({ amount: '25000.555' });
+    expect(await screen.findByText('Use at most two decimals for cents')).toBeTruthy();
+    await calculate({ amount: '0.50' });
+    expect(await screen.findByText('The loan amount must be between $1.00 and $100,000,000.00')).toBeTruthy();
+  });
+
+  it('keeps the rate between 0% and 100%', async () => {
+    const { calculate } = renderCalculator();
+    await calculate({ rate: '100.01' });
+    expect(await screen.findByText('The rate must be between 0% and 100%')).toBeTruthy();
+  });
+
+  it('keeps the term a whole number from 1 to 50 years (600 months)', async () => {
+    const { calculate } = renderCalculator();
+    await calculate({ term: '2.5' });
+    expect(await screen.findByText('Enter the term as a whole number')).toBeTruthy();
+    await calculate({ term: '0' });
+    expect(await screen.findByText('The term must be at least 1')).toBeTruthy();
+    await calculate({ term: '51', unit: 'Years' });
+    expect(await screen.findByText('The term must be between 1 and 50 years')).toBeTruthy();
+    await calculate({ term: '601', unit: 'Months' });
+    expect(await screen.findByText('The term must be between 1 and 600 months')).toBeTruthy();
+  });
+
+  it('reads "$25,000" as typed and shows the payment to the cent, with the last one settling the rounding', async () => {
+    const { calculate, estimate } = renderCalculator();
+    await calculate({ amount: '$25,000', rate: '0', term: '12', unit: 'Months' });
+    const result = estimate();
+    expect(within(result).getByText('$25,000.00 at 0.00% APR over 1 year')).toBeTruthy();
+    expect(within(result).getByTestId('monthly-payment').textContent).toBe('$2,083.33');
+    expect(within(result).getByTestId('total-interest').textContent).toBe('$0.00');
+    expect(within(result).getByTestId('total-paid').textContent).toBe('$25,000.00');
+    expect(
+      within(result).getByText(/12 payments; the last one is \$2,083\.37, because payments are rounded to the cent/),
+    ).toBeTruthy();
+  });
+
+  it('starts from one of the credit union’s own rates with a preset', async () => {
+    const { user, amount, rate, term, estimate } = renderCalculator();
+    await user.click(screen.getByRole('button', { name: 'Mortgage · 6.25%' }));
+    expect([amount.value, rate.value, term.value]).toEqual(['300000', '6.25', '30']);
+    expect(within(estimate()).getByText('$300,000.00 at 6.25% APR over 30 years')).toBeTruthy();
+    expect(within(estimate()).getByTestId('monthly-payment').textContent).toBe('$1,847.15');
+  });
+});

@@ -1,0 +1,84 @@
+import type { AccountOverview } from '@mutual/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { member, memberAccounts, transaction } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { MemberDashboard } from './member-dashboard';
+
+function overview(overrides: Partial<AccountOverview> = {}): AccountOverview {
+  return {
+    availableBalance: '1250.50',
+    pendingTotal: '75.25',
+    monthIncome: '3200.00',
+    monthOutgoing: '1049.99',
+    monthCorrections: '0.00',
+    month: '2026-03',
+    transferLimit: { limit: 10, used: 2, windowHours: 24 },
+    ...overrides,
+  };
+}
+
+function renderDashboard(summary = overview()) {
+  stubFetch({
+    'GET /api/me/accounts': { accounts: memberAccounts },
+    'GET /api/me/summary': summary,
+    'GET /api/me/transactions': {
+      items: [transaction({ id: 'fee:debit', description: 'Card fee', amount: '0.05' })],
+      pageSize: 20,
+      older: null,
+      newer: null,
+    },
+  });
+  renderWithProviders(<MemberDashboard user={member} />, { route: '/dashboard' });
+}
+
+/** The summary has arrived: the header shows figures, not placeholders. */
+async function summaryShown() {
+  await waitFor(() => expect(screen.getByTestId('available-balance').textContent).toBe('$1,250.50'));
+}
+
+describe('amounts on the member dashboard', () => {
+  it('shows the header figures in dollars with thousands separators and cents', async () => {
+    renderDashboard();
+    await summaryShown();
+    expect(screen.getByTestId('pending-total').textContent).toBe('$75.25');
+  });
+
+  it('shows the Checking card’s balance and available amount', async () => {
+    renderDashboard();
+    const card = await screen.findByTestId('checking-card');
+    expect(within(card).getByText('$1,500.00')).toBeTruthy();
+    expect(within(card).getByText('$1,250.50')).toBeTruthy();
+  });
+
+  it('names this month and shows its income and outgoing', async () => {
+    renderDashboard();
+    const income = await screen.findByRole('article', { name: 'Monthly Income, March 2026' });
+    expect(within(income).getByText('$3,200.00')).toBeTruthy();
+    const outgoing = screen.getByRole('article', { name: 'Monthly Outgoing, March 2026' });
+    expect(within(outgoing).getByText('$1,049.99')).toBeTruthy();
+  });
+
+  it('shows corrections that took money out with a minus sign: "-$12.50"', async () => {
+    renderDashboard(overview({ monthCorrections: '-12.50' }));
+    expect((await screen.findByTestId('corrections-total')).textContent).toBe('-$12.50');
+  });
+
+  it('shows corrections that put money in with a plus sign: "+$7.05"', async () => {
+    renderDashboard(overview({ monthCorrections: '7.05' }));
+    expect((await screen.findByTestId('corrections-total')).textContent).toBe('+$7.05');
+  });
+
+  it('hides the corrections figure in a month that has none', async () => {
+    renderDashboard(overview({ monthCorrections: '0.00' }));
+    await summaryShown();
+    expect(screen.queryByText('Corrections this month')).toBeNull();
+  });
+
+  it('lists a five-cent fee among recent transactions as "−$0.05"', async () => {
+    renderDashboard();
+    const table = await screen.findByRole('table', { name: 'Recent transactions, newest first' });
+    expect(within(table).getByText('$0.05').parentElement?.textContent).toBe('Debit −$0.05');
+  });
+});

@@ -1,0 +1,79 @@
+import type { TransactionPage } from '@mutual/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch, type StubRequest } from '../../test/fetch-stub';
+import { transaction } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { TransactionHistory } from './transaction-history';
+
+const newest: TransactionPage = {
+  items: [
+    transaction({ id: 'a:credit', type: 'credit', amount: '1234.56', description: 'Payroll', date: '2026-03-04' }),
+    transaction({ id: 'b:debit', type: 'debit', amount: '0.05', description: 'Card fee', date: '2026-03-01' }),
+  ],
+  pageSize: 20,
+  older: 'cursorB',
+  newer: null,
+};
+const oldest: TransactionPage = {
+  items: [transaction({ id: 'c:debit', description: 'Groceries', date: '2026-02-20' })],
+  pageSize: 20,
+  older: null,
+  newer: 'cursorC',
+};
+
+/** The history API: the newest page, or the page just older than `cursorB`. */
+function historyApi(request: StubRequest) {
+  return request.query.get('olderThan') === 'cursorB' ? oldest : newest;
+}
+
+function renderHistory() {
+  const server = stubFetch({ 'GET /api/me/transactions': historyApi });
+  const user = userEvent.setup();
+  renderWithProviders(<TransactionHistory />, { route: '/dashboard/transactions' });
+  const pages = () => screen.getByRole('navigation', { name: 'Pages' });
+  return { server, user, pages };
+}
+
+describe('transaction history paging', () => {
+  it('on the newest page: "Newer" is greyed out and the label gives the count and the dates', async () => {
+    const { pages } = renderHistory();
+    expect(await screen.findAllByText('Payroll')).not.toHaveLength(0);
+    const nav = pages();
+    expect(within(nav).getByTestId('history-range').textContent).toBe('2 transactions, Mar 1, 2026 – Mar 4, 2026');
+    expect(within(nav).queryByRole('link', { name: 'Newer' })).toBeNull();
+    expect(within(nav).getByText('Newer').closest('[aria-disabled="true"]')).not.toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Newest' })).toBeNull();
+  });
+
+  it('"Older" asks for the rows older than the last one seen, and then "Older" is greyed out', async () => {
+    const { server, user, pages } = renderHistory();
+    await screen.findAllByText('Payroll');
+    await user.click(within(pages()).getByRole('link', { name: 'Older' }));
+    expect(await screen.findAllByText('Groceries')).not.toHaveLength(0);
+    const nav = pages();
+    expect(within(nav).getByTestId('history-range').textContent).toBe('1 transaction, Feb 20, 2026 – Feb 20, 2026');
+    expect(within(nav).queryByRole('link', { name: 'Older' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Newer' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Newest' })).toBeTruthy();
+    const asked = server.to('GET', '/api/me/transactions').map((request) => request.query.get('olderThan'));
+    expect(asked).toEqual([null, 'cursorB']);
+    expect(server.to('GET', '/api/me/transactions')[1]?.query.get('pageSize')).toBe('20');
+  });
+
+  it('shows credits with "+" and debits with "−", in dollars and cents', async () => {
+    renderHistory();
+    const table = await screen.findByRole('table', { name: 'Transactions, newest first' });
+    const [, payroll, fee] = within(table).getAllByRole('row');
+    expect(within(payroll as HTMLElement).getByText('$1,234.56').parentElement?.textContent).toBe('Credit +$1,234.56');
+    expect(within(fee as HTMLElement).getByText('$0.05').parentElement?.textContent).toBe('Debit −$0.05');
+  });
+
+  it('says so when no transaction matches the filters', async () => {
+    stubFetch({ 'GET /api/me/transactions': { items: [], pageSize: 20, older: null, newer: null } });
+    renderWithProviders(<TransactionHistory />, { route: '/dashboard/transactions?type=credit' });
+    expect(await screen.findByText('No transactions match these filters.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+});

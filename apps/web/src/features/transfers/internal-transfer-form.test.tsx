@@ -1,0 +1,87 @@
+import { IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, reply, stubFetch } from '../../test/fetch-stub';
+import { memberAccounts, transferResult } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { InternalTransferForm } from './internal-transfer-form';
+
+const m = messages.transfers;
+
+function renderForm() {
+  const user = userEvent.setup();
+  renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
+  const form = screen.getByRole('form', { name: 'Between Accounts' });
+  return {
+    user,
+    form,
+    amount: within(form).getByLabelText('Amount'),
+    submit: () => user.click(within(form).getByRole('button', { name: 'Transfer' })),
+  };
+}
+
+describe('Between Accounts transfer form', () => {
+  it(`asks for an amount with "${m.fillAllFields}" when it is left empty`, async () => {
+    const server = stubFetch();
+    const { submit } = renderForm();
+    await submit();
+    expect(await screen.findByText(m.fillAllFields)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it(`refuses the same account on both sides with "${m.sameAccount}"`, async () => {
+    stubFetch();
+    const { user, form, amount, submit } = renderForm();
+    await user.selectOptions(within(form).getByLabelText('To'), 'Checking ••1234');
+    await user.type(amount, '10');
+    await submit();
+    expect(await screen.findByText(m.sameAccount)).toBeTruthy();
+  });
+
+  it(`says "${m.insufficientFunds}" before asking the server when the amount is above the available balance`, async () => {
+    const server = stubFetch();
+    const { user, amount, submit } = renderForm();
+    // Checking has $1,250.50 available.
+    await user.type(amount, '1250.51');
+    await submit();
+    expect(await screen.findByText(m.insufficientFunds)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends the transfer with an Idempotency-Key and shows the server’s confirmation', async () => {
+    const done = m.internalDone('$25.00', 'Checking', 'Savings');
+    const server = stubFetch({
+      'POST /api/transfers/internal': reply(201, transferResult({ amount: '25.00', message: done })),
+    });
+    const { user, amount, submit } = renderForm();
+    await user.type(amount, '25');
+    await submit();
+    expect(await screen.findByText(done)).toBeTruthy();
+    const [sent] = server.to('POST', '/api/transfers/internal');
+    expect(sent?.body).toMatchObject({ fromAccount: 'Checking', toAccount: 'Savings', amount: '25' });
+    expect(sent?.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    // The form starts over for the next transfer.
+    expect((amount as HTMLInputElement).value).toBe('');
+  });
+
+  it('puts the server’s INSUFFICIENT_FUNDS refusal under the amount', async () => {
+    stubFetch({
+      'POST /api/transfers/internal': apiError(422, 'INSUFFICIENT_FUNDS', m.insufficientFunds),
+    });
+    const { user, amount, submit } = renderForm();
+    await user.type(amount, '100');
+    await submit();
+    const error = await screen.findByText(m.insufficientFunds);
+    expect(amount.getAttribute('aria-describedby')).toContain(error.closest('p')?.id);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it(`shows "${m.dashboardFailed}" when the server fails`, async () => {
+    stubFetch({ 'POST /api/transfers/internal': apiError(500, 'INTERNAL', messages.generic.internal) });
+    const { user, amount, submit } = renderForm();
+    await user.type(amount, '5');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(m.dashboardFailed);
+  });
+});

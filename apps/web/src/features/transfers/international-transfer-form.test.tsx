@@ -1,0 +1,102 @@
+import { IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { memberAccounts, transferResult } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { fillInternationalForm } from '../../test/transfer-forms';
+import { InternationalTransferForm } from './international-transfer-form';
+
+const m = messages.transfers;
+
+function renderForm(routes: StubRoutes = {}) {
+  const server = stubFetch(routes);
+  const user = userEvent.setup();
+  renderWithProviders(<InternationalTransferForm accounts={memberAccounts} />);
+  const cont = () => user.click(screen.getByRole('button', { name: 'Continue' }));
+  return { server, user, cont };
+}
+
+describe('International transfer form', () => {
+  it(`asks for every required field with "${m.fillAllFields}" when sent empty`, async () => {
+    const { cont } = renderForm();
+    await cont();
+    // Recipient, bank, SWIFT/BIC, account number, country, currency and amount; the IBAN is optional.
+    expect(await screen.findAllByText(m.fillAllFields)).toHaveLength(7);
+  });
+
+  it(`upper-cases the SWIFT/BIC as typed and refuses a short one with "${m.invalidSwift}"`, async () => {
+    const { user, cont } = renderForm();
+    await fillInternationalForm(user, { swift: 'bnpa12' });
+    expect(screen.getByLabelText<HTMLInputElement>('SWIFT/BIC').value).toBe('BNPA12');
+    await cont();
+    expect(await screen.findByText(m.invalidSwift)).toBeTruthy();
+  });
+
+  it(`refuses an IBAN that is not one with "${m.invalidIban}"`, async () => {
+    const { user, cont } = renderForm();
+    await fillInternationalForm(user, { iban: 'FR12' });
+    await cont();
+    expect(await screen.findByText(m.invalidIban)).toBeTruthy();
+  });
+
+  it(`refuses an account number shorter than 8 characters with "${m.invalidIntlAccount}"`, async () => {
+    const { user, cont } = renderForm();
+    await fillInternationalForm(user, { accountNumber: 'AB12' });
+    await cont();
+    expect(await screen.findByText(m.invalidIntlAccount)).toBeTruthy();
+  });
+
+  it('finds a country by name in the searchable list', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'franc');
+    await user.click(screen.getByRole('option', { name: 'France (FR)' }));
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Country' }).value).toBe('France (FR)');
+  });
+
+  it(`shows the summary and "${m.internationalNotice}" before anything is sent`, async () => {
+    const { server, user, cont } = renderForm();
+    await fillInternationalForm(user);
+    await cont();
+    const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
+    const summary = within(step).getByLabelText('Transfer summary');
+    expect(within(summary).getByText('BNPAFRPP')).toBeTruthy();
+    expect(within(summary).getByText('France (FR)')).toBeTruthy();
+    expect(within(summary).getByText('Euro (EUR)')).toBeTruthy();
+    expect(within(summary).getByText('$40.00')).toBeTruthy();
+    expect(within(step).getByText(m.internationalNotice)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends the confirmed transfer with an Idempotency-Key and shows the server’s confirmation', async () => {
+    const done = m.internationalDone('$40.00', 'BNP Paribas');
+    const { server, user, cont } = renderForm({
+      'POST /api/transfers/international': reply(
+        201,
+        transferResult({ transferType: 'international', status: 'Pending', message: done }),
+      ),
+    });
+    await fillInternationalForm(user);
+    await cont();
+    await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    expect(await screen.findByText(done)).toBeTruthy();
+    const [sent] = server.to('POST', '/api/transfers/international');
+    expect(sent?.body).toMatchObject({ swiftCode: 'BNPAFRPP', country: 'FR', currency: 'EUR', amount: '40' });
+    expect(sent?.headers.get(IDEMPOTENCY_HEADER)).toBeTruthy();
+  });
+
+  it('returns to the form with the server’s message under the field it refused', async () => {
+    const { user, cont } = renderForm({
+      'POST /api/transfers/international': apiError(400, 'VALIDATION_FAILED', m.invalidSwift, {
+        swiftCode: m.invalidSwift,
+      }),
+    });
+    await fillInternationalForm(user);
+    await cont();
+    await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    const form = await screen.findByRole('form', { name: 'International' });
+    expect(within(form).getByText(m.invalidSwift)).toBeTruthy();
+    expect(within(form).getByLabelText('SWIFT/BIC').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type BaseSyntheticEvent, useState } from 'react';
+import {
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitErrorHandler,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiRequestError } from './api';
+import { applyFieldErrors, errorMessage } from './api-errors';
+
+export interface UseApiFormOptions<TInput extends FieldValues, TOutput extends FieldValues> extends Omit<
+  UseFormProps<TInput, unknown, TOutput>,
+  'resolver'
+> {
+  /** Validates in the browser; usually the schema the API itself uses. */
+  schema: z.ZodType<TOutput, TInput>;
+  /** Sends the valid values. Throwing (an `ApiRequestError`, say) is how it reports a refusal. */
+  submit: (values: TOutput) => Promise<unknown> | unknown;
+  /**
+   * The server field keys this form shows under a field (dotted: `address.city`). Every path in
+   * the form's values when left out; a key no field shows goes to `formError`.
+   */
+  fields?: readonly Path<TInput>[];
+  /** The form-level sentence when the server broke or did not explain itself. */
+  fallback?: string;
+  /** A form-level sentence shown as well when the messages went under fields ("Could not save"). */
+  fieldsFailure?: string;
+  /** Maps a server field key to the form's (`transfer.amount` → `amount`). */
+  renameField?: (key: string) => string;
+  /**
+   * Server keys shown outside react-hook-form (a file input): each gets its message, and `focus`
+   * when no field before it took the focus.
+   */
+  otherFields?: Record<string, (message: string, focus: boolean) => void>;
+  /** A form error to show from the start ("Your code expired: sign in again"). */
+  initialFormError?: string | null;
+  /**
+   * Sees every failure first; return `true` when the form dealt with it itself (a lock, a 401 that
+   * empties the password), and nothing else happens.
+   */
+  onError?: (error: unknown, form: UseFormReturn<TInput, unknown, TOutput>) => unknown;
+  /** Called when the browser-side validation stops the submit. */
+  onInvalid?: SubmitErrorHandler<TInput>;
+}
+
+export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues> {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  /** `<form noValidate onSubmit={onSubmit}>`: validates, clears `formError`, submits, maps a refusal. */
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** What no field shows, for an `<Alert tone="error">` in the form; null when there is nothing. */
+  formError: string | null;
+  setFormError: (message: string | null) => void;
+  submitting: boolean;
+}
+
+/** Every path in a form's values, objects and array items included: `address`, `address.city`. */
+export function valuePaths(values: unknown, prefix = ''): string[] {
+  if (values === null || typeof values !== 'object' || values instanceof Date || values instanceof Blob) return [];
+  return Object.entries(values).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...valuePaths(value, path)];
+  });
+}
+
+/**
+ * A react-hook-form form validated by a zod schema, whose failed submit lands where the person
+ * looks: each of the server's `fields` messages under its field (the first one focused), and the
+ * rest in `formError`: the server's `message` when no field took one (or `fallback` when the
+ * server broke), else the messages no field shows, after `fieldsFailure` if given.
+ */
+export function useApiForm<TInput extends FieldValues, TOutput extends FieldValues = TInput>({
+  schema,
+  submit,
+  fields,
+  fallback,
+  fieldsFailure,
+  renameField,
+  otherFields = {},
+  initialFormError = null,
+  onError,
+  onInvalid,
+  ...formProps
+}: UseApiFormOptions<TInput, TOutput>): ApiForm<TInput, TOutput> {
+  const form = useForm<TInput, unknown, TOutput>({
+    ...formProps,
+    resolver: zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
+  });
+  const [formError, setFormError] = useState<string | null>(initialFormError);
+
+  const fail = (error: unknown) => {
+    if (onError?.(error, form) === true) return;
+    const entries =
+      error instanceof ApiRequestError
+        ? Object.entries(error.body.fields ?? {}).map(([key, message]): [string, string] => [
+            renameField ? renameField(key) : key,
+            message,
+          ])
+        : [];
+    const isOther = ([key]: [string, string]) => Object.hasOwn(otherFields, key);
+    const names = fields ?? (valuePaths(form.getValues()) as Path<TInput>[]);
+    const own = entries.filter((entry) => !isOther(entry));
+    const leftover = applyFieldErrors(own, names, form.setError);
+    const outside = entries.filter(isOther);
+    outside.forEach(([key, message], index) =>
+      otherFields[key]?.(message, index === 0 && leftover.length === own.length),
+    );
+    if (leftover.length === own.length && outside.length === 0) {
+      setFormError(errorMessage(error, fallback));
+      return;
+    }
+    const rest = [fieldsFailure, ...leftover].filter(Boolean).join(' ');
+    setFormError(rest || null);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await submit(values);
+    } catch (error) {
+      fail(error);
+    }
+  }, onInvalid);
+
+  return { form, onSubmit, formError, setFormError, submitting: form.formState.isSubmitting };
+}
