@@ -90,4 +90,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The web reaches the API only through the typed client and the contract (ARCHITECTURE.md,
+    // "How a request flows"): no path is typed out, so a renamed route breaks the build.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Declare the endpoint in packages/shared/src/contract and call it with call()/urlOf().',
+        },
+      ],
+    },
+  },
+  {
+    // Components show; hooks fetch. A screen gets its data from its feature's hooks file.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api'],
+              importNames: ['call', 'callReading', 'callForm'],
+              message: "Call the API from the feature's hooks file (TanStack Query), not from a component.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

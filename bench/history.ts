@@ -10,8 +10,9 @@
  * BENCH_OTHER_TRANSACTIONS (900,000) of everyone else, their payment orders, and BENCH_AUDIT_ROWS
  * (1,000,000) audit rows. It signs both in over HTTP and, with BENCH_CLIENTS (4) concurrent
  * clients in a child process, sends BENCH_REQUESTS (200) requests per read (at most
- * BENCH_SCENARIO_SECONDS, 20 s, each) after BENCH_WARMUP (20) it does not count, printing p50/p95. The CSV export of the whole history is
- * timed BENCH_EXPORTS (3) times with the server's memory sampled meanwhile. It ends with every
+ * BENCH_SCENARIO_SECONDS, 20 s, each) after BENCH_WARMUP (20) it does not count, printing p50/p95.
+ * The CSV export of the whole history is timed BENCH_EXPORTS (3) times with the server's memory
+ * sampled meanwhile. It ends with every
  * ledger invariant (ledger:verify) and drops the database unless KEEP_BENCH_DB is set. A broken
  * ledger, a server error or a wrong answer exits non-zero. No test runs this.
  */
@@ -112,7 +113,9 @@ async function one(record) {
   await Promise.all(Array.from({ length: clients }, async () => {
     while (sent < requests && performance.now() < deadline) { sent++; await one(true); }
   }));
-  process.stdout.write(JSON.stringify({ latencies, statuses, bytes, lines, seconds: (performance.now() - began) / 1000 }));
+  process.stdout.write(
+    JSON.stringify({ latencies, statuses, bytes, lines, seconds: (performance.now() - began) / 1000 }),
+  );
 })().catch((error) => { process.stdout.write(JSON.stringify({ error: String(error) })); });
 `;
 
@@ -156,7 +159,9 @@ const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` 
 const table: string[] = [];
 const problems: string[] = [];
 function report(label: string, samples: number[], note = '') {
-  const row = `${label.padEnd(40)} ${String(samples.length).padStart(5)} ${ms(percentile(samples, 50)).padStart(10)} ${ms(percentile(samples, 95)).padStart(10)}  ${note}`;
+  const row =
+    `${label.padEnd(40)} ${String(samples.length).padStart(5)} ` +
+    `${ms(percentile(samples, 50)).padStart(10)} ${ms(percentile(samples, 95)).padStart(10)}  ${note}`;
   table.push(row);
   progress(row);
 }
@@ -177,7 +182,8 @@ async function scenario(base: string, origin: string, cookie: string, label: str
   report(
     label,
     result.latencies,
-    `${ms(percentile(alone.latencies, 50)).padStart(10)} ${ms(percentile(alone.latencies, 95)).padStart(10)}  ${note}${capped}`,
+    `${ms(percentile(alone.latencies, 50)).padStart(10)} ` +
+      `${ms(percentile(alone.latencies, 95)).padStart(10)}  ${note}${capped}`,
   );
 }
 
@@ -226,7 +232,8 @@ async function exportRuns(base: string, cookie: string, origin: string, expected
   report(
     'CSV export, whole history',
     times,
-    `${''.padStart(21)}  ${rows} rows; server RSS ${mib(before.rss)} before, peak ${mib(peakRss)}; heap ${mib(before.heapUsed)} → peak ${mib(peakHeap)}`,
+    `${''.padStart(21)}  ${rows} rows; server RSS ${mib(before.rss)} before, peak ${mib(peakRss)}; ` +
+      `heap ${mib(before.heapUsed)} → peak ${mib(peakHeap)}`,
   );
 }
 
@@ -250,7 +257,8 @@ let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 let broken = false;
 try {
   print(
-    `bench:history: database ${benchDb}; ${CLIENTS} clients, ${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`,
+    `bench:history: database ${benchDb}; ${CLIENTS} clients, ` +
+      `${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`,
   );
   print(`sizes: ${JSON.stringify(sizes)}`);
   await admin(`create database ${benchDb}`);
@@ -289,15 +297,18 @@ try {
   const [counts] = await queryRows<{ history: number; ledger: number; members: number; audit: number }>(
     deps.db,
     sql`
-    select (select count(*)::int from ledger_transfers t join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
+    select (select count(*)::int from ledger_transfers t
+              join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
               where a.user_id = ${member.id} and t.kind in ('single', 'pending', 'failed')
-                and t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)) as history,
+                and t.reverses_id is null
+                and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)) as history,
            (select count(*)::int from ledger_transfers) as ledger,
            (select count(*)::int from users where role <> 'admin') as members,
            (select count(*)::int from audit_log) as audit`,
   );
   print(
-    `the member's history ${counts?.history} rows (corrections hidden); ledger ${counts?.ledger} transfers; ${counts?.members} people; audit ${counts?.audit} rows`,
+    `the member's history ${counts?.history} rows (corrections hidden); ledger ${counts?.ledger} transfers; ` +
+      `${counts?.members} people; audit ${counts?.audit} rows`,
   );
 
   const memberCookie = await signInOverHttp(base, deps, member.email, PASSWORD);
@@ -307,10 +318,13 @@ try {
     sql`select version() as version, current_setting('shared_buffers') as buffers`,
   );
   print(
-    `machine ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${pg15?.version.split(' on ')[0]}, shared_buffers ${pg15?.buffers}; node ${process.version}`,
+    `machine ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
+      `${pg15?.version.split(' on ')[0]}, shared_buffers ${pg15?.buffers}; node ${process.version}`,
   );
   print();
-  const header = `${'read'.padEnd(40)} ${'n'.padStart(5)} ${`p50 ×${CLIENTS}`.padStart(10)} ${`p95 ×${CLIENTS}`.padStart(10)}  ${'p50 ×1'.padStart(10)} ${'p95 ×1'.padStart(10)}`;
+  const header =
+    `${'read'.padEnd(40)} ${'n'.padStart(5)} ${`p50 ×${CLIENTS}`.padStart(10)} ${`p95 ×${CLIENTS}`.padStart(10)}  ` +
+    `${'p50 ×1'.padStart(10)} ${'p95 ×1'.padStart(10)}`;
   progress(header);
 
   const m = (label: string, path: string, note?: string) => scenario(base, origin, memberCookie, label, path, note);
@@ -344,7 +358,10 @@ try {
   const violations = await verifyLedger(deps.db);
   print();
   print(
-    `ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`,
+    'ledger:verify ' +
+      (violations.length === 0
+        ? 'ok (every invariant holds)'
+        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
   );
   for (const problem of problems) print(`PROBLEM ${problem}`);
   broken = violations.length > 0 || problems.length > 0;

@@ -139,12 +139,15 @@ function row(figure: Figure) {
   const median = percentile(figure.samples, 50);
   const rate = figure.rate ?? (figure.perOp ? figure.perOp / (median / 1000) : undefined);
   return (
-    `${figure.label.padEnd(44)} ${String(figure.samples.length).padStart(5)} ${ms(median).padStart(10)} ${ms(percentile(figure.samples, 95)).padStart(10)}` +
+    `${figure.label.padEnd(44)} ${String(figure.samples.length).padStart(5)} ` +
+    `${ms(median).padStart(10)} ${ms(percentile(figure.samples, 95)).padStart(10)}` +
     ` ${rate === undefined ? ''.padStart(10) : rate.toFixed(0).padStart(10)}${figure.note ? `  ${figure.note}` : ''}`
   );
 }
 
-const header = `${'operation'.padEnd(44)} ${'n'.padStart(5)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'per s'.padStart(10)}`;
+const header =
+  `${'operation'.padEnd(44)} ${'n'.padStart(5)} ` +
+  `${'median'.padStart(10)} ${'p95'.padStart(10)} ${'per s'.padStart(10)}`;
 
 // ---------------------------------------------------------------------------------------------
 // The staff user's HTTP client
@@ -288,7 +291,10 @@ async function seedHistory(deps: BenchDeps, member: BenchMember, size: number) {
   }
 }
 
-/** `count` pending ACH orders from the payers' Checking, through `createPaymentOrder` (a hundred per database transaction). */
+/**
+ * `count` pending ACH orders from the payers' Checking, through `createPaymentOrder` (a hundred
+ * per database transaction).
+ */
 async function seedAchOrders(deps: BenchDeps, payers: BenchMember[], count: number, tag: string) {
   const now = new Date();
   for (let start = 0; start < count; start += 100) {
@@ -314,7 +320,8 @@ async function seedAchOrders(deps: BenchDeps, payers: BenchMember[], count: numb
   }
   const rows = await queryRows<{ id: string }>(
     deps.db,
-    sql`select id from payment_orders where status = 'pending' and rail = 'ach' and ach_export_id is null order by created_at, id`,
+    sql`select id from payment_orders where status = 'pending' and rail = 'ach' and ach_export_id is null
+      order by created_at, id`,
   );
   return rows.map((r) => r.id);
 }
@@ -362,14 +369,18 @@ async function addTransactionsScenario(staff: StaffClient, deps: BenchDeps, staf
     let httpSize = size;
     if (first.status === 413) {
       httpSize = await largestFitting(staff, `${path}/preview`, size);
+      const refusal = (JSON.parse(first.text) as { message?: string }).message ?? '';
+      const httpKib = (Buffer.byteLength(JSON.stringify({ rows: batch(httpSize, 0) })) / 1024).toFixed(1);
       findings.push(
-        `A batch of ${size} rows (${(bytes / 1024).toFixed(0)} KiB of JSON) is refused with 413 "${(JSON.parse(first.text) as { message?: string }).message ?? ''}"; ` +
-          `the largest batch of these rows the API takes is ${httpSize} (${(Buffer.byteLength(JSON.stringify({ rows: batch(httpSize, 0) })) / 1024).toFixed(1)} KiB).`,
+        `A batch of ${size} rows (${(bytes / 1024).toFixed(0)} KiB of JSON) is refused with 413 "${refusal}"; ` +
+          `the largest batch of these rows the API takes is ${httpSize} (${httpKib} KiB).`,
       );
       report({
         label: `preview/add ${size} rows over HTTP`,
         samples: [first.ms],
-        note: `REFUSED 413 (${(bytes / 1024).toFixed(0)} KiB body): measured ${httpSize} rows over HTTP and ${size} on the services`,
+        note:
+          `REFUSED 413 (${(bytes / 1024).toFixed(0)} KiB body): ` +
+          `measured ${httpSize} rows over HTTP and ${size} on the services`,
       });
     } else if (first.status !== 200) {
       throw new Error(`POST ${path}/preview answered ${first.status}: ${first.text.slice(0, 500)}`);
@@ -404,7 +415,8 @@ async function addTransactionsScenario(staff: StaffClient, deps: BenchDeps, staf
         direct.push(performance.now() - started);
         if (!preview.ok)
           throw new Error(
-            `service preview of ${size} rows refused: ${JSON.stringify(preview.rows.find((r) => Object.keys(r.errors).length))}`,
+            `service preview of ${size} rows refused: ` +
+              JSON.stringify(preview.rows.find((r) => Object.keys(r.errors).length)),
           );
       }
       report({ label: `preview ${size} rows (service, no HTTP)`, samples: direct, perOp: size, note: 'rows/s' });
@@ -534,7 +546,9 @@ async function settleScenario(staff: StaffClient, deps: BenchDeps, payers: Bench
     label: `settle, ${SETTLE_CLIENTS} clients`,
     samples: concurrent,
     rate,
-    note: `orders/s; on average ${waits.active.toFixed(1)} statements active, ${waits.waiting.toFixed(1)} waiting for a lock (${waits.inLedger.toFixed(1)} in ledger_post)`,
+    note:
+      `orders/s; on average ${waits.active.toFixed(1)} statements active, ` +
+      `${waits.waiting.toFixed(1)} waiting for a lock (${waits.inLedger.toFixed(1)} in ledger_post)`,
   });
 }
 
@@ -594,7 +608,8 @@ async function achExportScenario(staff: StaffClient, deps: BenchDeps, payers: Be
     const wrongLength = records.filter((line) => line.length !== 94).length;
     if (entries !== EXPORT_ORDERS || wrongLength > 0) {
       throw new Error(
-        `NACHA file ${result.export.fileName}: ${entries} entry records (want ${EXPORT_ORDERS}), ${wrongLength} records not 94 characters`,
+        `NACHA file ${result.export.fileName}: ${entries} entry records (want ${EXPORT_ORDERS}), ` +
+          `${wrongLength} records not 94 characters`,
       );
     }
     size = file.bytes;
@@ -618,7 +633,8 @@ async function auditScenario(staff: StaffClient, deps: BenchDeps, target: BenchM
   // One statement; the table is append-only (UPDATE and DELETE are refused), INSERT is allowed.
   // A year of history: mostly sign-ins and member transfers, one row in forty a staff batch.
   await deps.db.execute(sql`
-    insert into audit_log (at, action, actor_user_id, actor_email, target_user_id, ip_address, user_agent, before, after)
+    insert into audit_log (at, action, actor_user_id, actor_email, target_user_id, ip_address, user_agent,
+                           before, after)
     select now() - interval '1 second' - (i * (interval '365 days' / ${AUDIT_ROWS}::int)),
       (array['auth.sign_in', 'auth.sign_in', 'auth.sign_in', 'auth.code_issued', 'auth.sign_out', 'transfer.member',
              'transfer.internal', 'transfer.external', 'hold.placed', 'account.updated', 'transactions.added',
@@ -630,7 +646,8 @@ async function auditScenario(staff: StaffClient, deps: BenchDeps, target: BenchM
   await deps.db.execute(sql`analyze audit_log`);
   const [counted] = await queryRows<{ n: string }>(deps.db, sql`select count(*)::text as n from audit_log`);
   progress(
-    `  (audit_log now ${counted?.n ?? '?'} rows; synthetic rows inserted and analysed in ${ms(performance.now() - started)})`,
+    `  (audit_log now ${counted?.n ?? '?'} rows; ` +
+      `synthetic rows inserted and analysed in ${ms(performance.now() - started)})`,
   );
 
   const pages: [string, string][] = [
@@ -660,14 +677,17 @@ async function auditScenario(staff: StaffClient, deps: BenchDeps, target: BenchM
 async function machineFacts(deps: BenchDeps) {
   const [pgRow] = await queryRows<{ version: string; buffers: string; sync: string }>(
     deps.db,
-    sql`select version() as version, current_setting('shared_buffers') as buffers, current_setting('synchronous_commit') as sync`,
+    sql`select version() as version, current_setting('shared_buffers') as buffers,
+      current_setting('synchronous_commit') as sync`,
   );
   const cpus = os.cpus();
   print(
-    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
   );
   print(
-    `postgresql  ${pgRow?.version.split(' on ')[0] ?? '?'}; shared_buffers=${pgRow?.buffers}, synchronous_commit=${pgRow?.sync}`,
+    `postgresql  ${pgRow?.version.split(' on ')[0] ?? '?'}; ` +
+      `shared_buffers=${pgRow?.buffers}, synchronous_commit=${pgRow?.sync}`,
   );
   print(
     `node        ${process.version}; one staff session over HTTP on 127.0.0.1; times include reading the whole answer`,
@@ -719,7 +739,10 @@ try {
   }
   print();
   print(
-    `ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`,
+    'ledger:verify ' +
+      (violations.length === 0
+        ? 'ok (every invariant holds)'
+        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
   );
   if (serverErrors.length) print(`server errors:\n  ${serverErrors.join('\n  ')}`);
   print(`total ${ms(performance.now() - began)}`);

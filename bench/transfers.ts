@@ -114,7 +114,10 @@ const line = (label: string, rounds: Round[], unit: string) => {
     return acc;
   }, {});
   const failures = Object.keys(failed).length ? `  failed ${JSON.stringify(failed)}` : '';
-  return `${label.padEnd(22)} ${s.perSecond.toFixed(1).padStart(8)} ${unit.padEnd(11)} p50 ${ms(s.p50).padStart(10)}  p99 ${ms(s.p99).padStart(10)}  (${s.done})${failures}`;
+  return (
+    `${label.padEnd(22)} ${s.perSecond.toFixed(1).padStart(8)} ${unit.padEnd(11)} ` +
+    `p50 ${ms(s.p50).padStart(10)}  p99 ${ms(s.p99).padStart(10)}  (${s.done})${failures}`
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -303,11 +306,13 @@ async function machineFacts(deps: BenchDeps) {
   );
   const cpus = os.cpus();
   print(
-    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
+    `machine     ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
   );
   print(`postgresql  ${pgRow?.version ?? '?'}`);
   print(
-    `            synchronous_commit=${pgRow?.sync}, shared_buffers=${pgRow?.buffers}, max_connections=${pgRow?.connections}`,
+    `            synchronous_commit=${pgRow?.sync}, shared_buffers=${pgRow?.buffers}, ` +
+      `max_connections=${pgRow?.connections}`,
   );
   print(`pgbench     ${(await run('pgbench', ['--version'])).trim()}`);
   print(`node        ${process.version}; the app's pool: 10 connections; load generator in a worker thread`);
@@ -318,7 +323,8 @@ let broken = false;
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-pgbench-'));
 try {
   print(
-    `bench:transfers: ${MEMBERS} members, ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s (TPC-B first)`,
+    `bench:transfers: ${MEMBERS} members, ${CLIENTS} clients, ` +
+      `${ROUNDS} alternating rounds of ${SECONDS} s (TPC-B first)`,
   );
   print(`databases   ${benchDb} (portal), ${tpcbDb} (pgbench -i -s ${TPCB_SCALE})`);
   await admin(`create database ${benchDb}`);
@@ -379,7 +385,10 @@ try {
     .filter((key) => key.startsWith('5') || key.startsWith('network'));
   print();
   print(
-    `ledger:verify ${violations.length === 0 ? 'ok (every invariant holds)' : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`}`,
+    'ledger:verify ' +
+      (violations.length === 0
+        ? 'ok (every invariant holds)'
+        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
   );
   print(`transfers in the ledger ${transfers}, answered 201 ${served}${transfers === served ? '' : '  MISMATCH'}`);
   if (errors.length) print(`server or network errors: ${errors.join(', ')}`);

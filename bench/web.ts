@@ -77,8 +77,10 @@ try {
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(3);
     const metric = (id: string) => (lhr.audits[id]?.displayValue ?? '–').padEnd(8);
     print(
-      `${url.padEnd(12)} ${score('performance')}          ${score('accessibility')}            ${score('best-practices')}             ${score('seo')}   ` +
-        `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ${metric('total-blocking-time')} ${lhr.audits['cumulative-layout-shift']?.displayValue ?? '–'}`,
+      `${url.padEnd(12)} ${score('performance')}          ${score('accessibility')}            ` +
+        `${score('best-practices')}             ${score('seo')}   ` +
+        `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ${metric('total-blocking-time')} ` +
+        `${lhr.audits['cumulative-layout-shift']?.displayValue ?? '–'}`,
     );
     if (url === '/') {
       const items =
@@ -90,7 +92,9 @@ try {
       const sum = (key: 'transferSize' | 'resourceSize') =>
         scripts.reduce((total, item) => total + (item[key] ?? 0), 0);
       print(
-        `             JavaScript on /: ${scripts.length} files, ${(sum('transferSize') / 1024).toFixed(1)} KiB transferred, ${(sum('resourceSize') / 1024).toFixed(1)} KiB uncompressed`,
+        `             JavaScript on /: ${scripts.length} files, ` +
+          `${(sum('transferSize') / 1024).toFixed(1)} KiB transferred, ` +
+          `${(sum('resourceSize') / 1024).toFixed(1)} KiB uncompressed`,
       );
     }
   }

@@ -29,7 +29,8 @@ async function seriousViolations(page: Page, { skipFrames = false } = {}): Promi
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n    ${node.failureSummary ?? ''}`,
+          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n` +
+          `    ${node.failureSummary ?? ''}`,
       ),
     );
 }
@@ -112,14 +113,18 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
 
   for (const viewport of [DESKTOP, MOBILE]) {
     for (const { path, who, ready } of signedInPages) {
-      test(`[ACCESSIBILITY]: ${path} signed in as ${who} at ${viewport.width} px has no serious or critical violations`, async () => {
-        const page = await openSignedIn(who, viewport);
-        await visit(page, path);
-        expect(new URL(page.url()).pathname).toBe(path);
-        await ready(page).waitFor({ state: 'visible' });
-        const violations = await seriousViolations(page);
-        expect(violations, `axe found on ${path}:\n${violations.join('\n')}`).toEqual([]);
-      });
+      test(
+        `[ACCESSIBILITY]: ${path} signed in as ${who} at ` +
+          `${viewport.width} px has no serious or critical violations`,
+        async () => {
+          const page = await openSignedIn(who, viewport);
+          await visit(page, path);
+          expect(new URL(page.url()).pathname).toBe(path);
+          await ready(page).waitFor({ state: 'visible' });
+          const violations = await seriousViolations(page);
+          expect(violations, `axe found on ${path}:\n${violations.join('\n')}`).toEqual([]);
+        },
+      );
     }
   }
 
@@ -142,51 +147,55 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {
-    test(`[ACCESSIBILITY]: at ${viewport.width} px each transfer tab, with its errors showing, and the US-bank and international confirmation steps`, async () => {
-      const page = await openSignedIn('member', viewport);
-      await visit(page, '/dashboard');
-      for (const tab of ['Between Accounts', 'To Member', 'To US Bank', 'International'] as const) {
-        const panel = await openTab(page, tab);
-        // An empty form sent: every rule's message is on screen.
-        await panel.getByRole('button', { name: /^(Transfer|Continue)$/ }).click();
-        await panel.getByRole('alert').first().waitFor({ state: 'visible' });
-        const violations = await seriousViolations(page);
-        expect(violations, `axe found on ${tab}:\n${violations.join('\n')}`).toEqual([]);
-      }
+    test(
+      `[ACCESSIBILITY]: at ${viewport.width} px each transfer tab, ` +
+        'with its errors showing, and the US-bank and international confirmation steps',
+      async () => {
+        const page = await openSignedIn('member', viewport);
+        await visit(page, '/dashboard');
+        for (const tab of ['Between Accounts', 'To Member', 'To US Bank', 'International'] as const) {
+          const panel = await openTab(page, tab);
+          // An empty form sent: every rule's message is on screen.
+          await panel.getByRole('button', { name: /^(Transfer|Continue)$/ }).click();
+          await panel.getByRole('alert').first().waitFor({ state: 'visible' });
+          const violations = await seriousViolations(page);
+          expect(violations, `axe found on ${tab}:\n${violations.join('\n')}`).toEqual([]);
+        }
 
-      let panel = await openTab(page, 'International');
-      await fillInternationalForm(panel, {
-        recipient: 'Ana Lima',
-        bank: 'Banco Sul',
-        swift: 'BSULPTPL',
-        accountNumber: 'PT50000201231234567890154',
-        amount: '5.00',
-      });
-      // The open country list too.
-      await panel.getByRole('combobox', { name: 'Country' }).fill('po');
-      await panel.getByRole('listbox', { name: 'Country' }).waitFor({ state: 'visible' });
-      let violations = await seriousViolations(page);
-      expect(violations, `axe found on the open country list:\n${violations.join('\n')}`).toEqual([]);
-      await chooseOption(panel, 'Country', 'port', 'Portugal (PT)');
-      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-      await panel.getByRole('form', { name: 'Confirm Transfer' }).waitFor({ state: 'visible' });
-      violations = await seriousViolations(page);
-      expect(violations, `axe found on the international confirmation:\n${violations.join('\n')}`).toEqual([]);
+        let panel = await openTab(page, 'International');
+        await fillInternationalForm(panel, {
+          recipient: 'Ana Lima',
+          bank: 'Banco Sul',
+          swift: 'BSULPTPL',
+          accountNumber: 'PT50000201231234567890154',
+          amount: '5.00',
+        });
+        // The open country list too.
+        await panel.getByRole('combobox', { name: 'Country' }).fill('po');
+        await panel.getByRole('listbox', { name: 'Country' }).waitFor({ state: 'visible' });
+        let violations = await seriousViolations(page);
+        expect(violations, `axe found on the open country list:\n${violations.join('\n')}`).toEqual([]);
+        await chooseOption(panel, 'Country', 'port', 'Portugal (PT)');
+        await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+        await panel.getByRole('form', { name: 'Confirm Transfer' }).waitFor({ state: 'visible' });
+        violations = await seriousViolations(page);
+        expect(violations, `axe found on the international confirmation:\n${violations.join('\n')}`).toEqual([]);
 
-      panel = await openTab(page, 'To US Bank');
-      await fillUsBankForm(panel, {
-        bank: 'KeyBank',
-        accountNumber: '12345678',
-        holder: 'Axel Example',
-        amount: '5.00',
-      });
-      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-      const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
-      await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
-      await confirm.getByRole('alert').first().waitFor({ state: 'visible' });
-      violations = await seriousViolations(page);
-      expect(violations, `axe found on the US-bank confirmation:\n${violations.join('\n')}`).toEqual([]);
-    });
+        panel = await openTab(page, 'To US Bank');
+        await fillUsBankForm(panel, {
+          bank: 'KeyBank',
+          accountNumber: '12345678',
+          holder: 'Axel Example',
+          amount: '5.00',
+        });
+        await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+        const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
+        await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
+        await confirm.getByRole('alert').first().waitFor({ state: 'visible' });
+        violations = await seriousViolations(page);
+        expect(violations, `axe found on the US-bank confirmation:\n${violations.join('\n')}`).toEqual([]);
+      },
+    );
   }
 
   test('[ACCESSIBILITY]: the "Transaction Denied" modal of a member on hold', async () => {

@@ -85,108 +85,117 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  test('[ADMIN]: "Create New User" with a joint holder makes an active member; the same e-mail again is refused', async () => {
-    const email = uniqueEmail('created');
-    const name = 'Harper Quill';
-    const password = newPassword();
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, STAFF_EMAIL);
+  test(
+    '[ADMIN]: "Create New User" with a joint holder makes ' + 'an active member; the same e-mail again is refused',
+    async () => {
+      const email = uniqueEmail('created');
+      const name = 'Harper Quill';
+      const password = newPassword();
+      const { page, errors } = await browser.open(DESKTOP);
+      await signIn(page, STAFF_EMAIL);
 
-    const fill = async () => {
-      const dialog = page.getByRole('dialog', { name: 'Create New User' });
-      await page.getByRole('button', { name: 'Create New User' }).click();
-      await dialog.waitFor({ state: 'visible' });
-      const field = (label: string) => dialog.getByLabel(label, { exact: true });
-      await field('Name').fill(name);
-      await field('Email').fill(email);
-      await field('Phone').fill('(207) 555-0177');
-      await field('Password').fill(password);
-      await field('Role').selectOption({ label: 'User' });
-      await field('Street').fill('3 Lighthouse Road');
-      await field('City').fill('Rockland');
-      await field('State').fill('ME');
-      await field('ZIP code').fill('04841');
-      await dialog.getByRole('checkbox', { name: 'Joint account' }).check();
-      await field('Joint holder name').fill('Sky Quill');
-      await field('Joint holder email').fill(uniqueEmail('joint'));
-      await field('Joint holder phone').fill('(207) 555-0178');
-      return dialog;
-    };
+      const fill = async () => {
+        const dialog = page.getByRole('dialog', { name: 'Create New User' });
+        await page.getByRole('button', { name: 'Create New User' }).click();
+        await dialog.waitFor({ state: 'visible' });
+        const field = (label: string) => dialog.getByLabel(label, { exact: true });
+        await field('Name').fill(name);
+        await field('Email').fill(email);
+        await field('Phone').fill('(207) 555-0177');
+        await field('Password').fill(password);
+        await field('Role').selectOption({ label: 'User' });
+        await field('Street').fill('3 Lighthouse Road');
+        await field('City').fill('Rockland');
+        await field('State').fill('ME');
+        await field('ZIP code').fill('04841');
+        await dialog.getByRole('checkbox', { name: 'Joint account' }).check();
+        await field('Joint holder name').fill('Sky Quill');
+        await field('Joint holder email').fill(uniqueEmail('joint'));
+        await field('Joint holder phone').fill('(207) 555-0178');
+        return dialog;
+      };
 
-    // Slow the create call down a little, so the busy state can be seen.
-    await page.route('**/api/admin/users', async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+      // Slow the create call down a little, so the busy state can be seen.
+      await page.route('**/api/admin/users', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
 
-    let dialog = await fill();
-    await screenshot(page, 'admin-create-user');
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'admin-create-user');
-    await page.setViewportSize(DESKTOP);
-    await dialog.getByRole('button', { name: 'Create User' }).click();
-    const busy = dialog.getByRole('button', { name: 'Creating...' });
-    await busy.waitFor({ state: 'visible' });
-    expect(await busy.isDisabled()).toBe(true);
-    await dialog.waitFor({ state: 'detached' });
-    await expectFlash(page, messages.admin.userCreated(email));
-    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor({ state: 'visible' });
+      let dialog = await fill();
+      await screenshot(page, 'admin-create-user');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'admin-create-user');
+      await page.setViewportSize(DESKTOP);
+      await dialog.getByRole('button', { name: 'Create User' }).click();
+      const busy = dialog.getByRole('button', { name: 'Creating...' });
+      await busy.waitFor({ state: 'visible' });
+      expect(await busy.isDisabled()).toBe(true);
+      await dialog.waitFor({ state: 'detached' });
+      await expectFlash(page, messages.admin.userCreated(email));
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor({ state: 'visible' });
 
-    for (const label of [userFilterLabels.approved, userFilterLabels.all]) {
-      await tab(page, label).click();
-      await search(page, email);
-      await expect.poll(() => rows(page).count(), { message: label }).toBe(1);
-      const row = await rows(page).first().innerText();
-      expect(row).toContain(email);
-      expect(row).toContain('Active');
-      expect(row).toContain('Joint');
-    }
-    await screenshot(page, 'admin-user-created');
+      for (const label of [userFilterLabels.approved, userFilterLabels.all]) {
+        await tab(page, label).click();
+        await search(page, email);
+        await expect.poll(() => rows(page).count(), { message: label }).toBe(1);
+        const row = await rows(page).first().innerText();
+        expect(row).toContain(email);
+        expect(row).toContain('Active');
+        expect(row).toContain('Joint');
+      }
+      await screenshot(page, 'admin-user-created');
 
-    // The same e-mail again.
-    dialog = await fill();
-    await dialog.getByRole('button', { name: 'Create User' }).click();
-    const refusal = dialog.getByRole('alert').filter({ hasText: 'Failed to create user' });
-    await refusal.waitFor({ state: 'visible' });
-    expect(await refusal.innerText()).toBe('Failed to create user: An account with this email already exists.');
-    expect(await dialog.isVisible(), 'the dialog stays open to fix the e-mail').toBe(true);
-    await screenshot(page, 'admin-create-user-duplicate');
-    expect(unexpectedErrors(errors, 409)).toEqual([]);
+      // The same e-mail again.
+      dialog = await fill();
+      await dialog.getByRole('button', { name: 'Create User' }).click();
+      const refusal = dialog.getByRole('alert').filter({ hasText: 'Failed to create user' });
+      await refusal.waitFor({ state: 'visible' });
+      expect(await refusal.innerText()).toBe('Failed to create user: An account with this email already exists.');
+      expect(await dialog.isVisible(), 'the dialog stays open to fix the e-mail').toBe(true);
+      await screenshot(page, 'admin-create-user-duplicate');
+      expect(unexpectedErrors(errors, 409)).toEqual([]);
 
-    // The new member can sign in straight away and sees the joint account.
-    const member = await browser.open(DESKTOP);
-    await signIn(member.page, email, password);
-    expect(pathname(member.page)).toBe('/dashboard');
-    expect(await member.page.getByTestId('joint-account-marker').innerText()).toContain('Joint Account with Sky Quill');
-    expect(unexpectedErrors(member.errors)).toEqual([]);
-  }, 90_000);
+      // The new member can sign in straight away and sees the joint account.
+      const member = await browser.open(DESKTOP);
+      await signIn(member.page, email, password);
+      expect(pathname(member.page)).toBe('/dashboard');
+      expect(await member.page.getByTestId('joint-account-marker').innerText()).toContain(
+        'Joint Account with Sky Quill',
+      );
+      expect(unexpectedErrors(member.errors)).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 describe.skipIf(!e2e.chromium)('[ADMIN]: member messages', () => {
   const browser = useBrowser();
 
-  test('[ADMIN]: a message sent through the contact form reaches the staff inbox and can be marked handled', async () => {
-    const marker = `Inbox check ${uniqueEmail('inbox')}`;
-    const sent = await fetch(`${e2e.baseUrl}/api/contact-messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: e2e.baseUrl },
-      body: JSON.stringify({ name: 'Robin Inbox', email: uniqueEmail('inbox'), subject: 'loan', message: marker }),
-    });
-    expect(sent.status).toBe(201);
+  test(
+    '[ADMIN]: a message sent through the contact form ' + 'reaches the staff inbox and can be marked handled',
+    async () => {
+      const marker = `Inbox check ${uniqueEmail('inbox')}`;
+      const sent = await fetch(`${e2e.baseUrl}/api/contact-messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: e2e.baseUrl },
+        body: JSON.stringify({ name: 'Robin Inbox', email: uniqueEmail('inbox'), subject: 'loan', message: marker }),
+      });
+      expect(sent.status).toBe(201);
 
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, STAFF_EMAIL);
-    const message = page.getByRole('article').filter({ hasText: marker });
-    await expect.poll(() => message.count(), { message: 'the message is listed under Open' }).toBe(1);
-    await screenshot(page, 'admin-member-messages');
-    await message.getByRole('button', { name: 'Mark as handled' }).click();
-    await expect.poll(() => message.count(), { message: 'it leaves the Open list' }).toBe(0);
+      const { page, errors } = await browser.open(DESKTOP);
+      await signIn(page, STAFF_EMAIL);
+      const message = page.getByRole('article').filter({ hasText: marker });
+      await expect.poll(() => message.count(), { message: 'the message is listed under Open' }).toBe(1);
+      await screenshot(page, 'admin-member-messages');
+      await message.getByRole('button', { name: 'Mark as handled' }).click();
+      await expect.poll(() => message.count(), { message: 'it leaves the Open list' }).toBe(0);
 
-    await page.getByRole('tab', { name: /^Handled/ }).click();
-    const handled = page.getByRole('article').filter({ hasText: marker });
-    await expect.poll(() => handled.count()).toBe(1);
-    expect(await handled.innerText()).toContain(STAFF_EMAIL);
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      await page.getByRole('tab', { name: /^Handled/ }).click();
+      const handled = page.getByRole('article').filter({ hasText: marker });
+      await expect.poll(() => handled.count()).toBe(1);
+      expect(await handled.innerText()).toContain(STAFF_EMAIL);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 });

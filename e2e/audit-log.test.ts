@@ -62,73 +62,77 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     return opened;
   }
 
-  test('[AUDIT]: staff filter by the action and the member, see who set the balance, why and from what to what, and download the CSV', async () => {
-    const { page, errors } = await openAsStaff();
-    await visit(page, '/admin');
-    await page.getByRole('link', { name: 'Audit Log' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/audit');
-    await expect.poll(() => headingText(page)).toBe('Audit Log');
-    await entries(page).first().waitFor({ state: 'visible' });
+  test(
+    '[AUDIT]: staff filter by the action and the member, ' +
+      'see who set the balance, why and from what to what, and download the CSV',
+    async () => {
+      const { page, errors } = await openAsStaff();
+      await visit(page, '/admin');
+      await page.getByRole('link', { name: 'Audit Log' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/audit');
+      await expect.poll(() => headingText(page)).toBe('Audit Log');
+      await entries(page).first().waitFor({ state: 'visible' });
 
-    // The action list comes from the log itself, grouped by family.
-    const action = page.getByLabel('Action', { exact: true });
-    await expect.poll(() => action.locator('option', { hasText: 'Balance set' }).count()).toBe(1);
-    await action.selectOption({ label: 'Balance set' });
-    await page.waitForURL((url) => url.searchParams.get('action') === 'account.balance_adjusted');
-    await page.getByLabel('Member e-mail').fill(member.email);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL((url) => url.searchParams.get('member') === member.email);
+      // The action list comes from the log itself, grouped by family.
+      const action = page.getByLabel('Action', { exact: true });
+      await expect.poll(() => action.locator('option', { hasText: 'Balance set' }).count()).toBe(1);
+      await action.selectOption({ label: 'Balance set' });
+      await page.waitForURL((url) => url.searchParams.get('action') === 'account.balance_adjusted');
+      await page.getByLabel('Member e-mail').fill(member.email);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL((url) => url.searchParams.get('member') === member.email);
 
-    await expect.poll(() => entries(page).count()).toBe(1);
-    const row = entries(page).first();
-    await expect.poll(() => row.innerText()).toContain(reason);
-    const text = await row.innerText();
-    expect(text).toContain('Balance set');
-    expect(text).toContain(STAFF_EMAIL);
-    expect(text).toMatch(/Balance:\s*\$0\.00\s*→\s*changed to\s*\$250\.00/);
-    expect(text).toContain('Type: Checking');
-    const memberLink = row.getByRole('link', { name: new RegExp(member.firstName) });
-    expect(await memberLink.getAttribute('href')).toBe(`/admin?user=${member.id}`);
-    expect(await page.getByTestId('audit-total').innerText()).toBe('1 matching entry');
-    // The user agent is one click away from the address.
-    await row.locator('summary').click();
-    expect(await row.locator('details').innerText()).toMatch(/Mozilla|node|undici/i);
+      await expect.poll(() => entries(page).count()).toBe(1);
+      const row = entries(page).first();
+      await expect.poll(() => row.innerText()).toContain(reason);
+      const text = await row.innerText();
+      expect(text).toContain('Balance set');
+      expect(text).toContain(STAFF_EMAIL);
+      expect(text).toMatch(/Balance:\s*\$0\.00\s*→\s*changed to\s*\$250\.00/);
+      expect(text).toContain('Type: Checking');
+      const memberLink = row.getByRole('link', { name: new RegExp(member.firstName) });
+      expect(await memberLink.getAttribute('href')).toBe(`/admin?user=${member.id}`);
+      expect(await page.getByTestId('audit-total').innerText()).toBe('1 matching entry');
+      // The user agent is one click away from the address.
+      await row.locator('summary').click();
+      expect(await row.locator('details').innerText()).toMatch(/Mozilla|node|undici/i);
 
-    // The filters are the address: a reload shows the same.
-    await page.reload();
-    await expect.poll(() => entries(page).first().innerText()).toContain(reason);
-    expect(await page.getByLabel('Member e-mail').inputValue()).toBe(member.email);
-    await screenshot(page, 'audit-log');
+      // The filters are the address: a reload shows the same.
+      await page.reload();
+      await expect.poll(() => entries(page).first().innerText()).toContain(reason);
+      expect(await page.getByLabel('Member e-mail').inputValue()).toBe(member.email);
+      await screenshot(page, 'audit-log');
 
-    // The export has the same filters.
-    const download = page.waitForEvent('download');
-    await page.getByTestId('audit-export').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    const [header, ...rows] = parseCsv(fs.readFileSync(await file.path(), 'utf8'));
-    expect(header?.slice(0, 6)).toEqual([
-      'Entry',
-      'When (America/New_York)',
-      'At (UTC)',
-      'Action',
-      'What happened',
-      'By',
-    ]);
-    expect(rows).toHaveLength(1);
-    const cell = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];
-    expect(cell('Action')).toBe('account.balance_adjusted');
-    expect(cell('By')).toBe(STAFF_EMAIL);
-    expect(cell('Member e-mail')).toBe(member.email);
-    expect(cell('Reason')).toBe(reason);
-    expect(JSON.parse(cell('After') ?? '')).toMatchObject({ balance: '250.00', reason });
+      // The export has the same filters.
+      const download = page.waitForEvent('download');
+      await page.getByTestId('audit-export').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...rows] = parseCsv(fs.readFileSync(await file.path(), 'utf8'));
+      expect(header?.slice(0, 6)).toEqual([
+        'Entry',
+        'When (America/New_York)',
+        'At (UTC)',
+        'Action',
+        'What happened',
+        'By',
+      ]);
+      expect(rows).toHaveLength(1);
+      const cell = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];
+      expect(cell('Action')).toBe('account.balance_adjusted');
+      expect(cell('By')).toBe(STAFF_EMAIL);
+      expect(cell('Member e-mail')).toBe(member.email);
+      expect(cell('Reason')).toBe(reason);
+      expect(JSON.parse(cell('After') ?? '')).toMatchObject({ balance: '250.00', reason });
 
-    // Clear goes back to everything, newest first; the export itself is on record now.
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL((url) => url.search === '');
-    await expect.poll(() => entries(page).first().innerText()).toContain('Audit log exported');
-    await screenshot(page, 'audit-log-all');
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      // Clear goes back to everything, newest first; the export itself is on record now.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => url.search === '');
+      await expect.poll(() => entries(page).first().innerText()).toContain('Audit log exported');
+      await screenshot(page, 'audit-log-all');
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 
   test("[AUDIT]: the member detail's activity log filters by action and links to the Audit Log", async () => {
     const { page, errors } = await openAsStaff();
@@ -152,17 +156,21 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {
-    test(`[ACCESSIBILITY]: /admin/audit at ${viewport.width} px has no serious or critical violations and fits the screen`, async () => {
-      const { page } = await openAsStaff(viewport);
-      await visit(page, `/admin/audit?member=${encodeURIComponent(member.email)}`);
-      await entries(page).first().waitFor({ state: 'visible' });
-      // With a user agent shown, so the open details are checked too.
-      await entries(page).first().locator('summary').first().click();
-      const violations = await seriousViolations(page);
-      expect(violations, `axe found on /admin/audit:\n${violations.join('\n')}`).toEqual([]);
-      expect(await hasHorizontalScroll(page), 'no sideways scrolling').toBe(false);
-      await screenshot(page, 'audit-log-member');
-    });
+    test(
+      `[ACCESSIBILITY]: /admin/audit at ${viewport.width} px has ` +
+        'no serious or critical violations and fits the screen',
+      async () => {
+        const { page } = await openAsStaff(viewport);
+        await visit(page, `/admin/audit?member=${encodeURIComponent(member.email)}`);
+        await entries(page).first().waitFor({ state: 'visible' });
+        // With a user agent shown, so the open details are checked too.
+        await entries(page).first().locator('summary').first().click();
+        const violations = await seriousViolations(page);
+        expect(violations, `axe found on /admin/audit:\n${violations.join('\n')}`).toEqual([]);
+        expect(await hasHorizontalScroll(page), 'no sideways scrolling').toBe(false);
+        await screenshot(page, 'audit-log-member');
+      },
+    );
   }
 
   test('[AUDIT]: older and newer pages, kept in the address', async () => {

@@ -52,86 +52,94 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have
   const browser = useBrowser();
   const taylor = demoMember(TAYLOR_EMAIL);
 
-  test('[TRANSFERS]: To US Bank and International show "Transaction Denied" with the support e-mail and hours; nothing moves', async () => {
-    const { page, errors, session } = await openDashboard(browser, taylor, DESKTOP);
-    const before = { shown: await shownMoney(page), api: await accountsOf(session) };
-    expect(Number(before.api.Checking.available), 'Taylor has money to send').toBeGreaterThan(100);
+  test(
+    '[TRANSFERS]: To US Bank and International show ' +
+      '"Transaction Denied" with the support e-mail and hours; nothing moves',
+    async () => {
+      const { page, errors, session } = await openDashboard(browser, taylor, DESKTOP);
+      const before = { shown: await shownMoney(page), api: await accountsOf(session) };
+      expect(Number(before.api.Checking.available), 'Taylor has money to send').toBeGreaterThan(100);
 
-    let panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, {
-      bank: 'TD Bank',
-      accountNumber: '4410023356',
-      holder: 'Jamie Brooks',
-      amount: '25.00',
-    });
-    const since = Date.now();
-    await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-    let dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
-    await screenshot(page, 'held-transaction-denied');
-    await closeModal(dialog);
-    expect(
-      await panel.getByRole('form', { name: 'To US Bank' }).isVisible(),
-      'still on the form, no confirmation step',
-    ).toBe(true);
-    expect(
-      await mailsTo(TAYLOR_EMAIL, { template: 'transfer-code', since }),
-      'no code is sent for a refused transfer',
-    ).toEqual([]);
+      let panel = await openTab(page, 'To US Bank');
+      await fillUsBankForm(panel, {
+        bank: 'TD Bank',
+        accountNumber: '4410023356',
+        holder: 'Jamie Brooks',
+        amount: '25.00',
+      });
+      const since = Date.now();
+      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+      let dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
+      await screenshot(page, 'held-transaction-denied');
+      await closeModal(dialog);
+      expect(
+        await panel.getByRole('form', { name: 'To US Bank' }).isVisible(),
+        'still on the form, no confirmation step',
+      ).toBe(true);
+      expect(
+        await mailsTo(TAYLOR_EMAIL, { template: 'transfer-code', since }),
+        'no code is sent for a refused transfer',
+      ).toEqual([]);
 
-    panel = await openTab(page, 'International');
-    await fillInternationalForm(panel, {
-      recipient: 'Ana Brooks',
-      bank: 'Banco Norte',
-      swift: 'BNORPTPL',
-      accountNumber: 'PT50000201231234567890154',
-      amount: '25.00',
-    });
-    await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-    await panel
-      .getByRole('form', { name: 'Confirm Transfer' })
-      .getByRole('button', { name: 'Confirm Transfer' })
-      .click();
-    dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
-    await closeModal(dialog);
+      panel = await openTab(page, 'International');
+      await fillInternationalForm(panel, {
+        recipient: 'Ana Brooks',
+        bank: 'Banco Norte',
+        swift: 'BNORPTPL',
+        accountNumber: 'PT50000201231234567890154',
+        amount: '25.00',
+      });
+      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+      await panel
+        .getByRole('form', { name: 'Confirm Transfer' })
+        .getByRole('button', { name: 'Confirm Transfer' })
+        .click();
+      dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
+      await closeModal(dialog);
 
-    expect(await shownMoney(page)).toEqual(before.shown);
-    expect(await accountsOf(session)).toEqual(before.api);
-    expect(unexpectedErrors(errors, 403)).toEqual([]);
-  });
+      expect(await shownMoney(page)).toEqual(before.shown);
+      expect(await accountsOf(session)).toEqual(before.api);
+      expect(unexpectedErrors(errors, 403)).toEqual([]);
+    },
+  );
 
-  test('[TRANSFERS]: at 390 px Between Accounts and To Member show "All transactions have been temporarily suspended"; nothing moves', async () => {
-    const recipient = await createMember('held-recipient', 'Quinn');
-    const { page, errors, session } = await openDashboard(browser, taylor, MOBILE);
-    const before = { shown: await shownMoney(page), api: await accountsOf(session) };
+  test(
+    '[TRANSFERS]: at 390 px Between Accounts and To Member show ' +
+      '"All transactions have been temporarily suspended"; nothing moves',
+    async () => {
+      const recipient = await createMember('held-recipient', 'Quinn');
+      const { page, errors, session } = await openDashboard(browser, taylor, MOBILE);
+      const before = { shown: await shownMoney(page), api: await accountsOf(session) };
 
-    let panel = await openTab(page, 'Between Accounts');
-    await panel.getByLabel('Amount', { exact: true }).fill('10.00');
-    await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    let dialog = await expectHoldModal(
-      page,
-      t.suspendedTitle,
-      'All transactions have been temporarily suspended. Please contact our support team for assistance.',
-    );
-    await screenshot(page, 'held-transactions-suspended');
-    await closeModal(dialog);
+      let panel = await openTab(page, 'Between Accounts');
+      await panel.getByLabel('Amount', { exact: true }).fill('10.00');
+      await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
+      let dialog = await expectHoldModal(
+        page,
+        t.suspendedTitle,
+        'All transactions have been temporarily suspended. Please contact our support team for assistance.',
+      );
+      await screenshot(page, 'held-transactions-suspended');
+      await closeModal(dialog);
 
-    panel = await openTab(page, 'To Member');
-    await panel.getByLabel('Recipient email', { exact: true }).fill(recipient.email);
-    await panel.getByRole('button', { name: 'Verify', exact: true }).click();
-    await panel
-      .getByRole('status')
-      .filter({ hasText: t.recipientFound(`${recipient.firstName} ${recipient.lastName}`) })
-      .waitFor({ state: 'visible' });
-    await panel.getByLabel('Amount', { exact: true }).fill('10.00');
-    await panel.getByLabel('Reference', { exact: true }).fill('Lunch');
-    await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    dialog = await expectHoldModal(page, t.suspendedTitle, t.suspended);
-    await closeModal(dialog);
+      panel = await openTab(page, 'To Member');
+      await panel.getByLabel('Recipient email', { exact: true }).fill(recipient.email);
+      await panel.getByRole('button', { name: 'Verify', exact: true }).click();
+      await panel
+        .getByRole('status')
+        .filter({ hasText: t.recipientFound(`${recipient.firstName} ${recipient.lastName}`) })
+        .waitFor({ state: 'visible' });
+      await panel.getByLabel('Amount', { exact: true }).fill('10.00');
+      await panel.getByLabel('Reference', { exact: true }).fill('Lunch');
+      await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
+      dialog = await expectHoldModal(page, t.suspendedTitle, t.suspended);
+      await closeModal(dialog);
 
-    expect(await shownMoney(page)).toEqual(before.shown);
-    expect(await accountsOf(session)).toEqual(before.api);
-    const theirs = await accountsOf(await apiSignIn(recipient.email, recipient.password));
-    expect(theirs.Checking.balance, 'nothing reached the recipient').toBe('0.00');
-    expect(unexpectedErrors(errors, 403)).toEqual([]);
-  });
+      expect(await shownMoney(page)).toEqual(before.shown);
+      expect(await accountsOf(session)).toEqual(before.api);
+      const theirs = await accountsOf(await apiSignIn(recipient.email, recipient.password));
+      expect(theirs.Checking.balance, 'nothing reached the recipient').toBe('0.00');
+      expect(unexpectedErrors(errors, 403)).toEqual([]);
+    },
+  );
 });

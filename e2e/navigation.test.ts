@@ -34,37 +34,40 @@ describe.skipIf(!e2e.chromium)('[NAVIGATION]: header, menus and scrolling', () =
     expect(errors).toEqual([]);
   });
 
-  test('[NAVIGATION]: at 390 px the "Open menu" button opens the mobile menu, and following a link closes it', async () => {
-    const { page, errors } = await browser.open(MOBILE);
-    await visit(page, '/');
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'desktop nav hidden on a phone').toBe(
-      false,
-    );
-    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
-    expect(await mobileNav.count()).toBe(0);
+  test(
+    '[NAVIGATION]: at 390 px the "Open menu" button opens ' + 'the mobile menu, and following a link closes it',
+    async () => {
+      const { page, errors } = await browser.open(MOBILE);
+      await visit(page, '/');
+      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'desktop nav hidden on a phone').toBe(
+        false,
+      );
+      const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+      expect(await mobileNav.count()).toBe(0);
 
-    const openMenu = page.getByRole('button', { name: 'Open menu' });
-    expect(await openMenu.getAttribute('aria-expanded')).toBe('false');
-    await openMenu.click();
-    await mobileNav.waitFor({ state: 'visible' });
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
-    for (const label of ['Home', 'About', 'Products', 'Contact']) {
-      expect(await mobileNav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
-    }
+      const openMenu = page.getByRole('button', { name: 'Open menu' });
+      expect(await openMenu.getAttribute('aria-expanded')).toBe('false');
+      await openMenu.click();
+      await mobileNav.waitFor({ state: 'visible' });
+      expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+      for (const label of ['Home', 'About', 'Products', 'Contact']) {
+        expect(await mobileNav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
+      }
 
-    await mobileNav.getByRole('link', { name: 'Products', exact: true }).click();
-    await expectOnPage(page, '/products');
-    await mobileNav.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+      await mobileNav.getByRole('link', { name: 'Products', exact: true }).click();
+      await expectOnPage(page, '/products');
+      await mobileNav.waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
 
-    // The close button closes it too, without navigating.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await mobileNav.waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: 'Close menu' }).click();
-    await mobileNav.waitFor({ state: 'detached' });
-    expect(pathname(page)).toBe('/products');
-    expect(errors).toEqual([]);
-  });
+      // The close button closes it too, without navigating.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await mobileNav.waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      await mobileNav.waitFor({ state: 'detached' });
+      expect(pathname(page)).toBe('/products');
+      expect(errors).toEqual([]);
+    },
+  );
 
   test('[NAVIGATION]: the header gets a shadow once the page is scrolled', async () => {
     const { page } = await browser.open(DESKTOP);

@@ -80,167 +80,176 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return members�
     return opened;
   }
 
-  test('[PAYMENT_OPS]: a member sends two US-bank transfers; staff settle one and return the other with R03; the member sees it Failed with the reason and the money back', async () => {
-    const member = await fundedMember('payops', { Checking: '900.00' }, 'Paula');
-    const dashboard = await openDashboard(browser, member);
+  test(
+    '[PAYMENT_OPS]: a member sends two US-bank transfers; staff settle one and return ' +
+      'the other with R03; the member sees it Failed with the reason and the money back',
+    async () => {
+      const member = await fundedMember('payops', { Checking: '900.00' }, 'Paula');
+      const dashboard = await openDashboard(browser, member);
 
-    // The first through the dashboard's To US Bank tab, the second through the API.
-    const panel = await openTab(dashboard.page, 'To US Bank');
-    await fillUsBankForm(panel, {
-      bank: 'TD Bank',
-      accountNumber: '4410023356',
-      holder: 'Sky Settle',
-      amount: '120.00',
-      memo: 'Rent share',
-    });
-    const since = Date.now();
-    await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-    const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
-    await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
-    await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
-    await dashboard.page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
-    await sendToUsBank(dashboard.session, {
-      transferType: 'external',
-      fromAccount: 'Checking',
-      toBank: 'Citibank',
-      routingNumber: '021000089',
-      accountNumber: '000987654321',
-      accountName: 'Ray Return',
-      amount: '75.00',
-      reference: 'Deposit',
-    });
-    await expectBalances(dashboard.page, 'Checking', { Balance: '$900.00', Available: '$705.00' });
+      // The first through the dashboard's To US Bank tab, the second through the API.
+      const panel = await openTab(dashboard.page, 'To US Bank');
+      await fillUsBankForm(panel, {
+        bank: 'TD Bank',
+        accountNumber: '4410023356',
+        holder: 'Sky Settle',
+        amount: '120.00',
+        memo: 'Rent share',
+      });
+      const since = Date.now();
+      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+      const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
+      await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
+      await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
+      await dashboard.page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
+      await sendToUsBank(dashboard.session, {
+        transferType: 'external',
+        fromAccount: 'Checking',
+        toBank: 'Citibank',
+        routingNumber: '021000089',
+        accountNumber: '000987654321',
+        accountName: 'Ray Return',
+        amount: '75.00',
+        reference: 'Deposit',
+      });
+      await expectBalances(dashboard.page, 'Checking', { Balance: '$900.00', Available: '$705.00' });
 
-    // Staff: Payment Operations.
-    const { page, errors } = await openPaymentOps();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
-    await page.getByRole('link', { name: 'Back to Admin Dashboard' }).waitFor({ state: 'visible' });
-    for (const tab of ['Pending', 'Settled', 'Returned', 'Expired'])
-      await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+$`) }).waitFor({ state: 'visible' });
-    const toSettle = orderRow(page, member.email, '$120.00');
-    const toReturn = orderRow(page, member.email, '$75.00');
-    await toSettle.waitFor({ state: 'visible' });
-    const text = await toSettle.innerText();
-    for (const part of ['Sky Settle', 'TD Bank', 'Routing 031101266', '••3356', 'Rent share', 'Not yet'])
-      expect(text).toContain(part);
-    expect(text).not.toContain('4410023356');
-    await screenshot(page, 'payment-ops-pending');
+      // Staff: Payment Operations.
+      const { page, errors } = await openPaymentOps();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
+      await page.getByRole('link', { name: 'Back to Admin Dashboard' }).waitFor({ state: 'visible' });
+      for (const tab of ['Pending', 'Settled', 'Returned', 'Expired'])
+        await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+$`) }).waitFor({ state: 'visible' });
+      const toSettle = orderRow(page, member.email, '$120.00');
+      const toReturn = orderRow(page, member.email, '$75.00');
+      await toSettle.waitFor({ state: 'visible' });
+      const text = await toSettle.innerText();
+      for (const part of ['Sky Settle', 'TD Bank', 'Routing 031101266', '••3356', 'Rent share', 'Not yet'])
+        expect(text).toContain(part);
+      expect(text).not.toContain('4410023356');
+      await screenshot(page, 'payment-ops-pending');
 
-    await toSettle.getByRole('button', { name: /^Settle / }).click();
-    const settleDialog = page.getByRole('dialog', { name: 'Settle payment' });
-    expect(await settleDialog.innerText()).toContain('Sky Settle');
-    await settleDialog.getByRole('button', { name: 'Settle payment' }).click();
-    await expectFlash(page, m.settled('$120.00', 'Sky Settle'));
-    await toSettle.waitFor({ state: 'detached' });
+      await toSettle.getByRole('button', { name: /^Settle / }).click();
+      const settleDialog = page.getByRole('dialog', { name: 'Settle payment' });
+      expect(await settleDialog.innerText()).toContain('Sky Settle');
+      await settleDialog.getByRole('button', { name: 'Settle payment' }).click();
+      await expectFlash(page, m.settled('$120.00', 'Sky Settle'));
+      await toSettle.waitFor({ state: 'detached' });
 
-    await toReturn.getByRole('button', { name: /^Return / }).click();
-    const returnDialog = page.getByRole('dialog', { name: 'Return payment' });
-    await returnDialog.getByRole('button', { name: 'Return payment' }).click();
-    await returnDialog.getByRole('alert').filter({ hasText: m.returnCodeRequired }).waitFor({ state: 'visible' });
-    await returnDialog.getByRole('radio', { name: `R03 · ${R03}` }).check();
-    await returnDialog
-      .getByLabel(/^Note to the member/)
-      .fill('Citibank could not find this account. Please check the number with Ray.');
-    const axeDialog = await seriousViolations(page);
-    expect(axeDialog, `axe found in the Return dialog:\n${axeDialog.join('\n')}`).toEqual([]);
-    await screenshot(page, 'payment-ops-return-dialog');
-    await returnDialog.getByRole('button', { name: 'Return payment' }).click();
-    await expectFlash(page, m.returned('$75.00', 'Ray Return', R03));
-    await toReturn.waitFor({ state: 'detached' });
+      await toReturn.getByRole('button', { name: /^Return / }).click();
+      const returnDialog = page.getByRole('dialog', { name: 'Return payment' });
+      await returnDialog.getByRole('button', { name: 'Return payment' }).click();
+      await returnDialog.getByRole('alert').filter({ hasText: m.returnCodeRequired }).waitFor({ state: 'visible' });
+      await returnDialog.getByRole('radio', { name: `R03 · ${R03}` }).check();
+      await returnDialog
+        .getByLabel(/^Note to the member/)
+        .fill('Citibank could not find this account. Please check the number with Ray.');
+      const axeDialog = await seriousViolations(page);
+      expect(axeDialog, `axe found in the Return dialog:\n${axeDialog.join('\n')}`).toEqual([]);
+      await screenshot(page, 'payment-ops-return-dialog');
+      await returnDialog.getByRole('button', { name: 'Return payment' }).click();
+      await expectFlash(page, m.returned('$75.00', 'Ray Return', R03));
+      await toReturn.waitFor({ state: 'detached' });
 
-    await page.getByRole('tab', { name: /^Returned/ }).click();
-    const returned = orderRow(page, member.email, '$75.00');
-    await returned.waitFor({ state: 'visible' });
-    expect(await returned.innerText()).toContain(`R03 · ${R03}`);
-    await screenshot(page, 'payment-ops-returned');
-    await page.getByRole('tab', { name: /^Settled/ }).click();
-    await orderRow(page, member.email, '$120.00').waitFor({ state: 'visible' });
-    const axe = await seriousViolations(page);
-    expect(axe, `axe found on /admin/payments:\n${axe.join('\n')}`).toEqual([]);
-    expect(unexpectedErrors(errors, 400)).toEqual([]);
+      await page.getByRole('tab', { name: /^Returned/ }).click();
+      const returned = orderRow(page, member.email, '$75.00');
+      await returned.waitFor({ state: 'visible' });
+      expect(await returned.innerText()).toContain(`R03 · ${R03}`);
+      await screenshot(page, 'payment-ops-returned');
+      await page.getByRole('tab', { name: /^Settled/ }).click();
+      await orderRow(page, member.email, '$120.00').waitFor({ state: 'visible' });
+      const axe = await seriousViolations(page);
+      expect(axe, `axe found on /admin/payments:\n${axe.join('\n')}`).toEqual([]);
+      expect(unexpectedErrors(errors, 400)).toEqual([]);
 
-    // The member's open dashboard: $120.00 gone, $75.00 back, the return Failed with its reason.
-    await expectBalances(dashboard.page, 'Checking', { Balance: '$780.00', Available: '$780.00' });
-    const failed = recentTransactions(dashboard.page)
-      .getByTestId('transaction-row')
-      .filter({ hasText: 'Ray Return' })
-      .filter({ visible: true });
-    await expect.poll(() => failed.innerText(), SETTLED).toContain('Failed');
-    expect(await failed.innerText()).toContain(R03);
-    const settled = recentTransactions(dashboard.page)
-      .getByTestId('transaction-row')
-      .filter({ hasText: 'Sky Settle' })
-      .filter({ visible: true });
-    expect(await settled.innerText()).toContain('Completed');
-    await screenshot(dashboard.page, 'payment-ops-member-returned');
-    expect(unexpectedErrors(dashboard.errors)).toEqual([]);
-  });
+      // The member's open dashboard: $120.00 gone, $75.00 back, the return Failed with its reason.
+      await expectBalances(dashboard.page, 'Checking', { Balance: '$780.00', Available: '$780.00' });
+      const failed = recentTransactions(dashboard.page)
+        .getByTestId('transaction-row')
+        .filter({ hasText: 'Ray Return' })
+        .filter({ visible: true });
+      await expect.poll(() => failed.innerText(), SETTLED).toContain('Failed');
+      expect(await failed.innerText()).toContain(R03);
+      const settled = recentTransactions(dashboard.page)
+        .getByTestId('transaction-row')
+        .filter({ hasText: 'Sky Settle' })
+        .filter({ visible: true });
+      expect(await settled.innerText()).toContain('Completed');
+      await screenshot(dashboard.page, 'payment-ops-member-returned');
+      expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+    },
+  );
 
-  test('[PAYMENT_OPS]: Export ACH file (NACHA) puts waiting ACH payments in a file that downloads again; the queue reads well on a phone', async () => {
-    const member = await fundedMember('payops-ach', { Checking: '300.00' }, 'Nadia');
-    const { session } = await openDashboard(browser, member);
-    await sendToUsBank(session, {
-      transferType: 'external',
-      fromAccount: 'Checking',
-      toBank: 'KeyBank',
-      routingNumber: '041001039',
-      accountNumber: '55501234',
-      accountName: 'Nico Nacha',
-      amount: '42.00',
-      reference: '',
-    });
+  test(
+    '[PAYMENT_OPS]: Export ACH file (NACHA) puts waiting ACH payments ' +
+      'in a file that downloads again; the queue reads well on a phone',
+    async () => {
+      const member = await fundedMember('payops-ach', { Checking: '300.00' }, 'Nadia');
+      const { session } = await openDashboard(browser, member);
+      await sendToUsBank(session, {
+        transferType: 'external',
+        fromAccount: 'Checking',
+        toBank: 'KeyBank',
+        routingNumber: '041001039',
+        accountNumber: '55501234',
+        accountName: 'Nico Nacha',
+        amount: '42.00',
+        reference: '',
+      });
 
-    const { page, errors } = await openPaymentOps();
-    const row = orderRow(page, member.email, '$42.00');
-    await row.waitFor({ state: 'visible' });
-    expect(await row.innerText()).toContain('Not yet');
-    await page.getByLabel('SEC code').selectOption('PPD');
-    await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).click();
-    const flash = page.getByTestId('admin-flash');
-    await flash.waitFor({ state: 'visible' });
-    const fileName = /^(ACH-\d{8}-\d+\.txt) created with/.exec((await flash.innerText()).trim())?.[1];
-    expect(fileName, await flash.innerText()).toBeTruthy();
-    await expect.poll(() => row.innerText(), SETTLED).toContain(fileName ?? '');
-    await page
-      .getByTestId('ach-waiting')
-      .filter({ hasText: 'No ACH payments are waiting to be exported.' })
-      .waitFor({ state: 'visible' });
-    expect(await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).isDisabled()).toBe(true);
+      const { page, errors } = await openPaymentOps();
+      const row = orderRow(page, member.email, '$42.00');
+      await row.waitFor({ state: 'visible' });
+      expect(await row.innerText()).toContain('Not yet');
+      await page.getByLabel('SEC code').selectOption('PPD');
+      await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).click();
+      const flash = page.getByTestId('admin-flash');
+      await flash.waitFor({ state: 'visible' });
+      const fileName = /^(ACH-\d{8}-\d+\.txt) created with/.exec((await flash.innerText()).trim())?.[1];
+      expect(fileName, await flash.innerText()).toBeTruthy();
+      await expect.poll(() => row.innerText(), SETTLED).toContain(fileName ?? '');
+      await page
+        .getByTestId('ach-waiting')
+        .filter({ hasText: 'No ACH payments are waiting to be exported.' })
+        .waitFor({ state: 'visible' });
+      expect(await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).isDisabled()).toBe(true);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: `Download ${fileName ?? ''}` }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe(fileName);
-    const lines = fs
-      .readFileSync(await file.path(), 'utf8')
-      .trimEnd()
-      .split('\n');
-    expect(lines.every((line) => line.length === 94)).toBe(true);
-    expect(lines[0]?.startsWith('101 ')).toBe(true);
-    expect(lines[1]?.slice(50, 53)).toBe('PPD');
-    expect(
-      lines.some(
-        (line) => line.startsWith('6220410010395550123') && line.includes('0000004200') && line.includes('NICO NACHA'),
-      ),
-    ).toBe(true);
-    await screenshot(page, 'payment-ops-exported');
-    expect(unexpectedErrors(errors)).toEqual([]);
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: `Download ${fileName ?? ''}` }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(fileName);
+      const lines = fs
+        .readFileSync(await file.path(), 'utf8')
+        .trimEnd()
+        .split('\n');
+      expect(lines.every((line) => line.length === 94)).toBe(true);
+      expect(lines[0]?.startsWith('101 ')).toBe(true);
+      expect(lines[1]?.slice(50, 53)).toBe('PPD');
+      expect(
+        lines.some(
+          (line) =>
+            line.startsWith('6220410010395550123') && line.includes('0000004200') && line.includes('NICO NACHA'),
+        ),
+      ).toBe(true);
+      await screenshot(page, 'payment-ops-exported');
+      expect(unexpectedErrors(errors)).toEqual([]);
 
-    // Phone: cards, no sideways scrolling, nothing axe objects to.
-    const phone = await openPaymentOps(MOBILE);
-    const card = orderRow(phone.page, member.email, '$42.00');
-    await card.waitFor({ state: 'visible' });
-    expect(await card.getByRole('button', { name: /^Settle / }).isVisible()).toBe(true);
-    expect(await hasHorizontalScroll(phone.page)).toBe(false);
-    const axe = await seriousViolations(phone.page);
-    expect(axe, `axe found on /admin/payments at 390 px:\n${axe.join('\n')}`).toEqual([]);
-    await screenshot(phone.page, 'payment-ops-pending');
-    await card.getByRole('button', { name: /^Settle / }).click();
-    await phone.page
-      .getByRole('dialog', { name: 'Settle payment' })
-      .getByRole('button', { name: 'Settle payment' })
-      .click();
-    await expectFlash(phone.page, m.settled('$42.00', 'Nico Nacha'));
-    expect(unexpectedErrors(phone.errors)).toEqual([]);
-  });
+      // Phone: cards, no sideways scrolling, nothing axe objects to.
+      const phone = await openPaymentOps(MOBILE);
+      const card = orderRow(phone.page, member.email, '$42.00');
+      await card.waitFor({ state: 'visible' });
+      expect(await card.getByRole('button', { name: /^Settle / }).isVisible()).toBe(true);
+      expect(await hasHorizontalScroll(phone.page)).toBe(false);
+      const axe = await seriousViolations(phone.page);
+      expect(axe, `axe found on /admin/payments at 390 px:\n${axe.join('\n')}`).toEqual([]);
+      await screenshot(phone.page, 'payment-ops-pending');
+      await card.getByRole('button', { name: /^Settle / }).click();
+      await phone.page
+        .getByRole('dialog', { name: 'Settle payment' })
+        .getByRole('button', { name: 'Settle payment' })
+        .click();
+      await expectFlash(phone.page, m.settled('$42.00', 'Nico Nacha'));
+      expect(unexpectedErrors(phone.errors)).toEqual([]);
+    },
+  );
 });

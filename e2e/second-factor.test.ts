@@ -39,70 +39,77 @@ async function signInWithBackupCode(page: Page, email: string, password: string,
 describe.skipIf(!e2e.chromium)('[AUTH]: authenticator apps and backup codes', () => {
   const browser = useBrowser();
 
-  test('[AUTH]: a member enrols an authenticator, sees 10 backup codes once, and then signs in with an app code and no e-mail', async () => {
-    const member = await createMember('totp');
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, member.email, member.password);
+  test(
+    '[AUTH]: a member enrols an authenticator, sees 10 backup codes once, ' +
+      'and then signs in with an app code and no e-mail',
+    async () => {
+      const member = await createMember('totp');
+      const { page, errors } = await browser.open(DESKTOP);
+      await signIn(page, member.email, member.password);
 
-    const dialog = await openSettingsTab(page, 'Security');
-    expect(await dialog.getByTestId('two-factor-state').innerText()).toContain('Sign-in codes are sent to your email');
-    await dialog.getByRole('button', { name: 'Set up authenticator app' }).click();
-    const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' });
-    await qr.waitFor({ state: 'visible' });
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\//);
-    const secret = (await dialog.getByTestId('totp-secret').innerText()).trim();
-    expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
-    await screenshot(page, 'settings-totp-setup');
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'settings-totp-setup');
-    await page.setViewportSize(DESKTOP);
+      const dialog = await openSettingsTab(page, 'Security');
+      expect(await dialog.getByTestId('two-factor-state').innerText()).toContain(
+        'Sign-in codes are sent to your email',
+      );
+      await dialog.getByRole('button', { name: 'Set up authenticator app' }).click();
+      const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' });
+      await qr.waitFor({ state: 'visible' });
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\//);
+      const secret = (await dialog.getByTestId('totp-secret').innerText()).trim();
+      expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+      await screenshot(page, 'settings-totp-setup');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'settings-totp-setup');
+      await page.setViewportSize(DESKTOP);
 
-    const enrolStep = totpStep();
-    await dialog.getByLabel('2. Enter the 6-digit code from the app').fill(totpCode(secret));
-    await dialog.getByRole('button', { name: 'Turn on' }).click();
-    const codesView = dialog.getByTestId('backup-codes');
-    await codesView.waitFor({ state: 'visible' });
-    expect(await codesView.getByRole('status').innerText()).toContain(messages.settings.totpEnabled);
-    const codes = (
-      await codesView.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()
-    ).map((code) => code.trim());
-    expect(codes).toHaveLength(10);
-    expect(new Set(codes).size, 'ten different codes').toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[a-z0-9]{4}-?[a-z0-9]{6}$/i);
-    await screenshot(page, 'settings-backup-codes');
+      const enrolStep = totpStep();
+      await dialog.getByLabel('2. Enter the 6-digit code from the app').fill(totpCode(secret));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      const codesView = dialog.getByTestId('backup-codes');
+      await codesView.waitFor({ state: 'visible' });
+      expect(await codesView.getByRole('status').innerText()).toContain(messages.settings.totpEnabled);
+      const codes = (
+        await codesView.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()
+      ).map((code) => code.trim());
+      expect(codes).toHaveLength(10);
+      expect(new Set(codes).size, 'ten different codes').toBe(10);
+      for (const code of codes) expect(code).toMatch(/^[a-z0-9]{4}-?[a-z0-9]{6}$/i);
+      await screenshot(page, 'settings-backup-codes');
 
-    await dialog.getByRole('button', { name: 'I have saved these codes' }).click();
-    await codesView.waitFor({ state: 'detached' });
-    expect(await dialog.getByTestId('two-factor-state').innerText()).toContain(
-      'On: you sign in with a code from your authenticator app.',
-    );
-    expect(await dialog.getByText('10 backup codes left').isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'I have saved these codes' }).click();
+      await codesView.waitFor({ state: 'detached' });
+      expect(await dialog.getByTestId('two-factor-state').innerText()).toContain(
+        'On: you sign in with a code from your authenticator app.',
+      );
+      expect(await dialog.getByText('10 backup codes left').isVisible()).toBe(true);
 
-    // Shown once: reopening the dialog does not show them again.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    const reopened = await openSettingsTab(page, 'Security');
-    await reopened.getByTestId('two-factor-state').waitFor({ state: 'visible' });
-    expect(await reopened.getByTestId('backup-codes').count()).toBe(0);
-    for (const code of codes.slice(0, 3)) expect(await reopened.getByText(code).count()).toBe(0);
-    await page.keyboard.press('Escape');
+      // Shown once: reopening the dialog does not show them again.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      const reopened = await openSettingsTab(page, 'Security');
+      await reopened.getByTestId('two-factor-state').waitFor({ state: 'visible' });
+      expect(await reopened.getByTestId('backup-codes').count()).toBe(0);
+      for (const code of codes.slice(0, 3)) expect(await reopened.getByText(code).count()).toBe(0);
+      await page.keyboard.press('Escape');
 
-    // Signed out and back in: step 2 asks for the app's code and nothing is e-mailed.
-    await openAccountMenuItem(page, 'Sign out');
-    await page.waitForURL((url) => url.pathname === '/login');
-    const since = await submitCredentials(page, member.email, member.password);
-    expect(await page.getByText('Enter the 6-digit code from your authenticator app.').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Resend code', exact: true }).count(), 'nothing to resend').toBe(0);
-    await page.waitForTimeout(1_000);
-    expect(await mailsTo(member.email, { template: 'sign-in-code', since }), 'no code e-mailed').toEqual([]);
-    await screenshot(page, 'login-step-2-authenticator');
+      // Signed out and back in: step 2 asks for the app's code and nothing is e-mailed.
+      await openAccountMenuItem(page, 'Sign out');
+      await page.waitForURL((url) => url.pathname === '/login');
+      const since = await submitCredentials(page, member.email, member.password);
+      expect(await page.getByText('Enter the 6-digit code from your authenticator app.').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Resend code', exact: true }).count(), 'nothing to resend').toBe(0);
+      await page.waitForTimeout(1_000);
+      expect(await mailsTo(member.email, { template: 'sign-in-code', since }), 'no code e-mailed').toEqual([]);
+      await screenshot(page, 'login-step-2-authenticator');
 
-    // The app's next code (the one used to enrol cannot be used again).
-    await submitCode(page, await nextTotpCode(secret, enrolStep));
-    await waitForHome(page);
-    expect(pathname(page)).toBe('/dashboard');
-    expect(unexpectedErrors(errors)).toEqual([]);
-  }, 90_000);
+      // The app's next code (the one used to enrol cannot be used again).
+      await submitCode(page, await nextTotpCode(secret, enrolStep));
+      await waitForHome(page);
+      expect(pathname(page)).toBe('/dashboard');
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+    90_000,
+  );
 
   test('[AUTH]: a backup code issued by staff in "Manage OTPs" signs the member in once, and only once', async () => {
     const member = await createMember('backup');

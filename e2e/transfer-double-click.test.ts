@@ -52,36 +52,40 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a double click sends one transfer',
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  test('[TRANSFERS]: double-clicking "Continue" and "Confirm Transfer" on To US Bank asks for one code and sends one payment', async () => {
-    const member = await fundedMember('double-external', { Checking: '100.00' });
-    const { page, errors, session } = await openDashboard(browser, member);
-    const challenges = watchPosts(page, '/api/transfers/external/challenge');
-    const confirms = watchPosts(page, '/api/transfers/external');
-    const panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, {
-      bank: 'Citibank',
-      accountNumber: '987654321',
-      holder: 'Drew Example',
-      amount: '30.00',
-    });
-    const since = Date.now();
-    await panel.getByRole('button', { name: 'Continue', exact: true }).dblclick();
-    const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
-    await confirm.waitFor({ state: 'visible' });
-    await challenges.answered();
-    expect(challenges.keys, 'one code requested').toHaveLength(1);
+  test(
+    '[TRANSFERS]: double-clicking "Continue" and "Confirm Transfer" ' +
+      'on To US Bank asks for one code and sends one payment',
+    async () => {
+      const member = await fundedMember('double-external', { Checking: '100.00' });
+      const { page, errors, session } = await openDashboard(browser, member);
+      const challenges = watchPosts(page, '/api/transfers/external/challenge');
+      const confirms = watchPosts(page, '/api/transfers/external');
+      const panel = await openTab(page, 'To US Bank');
+      await fillUsBankForm(panel, {
+        bank: 'Citibank',
+        accountNumber: '987654321',
+        holder: 'Drew Example',
+        amount: '30.00',
+      });
+      const since = Date.now();
+      await panel.getByRole('button', { name: 'Continue', exact: true }).dblclick();
+      const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
+      await confirm.waitFor({ state: 'visible' });
+      await challenges.answered();
+      expect(challenges.keys, 'one code requested').toHaveLength(1);
 
-    await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
-    await confirm.getByRole('button', { name: 'Confirm Transfer' }).dblclick();
-    await page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
-    await confirms.answered();
-    expect(new Set(confirms.keys).size, 'any repeat carries the same Idempotency-Key').toBe(1);
-    expect(await mailsTo(member.email, { template: 'transfer-code', since }), 'one code e-mailed').toHaveLength(1);
+      await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
+      await confirm.getByRole('button', { name: 'Confirm Transfer' }).dblclick();
+      await page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
+      await confirms.answered();
+      expect(new Set(confirms.keys).size, 'any repeat carries the same Idempotency-Key').toBe(1);
+      expect(await mailsTo(member.email, { template: 'transfer-code', since }), 'one code e-mailed').toHaveLength(1);
 
-    await expectBalances(page, 'Checking', { Balance: '$100.00', Available: '$70.00' });
-    expect((await accountsOf(session)).Checking.available).toBe('70.00');
-    const pending = await session.request<TransactionPage>('GET', '/api/me/transactions?status=Pending');
-    expect(pending.items, 'one pending payment').toHaveLength(1);
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      await expectBalances(page, 'Checking', { Balance: '$100.00', Available: '$70.00' });
+      expect((await accountsOf(session)).Checking.available).toBe('70.00');
+      const pending = await session.request<TransactionPage>('GET', '/api/me/transactions?status=Pending');
+      expect(pending.items, 'one pending payment').toHaveLength(1);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 });

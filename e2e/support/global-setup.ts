@@ -33,7 +33,8 @@ const READY_TIMEOUT_MS = 90_000;
 export default async function setup(project: TestProject) {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromiumPath)) {
-    const reason = `Chromium not found at ${chromiumPath} (install it with apt-get install -y chromium or set CHROMIUM_PATH)`;
+    const reason =
+      `Chromium not found at ${chromiumPath} ` + '(install it with apt-get install -y chromium or set CHROMIUM_PATH)';
     if (process.env.CI === 'true') throw new Error(`Browser tests cannot run in CI: ${reason}`);
     console.warn(`\nBrowser tests skipped: ${reason}\n`);
     project.provide('e2e', { chromium: false, chromiumPath, baseUrl: '' });

@@ -110,7 +110,8 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n    ${node.failureSummary ?? ''}`,
+          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n` +
+          `    ${node.failureSummary ?? ''}`,
       ),
     );
 }

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { declaredEndpoints } from '@mutual/shared/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type ApiError, isAppRoute, messages, type PublicSite } from '@mutual/shared';
@@ -16,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAuthContext } from './http/auth-context';
+import { requireDeclaredRoutes } from './http/contract-route';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { buildAppPage } from './http/app-page';
@@ -78,6 +80,10 @@ export async function buildApp(deps: AppDeps) {
   // The docs UI runs under the app's own CSP: its scripts are files, its badge validator is off.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
+  requireDeclaredRoutes(
+    app,
+    declaredEndpoints().map(({ endpoint }) => endpoint),
+  );
   await app.register(healthRoutes(deps.database));
   await app.register(siteRoutes(config));
   await app.register(contentRoutes(deps));

@@ -68,7 +68,8 @@ const envSchema = z.object({
   NCUA_NOTICE: z
     .string()
     .default(
-      'Federally insured by NCUA. Your savings are federally insured to at least $250,000 and backed by the full faith and credit of the United States Government.',
+      'Federally insured by NCUA. Your savings are federally insured to at least $250,000 ' +
+        'and backed by the full faith and credit of the United States Government.',
     ),
 
   /** The credit union's time zone: month boundaries, statement periods, history date filters. */

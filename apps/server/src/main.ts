@@ -39,7 +39,8 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { database: database.kind, demo: config.demo, mail: mailer.mode },
-    `${config.brand.name} is open at ${config.publicUrl}${mailer.mode === 'outbox' && !config.isProduction ? ` — mail lands in ${config.publicUrl}/dev/mailbox` : ''}`,
+    `${config.brand.name} is open at ${config.publicUrl}` +
+      (mailer.mode === 'outbox' && !config.isProduction ? ` — mail lands in ${config.publicUrl}/dev/mailbox` : ''),
   );
 }
 

@@ -8,7 +8,12 @@ import { SiteProvider } from './features/site/site-context';
 import './index.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    // A form's request goes out even when the browser thinks it is offline, so the person sees
+    // "We could not reach the server" instead of a button stuck on "Signing in…".
+    mutations: { networkMode: 'always' },
+  },
 });
 
 const root = document.getElementById('root');

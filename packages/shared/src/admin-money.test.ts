@@ -51,11 +51,13 @@ describe('[STAFF CSV]: reading a transaction file', () => {
     ['account,type,amount\nChecking,credit,1', 'missing columns description, category, date, time, status'],
     ['account,type,amount,description,category,date,time,status\n', 'the file has a header but no transactions'],
     [
-      'account,type,amount,description,category,date,time,status\nChecking,credit,1,"open,Food,2026-01-01,10:00,Completed',
+      'account,type,amount,description,category,date,time,status\n' +
+        'Checking,credit,1,"open,Food,2026-01-01,10:00,Completed',
       'a quoted cell is not closed',
     ],
     [
-      'account,type,amount,description,category,date,time,status\nChecking,credit,1,x,Food,2026-01-01,10:00,Completed,extra',
+      'account,type,amount,description,category,date,time,status\n' +
+        'Checking,credit,1,x,Food,2026-01-01,10:00,Completed,extra',
       'line 2 has more cells than the header',
     ],
   ])('refuses %j: %s', (text, reason) => {

@@ -10,7 +10,7 @@ import { transferStatuses } from './transfers';
  * Staff work on a member's money (spec §2 user detail, §4, §5 Admin; decisions.md): editing an
  * account, adding transactions by rows or CSV, and reversing ("deleting") them.
  *
- * Routes (all staff-only):
+ * Routes (all staff-only; declared in `contract/admin-money.ts`):
  * - `PATCH /api/admin/users/:id/accounts/:accountId` — account and routing number → `{ message }`.
  * - `PUT /api/admin/users/:id/accounts/:accountId/balance` — target balance and reason → `{ message }`.
  * - `GET /api/admin/users/:id/transactions` — the member's history, corrections shown

@@ -17,6 +17,9 @@ export const userFilterLabels: Record<UserFilter, string> = {
   rejected: 'Rejected',
 };
 
+/** `/api/admin/users/:id/…` (and the holds under it): a person by id; a malformed one is "not found". */
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: a.userNotFound }) });
+
 export const userListQuerySchema = z.strictObject({
   filter: z.enum(userFilters).default('all'),
   /** Part of a name or e-mail. */

@@ -59,6 +59,10 @@ export const verifyCodeSchema = z.strictObject({
     .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{10})$/, messages.auth.otpFormat)),
 });
 
+/** A new sign-in code was e-mailed; the attempt now ends at `expiresAt`. */
+export const codeResentSchema = z.object({ message: z.string(), expiresAt: z.string() });
+export type CodeResent = z.infer<typeof codeResentSchema>;
+
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 export const passwordResetConfirmSchema = z
   .strictObject({

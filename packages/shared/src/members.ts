@@ -80,6 +80,9 @@ export const meSchema = z.object({
   updatedAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+/** What a change to my own record answers: the fresh record and the sentence to show. */
+export const meResultSchema = z.object({ me: meSchema, message: z.string() });
+export type MeResult = z.infer<typeof meResultSchema>;
 
 /** Authenticator enrolment, step 1: the secret as a QR code (SVG data URL) and as text. */
 export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() });
@@ -103,6 +106,7 @@ export const activeSessionSchema = z.object({
   device: z.string(),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
+export const activeSessionListSchema = z.object({ sessions: z.array(activeSessionSchema) });
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -117,6 +121,7 @@ export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
   unread: z.number().int(),
 });
+export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const infoRequestSchema = z.object({
   id: z.string(),

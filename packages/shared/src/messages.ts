@@ -29,7 +29,8 @@ export const messages = {
     otpExhausted: 'This code can no longer be used. Please sign in again to get a new one.',
     signInExpired: 'Your sign-in took too long. Please sign in again.',
     locked: (until: string) =>
-      `Too many failed attempts. For your security this account is locked until ${until}. Try again then, or contact us.`,
+      `Too many failed attempts. For your security this account is locked until ${until}. ` +
+      'Try again then, or contact us.',
     codeSent: 'We sent a new code to your email.',
     resetRequested:
       'If an account exists for that email, we have sent a link to reset the password. The link works for 30 minutes.',
@@ -231,21 +232,25 @@ export const messages = {
     suspended: 'All transactions have been temporarily suspended. Please contact our support team for assistance.',
     deniedTitle: 'Transaction Denied',
     externalSuspended:
-      'External transfers from your account are temporarily suspended. Please visit a branch or contact our support team.',
+      'External transfers from your account are temporarily suspended. ' +
+      'Please visit a branch or contact our support team.',
     /** The API's message for ACCOUNT_LOCKED on a transfer: the reason staff gave stays with staff. */
     onHold: 'Transfers from your account are on hold. Please contact our support team for assistance.',
     internationalNotice: 'Fees and processing time may apply. International transfers cannot be reversed.',
     limitReached: (limit: number, hours: number) =>
-      `You have reached the limit of ${limit} outgoing transfers in ${hours} hours. Please try again later or contact support.`,
+      `You have reached the limit of ${limit} outgoing transfers in ${hours} hours. ` +
+      'Please try again later or contact support.',
     idempotencyKeyRequired: 'Each transfer needs a fresh Idempotency-Key header (16 to 100 letters, digits, - or _).',
     idempotencyKeyReused:
       'This request key was already used for a different transfer. Please start the transfer again.',
     internalDone: (amount: string, from: string, to: string) => `Transferred ${amount} from ${from} to ${to}.`,
     userDone: (amount: string, name: string) => `Sent ${amount} to ${name}.`,
     externalDone: (amount: string, bank: string) =>
-      `Your transfer of ${amount} to ${bank} is on its way. The funds are held until the payment settles, usually within 1-2 business days.`,
+      `Your transfer of ${amount} to ${bank} is on its way. ` +
+      'The funds are held until the payment settles, usually within 1-2 business days.',
     internationalDone: (amount: string, bank: string) =>
-      `Your international transfer of ${amount} to ${bank} has been submitted. The funds are held until the payment is sent.`,
+      `Your international transfer of ${amount} to ${bank} has been submitted. ` +
+      'The funds are held until the payment is sent.',
     accountNotFound: 'Account not found',
     sourceAccountNotFound: 'Source account not found',
   },

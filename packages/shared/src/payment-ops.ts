@@ -6,7 +6,7 @@ import { messages } from './messages';
  * operations queue"): staff settle or return ACH and international orders and export pending ACH
  * orders as a NACHA file.
  *
- * Routes (all staff-only):
+ * Routes (all staff-only; declared in `contract/payment-ops.ts`):
  * - `GET /api/admin/payment-orders?status=&page=` → `PaymentOrderPage` (pending: oldest first).
  * - `POST /api/admin/payment-orders/:id/settle` → `PaymentOrderResult`.
  * - `POST /api/admin/payment-orders/:id/return` — `paymentReturnSchema` → `PaymentOrderResult`.
@@ -172,5 +172,3 @@ export type AchExportResult = z.infer<typeof achExportResultSchema>;
 
 export const achExportListSchema = z.object({ exports: z.array(achExportSummarySchema) });
 export type AchExportList = z.infer<typeof achExportListSchema>;
-
-export const achExportFilePath = (id: string) => `/api/admin/payment-orders/ach-exports/${encodeURIComponent(id)}/file`;

@@ -1,6 +1,7 @@
 import type { Endpoint } from '@mutual/shared/contract/endpoint';
+import type { FastifyInstance } from 'fastify';
 
-type Status<E extends Endpoint> = E['status'] extends 201 | 204 ? E['status'] : 200;
+type Status<E extends Endpoint> = E['status'] extends 201 | 202 | 204 ? E['status'] : 200;
 
 /** The Fastify schema an endpoint declares: Fastify validates with it and OpenAPI is made from it. */
 type SchemaOf<E extends Endpoint> = {
@@ -26,13 +27,28 @@ export function routeOf<const E extends Endpoint>(
   const schema = {
     tags: [...tags],
     summary,
-    params,
-    querystring: query,
-    headers,
+    ...(params && { params }),
+    ...(query && { querystring: query }),
+    ...(headers && { headers }),
     // A multipart body is read by the route itself, part by part; the schema only documents it.
-    body: multipart ? undefined : body,
+    ...(body && !multipart && { body }),
     ...(multipart && { consumes: ['multipart/form-data'] }),
-    response: response ? { [declaration.status ?? 200]: response } : undefined,
+    ...(response && { response: { [declaration.status ?? 200]: response } }),
   };
   return { method, url: path, schema: schema as SchemaOf<E> };
+}
+
+/**
+ * Refuses, at start-up, an `/api` route that is not declared in the contract (the OpenAPI page
+ * under `/api/docs` excepted): every endpoint the web may call is declared once, in one place.
+ */
+export function requireDeclaredRoutes(app: FastifyInstance, declared: readonly Endpoint[]): void {
+  const known = new Set(declared.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || known.has(`${method} ${route.url}`)) continue;
+      throw new Error(`${method} ${route.url} is not declared in packages/shared/src/contract`);
+    }
+  });
 }

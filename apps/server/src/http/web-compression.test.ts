@@ -16,7 +16,9 @@ function writeWithCompressed(file: string, content: string) {
 describe('[HTTP]: the web app is sent compressed', () => {
   let t: TestApp;
   let webDist: string;
-  const html = `<!doctype html><html><head><title>app</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
+  const html =
+    '<!doctype html><html><head><title>app</title></head><body><div id="root"></div>' +
+    `${'<!-- padding -->'.repeat(50)}</body></html>`;
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
   beforeAll(async () => {
@@ -71,13 +73,16 @@ describe('[HTTP]: the web app is sent compressed', () => {
     expect(zlib.gunzipSync(refusedBrotli.rawPayload).toString()).toBe(page);
   });
 
-  it("carries the credit union's public facts, colours and name in the page, so the first screen needs no request", async () => {
-    const page = (await get('/')).body;
-    const facts = /<script id="site-facts" type="application\/json">([^<]*)<\/script>/.exec(page)?.[1];
-    expect(JSON.parse(facts ?? 'null')).toEqual((await get('/api/site')).json());
-    expect(page).toContain(`<title>${t.config.brand.name}</title>`);
-    expect(page).toContain(`--color-brand:${t.config.brand.primaryColor}`);
-  });
+  it(
+    "carries the credit union's public facts, " + 'colours and name in the page, so the first screen needs no request',
+    async () => {
+      const page = (await get('/')).body;
+      const facts = /<script id="site-facts" type="application\/json">([^<]*)<\/script>/.exec(page)?.[1];
+      expect(JSON.parse(facts ?? 'null')).toEqual((await get('/api/site')).json());
+      expect(page).toContain(`<title>${t.config.brand.name}</title>`);
+      expect(page).toContain(`--color-brand:${t.config.brand.primaryColor}`);
+    },
+  );
 
   it('leaves API answers and their errors alone', async () => {
     const response = await get('/api/site', 'br, gzip');

@@ -54,9 +54,8 @@ export async function createTestApp(options: { env?: Env; transport?: MailTransp
       await database.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
       if (violations.length > 0) {
-        throw new Error(
-          `ledger:verify failed after this test file: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
-        );
+        const found = JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+        throw new Error(`ledger:verify failed after this test file: ${found}`);
       }
     },
   };

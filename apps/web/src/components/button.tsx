@@ -18,7 +18,13 @@ const sizes: Record<Size, string> = {
 };
 
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', extra = '') {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${extra}`;
+  return [
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    extra,
+  ].join(' ');
 }
 
 export function Button({

@@ -27,7 +27,12 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6`}
+          className={[
+            'fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)]',
+            width,
+            '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl',
+            'focus:outline-none sm:p-6',
+          ].join(' ')}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
@@ -39,7 +44,10 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              className={[
+                'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg',
+                'text-slate-500 hover:bg-slate-100 hover:text-slate-800',
+              ].join(' ')}
               aria-label="Close"
             >
               <X className="h-5 w-5" aria-hidden="true" />

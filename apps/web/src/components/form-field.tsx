@@ -18,9 +18,11 @@ export function controlProps(id: string, { hint, error }: { hint?: ReactNode; er
 }
 
 export function controlClass(invalid: boolean) {
-  return `block w-full scroll-mt-28 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 sm:text-sm ${
-    invalid ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:border-brand focus:outline-brand'
-  }`;
+  return [
+    'block w-full scroll-mt-28 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm',
+    'placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 sm:text-sm',
+    invalid ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:border-brand focus:outline-brand',
+  ].join(' ');
 }
 
 export function FieldError({ id, error }: { id: string; error?: string }) {

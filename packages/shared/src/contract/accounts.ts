@@ -1,2 +1,32 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const accountsApi = {};
+import { accountOverviewSchema, transactionPageSchema, transactionQuerySchema } from '../transactions';
+import { endpoint } from './endpoint';
+
+const tags = ['accounts'];
+
+/** The member's own money, read from the ledger (schemas in `../transactions`). Account holders only. */
+export const accountsApi = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/me/summary',
+    tags,
+    summary: 'Dashboard figures: available, pending, this month in and out, corrections',
+    response: accountOverviewSchema,
+  }),
+  transactions: endpoint({
+    method: 'GET',
+    path: '/api/me/transactions',
+    tags,
+    summary: 'My transactions, newest first, with filters and keyset pages',
+    query: transactionQuerySchema,
+    response: transactionPageSchema,
+  }),
+  /** The same filters as `transactions` (its paging fields are ignored): every row, streamed. */
+  exportTransactions: endpoint({
+    method: 'GET',
+    path: '/api/me/transactions/export',
+    tags,
+    summary: 'My transactions as CSV (same filters, every row, streamed)',
+    query: transactionQuerySchema,
+    produces: 'text/csv',
+  }),
+};

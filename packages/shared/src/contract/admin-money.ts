@@ -1,2 +1,106 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const adminMoneyApi = {};
+import { z } from 'zod';
+import {
+  accountEditSchema,
+  addedTransactionsSchema,
+  addTransactionsSchema,
+  reversalSchema,
+  reversedAllSchema,
+  transactionPreviewRequestSchema,
+  transactionPreviewSchema,
+} from '../admin-money';
+import { balanceAdjustmentSchema } from '../admin-users';
+import { messageResultSchema } from '../auth';
+import { messages } from '../messages';
+import { transactionPageSchema, transactionQuerySchema } from '../transactions';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../transfers';
+import { endpoint } from './endpoint';
+
+const tags = ['admin'];
+const userParams = z.object({ id: z.uuid({ error: messages.admin.userNotFound }) });
+const accountParams = userParams.extend({ accountId: z.uuid({ error: messages.transfers.accountNotFound }) });
+const transferParams = userParams.extend({ transferId: z.uuid({ error: messages.admin.transactionNotFound }) });
+/** A batch posts once per key: a retry with the same key is answered with the first answer. */
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
+
+/**
+ * Staff work on a member's money (spec §2 user detail, §4, §5 Admin; schemas in `../admin-money`):
+ * editing an account and its balance, adding transactions by rows or CSV, and reversing
+ * ("deleting") them. Staff only.
+ */
+export const adminMoneyApi = {
+  editAccount: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id/accounts/:accountId',
+    tags,
+    summary: 'Change an account number or routing number',
+    params: accountParams,
+    body: accountEditSchema,
+    response: messageResultSchema,
+  }),
+  /** Registered with the member console's routes (`admin-users.routes.ts`). */
+  setBalance: endpoint({
+    method: 'PUT',
+    path: '/api/admin/users/:id/accounts/:accountId/balance',
+    tags,
+    summary: 'Set an account balance: posts an adjustment for the difference, with a reason',
+    params: accountParams,
+    body: balanceAdjustmentSchema,
+    response: messageResultSchema,
+  }),
+  transactions: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/transactions',
+    tags,
+    summary: "A member's transactions, corrections included when asked",
+    params: userParams,
+    query: transactionQuerySchema,
+    response: transactionPageSchema,
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/preview',
+    tags,
+    summary: 'Dry run of a batch: every row’s problems; nothing is posted',
+    params: userParams,
+    body: transactionPreviewRequestSchema,
+    response: transactionPreviewSchema,
+  }),
+  /** Answers `idempotent-replayed: true` when the key was seen before (nothing is posted again). */
+  addTransactions: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions',
+    tags,
+    summary: 'Add transactions (rows or CSV): all or nothing, once per Idempotency-Key',
+    params: userParams,
+    headers: idempotencyHeaders,
+    body: addTransactionsSchema,
+    status: 201,
+    response: addedTransactionsSchema,
+  }),
+  reverseAll: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/reverse-all',
+    tags,
+    summary: 'Delete User Transactions: reverse every transaction of the member',
+    params: userParams,
+    body: reversalSchema,
+    response: reversedAllSchema,
+  }),
+  reverse: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/:transferId/reverse',
+    tags,
+    summary: 'Delete a transaction: post its reversal (or void it while pending)',
+    params: transferParams,
+    body: reversalSchema,
+    response: messageResultSchema,
+  }),
+  complete: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/transactions/:transferId/complete',
+    tags,
+    summary: 'Post a staff-entered pending transaction',
+    params: transferParams,
+    response: messageResultSchema,
+  }),
+};

@@ -1,2 +1,27 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const contactInboxApi = {};
+import { z } from 'zod';
+import { contactInboxItemSchema, contactInboxQuerySchema, contactInboxSchema } from '../contact';
+import { messages } from '../messages';
+import { endpoint } from './endpoint';
+
+const tags = ['admin'];
+const messageParams = z.object({ id: z.uuid({ error: messages.contact.messageNotFound }) });
+
+/** The staff inbox for the public contact form (schemas in `../contact`). Staff only. */
+export const contactInboxApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/contact-messages',
+    tags,
+    summary: 'Contact-form messages by status (newest first, at most 200), with counts',
+    query: contactInboxQuerySchema,
+    response: contactInboxSchema,
+  }),
+  markHandled: endpoint({
+    method: 'POST',
+    path: '/api/admin/contact-messages/:id/handled',
+    tags,
+    summary: 'Mark a contact-form message as handled',
+    params: messageParams,
+    response: contactInboxItemSchema,
+  }),
+};

@@ -1,2 +1,15 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const contentApi = {};
+import { contactMessageSchema, contactReceiptSchema } from '../contact';
+import { endpoint } from './endpoint';
+
+/** The public contact form (staff read the messages through `contactInboxApi`). */
+export const contentApi = {
+  sendContactMessage: endpoint({
+    method: 'POST',
+    path: '/api/contact-messages',
+    tags: ['content'],
+    summary: 'Send a message to the credit union (public contact form)',
+    body: contactMessageSchema,
+    status: 201,
+    response: contactReceiptSchema,
+  }),
+};

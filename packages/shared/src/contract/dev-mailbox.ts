@@ -1,2 +1,28 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const devMailboxApi = {};
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+/** One e-mail the server would have sent. */
+export const devMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+
+/**
+ * The dev mailbox: mail that would have been sent. The server has this route only outside
+ * production and only when no SMTP server is configured; elsewhere it answers 404.
+ */
+export const devMailboxApi = {
+  mailbox: endpoint({
+    method: 'GET',
+    path: '/api/dev/mailbox',
+    tags: ['development'],
+    summary: 'Dev mailbox (not in production)',
+    response: z.object({ messages: z.array(devMailSchema) }),
+  }),
+};

@@ -22,9 +22,9 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** Multipart form instead of JSON: the parts are read by the route (see `apps/server/src/http/multipart.ts`). */
   readonly multipart?: true;
-  readonly status?: 200 | 201 | 204;
+  readonly status?: 200 | 201 | 202 | 204;
   readonly response?: z.ZodType;
-  readonly produces?: 'text/csv' | 'text/event-stream' | 'image/*';
+  readonly produces?: 'text/csv' | 'text/plain' | 'text/event-stream' | 'image/*';
 }
 
 /** Declares an endpoint, keeping its exact type (literal path, the schemas' types). */

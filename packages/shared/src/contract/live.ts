@@ -1,2 +1,15 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const liveApi = {};
+import { endpoint } from './endpoint';
+
+/**
+ * Live updates: a server-sent event stream whose events (`ledger`, `notification`, each a
+ * `LiveEvent` from `../transactions`) tell the signed-in person's pages what to read again.
+ */
+export const liveApi = {
+  events: endpoint({
+    method: 'GET',
+    path: '/api/me/events',
+    tags: ['me'],
+    summary: 'Live updates (server-sent events: ledger, notification)',
+    produces: 'text/event-stream',
+  }),
+};

@@ -1,2 +1,13 @@
-/** Declared as the routes move to the contract (issue 13). */
-export const siteApi = {};
+import { publicSiteSchema } from '../site';
+import { endpoint } from './endpoint';
+
+/** The credit union's public facts. The server also puts them into the page it serves. */
+export const siteApi = {
+  site: endpoint({
+    method: 'GET',
+    path: '/api/site',
+    tags: ['content'],
+    summary: 'Public facts about the credit union',
+    response: publicSiteSchema,
+  }),
+};

@@ -70,7 +70,8 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
       accounts: Array<{ type: string; accountNumber: string }>;
     }>().accounts[0];
     expect(rows[0]).toBe(
-      `"2026-02-28","${NOW.toISOString()}","Late night deposit","Deposit","Checking ${checking?.accountNumber.slice(-4)}","credit","12.34","Completed","","34.34"`,
+      `"2026-02-28","${NOW.toISOString()}","Late night deposit","Deposit",` +
+        `"Checking ${checking?.accountNumber.slice(-4)}","credit","12.34","Completed","","34.34"`,
     );
     expect(rows[22]).toContain('"Deposit 1"');
   });

@@ -62,50 +62,53 @@ describe('[ACCOUNTS]: keyset pages of the history', () => {
     );
   }
 
-  it('gives every row exactly once, in order, while new transactions arrive between pages; and back again', async () => {
-    const member = await memberWithMoney(t, 1_000_00n);
-    for (let i = 0; i < 30; i += 1)
-      await deposit(member, new Date(NOW.getTime() - Math.floor(i / 3) * MINUTE), `Deposit ${i}`);
-    // Moves between the member's own accounts are two rows of one transfer: a page never splits them.
-    for (let i = 0; i < 4; i += 1)
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '1.00' }))).statusCode,
-      ).toBe(201);
-    const before = rowsOf(await walk(member.browser, 'pageSize=10'));
-    expect(before).toHaveLength(1 + 30 + 8);
+  it(
+    'gives every row exactly once, in order, ' + 'while new transactions arrive between pages; and back again',
+    async () => {
+      const member = await memberWithMoney(t, 1_000_00n);
+      for (let i = 0; i < 30; i += 1)
+        await deposit(member, new Date(NOW.getTime() - Math.floor(i / 3) * MINUTE), `Deposit ${i}`);
+      // Moves between the member's own accounts are two rows of one transfer: a page never splits them.
+      for (let i = 0; i < 4; i += 1)
+        expect(
+          (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '1.00' }))).statusCode,
+        ).toBe(201);
+      const before = rowsOf(await walk(member.browser, 'pageSize=10'));
+      expect(before).toHaveLength(1 + 30 + 8);
 
-    let arrived = 0;
-    const pages = await walk(member.browser, 'pageSize=10', async () => {
-      arrived += 1;
-      time.advance(1_000);
-      await deposit(member, time.now(), `Arrived ${arrived}`);
-    });
-    const seen = rowsOf(pages);
-    expect(arrived).toBeGreaterThan(2);
-    expect(seen.map((row) => row.id)).toEqual(before.map((row) => row.id));
-    expect(new Set(seen.map((row) => row.id)).size).toBe(seen.length);
-    expect(inOrder(seen)).toBe(true);
-    for (const page of pages.slice(0, -1)) expect(page.items.length === 10 || page.items.length === 11).toBe(true);
-    for (const page of pages) {
-      const last = page.items[page.items.length - 1];
-      expect(page.items.filter((row) => row.transferId === last?.transferId)).toHaveLength(
-        seen.filter((row) => row.transferId === last?.transferId).length,
+      let arrived = 0;
+      const pages = await walk(member.browser, 'pageSize=10', async () => {
+        arrived += 1;
+        time.advance(1_000);
+        await deposit(member, time.now(), `Arrived ${arrived}`);
+      });
+      const seen = rowsOf(pages);
+      expect(arrived).toBeGreaterThan(2);
+      expect(seen.map((row) => row.id)).toEqual(before.map((row) => row.id));
+      expect(new Set(seen.map((row) => row.id)).size).toBe(seen.length);
+      expect(inOrder(seen)).toBe(true);
+      for (const page of pages.slice(0, -1)) expect(page.items.length === 10 || page.items.length === 11).toBe(true);
+      for (const page of pages) {
+        const last = page.items[page.items.length - 1];
+        expect(page.items.filter((row) => row.transferId === last?.transferId)).toHaveLength(
+          seen.filter((row) => row.transferId === last?.transferId).length,
+        );
+      }
+
+      // Newer pages lead back to the top, where the rows that arrived meanwhile now are.
+      let page = pages[pages.length - 1];
+      const back: Transaction[][] = [];
+      while (page?.newer) {
+        page = await history(member.browser, `pageSize=10&newerThan=${page.newer}`);
+        back.unshift(page.items);
+      }
+      const top = back.flat();
+      expect(top.slice(0, arrived).map((row) => row.description)).toEqual(
+        Array.from({ length: arrived }, (_, i) => `Arrived ${arrived - i}`),
       );
-    }
-
-    // Newer pages lead back to the top, where the rows that arrived meanwhile now are.
-    let page = pages[pages.length - 1];
-    const back: Transaction[][] = [];
-    while (page?.newer) {
-      page = await history(member.browser, `pageSize=10&newerThan=${page.newer}`);
-      back.unshift(page.items);
-    }
-    const top = back.flat();
-    expect(top.slice(0, arrived).map((row) => row.description)).toEqual(
-      Array.from({ length: arrived }, (_, i) => `Arrived ${arrived - i}`),
-    );
-    expect(top.slice(arrived).map((row) => row.id)).toEqual(seen.slice(0, top.length - arrived).map((row) => row.id));
-  });
+      expect(top.slice(arrived).map((row) => row.id)).toEqual(seen.slice(0, top.length - arrived).map((row) => row.id));
+    },
+  );
 
   it('moves a member only within their own history, whatever cursor they send', async () => {
     const mine = await memberWithMoney(t, 5_00n);
@@ -118,10 +121,10 @@ describe('[ACCOUNTS]: keyset pages of the history', () => {
     const forged = Buffer.from(
       `2100-01-01T00:00:00.000000Z|2100-01-01T00:00:00.000000Z|${theirRow.transferId}`,
     ).toString('base64url');
-    for (const cursor of [
-      `olderThan=${forged}`,
-      `newerThan=${Buffer.from(`1900-01-01T00:00:00.000000Z|1900-01-01T00:00:00.000000Z|${theirRow.transferId}`).toString('base64url')}`,
-    ]) {
+    const forgedEarly = Buffer.from(
+      `1900-01-01T00:00:00.000000Z|1900-01-01T00:00:00.000000Z|${theirRow.transferId}`,
+    ).toString('base64url');
+    for (const cursor of [`olderThan=${forged}`, `newerThan=${forgedEarly}`]) {
       const page = await history(mine.browser, cursor);
       expect(page.items.map((row) => row.description)).toEqual(['Cash deposit']);
       expect(page.items.every((row) => row.transferId !== theirRow.transferId)).toBe(true);

@@ -76,10 +76,11 @@ export function historyRowsSql(
   const merged =
     branches.length === 1 && only
       ? only
-      : sql`${sql.join(branches, sql` union all `)} order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
+      : sql`${sql.join(branches, sql` union all `)}
+          order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit}`;
   return sql`
-    select p.id as transfer_id, p.account_id, p.side, p.kind, p.amount, p.description, p.category, p.reference, p.reason,
-      p.reverses_id,
+    select p.id as transfer_id, p.account_id, p.side, p.kind, p.amount, p.description, p.category, p.reference,
+      p.reason, p.reverses_id,
       to_char(p.effective_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as effective_key,
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
       r.kind as resolution_kind, r.reason as resolution_reason, z.id is not null as reversed,
@@ -89,12 +90,16 @@ export function historyRowsSql(
     -- whole pending or payment-order index would cost more than the page).
     -- Only pending transfers have a resolution or a payment order: the test on p.kind gates the
     -- probe, and the hidden corrections need no look-up at all.
-    left join lateral (select r.id, r.kind, r.reason from ledger_transfers r where p.kind = 'pending' and r.pending_id = p.id limit 1) r on true
+    left join lateral (select r.id, r.kind, r.reason from ledger_transfers r
+      where p.kind = 'pending' and r.pending_id = p.id limit 1) r on true
     left join lateral (select z.id from ledger_transfers z
-      where ${filters.corrections ? sql`true` : sql`false`} and z.reverses_id = coalesce(r.id, p.id) and (p.kind = 'single' or r.kind = 'post') limit 1) z on true
-    left join lateral (select o.id from payment_orders o where p.kind = 'pending' and o.pending_transfer_id = p.id limit 1) o on true
+      where ${filters.corrections ? sql`true` : sql`false`} and z.reverses_id = coalesce(r.id, p.id)
+        and (p.kind = 'single' or r.kind = 'post') limit 1) z on true
+    left join lateral (select o.id from payment_orders o
+      where p.kind = 'pending' and o.pending_transfer_id = p.id limit 1) o on true
     left join lateral (select e.balance_after from ledger_entries e
-      where e.transfer_id = case when p.kind = 'single' then p.id when r.kind = 'post' then r.id end and e.account_id = p.account_id
+      where e.transfer_id = case when p.kind = 'single' then p.id when r.kind = 'post' then r.id end
+        and e.account_id = p.account_id
       limit 1) e on true
     order by p.effective_at ${dir}, p.created_at ${dir}, p.id ${dir}`;
 }
@@ -102,13 +107,14 @@ export function historyRowsSql(
 function branch(accountId: string, side: Side, filters: TransactionFilters, timeZone: string, window: Window): SQL {
   const account = side === 'debit' ? sql.raw('t.debit_account_id') : sql.raw('t.credit_account_id');
   const memo = side === 'debit' ? sql.raw('t.debit_memo') : sql.raw('t.credit_memo');
-  const columns = sql`t.id, t.kind, t.amount, t.category, t.reference, t.reason, t.reverses_id, t.effective_at, t.created_at,
-      ${side}::text as side, ${memo} as description, ${accountId}::uuid as account_id`;
+  const columns = sql`t.id, t.kind, t.amount, t.category, t.reference, t.reason, t.reverses_id, t.effective_at,
+      t.created_at, ${side}::text as side, ${memo} as description, ${accountId}::uuid as account_id`;
   const keyset: SQL[] = [];
   if (window.beyond) {
     const { effectiveAt, createdAt, transferId } = window.beyond;
     keyset.push(
-      sql`(t.effective_at, t.created_at, t.id) ${beyondOp(window)} (${effectiveAt}::timestamptz, ${createdAt}::timestamptz, ${transferId}::uuid)`,
+      sql`(t.effective_at, t.created_at, t.id) ${beyondOp(window)}
+        (${effectiveAt}::timestamptz, ${createdAt}::timestamptz, ${transferId}::uuid)`,
     );
   }
   const conditions = [
@@ -133,7 +139,8 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   const matches = sql`${words} ilike ${likePattern(q)}`;
   if (!/[\p{L}\p{N}]{3}/u.test(q)) {
     // No three letters in a row: no trigram to look up, so the read is walked.
-    return sql`(select ${columns} from ledger_transfers t where ${where} and ${matches} ${order} limit ${window.limit})`;
+    return sql`(select ${columns} from ledger_transfers t
+      where ${where} and ${matches} ${order} limit ${window.limit})`;
   }
   const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
   const back = window.direction === 'older' ? sql.raw('asc') : sql.raw('desc');
@@ -142,15 +149,18 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
     sql` and `,
   );
   const found = sql.join([matches, ...filterConditions(filters, timeZone)], sql` and `);
-  return sql`(with recent as materialized (select t.* from ledger_transfers t where ${recentWhere} ${order} limit ${searchWindow(window)}),
+  return sql`(with recent as materialized (select t.* from ledger_transfers t
+        where ${recentWhere} ${order} limit ${searchWindow(window)}),
       recent_found as materialized (select ${columns} from recent t where ${found})
     select * from recent_found
     union all
     select ${columns} from ledger_transfers t
     where ledger_word_keys(${account}, ${words}) @> ledger_word_keys(${accountId}::uuid, ${q})
       and (${account} = ${accountId}::uuid) is true and ${sql.join(conditions, sql` and `)} and ${matches}
-      and (t.effective_at, t.created_at, t.id) ${beyondOp(window)} (select effective_at, created_at, id from recent order by effective_at ${back}, created_at ${back}, id ${back} limit 1)
-      and (select count(*) from recent) = ${searchWindow(window)} and (select count(*) from recent_found) < ${window.limit}
+      and (t.effective_at, t.created_at, t.id) ${beyondOp(window)} (select effective_at, created_at, id from recent
+        order by effective_at ${back}, created_at ${back}, id ${back} limit 1)
+      and (select count(*) from recent) = ${searchWindow(window)}
+      and (select count(*) from recent_found) < ${window.limit}
     order by effective_at ${dir}, created_at ${dir}, id ${dir} limit ${window.limit})`;
 }
 
@@ -196,8 +206,10 @@ function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] 
     // Neither a reversal nor reversed (a pending transfer through its posting: looked for only on
     // pending ones). NOT EXISTS: a nested-loop anti-join on the small index of reversals, which
     // keeps the index order.
-    conditions.push(sql`t.reverses_id is null and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
-      and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r join ledger_transfers z on z.reverses_id = r.id where r.pending_id = t.id))`);
+    conditions.push(sql`t.reverses_id is null
+      and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
+      and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r
+        join ledger_transfers z on z.reverses_id = r.id where r.pending_id = t.id))`);
   }
   return conditions;
 }

@@ -78,8 +78,9 @@ export async function memberAccounts(db: Executor, userId: string, type?: Accoun
 
 /**
  * Up to `limit` rows beyond the window's cursor, in display order (newest first; of a move between
- * the member's own accounts, the credit first, as before keyset paging), and whether more lie beyond them. A page never ends
- * between the two rows of one transfer: the cursor is a transfer's key, so the page takes both.
+ * the member's own accounts, the credit first, as before keyset paging), and whether more lie
+ * beyond them. A page never ends between the two rows of one transfer: the cursor is a transfer's
+ * key, so the page takes both.
  */
 async function readPage(
   db: Executor,

@@ -118,30 +118,33 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     });
   });
 
-  it('treats an opening deposit staff type when creating a member as a correction, and a month without any as zero', async () => {
-    const email = uniqueEmail('opening');
-    const created = await staff.post('/api/admin/users', {
-      name: 'Opal Opening',
-      email,
-      phone: '(207) 555-0101',
-      password: DEMO_PASSWORD,
-      role: 'user',
-      address: { street: '1 Test Road', city: 'Portland', state: 'ME', zipCode: '04101' },
-      checkingBalance: '75.00',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const browser = await signIn(t, email);
-    expect(await overview(browser)).toMatchObject({
-      monthIncome: '0.00',
-      monthOutgoing: '0.00',
-      monthCorrections: '75.00',
-    });
-    time.advance(20 * 24 * 3_600_000); // December: nothing this month (and a new session)
-    expect(await overview(await signIn(t, email))).toMatchObject({
-      month: 'December 2026',
-      monthIncome: '0.00',
-      monthOutgoing: '0.00',
-      monthCorrections: '0.00',
-    });
-  });
+  it(
+    'treats an opening deposit staff type when creating a ' + 'member as a correction, and a month without any as zero',
+    async () => {
+      const email = uniqueEmail('opening');
+      const created = await staff.post('/api/admin/users', {
+        name: 'Opal Opening',
+        email,
+        phone: '(207) 555-0101',
+        password: DEMO_PASSWORD,
+        role: 'user',
+        address: { street: '1 Test Road', city: 'Portland', state: 'ME', zipCode: '04101' },
+        checkingBalance: '75.00',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const browser = await signIn(t, email);
+      expect(await overview(browser)).toMatchObject({
+        monthIncome: '0.00',
+        monthOutgoing: '0.00',
+        monthCorrections: '75.00',
+      });
+      time.advance(20 * 24 * 3_600_000); // December: nothing this month (and a new session)
+      expect(await overview(await signIn(t, email))).toMatchObject({
+        month: 'December 2026',
+        monthIncome: '0.00',
+        monthOutgoing: '0.00',
+        monthCorrections: '0.00',
+      });
+    },
+  );
 });

@@ -61,47 +61,50 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     return response.json<TransferResult>();
   };
 
-  it("summary: Checking available, pending total, and this month's income and outgoing without own-account moves", async () => {
-    const member = await memberWithMoney(t, 0n);
-    const friend = await memberWithMoney(t, 100_00n);
-    await entry(member.id, 'credit', 1_000_00n, '2026-03-02T15:00:00Z', 'Payroll', { category: 'Income' });
-    await entry(member.id, 'credit', 500_00n, '2026-02-20T15:00:00Z', 'Last month');
-    await entry(member.id, 'credit', 77_00n, '2026-03-01T04:30:00Z', 'Late on 28 February in New York');
-    await entry(member.id, 'debit', 40_00n, '2026-03-10T15:00:00Z', 'Groceries', { category: 'Shopping' });
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '200.00' }))).statusCode,
-    ).toBe(201);
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '50.00' })))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '20.00' })))
-        .statusCode,
-    ).toBe(201);
-    await internationalHold(member, '100.00');
+  it(
+    'summary: Checking available, pending total, ' + "and this month's income and outgoing without own-account moves",
+    async () => {
+      const member = await memberWithMoney(t, 0n);
+      const friend = await memberWithMoney(t, 100_00n);
+      await entry(member.id, 'credit', 1_000_00n, '2026-03-02T15:00:00Z', 'Payroll', { category: 'Income' });
+      await entry(member.id, 'credit', 500_00n, '2026-02-20T15:00:00Z', 'Last month');
+      await entry(member.id, 'credit', 77_00n, '2026-03-01T04:30:00Z', 'Late on 28 February in New York');
+      await entry(member.id, 'debit', 40_00n, '2026-03-10T15:00:00Z', 'Groceries', { category: 'Shopping' });
+      expect(
+        (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '200.00' }))).statusCode,
+      ).toBe(201);
+      expect(
+        (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '50.00' })))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '20.00' })))
+          .statusCode,
+      ).toBe(201);
+      await internationalHold(member, '100.00');
 
-    expect(await overview(member.browser)).toEqual({
-      availableBalance: '1207.00',
-      pendingTotal: '100.00',
-      monthIncome: '1020.00',
-      monthOutgoing: '90.00',
-      monthCorrections: '0.00',
-      month: 'March 2026',
-      transferLimit: { limit: 10, used: 2, windowHours: 24 },
-    });
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '1307.00', available: '1207.00' },
-      Savings: { balance: '200.00' },
-    });
-    // The friend's 100.00 was deposited today; 50.00 came from the member; 20.00 went back.
-    expect(await overview(friend.browser)).toMatchObject({
-      availableBalance: '130.00',
-      monthIncome: '150.00',
-      monthOutgoing: '20.00',
-      pendingTotal: '0.00',
-    });
-  });
+      expect(await overview(member.browser)).toEqual({
+        availableBalance: '1207.00',
+        pendingTotal: '100.00',
+        monthIncome: '1020.00',
+        monthOutgoing: '90.00',
+        monthCorrections: '0.00',
+        month: 'March 2026',
+        transferLimit: { limit: 10, used: 2, windowHours: 24 },
+      });
+      expect(await balances(member.browser)).toMatchObject({
+        Checking: { balance: '1307.00', available: '1207.00' },
+        Savings: { balance: '200.00' },
+      });
+      // The friend's 100.00 was deposited today; 50.00 came from the member; 20.00 went back.
+      expect(await overview(friend.browser)).toMatchObject({
+        availableBalance: '130.00',
+        monthIncome: '150.00',
+        monthOutgoing: '20.00',
+        pendingTotal: '0.00',
+      });
+    },
+  );
 
   it('lists newest first, 20 to a page by default, with links to older and newer pages', async () => {
     const member = await memberWithMoney(t, 0n);
@@ -229,51 +232,59 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     }
   });
 
-  it('shows a returned payment as Failed with the reason, an expired one with the default reason, a settled one as Completed', async () => {
-    const member = await memberWithMoney(t, 100_00n);
-    const returned = await internationalHold(member, '10.00');
-    const expired = await internationalHold(member, '20.00');
-    const settled = await internationalHold(member, '30.00');
-    const resolve = (result: TransferResult, kind: 'void' | 'expire' | 'post', status: string, reason?: string) =>
-      t.db.transaction(async (tx) => {
-        const [pending] = await tx
-          .select()
-          .from(paymentOrders)
-          .where(eq(paymentOrders.id, result.paymentOrderId ?? ''));
-        if (!pending) throw new Error('no order');
-        await resolvePending(tx, {
-          pendingId: pending.pendingTransferId,
-          kind,
-          reason: reason ?? null,
-          now: time.now(),
-          createdBy: null,
+  it(
+    'shows a returned payment as Failed with the reason, ' +
+      'an expired one with the default reason, a settled one as Completed',
+    async () => {
+      const member = await memberWithMoney(t, 100_00n);
+      const returned = await internationalHold(member, '10.00');
+      const expired = await internationalHold(member, '20.00');
+      const settled = await internationalHold(member, '30.00');
+      const resolve = (result: TransferResult, kind: 'void' | 'expire' | 'post', status: string, reason?: string) =>
+        t.db.transaction(async (tx) => {
+          const [pending] = await tx
+            .select()
+            .from(paymentOrders)
+            .where(eq(paymentOrders.id, result.paymentOrderId ?? ''));
+          if (!pending) throw new Error('no order');
+          await resolvePending(tx, {
+            pendingId: pending.pendingTransferId,
+            kind,
+            reason: reason ?? null,
+            now: time.now(),
+            createdBy: null,
+          });
+          await tx
+            .update(paymentOrders)
+            .set({ status, resolvedAt: time.now(), returnReason: reason ?? null })
+            .where(eq(paymentOrders.id, pending.id));
         });
-        await tx
-          .update(paymentOrders)
-          .set({ status, resolvedAt: time.now(), returnReason: reason ?? null })
-          .where(eq(paymentOrders.id, pending.id));
-      });
-    await resolve(returned, 'void', 'returned', 'The receiving bank closed the account');
-    await resolve(expired, 'expire', 'expired');
-    await resolve(settled, 'post', 'settled');
+      await resolve(returned, 'void', 'returned', 'The receiving bank closed the account');
+      await resolve(expired, 'expire', 'expired');
+      await resolve(settled, 'post', 'settled');
 
-    const rows = (await history(member.browser, 'category=Transfer')).items;
-    const byId = (id: string) => rows.find((row) => row.transferId === id);
-    expect(byId(returned.transferId)).toMatchObject({
-      status: 'Failed',
-      statusReason: 'The receiving bank closed the account',
-      balanceAfter: null,
-    });
-    expect(byId(expired.transferId)).toMatchObject({
-      status: 'Failed',
-      statusReason: 'The payment expired and the money was released.',
-      balanceAfter: null,
-    });
-    expect(byId(settled.transferId)).toMatchObject({ status: 'Completed', statusReason: null, balanceAfter: '70.00' });
-    expect((await history(member.browser, 'status=Failed')).items).toHaveLength(2);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '70.00', available: '70.00' } });
-    expect((await overview(member.browser)).pendingTotal).toBe('0.00');
-  });
+      const rows = (await history(member.browser, 'category=Transfer')).items;
+      const byId = (id: string) => rows.find((row) => row.transferId === id);
+      expect(byId(returned.transferId)).toMatchObject({
+        status: 'Failed',
+        statusReason: 'The receiving bank closed the account',
+        balanceAfter: null,
+      });
+      expect(byId(expired.transferId)).toMatchObject({
+        status: 'Failed',
+        statusReason: 'The payment expired and the money was released.',
+        balanceAfter: null,
+      });
+      expect(byId(settled.transferId)).toMatchObject({
+        status: 'Completed',
+        statusReason: null,
+        balanceAfter: '70.00',
+      });
+      expect((await history(member.browser, 'status=Failed')).items).toHaveLength(2);
+      expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '70.00', available: '70.00' } });
+      expect((await overview(member.browser)).pendingTotal).toBe('0.00');
+    },
+  );
 
   it('is for members with accounts: anonymous 401, staff 403', async () => {
     expect((await new Browser(t).get('/api/me/transactions')).statusCode).toBe(401);

@@ -162,64 +162,67 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
   });
 
   describe('adding transactions', () => {
-    it('posts Completed rows, holds Pending ones and records Failed ones with no effect, each with its own date', async () => {
-      const member = await memberWithMoney(t, 0n);
-      const response = await add(member, [
-        row({ amount: '500.00', date: '2026-11-01', time: '08:15' }),
-        row({
-          type: 'debit',
-          amount: '42.10',
-          description: 'Grocer',
-          category: 'Food',
-          status: 'Pending',
-          date: '2026-11-18',
-          time: '17:45',
-        }),
-        row({
-          type: 'debit',
-          amount: '9999.00',
-          description: 'Declined card',
-          category: 'Shopping',
-          status: 'Failed',
-          date: '2026-11-19',
-          time: '12:00',
-        }),
-        row({
-          account: 'Savings',
-          amount: '25.00',
-          description: 'Interest',
-          category: 'Income',
-          date: '2026-10-31',
-          time: '23:59',
-        }),
-      ]);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toEqual({ message: a.transactionsAdded, count: 4 });
+    it(
+      'posts Completed rows, holds Pending ones and records ' + 'Failed ones with no effect, each with its own date',
+      async () => {
+        const member = await memberWithMoney(t, 0n);
+        const response = await add(member, [
+          row({ amount: '500.00', date: '2026-11-01', time: '08:15' }),
+          row({
+            type: 'debit',
+            amount: '42.10',
+            description: 'Grocer',
+            category: 'Food',
+            status: 'Pending',
+            date: '2026-11-18',
+            time: '17:45',
+          }),
+          row({
+            type: 'debit',
+            amount: '9999.00',
+            description: 'Declined card',
+            category: 'Shopping',
+            status: 'Failed',
+            date: '2026-11-19',
+            time: '12:00',
+          }),
+          row({
+            account: 'Savings',
+            amount: '25.00',
+            description: 'Interest',
+            category: 'Income',
+            date: '2026-10-31',
+            time: '23:59',
+          }),
+        ]);
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json()).toEqual({ message: a.transactionsAdded, count: 4 });
 
-      expect(await balances(member.browser)).toEqual({
-        Checking: { balance: '500.00', available: '457.90' },
-        Savings: { balance: '25.00', available: '25.00' },
-      });
-      const items = (await history(member)).items;
-      expect(items.map((x) => [x.description, x.status, x.date])).toEqual([
-        ['Declined card', 'Failed', '2026-11-19T17:00:00.000Z'],
-        ['Grocer', 'Pending', '2026-11-18T22:45:00.000Z'],
-        // 08:15 on 1 November is after the end of daylight saving time in New York (UTC-5).
-        ['Branch deposit', 'Completed', '2026-11-01T13:15:00.000Z'],
-        ['Interest', 'Completed', '2026-11-01T03:59:00.000Z'],
-      ]);
-      // Backdated rows keep their date and also say when they were really posted.
-      expect(items.every((x) => x.postedAt === NOW.toISOString())).toBe(true);
-      // The member sees exactly the same rows.
-      const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
-      expect(own.items.map((x) => x.description)).toEqual(items.map((x) => x.description));
-      const [entry] = await audit(member);
-      expect(entry).toMatchObject({
-        action: 'transactions.added',
-        actorEmail: DEMO.staff,
-        after: { count: 4, balances: { Checking: '500.00' } },
-      });
-    });
+        expect(await balances(member.browser)).toEqual({
+          Checking: { balance: '500.00', available: '457.90' },
+          Savings: { balance: '25.00', available: '25.00' },
+        });
+        const items = (await history(member)).items;
+        expect(items.map((x) => [x.description, x.status, x.date])).toEqual([
+          ['Declined card', 'Failed', '2026-11-19T17:00:00.000Z'],
+          ['Grocer', 'Pending', '2026-11-18T22:45:00.000Z'],
+          // 08:15 on 1 November is after the end of daylight saving time in New York (UTC-5).
+          ['Branch deposit', 'Completed', '2026-11-01T13:15:00.000Z'],
+          ['Interest', 'Completed', '2026-11-01T03:59:00.000Z'],
+        ]);
+        // Backdated rows keep their date and also say when they were really posted.
+        expect(items.every((x) => x.postedAt === NOW.toISOString())).toBe(true);
+        // The member sees exactly the same rows.
+        const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
+        expect(own.items.map((x) => x.description)).toEqual(items.map((x) => x.description));
+        const [entry] = await audit(member);
+        expect(entry).toMatchObject({
+          action: 'transactions.added',
+          actorEmail: DEMO.staff,
+          after: { count: 4, balances: { Checking: '500.00' } },
+        });
+      },
+    );
 
     it('posts a batch in date order, so a backdated credit funds a later debit listed first', async () => {
       const member = await memberWithMoney(t, 0n);
@@ -423,18 +426,21 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(twice.json().message).toBe(a.alreadyReversed);
     });
 
-    it('voids a pending row (the hold is released, the row shows Failed) and refuses failed rows and reversals', async () => {
-      const hold = await find('Card hold');
-      expect((await reverse(member, hold.transferId, 'Merchant cancelled')).statusCode).toBe(200);
-      expect((await find('Card hold')).status).toBe('Failed');
-      expect((await find('Card hold')).statusReason).toBe('Merchant cancelled');
-      expect((await balances(member.browser)).Checking.available).toBe('300.00');
+    it(
+      'voids a pending row (the hold is released, ' + 'the row shows Failed) and refuses failed rows and reversals',
+      async () => {
+        const hold = await find('Card hold');
+        expect((await reverse(member, hold.transferId, 'Merchant cancelled')).statusCode).toBe(200);
+        expect((await find('Card hold')).status).toBe('Failed');
+        expect((await find('Card hold')).statusReason).toBe('Merchant cancelled');
+        expect((await balances(member.browser)).Checking.available).toBe('300.00');
 
-      expect((await reverse(member, (await find('Declined')).transferId)).statusCode).toBe(409);
-      const reversal = (await history(member, '&corrections=true')).items.find((x) => x.correction === 'reversal');
-      expect((await reverse(member, reversal?.transferId ?? '')).statusCode).toBe(409);
-      expect((await reverse(member, (await find('Card hold')).transferId)).statusCode).toBe(409);
-    });
+        expect((await reverse(member, (await find('Declined')).transferId)).statusCode).toBe(409);
+        const reversal = (await history(member, '&corrections=true')).items.find((x) => x.correction === 'reversal');
+        expect((await reverse(member, reversal?.transferId ?? '')).statusCode).toBe(409);
+        expect((await reverse(member, (await find('Card hold')).transferId)).statusCode).toBe(409);
+      },
+    );
 
     it('answers "Transaction not found" for an unknown id or another member’s transaction', async () => {
       const unknown = await reverse(member, '00000000-0000-4000-8000-00000000abcd');
@@ -606,45 +612,49 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         ).json().message,
       ).toBe(a.userNotFound);
     });
-    it('weighs the whole set: money that came back from the same member can be taken back, and no balance dips on the way', async () => {
-      const member = await memberWithMoney(t, 0n);
-      const friend = await memberWithMoney(t, 50_00n);
-      await sendTransfer(friend.browser, '/api/transfers/user', {
-        transferType: 'user',
-        fromAccount: 'Checking',
-        recipientEmail: member.email,
-        amount: '50.00',
-        reference: 'Loan',
-      });
-      await sendTransfer(member.browser, '/api/transfers/user', {
-        transferType: 'user',
-        fromAccount: 'Checking',
-        recipientEmail: friend.email,
-        amount: '50.00',
-        reference: 'Repaid',
-      });
-      // The friend moves the repayment away: taken one by one, newest first, "Repaid" could not come back.
-      await sendTransfer(friend.browser, '/api/transfers/internal', {
-        transferType: 'internal',
-        fromAccount: 'Checking',
-        toAccount: 'Savings',
-        amount: '50.00',
-      });
-      const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ count: 2, message: a.transactionsDeleted(2) });
-      expect(await balances(member.browser)).toEqual({
-        Checking: { balance: '0.00', available: '0.00' },
-        Savings: { balance: '0.00', available: '0.00' },
-      });
-      expect(await balances(friend.browser)).toEqual({
-        Checking: { balance: '0.00', available: '0.00' },
-        Savings: { balance: '50.00', available: '50.00' },
-      });
-      const friendChecking = await accountId(t, friend.id, 'Checking');
-      const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, friendChecking));
-      expect(entries.every((entry) => entry.balanceAfter >= 0n && entry.availableAfter >= 0n)).toBe(true);
-    });
+    it(
+      'weighs the whole set: money that came back from the same ' +
+        'member can be taken back, and no balance dips on the way',
+      async () => {
+        const member = await memberWithMoney(t, 0n);
+        const friend = await memberWithMoney(t, 50_00n);
+        await sendTransfer(friend.browser, '/api/transfers/user', {
+          transferType: 'user',
+          fromAccount: 'Checking',
+          recipientEmail: member.email,
+          amount: '50.00',
+          reference: 'Loan',
+        });
+        await sendTransfer(member.browser, '/api/transfers/user', {
+          transferType: 'user',
+          fromAccount: 'Checking',
+          recipientEmail: friend.email,
+          amount: '50.00',
+          reference: 'Repaid',
+        });
+        // The friend moves the repayment away: taken one by one, newest first, "Repaid" could not come back.
+        await sendTransfer(friend.browser, '/api/transfers/internal', {
+          transferType: 'internal',
+          fromAccount: 'Checking',
+          toAccount: 'Savings',
+          amount: '50.00',
+        });
+        const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({ count: 2, message: a.transactionsDeleted(2) });
+        expect(await balances(member.browser)).toEqual({
+          Checking: { balance: '0.00', available: '0.00' },
+          Savings: { balance: '0.00', available: '0.00' },
+        });
+        expect(await balances(friend.browser)).toEqual({
+          Checking: { balance: '0.00', available: '0.00' },
+          Savings: { balance: '50.00', available: '50.00' },
+        });
+        const friendChecking = await accountId(t, friend.id, 'Checking');
+        const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, friendChecking));
+        expect(entries.every((entry) => entry.balanceAfter >= 0n && entry.availableAfter >= 0n)).toBe(true);
+      },
+    );
   });
 
   describe('Create New User with opening balances', () => {

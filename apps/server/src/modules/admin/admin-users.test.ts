@@ -70,52 +70,63 @@ describe('[ADMIN]: the staff user console API', () => {
     expect((await staff.get('/api/admin/users?filter=everyone')).statusCode).toBe(400);
   });
 
-  it('keeps the tab counts exact as people are created, approved and rejected, and searches by any part of a name or e-mail', async () => {
-    const truth = async () => {
-      const rows = await queryRows<{ status: string; n: number }>(
-        t.db,
-        sql`select status, count(*)::int as n from users group by status`,
-      );
-      const of = (...statuses: string[]) =>
-        rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
-      return {
-        all: of('pending', 'approved', 'active', 'rejected'),
-        pending: of('pending'),
-        approved: of('approved', 'active'),
-        rejected: of('rejected'),
+  it(
+    'keeps the tab counts exact as people are created, ' +
+      'approved and rejected, and searches by any part of a name or e-mail',
+    async () => {
+      const truth = async () => {
+        const rows = await queryRows<{ status: string; n: number }>(
+          t.db,
+          sql`select status, count(*)::int as n from users group by status`,
+        );
+        const of = (...statuses: string[]) =>
+          rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+        return {
+          all: of('pending', 'approved', 'active', 'rejected'),
+          pending: of('pending'),
+          approved: of('approved', 'active'),
+          rejected: of('rejected'),
+        };
       };
-    };
-    const counts = async () => (await staff.get('/api/admin/users')).json<UserList>().counts;
-    const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
-    expect((await staff.post('/api/admin/users', newUser({ name: 'Zebediah Quartermaine' }))).statusCode).toBe(201);
-    // Many applicants at once (one statement), as an import would; then one approved, one rejected.
-    const applicants = await queryRows<{ id: string }>(
-      t.db,
-      sql`
+      const counts = async () => (await staff.get('/api/admin/users')).json<UserList>().counts;
+      const checklist = {
+        identityVerified: true,
+        addressVerified: true,
+        employmentVerified: true,
+        incomeVerified: true,
+      };
+      expect((await staff.post('/api/admin/users', newUser({ name: 'Zebediah Quartermaine' }))).statusCode).toBe(201);
+      // Many applicants at once (one statement), as an import would; then one approved, one rejected.
+      const applicants = await queryRows<{ id: string }>(
+        t.db,
+        sql`
       insert into users (email, password_hash, name, role, status)
-      select 'bulk.' || i || '@example.com', 'x', 'Bulk Quartermaine ' || i, 'pending', 'pending' from generate_series(1, 30) i
+      select 'bulk.' || i || '@example.com', 'x', 'Bulk Quartermaine ' || i, 'pending', 'pending'
+      from generate_series(1, 30) i
       returning id`,
-    );
-    expect((await staff.post(`/api/admin/users/${applicants[0]?.id}/approve`, { checklist })).statusCode).toBe(200);
-    expect(
-      (await staff.post(`/api/admin/users/${applicants[1]?.id}/reject`, { reason: 'Document unreadable' })).statusCode,
-    ).toBe(200);
-    expect(await counts()).toEqual(await truth());
+      );
+      expect((await staff.post(`/api/admin/users/${applicants[0]?.id}/approve`, { checklist })).statusCode).toBe(200);
+      expect(
+        (await staff.post(`/api/admin/users/${applicants[1]?.id}/reject`, { reason: 'Document unreadable' }))
+          .statusCode,
+      ).toBe(200);
+      expect(await counts()).toEqual(await truth());
 
-    const search = async (q: string, filter = 'all') =>
-      (await staff.get(`/api/admin/users?filter=${filter}&q=${encodeURIComponent(q)}`)).json<UserList>();
-    const quarter = await search('TERMAI');
-    expect(quarter.users).toHaveLength(31);
-    expect(quarter.counts).toEqual({ all: 31, pending: 28, approved: 2, rejected: 1 });
-    expect((await search('termai', 'approved')).users.map((user) => user.name).sort()).toEqual([
-      'Bulk Quartermaine 1',
-      'Zebediah Quartermaine',
-    ]);
-    expect((await search('bulk.2')).users.map((user) => user.email).sort()).toEqual(
-      ['bulk.2@example.com', ...Array.from({ length: 10 }, (_, i) => `bulk.2${i}@example.com`)].sort(),
-    );
-    expect((await search('ze')).users.map((user) => user.name)).toContain('Zebediah Quartermaine');
-  });
+      const search = async (q: string, filter = 'all') =>
+        (await staff.get(`/api/admin/users?filter=${filter}&q=${encodeURIComponent(q)}`)).json<UserList>();
+      const quarter = await search('TERMAI');
+      expect(quarter.users).toHaveLength(31);
+      expect(quarter.counts).toEqual({ all: 31, pending: 28, approved: 2, rejected: 1 });
+      expect((await search('termai', 'approved')).users.map((user) => user.name).sort()).toEqual([
+        'Bulk Quartermaine 1',
+        'Zebediah Quartermaine',
+      ]);
+      expect((await search('bulk.2')).users.map((user) => user.email).sort()).toEqual(
+        ['bulk.2@example.com', ...Array.from({ length: 10 }, (_, i) => `bulk.2${i}@example.com`)].sort(),
+      );
+      expect((await search('ze')).users.map((user) => user.name)).toContain('Zebediah Quartermaine');
+    },
+  );
 
   it('looks a person up by exact e-mail', async () => {
     const found = await staff.get(`/api/admin/users/lookup?email=${encodeURIComponent(DEMO.sam.toUpperCase())}`);

@@ -80,9 +80,11 @@ export async function listUsers(db: Executor, filter: UserFilter, q: string | un
   const [found] = await queryRows<{ ids: string[] | null; statuses: { status: string; n: number }[] | null }>(
     db,
     sql`
-    with matches as materialized (select id, status, registration_date from users where name ilike ${term} or email ilike ${term})
+    with matches as materialized (select id, status, registration_date from users
+      where name ilike ${term} or email ilike ${term})
     select array(select id from matches where ${tab} order by registration_date desc limit ${LIST_LIMIT}) as ids,
-           (select json_agg(json_build_object('status', status, 'n', n)) from (select status, count(*) as n from matches group by status) s) as statuses`,
+           (select json_agg(json_build_object('status', status, 'n', n))
+              from (select status, count(*) as n from matches group by status) s) as statuses`,
   );
   const ids = found?.ids ?? [];
   const rows = ids.length

@@ -78,32 +78,36 @@ describe('[AUDIT]: staff read the audit log', () => {
   });
   afterAll(() => t.close());
 
-  it('lists the whole credit union newest first, each entry with its label, people, origin, reason and before/after', async () => {
-    const staff = await staffSession(staffA.email);
-    const page = await list(staff, { action: 'account.balance_adjusted' });
-    expect(page.entries.map((entry) => entry.target?.email)).toEqual([other.email, member.email]);
-    expect(page).toMatchObject({
-      total: 2,
-      totalCapped: false,
-      newer: null,
-      older: null,
-      pageSize: 50,
-      timeZone: 'America/New_York',
-    });
-    expect(page.entries[1]).toMatchObject({
-      at: LATE_14.toISOString(),
-      action: 'account.balance_adjusted',
-      label: 'Balance set',
-      actorUserId: staffA.id,
-      actorEmail: staffA.email,
-      target: { id: member.id, name: member.name, email: member.email },
-      ipAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
-      userAgent: expect.stringContaining('Chrome'),
-      reason: 'Branch cash deposit',
-      before: { type: 'Checking', balance: '0.00' },
-      after: { type: 'Checking', balance: '120.00', reason: 'Branch cash deposit' },
-    });
-  });
+  it(
+    'lists the whole credit union newest first, ' +
+      'each entry with its label, people, origin, reason and before/after',
+    async () => {
+      const staff = await staffSession(staffA.email);
+      const page = await list(staff, { action: 'account.balance_adjusted' });
+      expect(page.entries.map((entry) => entry.target?.email)).toEqual([other.email, member.email]);
+      expect(page).toMatchObject({
+        total: 2,
+        totalCapped: false,
+        newer: null,
+        older: null,
+        pageSize: 50,
+        timeZone: 'America/New_York',
+      });
+      expect(page.entries[1]).toMatchObject({
+        at: LATE_14.toISOString(),
+        action: 'account.balance_adjusted',
+        label: 'Balance set',
+        actorUserId: staffA.id,
+        actorEmail: staffA.email,
+        target: { id: member.id, name: member.name, email: member.email },
+        ipAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
+        userAgent: expect.stringContaining('Chrome'),
+        reason: 'Branch cash deposit',
+        before: { type: 'Checking', balance: '0.00' },
+        after: { type: 'Checking', balance: '120.00', reason: 'Branch cash deposit' },
+      });
+    },
+  );
 
   it('filters by one action, or by a family written as its prefix', async () => {
     const staff = await staffSession(staffA.email);
@@ -153,24 +157,29 @@ describe('[AUDIT]: staff read the audit log', () => {
     });
   });
 
-  it("counts days in the credit union's time zone: 23:30 on 14 March in New York is 14 March, not the 15th", async () => {
-    const staff = await staffSession(staffA.email);
-    const day = (from: string, to: string) =>
-      list(staff, { action: 'account.balance_adjusted', from, to }).then((p) => p.entries.map((e) => e.target?.email));
-    expect(await day('2026-03-14', '2026-03-14')).toEqual([member.email]);
-    expect(await day('2026-03-15', '2026-03-15')).toEqual([other.email]);
-    expect(await day('2026-03-14', '2026-03-15')).toEqual([other.email, member.email]);
-    expect(await day('2026-03-16', '2026-03-31')).toEqual([]);
-    const backwards = await staff.get('/api/admin/audit?from=2026-03-15&to=2026-03-14');
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({
-      message: messages.audit.dateOrder,
-      fields: { to: messages.audit.dateOrder },
-    });
-    expect((await staff.get('/api/admin/audit?from=2026-02-30')).json()).toMatchObject({
-      message: messages.audit.dateInvalid,
-    });
-  });
+  it(
+    "counts days in the credit union's time zone: " + '23:30 on 14 March in New York is 14 March, not the 15th',
+    async () => {
+      const staff = await staffSession(staffA.email);
+      const day = (from: string, to: string) =>
+        list(staff, { action: 'account.balance_adjusted', from, to }).then((p) =>
+          p.entries.map((e) => e.target?.email),
+        );
+      expect(await day('2026-03-14', '2026-03-14')).toEqual([member.email]);
+      expect(await day('2026-03-15', '2026-03-15')).toEqual([other.email]);
+      expect(await day('2026-03-14', '2026-03-15')).toEqual([other.email, member.email]);
+      expect(await day('2026-03-16', '2026-03-31')).toEqual([]);
+      const backwards = await staff.get('/api/admin/audit?from=2026-03-15&to=2026-03-14');
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json()).toMatchObject({
+        message: messages.audit.dateOrder,
+        fields: { to: messages.audit.dateOrder },
+      });
+      expect((await staff.get('/api/admin/audit?from=2026-02-30')).json()).toMatchObject({
+        message: messages.audit.dateInvalid,
+      });
+    },
+  );
 
   it('pages by cursor: older and newer pages meet without gaps or repeats, even as new entries arrive', async () => {
     const staff = await staffSession(staffA.email);
@@ -212,61 +221,65 @@ describe('[AUDIT]: staff read the audit log', () => {
     });
   });
 
-  it('exports CSV: dated file name, every cell quoted, formulas neutralised, times in TIME_ZONE, and the export is itself recorded', async () => {
-    const staff = await staffSession(staffA.email);
-    const formula = '=HYPERLINK("http://evil.example","Click")';
-    const target = await createPerson(t, { name: '+Plus Name' });
-    await setBalance(staff, target.id, '7.00', formula);
+  it(
+    'exports CSV: dated file name, every cell quoted, formulas neutralised, ' +
+      'times in TIME_ZONE, and the export is itself recorded',
+    async () => {
+      const staff = await staffSession(staffA.email);
+      const formula = '=HYPERLINK("http://evil.example","Click")';
+      const target = await createPerson(t, { name: '+Plus Name' });
+      await setBalance(staff, target.id, '7.00', formula);
 
-    const response = await staff.get(`/api/admin/audit/export?member=${encodeURIComponent(target.email)}`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log-2026-03-15.csv"');
-    expect(response.headers['x-export-limit']).toBe('10000');
-    expect(response.headers['x-export-truncated']).toBe('false');
-    const lines = response.body.slice(0, -2).split('\r\n');
-    expect(response.body.endsWith('\r\n')).toBe(true);
-    for (const line of lines) expect(line).toMatch(QUOTED_LINE);
-    const [header, ...rows] = lines.map(cellsOf);
-    expect(header).toEqual([
-      'Entry',
-      'When (America/New_York)',
-      'At (UTC)',
-      'Action',
-      'What happened',
-      'By',
-      'Member',
-      'Member e-mail',
-      'Member id',
-      'IP address',
-      'User agent',
-      'Reason',
-      'Before',
-      'After',
-    ]);
-    expect(rows.map((row) => row[3])).toEqual(['account.balance_adjusted', 'user.created']);
-    const [adjusted] = rows;
-    expect(adjusted?.slice(1, 9)).toEqual([
-      '2026-03-15 10:00:00',
-      MORNING_15.toISOString(),
-      'account.balance_adjusted',
-      'Balance set',
-      staffA.email,
-      "'+Plus Name",
-      target.email,
-      target.id,
-    ]);
-    expect(adjusted?.[11]).toBe(`'${formula}`);
-    expect(JSON.parse(adjusted?.[13] ?? '')).toMatchObject({ balance: '7.00', reason: formula });
-    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      const response = await staff.get(`/api/admin/audit/export?member=${encodeURIComponent(target.email)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log-2026-03-15.csv"');
+      expect(response.headers['x-export-limit']).toBe('10000');
+      expect(response.headers['x-export-truncated']).toBe('false');
+      const lines = response.body.slice(0, -2).split('\r\n');
+      expect(response.body.endsWith('\r\n')).toBe(true);
+      for (const line of lines) expect(line).toMatch(QUOTED_LINE);
+      const [header, ...rows] = lines.map(cellsOf);
+      expect(header).toEqual([
+        'Entry',
+        'When (America/New_York)',
+        'At (UTC)',
+        'Action',
+        'What happened',
+        'By',
+        'Member',
+        'Member e-mail',
+        'Member id',
+        'IP address',
+        'User agent',
+        'Reason',
+        'Before',
+        'After',
+      ]);
+      expect(rows.map((row) => row[3])).toEqual(['account.balance_adjusted', 'user.created']);
+      const [adjusted] = rows;
+      expect(adjusted?.slice(1, 9)).toEqual([
+        '2026-03-15 10:00:00',
+        MORNING_15.toISOString(),
+        'account.balance_adjusted',
+        'Balance set',
+        staffA.email,
+        "'+Plus Name",
+        target.email,
+        target.id,
+      ]);
+      expect(adjusted?.[11]).toBe(`'${formula}`);
+      expect(JSON.parse(adjusted?.[13] ?? '')).toMatchObject({ balance: '7.00', reason: formula });
+      for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
-    const recorded = await list(staff, { action: 'audit.exported' });
-    expect(recorded.entries[0]).toMatchObject({
-      actorEmail: staffA.email,
-      target: null,
-      after: { filters: { member: target.email }, rows: 2, capped: false },
-    });
-  });
+      const recorded = await list(staff, { action: 'audit.exported' });
+      expect(recorded.entries[0]).toMatchObject({
+        actorEmail: staffA.email,
+        target: null,
+        after: { filters: { member: target.email }, rows: 2, capped: false },
+      });
+    },
+  );
 
   it('an export stops at its maximum, keeping the newest entries, and knows it stopped', async () => {
     const capped = await allAuditEntries(t.db, { action: 'hold.' }, t.config.timeZone, 1);
@@ -296,39 +309,43 @@ describe('[AUDIT]: staff read the audit log', () => {
     );
   });
 
-  it("the member detail's trail takes the same action and date filters and pages; with no query it answers as before", async () => {
-    const staff = await staffSession(staffA.email);
-    const path = `/api/admin/users/${member.id}/audit`;
-    const plain = (await staff.get(path)).json<AuditPage>();
-    // What was done to them and what they did (their own sign-ins would be here too).
-    expect(plain.entries.map((e) => e.action)).toEqual([
-      'hold.lifted',
-      'hold.placed',
-      'account.balance_adjusted',
-      'user.created',
-    ]);
-    expect(plain.entries[0]).toMatchObject({
-      actorEmail: staffB.email,
-      ipAddress: meta.ipAddress,
-      before: { reason: 'Card reported stolen' },
-    });
+  it(
+    "the member detail's trail takes the same action and date " +
+      'filters and pages; with no query it answers as before',
+    async () => {
+      const staff = await staffSession(staffA.email);
+      const path = `/api/admin/users/${member.id}/audit`;
+      const plain = (await staff.get(path)).json<AuditPage>();
+      // What was done to them and what they did (their own sign-ins would be here too).
+      expect(plain.entries.map((e) => e.action)).toEqual([
+        'hold.lifted',
+        'hold.placed',
+        'account.balance_adjusted',
+        'user.created',
+      ]);
+      expect(plain.entries[0]).toMatchObject({
+        actorEmail: staffB.email,
+        ipAddress: meta.ipAddress,
+        before: { reason: 'Card reported stolen' },
+      });
 
-    const holds = (await staff.get(`${path}?action=hold.`)).json<AuditPage>();
-    expect(holds.entries.map((e) => e.action)).toEqual(['hold.lifted', 'hold.placed']);
-    const onThe14th = (await staff.get(`${path}?from=2026-03-14&to=2026-03-14`)).json<AuditPage>();
-    expect(onThe14th.entries.map((e) => e.action)).toEqual(['account.balance_adjusted', 'user.created']);
-    const paged = (await staff.get(`${path}?pageSize=20`)).json<AuditPage>();
-    expect(paged).toMatchObject({ pageSize: 20, older: null, newer: null, total: 4 });
+      const holds = (await staff.get(`${path}?action=hold.`)).json<AuditPage>();
+      expect(holds.entries.map((e) => e.action)).toEqual(['hold.lifted', 'hold.placed']);
+      const onThe14th = (await staff.get(`${path}?from=2026-03-14&to=2026-03-14`)).json<AuditPage>();
+      expect(onThe14th.entries.map((e) => e.action)).toEqual(['account.balance_adjusted', 'user.created']);
+      const paged = (await staff.get(`${path}?pageSize=20`)).json<AuditPage>();
+      expect(paged).toMatchObject({ pageSize: 20, older: null, newer: null, total: 4 });
 
-    // A person's own actions are theirs too.
-    await signIn(t, member.email);
-    const own = (await staff.get(`${path}?action=auth.sign_in`)).json<AuditPage>();
-    expect(own.entries[0]).toMatchObject({ actorUserId: member.id, target: { id: member.id } });
-    expect((await staff.get(`${path}?actor=${encodeURIComponent(staffA.email)}`)).statusCode).toBe(400);
-    expect((await staff.get(`${path}?from=2026-03-15&to=2026-03-14`)).json()).toMatchObject({
-      message: messages.audit.dateOrder,
-    });
-  });
+      // A person's own actions are theirs too.
+      await signIn(t, member.email);
+      const own = (await staff.get(`${path}?action=auth.sign_in`)).json<AuditPage>();
+      expect(own.entries[0]).toMatchObject({ actorUserId: member.id, target: { id: member.id } });
+      expect((await staff.get(`${path}?actor=${encodeURIComponent(staffA.email)}`)).statusCode).toBe(400);
+      expect((await staff.get(`${path}?from=2026-03-15&to=2026-03-14`)).json()).toMatchObject({
+        message: messages.audit.dateOrder,
+      });
+    },
+  );
 
   it('keeps members, applicants and visitors out of every audit route, and shows them nothing', async () => {
     const memberBrowser = await signIn(t, member.email);

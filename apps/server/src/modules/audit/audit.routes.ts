@@ -1,13 +1,9 @@
-import {
-  AUDIT_EXPORT_MAX_ROWS,
-  type AuditFilters,
-  auditActionsSchema,
-  auditPageSchema,
-  auditQuerySchema,
-} from '@mutual/shared';
+import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters } from '@mutual/shared';
+import { auditApi as api } from '@mutual/shared/contract/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { routeOf } from '../../http/contract-route';
 import { exportAudit } from './audit-export';
 import { auditActionsPresent, listAudit } from './audit-queries';
 
@@ -15,7 +11,6 @@ import { auditActionsPresent, listAudit } from './audit-queries';
 export const auditRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['admin'];
     app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
     const filtersOf = ({ action, actor, member, from, to }: AuditFilters): AuditFilters => ({
       action,
@@ -25,42 +20,16 @@ export const auditRoutes =
       to,
     });
 
-    app.get(
-      '/api/admin/audit',
-      {
-        schema: {
-          tags,
-          summary:
-            'The audit log, newest first: filter by action (or `family.`), actor, member and dates; keyset paging',
-          querystring: auditQuerySchema,
-          response: { 200: auditPageSchema },
-        },
-      },
-      async (request) => listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone),
-    );
+    app.route({
+      ...routeOf(api.log),
+      handler: async (request) => listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone),
+    });
 
-    app.get(
-      '/api/admin/audit/actions',
-      {
-        schema: {
-          tags,
-          summary: 'The action names present in the log, with labels (for the filter)',
-          response: { 200: auditActionsSchema },
-        },
-      },
-      async () => auditActionsPresent(deps.db),
-    );
+    app.route({ ...routeOf(api.actions), handler: async () => auditActionsPresent(deps.db) });
 
-    app.get(
-      '/api/admin/audit/export',
-      {
-        schema: {
-          tags,
-          summary: `The audit log as CSV (same filters, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} entries); the export is itself recorded`,
-          querystring: auditQuerySchema,
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(api.export),
+      handler: async (request, reply) => {
         const result = await exportAudit(
           deps,
           filtersOf(request.query),
@@ -74,5 +43,5 @@ export const auditRoutes =
           .header('x-export-truncated', String(result.capped))
           .send(result.csv);
       },
-    );
+    });
   };

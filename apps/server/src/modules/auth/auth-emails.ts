@@ -22,8 +22,10 @@ export function accountLockedEmail(config: Config, until: Date) {
     subject: `Your ${config.brand.shortName} account is locked for a while`,
     heading: 'We locked your account after repeated failed sign-ins',
     paragraphs: [
-      `There were ${config.security.lockoutThreshold} failed attempts in a row to sign in to your account, so we locked it until ${until.toUTCString()}.`,
-      'If this was you, wait and try again, or reset your password. If it was not you, reset your password and contact us.',
+      `There were ${config.security.lockoutThreshold} failed attempts in a row to sign in to your account, ` +
+        `so we locked it until ${until.toUTCString()}.`,
+      'If this was you, wait and try again, or reset your password. ' +
+        'If it was not you, reset your password and contact us.',
     ],
   });
 }
@@ -52,7 +54,8 @@ export function passwordResetEmail(config: Config, link: string) {
     heading: 'Reset your password',
     paragraphs: [
       `Open this link to choose a new password: ${link}`,
-      `The link works once, for ${config.security.passwordResetMinutes} minutes. You will still need a sign-in code afterwards.`,
+      `The link works once, for ${config.security.passwordResetMinutes} minutes. ` +
+        'You will still need a sign-in code afterwards.',
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ],
   });

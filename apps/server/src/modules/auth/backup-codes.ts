@@ -46,7 +46,8 @@ export async function backupCodeStatus(db: Executor, userId: string) {
     .select({
       total: sql<number>`count(*)::int`,
       used: sql<number>`count(${backupCodes.usedAt})::int`,
-      remaining: sql<number>`count(*) filter (where ${backupCodes.usedAt} is null and ${backupCodes.revokedAt} is null)::int`,
+      remaining: sql<number>`count(*) filter (where ${backupCodes.usedAt} is null
+        and ${backupCodes.revokedAt} is null)::int`,
     })
     .from(backupCodes)
     .where(

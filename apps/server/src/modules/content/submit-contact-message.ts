@@ -40,7 +40,8 @@ export async function submitContactMessage(
         paragraphs: [
           `A member of our team will reply ${preferred} ${config.support.emailResponse}.`,
           `If your question is urgent, call us at ${config.support.phone} (${config.support.hours}).`,
-          'For your security, never send passwords, sign-in codes or full card numbers by e-mail. We will never ask for them.',
+          'For your security, never send passwords, sign-in codes or full card numbers by e-mail. ' +
+            'We will never ask for them.',
         ],
         details: [
           ['Reference', row.id.slice(0, 8).toUpperCase()],

@@ -1,21 +1,8 @@
+import { devMailboxApi as api } from '@mutual/shared/contract/dev-mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { routeOf } from '../../http/contract-route';
 import { listOutbox } from '../mail/mail.service';
-
-const mailboxSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      template: z.string(),
-      text: z.string(),
-      html: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 /**
  * The dev mailbox's data: mail that would have been sent. Registered only outside production and
@@ -24,12 +11,9 @@ const mailboxSchema = z.object({
 export const devMailboxRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/dev/mailbox',
-      {
-        schema: { tags: ['development'], summary: 'Dev mailbox (not in production)', response: { 200: mailboxSchema } },
-      },
-      async () => {
+    app.route({
+      ...routeOf(api.mailbox),
+      handler: async () => {
         const rows = await listOutbox(db);
         return {
           messages: rows.map((row) => ({
@@ -43,5 +27,5 @@ export const devMailboxRoutes =
           })),
         };
       },
-    );
+    });
   };

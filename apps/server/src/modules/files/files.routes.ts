@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
+import { filesApi as api } from '@mutual/shared/contract/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { guards, signedIn } from '../../http/auth-context';
+import { routeOf } from '../../http/contract-route';
 import { storedFiles } from './files.tables';
 
 /**
@@ -15,13 +16,10 @@ import { storedFiles } from './files.tables';
 export const fileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/files/:id',
-      {
-        schema: { tags: ['files'], summary: 'Download a stored file', params: z.object({ id: z.uuid() }) },
-        preValidation: guards.signedIn,
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(api.file),
+      preValidation: guards.signedIn,
+      handler: async (request, reply) => {
         const { user } = signedIn(request);
         const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));
         const allowed =
@@ -29,17 +27,15 @@ export const fileRoutes =
         if (!file || !allowed) throw new AppError('NOT_FOUND', messages.generic.notFound);
         const bytes = await deps.storage.get(file.storageKey);
         const isPdf = file.contentType === 'application/pdf';
+        const filename = `${file.purpose}-${file.id.slice(0, 8)}.${extension(file.contentType)}`;
         return reply
           .header('Content-Type', file.contentType)
-          .header(
-            'Content-Disposition',
-            `${isPdf ? 'attachment' : 'inline'}; filename="${file.purpose}-${file.id.slice(0, 8)}.${extension(file.contentType)}"`,
-          )
+          .header('Content-Disposition', `${isPdf ? 'attachment' : 'inline'}; filename="${filename}"`)
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .header('Cache-Control', 'private, no-store')
           .send(bytes);
       },
-    );
+    });
   };
 
 function extension(contentType: string): string {

@@ -38,62 +38,65 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
       .where(and(eq(auditLog.targetUserId, userId), eq(auditLog.action, action)))
       .orderBy(asc(auditLog.id));
 
-  it('a hold ends the member’s sessions and refuses their transfers with ACCOUNT_LOCKED; lifting lets them through', async () => {
-    const member = await memberWithMoney(t, 200_00n, 'Hollis Held');
+  it(
+    'a hold ends the member’s sessions and refuses their ' + 'transfers with ACCOUNT_LOCKED; lifting lets them through',
+    async () => {
+      const member = await memberWithMoney(t, 200_00n, 'Hollis Held');
 
-    const placed = await hold(member.id, { reason: `  ${REASON}  ` });
-    expect(placed.statusCode, placed.body).toBe(200);
-    expect(placed.json()).toEqual({ message: h.placed('Hollis Held') });
-    expect((await member.browser.get('/api/me/accounts')).statusCode, 'the old session is over').toBe(401);
-    expect((await detail(member.id)).hold).toEqual({
-      reason: REASON,
-      placedAt: expect.any(String),
-      placedBy: DEMO.staff,
-    });
-    expect((await detail(member.id)).security.activeSessions).toBe(0);
+      const placed = await hold(member.id, { reason: `  ${REASON}  ` });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json()).toEqual({ message: h.placed('Hollis Held') });
+      expect((await member.browser.get('/api/me/accounts')).statusCode, 'the old session is over').toBe(401);
+      expect((await detail(member.id)).hold).toEqual({
+        reason: REASON,
+        placedAt: expect.any(String),
+        placedBy: DEMO.staff,
+      });
+      expect((await detail(member.id)).security.activeSessions).toBe(0);
 
-    const again = await signIn(t, member.email);
-    for (const [path, body] of [
-      ['/api/transfers/internal', internalForm({ amount: '5.00' })],
-      ['/api/transfers/user', userForm(recipient.email, { amount: '5.00' })],
-    ] as const) {
-      const refused = await sendTransfer(again, path, body);
-      expect(refused.statusCode, path).toBe(403);
-      expect(errorOf(refused), path).toEqual({ code: 'ACCOUNT_LOCKED', message: messages.transfers.onHold });
-    }
-    expect(await balances(again)).toMatchObject({ Checking: { balance: '200.00' }, Savings: { balance: '0.00' } });
+      const again = await signIn(t, member.email);
+      for (const [path, body] of [
+        ['/api/transfers/internal', internalForm({ amount: '5.00' })],
+        ['/api/transfers/user', userForm(recipient.email, { amount: '5.00' })],
+      ] as const) {
+        const refused = await sendTransfer(again, path, body);
+        expect(refused.statusCode, path).toBe(403);
+        expect(errorOf(refused), path).toEqual({ code: 'ACCOUNT_LOCKED', message: messages.transfers.onHold });
+      }
+      expect(await balances(again)).toMatchObject({ Checking: { balance: '200.00' }, Savings: { balance: '0.00' } });
 
-    const lifted = await lift(member.id);
-    expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(lifted.json()).toEqual({ message: h.lifted('Hollis Held') });
-    expect((await detail(member.id)).hold).toBeNull();
-    expect(
-      (await sendTransfer(again, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode,
-      'the session survives a lift',
-    ).toBe(201);
-    expect(
-      (await sendTransfer(again, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode,
-    ).toBe(201);
-    expect(await balances(again)).toMatchObject({ Checking: { balance: '190.00' }, Savings: { balance: '5.00' } });
-    expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
+      const lifted = await lift(member.id);
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      expect(lifted.json()).toEqual({ message: h.lifted('Hollis Held') });
+      expect((await detail(member.id)).hold).toBeNull();
+      expect(
+        (await sendTransfer(again, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode,
+        'the session survives a lift',
+      ).toBe(201);
+      expect(
+        (await sendTransfer(again, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode,
+      ).toBe(201);
+      expect(await balances(again)).toMatchObject({ Checking: { balance: '190.00' }, Savings: { balance: '5.00' } });
+      expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
 
-    const [placedRow] = await auditOf(member.id, 'hold.placed');
-    expect(placedRow).toMatchObject({
-      actorUserId: ids.staff,
-      actorEmail: DEMO.staff,
-      ipAddress: staff.ip,
-      userAgent: CHROME_UA,
-      after: { reason: REASON },
-    });
-    const [liftedRow] = await auditOf(member.id, 'hold.lifted');
-    expect(liftedRow).toMatchObject({
-      actorEmail: DEMO.staff,
-      ipAddress: staff.ip,
-      userAgent: CHROME_UA,
-      before: { reason: REASON },
-      after: { liftReason: LIFT_REASON },
-    });
-  });
+      const [placedRow] = await auditOf(member.id, 'hold.placed');
+      expect(placedRow).toMatchObject({
+        actorUserId: ids.staff,
+        actorEmail: DEMO.staff,
+        ipAddress: staff.ip,
+        userAgent: CHROME_UA,
+        after: { reason: REASON },
+      });
+      const [liftedRow] = await auditOf(member.id, 'hold.lifted');
+      expect(liftedRow).toMatchObject({
+        actorEmail: DEMO.staff,
+        ipAddress: staff.ip,
+        userAgent: CHROME_UA,
+        before: { reason: REASON },
+        after: { liftReason: LIFT_REASON },
+      });
+    },
+  );
 
   it('refuses a second hold and a lift with no hold (409), changing nothing', async () => {
     const member = await memberWithMoney(t, 0n);

@@ -25,7 +25,8 @@ export async function memberMonth(db: Executor, userId: string, now: Date, timeZ
     db,
     sql`
     select available, pending, income, outgoing, corrections
-    from ledger_member_month(p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`,
+    from ledger_member_month(
+      p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`,
   );
   return {
     checkingAvailable: cents(row?.available),

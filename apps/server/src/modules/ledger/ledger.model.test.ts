@@ -219,157 +219,177 @@ describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
     }
   }
 
-  it('random deposits, transfers, holds, resolutions and reversals keep counters, refusals and invariants', async () => {
-    let runs = 0;
-    // What the runs exercised (each op's success and each refusal), so a generator gone dull shows.
-    const seen = new Map<string, number>();
+  it(
+    'random deposits, transfers, holds, ' + 'resolutions and reversals keep counters, refusals and invariants',
+    async () => {
+      let runs = 0;
+      // What the runs exercised (each op's success and each refusal), so a generator gone dull shows.
+      const seen = new Map<string, number>();
 
-    /** One run: every command through the engine and the model, comparing after each. */
-    async function play(run: Tx, memberIds: string[], commands: Command[]) {
-      const ids = [...tracked, ...memberIds];
-      const model = new Model(await readCounters(run, ids), new Set(memberIds));
-      const member = (index: number) => memberIds[index % memberIds.length] ?? '';
-      const now = t.clock();
-      const common = {
-        category: 'Transfer' as const,
-        debitMemo: 'model out',
-        creditMemo: 'model in',
-        now,
-        createdBy: null,
-      };
+      /** One run: every command through the engine and the model, comparing after each. */
+      async function play(run: Tx, memberIds: string[], commands: Command[]) {
+        const ids = [...tracked, ...memberIds];
+        const model = new Model(await readCounters(run, ids), new Set(memberIds));
+        const member = (index: number) => memberIds[index % memberIds.length] ?? '';
+        const now = t.clock();
+        const common = {
+          category: 'Transfer' as const,
+          debitMemo: 'model out',
+          creditMemo: 'model in',
+          now,
+          createdBy: null,
+        };
 
-      for (const [step, cmd] of commands.entries()) {
-        let expected: Outcome;
-        let pending: Omit<ModelTransfer, 'id'> | undefined;
-        let result: Awaited<ReturnType<typeof attempt>>;
-        let touched: ModelTransfer | undefined;
+        for (const [step, cmd] of commands.entries()) {
+          let expected: Outcome;
+          let pending: Omit<ModelTransfer, 'id'> | undefined;
+          let result: Awaited<ReturnType<typeof attempt>>;
+          let touched: ModelTransfer | undefined;
 
-        switch (cmd.op) {
-          case 'deposit':
-          case 'transfer':
-          case 'hold': {
-            const debit = cmd.op === 'deposit' ? generalLedger.cash : member(cmd.from);
-            let credit = cmd.op === 'hold' ? generalLedger.achClearing : member(cmd.to);
-            if (cmd.op === 'transfer' && credit === debit) credit = member(cmd.to + 1);
-            const kind = cmd.op === 'hold' ? 'pending' : 'single';
-            expected = model.plan(debit, cmd.amount);
-            pending = { kind, debit, credit, amount: cmd.amount, isReversal: false, resolved: false, reversed: false };
-            result = await attempt(run, (tx) =>
-              postTransfer(tx, { kind, debitAccountId: debit, creditAccountId: credit, amount: cmd.amount, ...common }),
-            );
-            break;
-          }
-          case 'resolve': {
-            touched = model.find(cmd.target);
-            expected = model.planResolution(touched);
-            if (touched) pending = { ...touched, kind: cmd.kind, isReversal: false, resolved: false, reversed: false };
-            const pendingId = touched?.id ?? randomUUID();
-            result = await attempt(run, (tx) =>
-              resolvePending(tx, { pendingId, kind: cmd.kind, reason: 'model', now, createdBy: null }),
-            );
-            break;
-          }
-          case 'reverse': {
-            touched = model.find(cmd.target);
-            expected = model.planReversal(touched);
-            if (touched)
+          switch (cmd.op) {
+            case 'deposit':
+            case 'transfer':
+            case 'hold': {
+              const debit = cmd.op === 'deposit' ? generalLedger.cash : member(cmd.from);
+              let credit = cmd.op === 'hold' ? generalLedger.achClearing : member(cmd.to);
+              if (cmd.op === 'transfer' && credit === debit) credit = member(cmd.to + 1);
+              const kind = cmd.op === 'hold' ? 'pending' : 'single';
+              expected = model.plan(debit, cmd.amount);
               pending = {
-                kind: 'single',
-                debit: touched.credit,
-                credit: touched.debit,
-                amount: touched.amount,
-                isReversal: true,
+                kind,
+                debit,
+                credit,
+                amount: cmd.amount,
+                isReversal: false,
                 resolved: false,
                 reversed: false,
               };
-            const transferId = touched?.id ?? randomUUID();
-            result = await attempt(run, (tx) =>
-              reverseTransfer(tx, { transferId, reason: 'model', now, createdBy: null }),
-            );
-            break;
+              result = await attempt(run, (tx) =>
+                postTransfer(tx, {
+                  kind,
+                  debitAccountId: debit,
+                  creditAccountId: credit,
+                  amount: cmd.amount,
+                  ...common,
+                }),
+              );
+              break;
+            }
+            case 'resolve': {
+              touched = model.find(cmd.target);
+              expected = model.planResolution(touched);
+              if (touched)
+                pending = { ...touched, kind: cmd.kind, isReversal: false, resolved: false, reversed: false };
+              const pendingId = touched?.id ?? randomUUID();
+              result = await attempt(run, (tx) =>
+                resolvePending(tx, { pendingId, kind: cmd.kind, reason: 'model', now, createdBy: null }),
+              );
+              break;
+            }
+            case 'reverse': {
+              touched = model.find(cmd.target);
+              expected = model.planReversal(touched);
+              if (touched)
+                pending = {
+                  kind: 'single',
+                  debit: touched.credit,
+                  credit: touched.debit,
+                  amount: touched.amount,
+                  isReversal: true,
+                  resolved: false,
+                  reversed: false,
+                };
+              const transferId = touched?.id ?? randomUUID();
+              result = await attempt(run, (tx) =>
+                reverseTransfer(tx, { transferId, reason: 'model', now, createdBy: null }),
+              );
+              break;
+            }
+          }
+
+          const shown = JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+          const where = `step ${step} ${shown}`;
+          expect(result.ok ? { ok: true } : { ok: false, code: result.code }, where).toEqual(expected);
+          const outcome = `${cmd.op}:${result.ok ? 'ok' : result.code}`;
+          seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+          if (result.ok && pending) {
+            model.apply({ ...pending, id: result.posted.transferId });
+            if (cmd.op === 'resolve' && touched) touched.resolved = true;
+            if (cmd.op === 'reverse' && touched) touched.reversed = true;
+            // What the engine says right after the transfer is what the model says too.
+            expect({ debit: result.posted.debitAvailable, credit: result.posted.creditAvailable }, where).toEqual({
+              debit: model.available(pending.debit),
+              credit: model.available(pending.credit),
+            });
+          }
+          const actual = await readCounters(run, ids);
+          for (const id of ids) {
+            const a = actual.get(id);
+            const m = model.account(id);
+            expect(
+              a && {
+                balance: a.creditsPosted - a.debitsPosted,
+                available: a.creditsPosted - a.debitsPosted - a.debitsPending,
+                counters: a,
+              },
+              `${where}: account ${id}`,
+            ).toEqual({ balance: m.creditsPosted - m.debitsPosted, available: model.available(id), counters: m });
           }
         }
-
-        const where = `step ${step} ${JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
-        expect(result.ok ? { ok: true } : { ok: false, code: result.code }, where).toEqual(expected);
-        const outcome = `${cmd.op}:${result.ok ? 'ok' : result.code}`;
-        seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
-        if (result.ok && pending) {
-          model.apply({ ...pending, id: result.posted.transferId });
-          if (cmd.op === 'resolve' && touched) touched.resolved = true;
-          if (cmd.op === 'reverse' && touched) touched.reversed = true;
-          // What the engine says right after the transfer is what the model says too.
-          expect({ debit: result.posted.debitAvailable, credit: result.posted.creditAvailable }, where).toEqual({
-            debit: model.available(pending.debit),
-            credit: model.available(pending.credit),
-          });
-        }
-        const actual = await readCounters(run, ids);
-        for (const id of ids) {
-          const a = actual.get(id);
-          const m = model.account(id);
-          expect(
-            a && {
-              balance: a.creditsPosted - a.debitsPosted,
-              available: a.creditsPosted - a.debitsPosted - a.debitsPending,
-              counters: a,
-            },
-            `${where}: account ${id}`,
-          ).toEqual({ balance: m.creditsPosted - m.debitsPosted, available: model.available(id), counters: m });
-        }
+        expect(await verifyLedger(run)).toEqual([]);
       }
-      expect(await verifyLedger(run)).toEqual([]);
-    }
 
-    const property = fc.asyncProperty(
-      fc.array(command, { minLength: 1, maxLength: 40, size: 'max' }),
-      async (commands) => {
-        runs += 1;
-        const memberIds: string[] = [];
-        for (let i = 0; i < MEMBERS; i++) {
-          const person = await createPerson(t, { name: `Model Member ${i + 1}` });
-          memberIds.push(await accountId(t, person.id, 'Checking'), await accountId(t, person.id, 'Savings'));
-        }
-        // The run happens in a transaction that is rolled back (each command in its own savepoint):
-        // no run sees another's transfers, so a failure and its shrunk counterexample stand alone.
-        await t.db
-          .transaction(async (run) => {
-            await play(run, memberIds, commands);
-            run.rollback();
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof TransactionRollbackError)) throw error;
-          });
-      },
-    );
-
-    const seed = process.env.FC_SEED;
-    await fc.assert(property, {
-      numRuns: NUM_RUNS,
-      ...(seed !== undefined && seed !== '' && { seed: Number(seed) }),
-      ...(process.env.FC_PATH && { path: process.env.FC_PATH }),
-    });
-    expect(runs).toBeGreaterThanOrEqual(NUM_RUNS);
-    if (NUM_RUNS >= 40 && !process.env.FC_PATH) {
-      // Hundreds of commands: every call must have both succeeded and been refused in each way
-      // (each of these comes up several times in a normal run; none of them is a rare event).
-      const outcomes = [...seen.keys()];
-      expect(outcomes, JSON.stringify(Object.fromEntries(seen))).toEqual(
-        expect.arrayContaining([
-          'deposit:ok',
-          'transfer:ok',
-          'hold:ok',
-          'resolve:ok',
-          'reverse:ok',
-          'transfer:INSUFFICIENT_FUNDS',
-          'hold:INSUFFICIENT_FUNDS',
-          'resolve:CONFLICT',
-          'resolve:NOT_FOUND',
-          'reverse:CONFLICT',
-          'reverse:NOT_FOUND',
-          'reverse:INSUFFICIENT_FUNDS',
-        ]),
+      const property = fc.asyncProperty(
+        fc.array(command, { minLength: 1, maxLength: 40, size: 'max' }),
+        async (commands) => {
+          runs += 1;
+          const memberIds: string[] = [];
+          for (let i = 0; i < MEMBERS; i++) {
+            const person = await createPerson(t, { name: `Model Member ${i + 1}` });
+            memberIds.push(await accountId(t, person.id, 'Checking'), await accountId(t, person.id, 'Savings'));
+          }
+          // The run happens in a transaction that is rolled back (each command in its own savepoint):
+          // no run sees another's transfers, so a failure and its shrunk counterexample stand alone.
+          await t.db
+            .transaction(async (run) => {
+              await play(run, memberIds, commands);
+              run.rollback();
+            })
+            .catch((error: unknown) => {
+              if (!(error instanceof TransactionRollbackError)) throw error;
+            });
+        },
       );
-    }
-  }, 120_000);
+
+      const seed = process.env.FC_SEED;
+      await fc.assert(property, {
+        numRuns: NUM_RUNS,
+        ...(seed !== undefined && seed !== '' && { seed: Number(seed) }),
+        ...(process.env.FC_PATH && { path: process.env.FC_PATH }),
+      });
+      expect(runs).toBeGreaterThanOrEqual(NUM_RUNS);
+      if (NUM_RUNS >= 40 && !process.env.FC_PATH) {
+        // Hundreds of commands: every call must have both succeeded and been refused in each way
+        // (each of these comes up several times in a normal run; none of them is a rare event).
+        const outcomes = [...seen.keys()];
+        expect(outcomes, JSON.stringify(Object.fromEntries(seen))).toEqual(
+          expect.arrayContaining([
+            'deposit:ok',
+            'transfer:ok',
+            'hold:ok',
+            'resolve:ok',
+            'reverse:ok',
+            'transfer:INSUFFICIENT_FUNDS',
+            'hold:INSUFFICIENT_FUNDS',
+            'resolve:CONFLICT',
+            'resolve:NOT_FOUND',
+            'reverse:CONFLICT',
+            'reverse:NOT_FOUND',
+            'reverse:INSUFFICIENT_FUNDS',
+          ]),
+        );
+      }
+    },
+    120_000,
+  );
 });

@@ -60,11 +60,25 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_user_idx').on(table.userId),
     check(
       'ledger_accounts_type_check',
-      sql`(${table.userId} is not null and ${table.code} is null and ${table.type} in ('Checking', 'Savings')) or (${table.userId} is null and ${table.code} is not null and ${table.type} = 'General')`,
+      sql.join(
+        [
+          sql`(${table.userId} is not null and ${table.code} is null and ${table.type} in ('Checking', 'Savings'))`,
+          sql`(${table.userId} is null and ${table.code} is not null and ${table.type} = 'General')`,
+        ],
+        sql` or `,
+      ),
     ),
     check(
       'ledger_accounts_counters_check',
-      sql`${table.debitsPending} >= 0 and ${table.debitsPosted} >= 0 and ${table.creditsPending} >= 0 and ${table.creditsPosted} >= 0`,
+      sql.join(
+        [
+          sql`${table.debitsPending} >= 0`,
+          sql`${table.debitsPosted} >= 0`,
+          sql`${table.creditsPending} >= 0`,
+          sql`${table.creditsPosted} >= 0`,
+        ],
+        sql` and `,
+      ),
     ),
     // A member account never goes below zero, counting money already held for pending payments.
     check(
@@ -80,6 +94,10 @@ export const ledgerAccounts = pgTable(
 
 export const transferKinds = ['single', 'pending', 'post', 'void', 'expire', 'failed'] as const;
 export type TransferKind = (typeof transferKinds)[number];
+
+/** The expression of a words index: the account's keys of one side's memo and the reference. */
+const wordKeys = (account: AnyPgColumn, memo: AnyPgColumn, reference: AnyPgColumn) =>
+  sql`ledger_word_keys(${account}, ${memo} || E'\\x1f' || coalesce(${reference}, ''))`;
 
 /**
  * Immutable money movements, one debit account and one credit account each. `pending` holds
@@ -179,11 +197,11 @@ export const ledgerTransfers = pgTable(
       .where(sql`${table.reversesId} is not null`),
     index('ledger_transfers_debit_words_idx').using(
       'gin',
-      sql`ledger_word_keys(${table.debitAccountId}, ${table.debitMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
+      wordKeys(table.debitAccountId, table.debitMemo, table.reference),
     ),
     index('ledger_transfers_credit_words_idx').using(
       'gin',
-      sql`ledger_word_keys(${table.creditAccountId}, ${table.creditMemo} || E'\\x1f' || coalesce(${table.reference}, ''))`,
+      wordKeys(table.creditAccountId, table.creditMemo, table.reference),
     ),
     check(
       'ledger_transfers_kind_check',

@@ -118,11 +118,13 @@ async function callLedger(tx: Executor, call: LedgerCall): Promise<PostedTransfe
       tx,
       sql`
       select transfer_id, debit_available, credit_available from ledger_post(
-        p_kind => ${call.kind}, p_now => ${call.now.toISOString()}::timestamptz, p_created_by => ${call.createdBy}::uuid,
+        p_kind => ${call.kind}, p_now => ${call.now.toISOString()}::timestamptz,
+        p_created_by => ${call.createdBy}::uuid,
         p_debit => ${call.debit ?? null}::uuid, p_credit => ${call.credit ?? null}::uuid,
         p_amount => ${call.amount?.toString() ?? null}::bigint,
         p_pending_id => ${call.pendingId ?? null}::uuid, p_reverses_id => ${call.reversesId ?? null}::uuid,
-        p_category => ${call.category ?? null}, p_debit_memo => ${call.debitMemo ?? null}, p_credit_memo => ${call.creditMemo ?? null},
+        p_category => ${call.category ?? null}, p_debit_memo => ${call.debitMemo ?? null},
+        p_credit_memo => ${call.creditMemo ?? null},
         p_reference => ${call.reference ?? null}, p_reason => ${call.reason ?? null},
         p_effective_at => ${call.effectiveAt?.toISOString() ?? null}::timestamptz)`,
     );

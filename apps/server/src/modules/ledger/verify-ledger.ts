@@ -48,7 +48,8 @@ const checks: Record<string, SQL> = {
     select t.id from ledger_transfers t
     where t.kind = 'failed' and (exists (select 1 from ledger_entries e where e.transfer_id = t.id)
                                  or t.pending_id is not null or t.reverses_id is not null
-                                 or exists (select 1 from ledger_transfers x where x.pending_id = t.id or x.reverses_id = t.id))
+                                 or exists (select 1 from ledger_transfers x
+                                            where x.pending_id = t.id or x.reverses_id = t.id))
     union all
     select t.id from ledger_transfers t
     where t.kind <> 'failed' and ((select count(*) from ledger_entries e where e.transfer_id = t.id) <> 2
@@ -62,7 +63,8 @@ const checks: Record<string, SQL> = {
     select a.id, a.version, count(e.id) as entries, min(e.account_version) as first, max(e.account_version) as last
     from ledger_accounts a left join ledger_entries e on e.account_id = a.id
     group by a.id, a.version
-    having count(e.id) <> a.version or coalesce(min(e.account_version), 1) <> 1 or coalesce(max(e.account_version), 0) <> a.version`,
+    having count(e.id) <> a.version or coalesce(min(e.account_version), 1) <> 1
+        or coalesce(max(e.account_version), 0) <> a.version`,
 
   // Each entry's balance follows from the one before it, and the last one is the account's balance now.
   'running balances': sql`
@@ -105,7 +107,8 @@ const checks: Record<string, SQL> = {
     join ledger_transfers p on p.id = o.pending_transfer_id
     left join ledger_transfers r on r.pending_id = p.id
     where p.kind <> 'pending' or p.amount <> o.amount or p.debit_account_id <> o.from_account_id
-       or o.status <> case r.kind when 'post' then 'settled' when 'void' then 'returned' when 'expire' then 'expired' else 'pending' end`,
+       or o.status <> case r.kind when 'post' then 'settled' when 'void' then 'returned' when 'expire' then 'expired'
+                                  else 'pending' end`,
 };
 
 export interface LedgerViolation {

@@ -1,7 +1,9 @@
 import type { LiveEvent } from '@mutual/shared';
+import { liveApi as api } from '@mutual/shared/contract/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { cookieNames, guards, signedIn } from '../../http/auth-context';
+import { routeOf } from '../../http/contract-route';
 import { resolveSession } from '../auth/sessions';
 import type { LiveHub } from './live-hub';
 
@@ -11,7 +13,7 @@ const PING_MS = 25_000;
  * `GET /api/me/events`: a server-sent event stream telling the signed-in person's pages that their
  * money or notifications changed, so the dashboard refetches without a reload. It carries no data
  * of its own (the page asks the API, with its usual checks), does not count as activity, and ends
- * when the session does.
+ * when the session does. Contract: packages/shared/src/contract/live.ts.
  */
 export const liveRoutes =
   (deps: AppDeps, hub: LiveHub): FastifyPluginAsyncZod =>
@@ -23,14 +25,11 @@ export const liveRoutes =
       for (const close of [...open]) close();
     });
 
-    app.get(
-      '/api/me/events',
-      {
-        schema: { tags: ['me'], summary: 'Live updates (server-sent events: ledger, notification)' },
-        preValidation: guards.signedIn,
-        config: { passiveSession: true, rateLimit: false },
-      },
-      (request, reply) => {
+    app.route({
+      ...routeOf(api.events),
+      preValidation: guards.signedIn,
+      config: { passiveSession: true, rateLimit: false },
+      handler: (request, reply) => {
         const { user } = signedIn(request);
         const token = request.cookies[sessionCookie] ?? '';
         reply.hijack();
@@ -60,5 +59,5 @@ export const liveRoutes =
         open.add(close);
         request.raw.on('close', close);
       },
-    );
+    });
   };

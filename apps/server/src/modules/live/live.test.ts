@@ -113,29 +113,33 @@ describe("[LIVE]: the member's event stream", () => {
     expect(stream.events).toEqual([]);
   });
 
-  it('tells the recipient of a transfer (ledger and notification) and the sender (ledger); a bystander hears nothing', async () => {
-    const sender = await memberWithMoney(t, 50_00n);
-    const recipient = await memberWithMoney(t, 0n);
-    const bystander = await memberWithMoney(t, 0n);
-    const [toSender, toRecipient, toBystander] = [await open(sender), await open(recipient), await open(bystander)];
+  it(
+    'tells the recipient of a transfer (ledger and notification) ' +
+      'and the sender (ledger); a bystander hears nothing',
+    async () => {
+      const sender = await memberWithMoney(t, 50_00n);
+      const recipient = await memberWithMoney(t, 0n);
+      const bystander = await memberWithMoney(t, 0n);
+      const [toSender, toRecipient, toBystander] = [await open(sender), await open(recipient), await open(bystander)];
 
-    expect(
-      (await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' })))
-        .statusCode,
-    ).toBe(201);
-    await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
-    await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
-    await settle();
-    expect(toRecipient.events).toEqual(
-      expect.arrayContaining([
-        { event: 'ledger', data: '{"kind":"ledger"}' },
-        { event: 'notification', data: '{"kind":"notification"}' },
-      ]),
-    );
-    expect(toRecipient.events).toHaveLength(2);
-    expect(toSender.events).toEqual([{ event: 'ledger', data: '{"kind":"ledger"}' }]);
-    expect(toBystander.events).toEqual([]);
-  });
+      expect(
+        (await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' })))
+          .statusCode,
+      ).toBe(201);
+      await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
+      await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
+      await settle();
+      expect(toRecipient.events).toEqual(
+        expect.arrayContaining([
+          { event: 'ledger', data: '{"kind":"ledger"}' },
+          { event: 'notification', data: '{"kind":"notification"}' },
+        ]),
+      );
+      expect(toRecipient.events).toHaveLength(2);
+      expect(toSender.events).toEqual([{ event: 'ledger', data: '{"kind":"ledger"}' }]);
+      expect(toBystander.events).toEqual([]);
+    },
+  );
 
   it('says nothing about a change that was rolled back, whole or to a savepoint', async () => {
     const member = await memberWithMoney(t, 0n);

@@ -45,11 +45,14 @@ export function renderEmail(config: Config, content: EmailContent): RenderedEmai
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
+  const cardStyle = 'max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden';
+  const brandBarStyle =
+    `background:${brand.primaryColor};color:#ffffff;` + 'padding:16px 24px;font-size:18px;font-weight:bold';
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${brand.primaryColor};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(brand.name)}</td></tr>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="${cardStyle}">
+<tr><td style="${brandBarStyle}">${escapeHtml(brand.name)}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}

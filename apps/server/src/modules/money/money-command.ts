@@ -87,7 +87,8 @@ const statement = {
     p_limit_window_hours => $17::int, p_challenge_id => $18::uuid, p_challenge_hash => $19::text,
     p_from_type => $20::text, p_to_type => $21::text, p_to_email => $22::text, p_general_account => $23::uuid,
     p_account_id => $24::uuid, p_account_owner => $25::uuid, p_set_balance => $26::bigint,
-    p_payment_order => $27::jsonb, p_recipient_notice => $28::jsonb, p_recipient_mail => $29::jsonb, p_fill => $30::jsonb)`,
+    p_payment_order => $27::jsonb, p_recipient_notice => $28::jsonb, p_recipient_mail => $29::jsonb,
+    p_fill => $30::jsonb)`,
 };
 
 interface Row {

@@ -1,23 +1,21 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { notificationListSchema } from '@mutual/shared';
+import { notificationsApi as api } from '@mutual/shared/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { guards, signedIn } from '../../http/auth-context';
+import { routeOf } from '../../http/contract-route';
 import { notifications } from './notifications.tables';
 
 const LIST_LIMIT = 30;
 
+/** The bell (contract: packages/shared/src/contract/notifications.ts). */
 export const notificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['notifications'];
-    app.get(
-      '/api/me/notifications',
-      {
-        schema: { tags, summary: 'My latest notifications', response: { 200: notificationListSchema } },
-        preValidation: guards.signedIn,
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(api.list),
+      preValidation: guards.signedIn,
+      handler: async (request) => {
         const userId = signedIn(request).user.id;
         const rows = await deps.db
           .select()
@@ -41,17 +39,17 @@ export const notificationRoutes =
           unread: unread?.count ?? 0,
         };
       },
-    );
+    });
 
-    app.post(
-      '/api/me/notifications/read',
-      { schema: { tags, summary: 'Mark all my notifications read' }, preValidation: guards.signedIn },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(api.markAllRead),
+      preValidation: guards.signedIn,
+      handler: async (request, reply) => {
         await deps.db
           .update(notifications)
           .set({ readAt: deps.clock() })
           .where(and(eq(notifications.userId, signedIn(request).user.id), isNull(notifications.readAt)));
         return reply.status(204).send();
       },
-    );
+    });
   };

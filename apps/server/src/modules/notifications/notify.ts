@@ -16,7 +16,8 @@ export async function notify(
   await tx.execute(sql`
     with added as (
       insert into notifications (user_id, kind, title, body, created_at)
-      values (${userId}, ${notification.kind}, ${notification.title}, ${notification.body}, ${at.toISOString()}::timestamptz)
+      values (${userId}, ${notification.kind}, ${notification.title}, ${notification.body},
+              ${at.toISOString()}::timestamptz)
       returning id
     )
     select pg_notify(${LIVE_CHANNEL}, ${live}) from added`);

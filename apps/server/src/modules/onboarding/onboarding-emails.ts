@@ -7,7 +7,8 @@ export function applicationReceivedEmail(config: Config, firstName: string) {
     subject: `We received your application — ${config.brand.name}`,
     heading: `Thank you, ${firstName}. Your application is under review.`,
     paragraphs: [
-      `Our team reviews applications in ${config.approvalTime}. We will e-mail you as soon as there is a decision, or if we need anything else.`,
+      `Our team reviews applications in ${config.approvalTime}. ` +
+        'We will e-mail you as soon as there is a decision, or if we need anything else.',
       'You can sign in at any time to see the status of your application.',
     ],
   });
@@ -20,7 +21,8 @@ export function alreadyRegisteredEmail(config: Config) {
     heading: 'Someone tried to apply with your e-mail address',
     paragraphs: [
       'There is already an account with this e-mail address, so no new application was created.',
-      'If this was you, sign in, or use "Forgot password?" on the sign-in page. If it was not you, you can ignore this message.',
+      'If this was you, sign in, or use "Forgot password?" on the sign-in page. ' +
+        'If it was not you, you can ignore this message.',
     ],
   });
 }
@@ -31,7 +33,8 @@ export function applicationApprovedEmail(config: Config, firstName: string) {
     subject: `Welcome to ${config.brand.name} — your membership is approved`,
     heading: `Welcome, ${firstName}! Your membership is approved.`,
     paragraphs: [
-      'Your Checking and Savings accounts are open. Sign in with your e-mail and password; we will send you a 6-digit code to finish signing in.',
+      'Your Checking and Savings accounts are open. Sign in with your e-mail and password; ' +
+        'we will send you a 6-digit code to finish signing in.',
       `${config.publicUrl}/login`,
     ],
   });
@@ -44,7 +47,8 @@ export function applicationRejectedEmail(config: Config, firstName: string, reas
     heading: `Dear ${firstName}, we could not approve your application`,
     paragraphs: [
       `Reason: ${reason}`,
-      `If you have questions or would like us to look again, call ${config.support.phone} (${config.support.hours}) or write to ${config.support.email}.`,
+      'If you have questions or would like us to look again, ' +
+        `call ${config.support.phone} (${config.support.hours}) or write to ${config.support.email}.`,
     ],
   });
 }

@@ -164,196 +164,209 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  it('writes one WEB batch of every pending ACH order not yet exported; the file reads back with every record and control total right', async () => {
-    const settled = await achOrder(t, member, { amount: '9.00' });
-    expect((await settle(staff, settled)).statusCode).toBe(200);
-    const returned = await achOrder(t, member, { amount: '8.00' });
-    expect((await returnOrder(staff, returned, { code: 'R02' })).statusCode).toBe(200);
-    await wireOrder(member, { amount: '7.00' });
-    // A second apart, so the file's order (oldest first) is known.
-    const later = async (id: Promise<string>) => {
-      const value = await id;
-      time.advance(1000);
-      return value;
-    };
-    const orders = [
-      {
-        id: await later(
-          achOrder(t, member, {
-            amount: '1234.56',
-            accountName: 'José Álvarez-Núñez',
-            toBank: 'Bank of America',
-            routingNumber: '026009593',
-            accountNumber: '000123456789',
-          }),
-        ),
-        routing: '026009593',
-        account: '000123456789',
-        cents: 1_234_56n,
-        name: 'JOSE ALVAREZ-NUNEZ',
-      },
-      {
-        id: await later(
-          achOrder(t, member, {
-            amount: '25.00',
-            accountName: 'Jamie Payee',
-            toBank: 'TD Bank',
-            routingNumber: '031101266',
-            accountNumber: '4410023356',
-          }),
-        ),
-        routing: '031101266',
-        account: '4410023356',
-        cents: 25_00n,
-        name: 'JAMIE PAYEE',
-      },
-      {
-        id: await later(
-          achOrder(t, member, {
-            amount: '0.01',
-            accountName: 'Maximiliana Bartholomew-Featherstonehaugh',
-            toBank: 'Navy Federal Credit Union',
-            routingNumber: '256074974',
-            accountNumber: '12345678901234567',
-          }),
-        ),
-        routing: '256074974',
-        account: '12345678901234567',
-        cents: 1n,
-        name: 'MAXIMILIANA BARTHOLOME',
-      },
-    ];
-    expect((await queue(staff)).achToExport).toBe(3);
-    time.advance(MINUTE - 3000);
+  it(
+    'writes one WEB batch of every pending ACH order not yet exported; ' +
+      'the file reads back with every record and control total right',
+    async () => {
+      const settled = await achOrder(t, member, { amount: '9.00' });
+      expect((await settle(staff, settled)).statusCode).toBe(200);
+      const returned = await achOrder(t, member, { amount: '8.00' });
+      expect((await returnOrder(staff, returned, { code: 'R02' })).statusCode).toBe(200);
+      await wireOrder(member, { amount: '7.00' });
+      // A second apart, so the file's order (oldest first) is known.
+      const later = async (id: Promise<string>) => {
+        const value = await id;
+        time.advance(1000);
+        return value;
+      };
+      const orders = [
+        {
+          id: await later(
+            achOrder(t, member, {
+              amount: '1234.56',
+              accountName: 'José Álvarez-Núñez',
+              toBank: 'Bank of America',
+              routingNumber: '026009593',
+              accountNumber: '000123456789',
+            }),
+          ),
+          routing: '026009593',
+          account: '000123456789',
+          cents: 1_234_56n,
+          name: 'JOSE ALVAREZ-NUNEZ',
+        },
+        {
+          id: await later(
+            achOrder(t, member, {
+              amount: '25.00',
+              accountName: 'Jamie Payee',
+              toBank: 'TD Bank',
+              routingNumber: '031101266',
+              accountNumber: '4410023356',
+            }),
+          ),
+          routing: '031101266',
+          account: '4410023356',
+          cents: 25_00n,
+          name: 'JAMIE PAYEE',
+        },
+        {
+          id: await later(
+            achOrder(t, member, {
+              amount: '0.01',
+              accountName: 'Maximiliana Bartholomew-Featherstonehaugh',
+              toBank: 'Navy Federal Credit Union',
+              routingNumber: '256074974',
+              accountNumber: '12345678901234567',
+            }),
+          ),
+          routing: '256074974',
+          account: '12345678901234567',
+          cents: 1n,
+          name: 'MAXIMILIANA BARTHOLOME',
+        },
+      ];
+      expect((await queue(staff)).achToExport).toBe(3);
+      time.advance(MINUTE - 3000);
 
-    const response = await staff.post(`${ORDERS}/ach-export`, {});
-    expect(response.statusCode, response.body).toBe(201);
-    const result = response.json<AchExportResult>();
-    expect(result.message).toBe(m.exported('ACH-20261120-1.txt', 3, '$1,259.57'));
-    expect(result.export).toMatchObject({
-      fileName: 'ACH-20261120-1.txt',
-      secCode: 'WEB',
-      entryCount: 3,
-      totalAmount: '1259.57',
-      createdAt: time.now().toISOString(),
-    });
-
-    const download = await staff.get(`${ORDERS}/ach-exports/${result.export.id}/file`);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toMatch(/^text\/plain/);
-    expect(download.headers['content-disposition']).toBe('attachment; filename="ACH-20261120-1.txt"');
-    const parsed = parseNacha(download.body);
-    expect(parsed.lines).toHaveLength(10); // 1 + 1 + 3 + 1 + 1 records, 3 filler
-    expect(parsed.file).toEqual({
-      priority: '01',
-      destination: ' 011000015',
-      origin: ` ${t.config.routingNumber}`,
-      date: '261120',
-      time: '1001',
-      modifier: 'A',
-      recordSize: '094',
-      blocking: '10',
-      format: '1',
-      destinationName: 'FEDERAL RESERVE BANK',
-      originName: 'MUTUAL DEMO', // the full name is longer than the field's 23 characters
-    });
-    const [batch] = parsed.batches;
-    expect(parsed.batches).toHaveLength(1);
-    expect(batch).toMatchObject({
-      serviceClass: '220',
-      companyName: 'MUTUAL DEMO',
-      companyId: '1000000001',
-      sec: 'WEB',
-      description: 'TRANSFER',
-      effectiveDate: '261123',
-      originatorStatus: '1',
-      odfi: t.config.routingNumber.slice(0, 8),
-    });
-    expect(batch?.entries.map((e) => ({ ...e, trace: undefined }))).toEqual(
-      orders.map((order) => ({
-        transactionCode: '22',
-        routingNumber: order.routing,
-        accountNumber: order.account,
-        amount: order.cents,
-        individualId: order.id.replaceAll('-', '').slice(0, 15).toUpperCase(),
-        name: order.name,
-        discretionary: 'S ',
-        addenda: '0',
-        trace: undefined,
-      })),
-    );
-    expect(batch?.hash).toBe(String(2600959 + 3110126 + 25607497).padStart(10, '0'));
-    expectControlsAddUp(parsed);
-
-    // Exporting does not settle: each order is still pending (money held), now marked as exported.
-    for (const order of orders)
-      expect(await orderIn(staff, 'pending', order.id)).toMatchObject({
-        status: 'pending',
-        exported: { id: result.export.id, fileName: 'ACH-20261120-1.txt' },
+      const response = await staff.post(`${ORDERS}/ach-export`, {});
+      expect(response.statusCode, response.body).toBe(201);
+      const result = response.json<AchExportResult>();
+      expect(result.message).toBe(m.exported('ACH-20261120-1.txt', 3, '$1,259.57'));
+      expect(result.export).toMatchObject({
+        fileName: 'ACH-20261120-1.txt',
+        secCode: 'WEB',
+        entryCount: 3,
+        totalAmount: '1259.57',
+        createdAt: time.now().toISOString(),
       });
-    expect((await queue(staff)).achToExport).toBe(0);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '4991.00', available: '3724.43' } });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_exported'));
-    expect(audit?.after).toMatchObject({
-      fileName: 'ACH-20261120-1.txt',
-      sec: 'WEB',
-      entryCount: 3,
-      totalAmount: '1259.57',
-      paymentOrderIds: orders.map((o) => o.id),
-    });
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_downloaded'))).toHaveLength(
-      1,
-    );
 
-    // Nothing left to export: each order goes out once.
-    const again = await staff.post(`${ORDERS}/ach-export`);
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: m.nothingToExport });
+      const download = await staff.get(`${ORDERS}/ach-exports/${result.export.id}/file`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toMatch(/^text\/plain/);
+      expect(download.headers['content-disposition']).toBe('attachment; filename="ACH-20261120-1.txt"');
+      const parsed = parseNacha(download.body);
+      expect(parsed.lines).toHaveLength(10); // 1 + 1 + 3 + 1 + 1 records, 3 filler
+      expect(parsed.file).toEqual({
+        priority: '01',
+        destination: ' 011000015',
+        origin: ` ${t.config.routingNumber}`,
+        date: '261120',
+        time: '1001',
+        modifier: 'A',
+        recordSize: '094',
+        blocking: '10',
+        format: '1',
+        destinationName: 'FEDERAL RESERVE BANK',
+        originName: 'MUTUAL DEMO', // the full name is longer than the field's 23 characters
+      });
+      const [batch] = parsed.batches;
+      expect(parsed.batches).toHaveLength(1);
+      expect(batch).toMatchObject({
+        serviceClass: '220',
+        companyName: 'MUTUAL DEMO',
+        companyId: '1000000001',
+        sec: 'WEB',
+        description: 'TRANSFER',
+        effectiveDate: '261123',
+        originatorStatus: '1',
+        odfi: t.config.routingNumber.slice(0, 8),
+      });
+      expect(batch?.entries.map((e) => ({ ...e, trace: undefined }))).toEqual(
+        orders.map((order) => ({
+          transactionCode: '22',
+          routingNumber: order.routing,
+          accountNumber: order.account,
+          amount: order.cents,
+          individualId: order.id.replaceAll('-', '').slice(0, 15).toUpperCase(),
+          name: order.name,
+          discretionary: 'S ',
+          addenda: '0',
+          trace: undefined,
+        })),
+      );
+      expect(batch?.hash).toBe(String(2600959 + 3110126 + 25607497).padStart(10, '0'));
+      expectControlsAddUp(parsed);
 
-    // Staff still settle or return each one.
-    expect((await settle(staff, orders[0]?.id ?? '')).statusCode).toBe(200);
-    expect((await returnOrder(staff, orders[1]?.id ?? '', { code: 'R02' })).statusCode).toBe(200);
-    expect((await settle(staff, orders[2]?.id ?? '')).statusCode).toBe(200);
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '3756.43', available: '3749.43' } });
-  });
+      // Exporting does not settle: each order is still pending (money held), now marked as exported.
+      for (const order of orders)
+        expect(await orderIn(staff, 'pending', order.id)).toMatchObject({
+          status: 'pending',
+          exported: { id: result.export.id, fileName: 'ACH-20261120-1.txt' },
+        });
+      expect((await queue(staff)).achToExport).toBe(0);
+      expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '4991.00', available: '3724.43' } });
+      const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_exported'));
+      expect(audit?.after).toMatchObject({
+        fileName: 'ACH-20261120-1.txt',
+        sec: 'WEB',
+        entryCount: 3,
+        totalAmount: '1259.57',
+        paymentOrderIds: orders.map((o) => o.id),
+      });
+      expect(
+        await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_downloaded')),
+      ).toHaveLength(1);
 
-  it('?sec=PPD makes a PPD batch; the day’s second file is -2 with modifier B; files are listed newest first and download again', async () => {
-    const id = await achOrder(t, member, {
-      amount: '10.00',
-      accountName: 'Pat "the" Payee\nSecond line',
-      accountNumber: '99990001',
-    });
-    const bad = await staff.post(`${ORDERS}/ach-export?sec=CCD`);
-    expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).message).toBe(m.secInvalid);
-    const response = await staff.post(`${ORDERS}/ach-export?sec=PPD`);
-    expect(response.statusCode, response.body).toBe(201);
-    const { export: file } = response.json<AchExportResult>();
-    expect(file).toMatchObject({ fileName: 'ACH-20261120-2.txt', secCode: 'PPD', entryCount: 1, totalAmount: '10.00' });
+      // Nothing left to export: each order goes out once.
+      const again = await staff.post(`${ORDERS}/ach-export`);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: m.nothingToExport });
 
-    const list = await staff.get(`${ORDERS}/ach-exports`);
-    expect(list.statusCode).toBe(200);
-    const { exports } = list.json<AchExportList>();
-    expect(exports.map((e) => [e.fileName, e.secCode, e.entryCount, e.totalAmount])).toEqual([
-      ['ACH-20261120-2.txt', 'PPD', 1, '10.00'],
-      ['ACH-20261120-1.txt', 'WEB', 3, '1259.57'],
-    ]);
-    expect(exports[0]?.createdBy).toMatch(/@example\.com$/);
+      // Staff still settle or return each one.
+      expect((await settle(staff, orders[0]?.id ?? '')).statusCode).toBe(200);
+      expect((await returnOrder(staff, orders[1]?.id ?? '', { code: 'R02' })).statusCode).toBe(200);
+      expect((await settle(staff, orders[2]?.id ?? '')).statusCode).toBe(200);
+      expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '3756.43', available: '3749.43' } });
+    },
+  );
 
-    const parsed = parseNacha((await staff.get(`${ORDERS}/ach-exports/${file.id}/file`)).body);
-    expect(parsed.file.modifier).toBe('B');
-    expect(parsed.batches[0]).toMatchObject({
-      sec: 'PPD',
-      entries: [{ name: 'PAT THE PAYEE SECOND L', discretionary: '  ', amount: 10_00n, accountNumber: '99990001' }],
-    });
-    expectControlsAddUp(parsed);
-    expect((await orderIn(staff, 'pending', id)).exported?.fileName).toBe('ACH-20261120-2.txt');
+  it(
+    '?sec=PPD makes a PPD batch; the day’s second file is -2 with modifier B; ' +
+      'files are listed newest first and download again',
+    async () => {
+      const id = await achOrder(t, member, {
+        amount: '10.00',
+        accountName: 'Pat "the" Payee\nSecond line',
+        accountNumber: '99990001',
+      });
+      const bad = await staff.post(`${ORDERS}/ach-export?sec=CCD`);
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).message).toBe(m.secInvalid);
+      const response = await staff.post(`${ORDERS}/ach-export?sec=PPD`);
+      expect(response.statusCode, response.body).toBe(201);
+      const { export: file } = response.json<AchExportResult>();
+      expect(file).toMatchObject({
+        fileName: 'ACH-20261120-2.txt',
+        secCode: 'PPD',
+        entryCount: 1,
+        totalAmount: '10.00',
+      });
 
-    const unknown = await staff.get(`${ORDERS}/ach-exports/00000000-0000-4000-8000-00000000dead/file`);
-    expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: m.exportNotFound });
-    expect((await settle(staff, id)).statusCode).toBe(200);
-  });
+      const list = await staff.get(`${ORDERS}/ach-exports`);
+      expect(list.statusCode).toBe(200);
+      const { exports } = list.json<AchExportList>();
+      expect(exports.map((e) => [e.fileName, e.secCode, e.entryCount, e.totalAmount])).toEqual([
+        ['ACH-20261120-2.txt', 'PPD', 1, '10.00'],
+        ['ACH-20261120-1.txt', 'WEB', 3, '1259.57'],
+      ]);
+      expect(exports[0]?.createdBy).toMatch(/@example\.com$/);
+
+      const parsed = parseNacha((await staff.get(`${ORDERS}/ach-exports/${file.id}/file`)).body);
+      expect(parsed.file.modifier).toBe('B');
+      expect(parsed.batches[0]).toMatchObject({
+        sec: 'PPD',
+        entries: [{ name: 'PAT THE PAYEE SECOND L', discretionary: '  ', amount: 10_00n, accountNumber: '99990001' }],
+      });
+      expectControlsAddUp(parsed);
+      expect((await orderIn(staff, 'pending', id)).exported?.fileName).toBe('ACH-20261120-2.txt');
+
+      const unknown = await staff.get(`${ORDERS}/ach-exports/00000000-0000-4000-8000-00000000dead/file`);
+      expect(unknown.statusCode).toBe(404);
+      expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: m.exportNotFound });
+      expect((await settle(staff, id)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('[PAYMENT_OPS]: the NACHA writer', () => {

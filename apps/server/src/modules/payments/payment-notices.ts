@@ -22,7 +22,10 @@ export type Outcome =
 
 /** "$125.00 to Jamie Morgan at TD Bank (••3356)" */
 function payment(order: Order) {
-  return `${formatMoney(order.amount)} to ${order.beneficiaryName} at ${order.bankName} (${maskTail(order.accountNumber)})`;
+  return (
+    `${formatMoney(order.amount)} to ${order.beneficiaryName} ` +
+    `at ${order.bankName} (${maskTail(order.accountNumber)})`
+  );
 }
 
 function notice(order: Order, account: string, outcome: Outcome): { title: string; body: string } {
@@ -43,7 +46,9 @@ function notice(order: Order, account: string, outcome: Outcome): { title: strin
     case 'expired':
       return {
         title: 'Payment expired',
-        body: `Your payment of ${payment(order)} could not be sent within ${outcome.hours} hours and has expired. The money is back in your ${account} account.`,
+        body:
+          `Your payment of ${payment(order)} could not be sent within ${outcome.hours} hours and has expired. ` +
+          `The money is back in your ${account} account.`,
       };
   }
 }
@@ -65,7 +70,8 @@ function returnedEmail(
       `Your payment of ${payment(order)} did not go through. ${why}.`,
       `The money is back in your ${account} account: you do not need to do anything to get it back.`,
       ...(outcome.kind === 'returned' && outcome.note ? [`Note from our payments team: ${outcome.note}`] : []),
-      `If you still want to make this payment, check the details with the recipient and send it again from ${config.brand.shortName}.`,
+      'If you still want to make this payment, check the details with the recipient ' +
+        `and send it again from ${config.brand.shortName}.`,
     ],
     details: [
       ['Amount', amount],

@@ -37,7 +37,8 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
   // A direct sweep call starts faster than a request through the app: later rounds hold the
   // sweeps back a little, so staff requests win some rounds and the sweep others.
   it.each([0, 5, 15, 40, 80])(
-    'sweeps %i ms behind: of 10 racing calls exactly one wins, the rest are told it is already done; no 500, ledger consistent',
+    'sweeps %i ms behind: of 10 racing calls exactly one wins, the rest are told it is already done; ' +
+      'no 500, ledger consistent',
     async (sweepDelayMs) => {
       const member = await memberWithMoney(t, 100_00n, 'Rita Race');
       const id = await achOrder(t, member, { amount: '40.00' });
@@ -97,26 +98,32 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
     },
   );
 
-  it('5 racing ACH exports: one file holds every waiting order, each exactly once; the others find nothing left to export', async () => {
-    const member = await memberWithMoney(t, 100_00n, 'Eve Export');
-    const ids = [
-      await achOrder(t, member, { amount: '1.00' }),
-      await achOrder(t, member, { amount: '2.00' }),
-      await achOrder(t, member, { amount: '3.00' }),
-    ];
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, (_v, i) => (staff[i % 2] as Browser).post('/api/admin/payment-orders/ach-export', {})),
-    );
-    for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(500);
-    const made = responses.filter((r) => r.statusCode === 201).map((r) => r.json<AchExportResult>().export);
-    expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ entryCount: 3, totalAmount: '6.00' });
-    for (const refused of responses.filter((r) => r.statusCode !== 201)) {
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ code: 'CONFLICT', message: messages.paymentOps.nothingToExport });
-    }
-    const orders = await t.db.select().from(paymentOrders).where(inArray(paymentOrders.id, ids));
-    expect(orders.map((o) => o.achExportId)).toEqual(ids.map(() => made[0]?.id));
-    for (const id of ids) expect((await settle(staff[0] as Browser, id)).statusCode).toBe(200);
-  });
+  it(
+    '5 racing ACH exports: one file holds every waiting order, ' +
+      'each exactly once; the others find nothing left to export',
+    async () => {
+      const member = await memberWithMoney(t, 100_00n, 'Eve Export');
+      const ids = [
+        await achOrder(t, member, { amount: '1.00' }),
+        await achOrder(t, member, { amount: '2.00' }),
+        await achOrder(t, member, { amount: '3.00' }),
+      ];
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, (_v, i) =>
+          (staff[i % 2] as Browser).post('/api/admin/payment-orders/ach-export', {}),
+        ),
+      );
+      for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(500);
+      const made = responses.filter((r) => r.statusCode === 201).map((r) => r.json<AchExportResult>().export);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ entryCount: 3, totalAmount: '6.00' });
+      for (const refused of responses.filter((r) => r.statusCode !== 201)) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({ code: 'CONFLICT', message: messages.paymentOps.nothingToExport });
+      }
+      const orders = await t.db.select().from(paymentOrders).where(inArray(paymentOrders.id, ids));
+      expect(orders.map((o) => o.achExportId)).toEqual(ids.map(() => made[0]?.id));
+      for (const id of ids) expect((await settle(staff[0] as Browser, id)).statusCode).toBe(200);
+    },
+  );
 });

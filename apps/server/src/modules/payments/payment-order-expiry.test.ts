@@ -24,54 +24,63 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
   const statusOf = async (id: string) =>
     (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
 
-  it('expires each order once it is 120 hours old (by the injected clock), as the system: money back, history Failed, member told', async () => {
-    const member = await memberWithMoney(t, 200_00n, 'Eli Expire');
-    const older = await achOrder(t, member, { amount: '20.00', accountName: 'Jamie Payee', accountNumber: '55501234' });
-    time.advance(10 * MINUTE); // within the session's idle time
-    const newer = await wireOrder(member, { amount: '30.00' });
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '150.00' } });
+  it(
+    'expires each order once it is 120 hours old (by the injected clock), ' +
+      'as the system: money back, history Failed, member told',
+    async () => {
+      const member = await memberWithMoney(t, 200_00n, 'Eli Expire');
+      const older = await achOrder(t, member, {
+        amount: '20.00',
+        accountName: 'Jamie Payee',
+        accountNumber: '55501234',
+      });
+      time.advance(10 * MINUTE); // within the session's idle time
+      const newer = await wireOrder(member, { amount: '30.00' });
+      expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '150.00' } });
 
-    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR - MINUTE))).toEqual({ expired: 0 });
-    expect(await statusOf(older)).toBe('pending');
-    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 1 });
-    expect([await statusOf(older), await statusOf(newer)]).toEqual(['expired', 'pending']);
-    expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 0 });
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR - MINUTE))).toEqual({ expired: 0 });
+      expect(await statusOf(older)).toBe('pending');
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 1 });
+      expect([await statusOf(older), await statusOf(newer)]).toEqual(['expired', 'pending']);
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 0 });
 
-    // Days later: sign in again (the old sessions have ended).
-    time.advance(120 * HOUR);
-    const browser = await signIn(t, member.email);
-    const staff = await staffBrowser(t);
-    expect(await balances(browser)).toMatchObject({ Checking: { balance: '200.00', available: '170.00' } });
-    const row = (await history(browser)).items.find((item) => item.amount === '20.00');
-    expect(row).toMatchObject({
-      status: 'Failed',
-      statusReason: 'The payment could not be sent within 120 hours and expired. The money was released.',
-    });
-    expect((await notificationsOf(browser)).find((n) => n.title === 'Payment expired')?.body).toBe(
-      'Your payment of $20.00 to Jamie Payee at Bank of America (••1234) could not be sent within 120 hours and has expired. The money is back in your Checking account.',
-    );
-    expect((await latestMail(t, member.email, 'payment-expired')).subject).toBe('Your payment of $20.00 has expired');
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.expired'));
-    expect(audit).toMatchObject({
-      actorUserId: null,
-      actorEmail: 'system',
-      targetUserId: member.id,
-      before: { status: 'pending' },
-      after: { status: 'expired' },
-    });
-    expect(await orderIn(staff, 'expired', older)).toMatchObject({
-      status: 'expired',
-      resolvedBy: 'system',
-      returnCode: null,
-      expiresAt: null,
-    });
-    expect((await queue(staff)).counts).toMatchObject({ pending: 1, expired: 1 });
+      // Days later: sign in again (the old sessions have ended).
+      time.advance(120 * HOUR);
+      const browser = await signIn(t, member.email);
+      const staff = await staffBrowser(t);
+      expect(await balances(browser)).toMatchObject({ Checking: { balance: '200.00', available: '170.00' } });
+      const row = (await history(browser)).items.find((item) => item.amount === '20.00');
+      expect(row).toMatchObject({
+        status: 'Failed',
+        statusReason: 'The payment could not be sent within 120 hours and expired. The money was released.',
+      });
+      expect((await notificationsOf(browser)).find((n) => n.title === 'Payment expired')?.body).toBe(
+        'Your payment of $20.00 to Jamie Payee at Bank of America (••1234) ' +
+          'could not be sent within 120 hours and has expired. The money is back in your Checking account.',
+      );
+      expect((await latestMail(t, member.email, 'payment-expired')).subject).toBe('Your payment of $20.00 has expired');
+      const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.expired'));
+      expect(audit).toMatchObject({
+        actorUserId: null,
+        actorEmail: 'system',
+        targetUserId: member.id,
+        before: { status: 'pending' },
+        after: { status: 'expired' },
+      });
+      expect(await orderIn(staff, 'expired', older)).toMatchObject({
+        status: 'expired',
+        resolvedBy: 'system',
+        returnCode: null,
+        expiresAt: null,
+      });
+      expect((await queue(staff)).counts).toMatchObject({ pending: 1, expired: 1 });
 
-    // The newer order is overdue now too, but staff get there first: the sweep leaves it alone.
-    expect((await settle(staff, newer)).statusCode).toBe(200);
-    expect(await expireDueOrders(deps(t), time.now())).toEqual({ expired: 0 });
-    expect(await statusOf(newer)).toBe('settled');
-  });
+      // The newer order is overdue now too, but staff get there first: the sweep leaves it alone.
+      expect((await settle(staff, newer)).statusCode).toBe(200);
+      expect(await expireDueOrders(deps(t), time.now())).toEqual({ expired: 0 });
+      expect(await statusOf(newer)).toBe('settled');
+    },
+  );
 });
 
 describe('[PAYMENT_OPS]: expiry settings', () => {

@@ -71,11 +71,14 @@ const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt
 /** A made-up ID card image, obviously a demo, so the staff console has something to show. */
 async function demoIdCard(name: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
-    <rect width="640" height="400" rx="24" fill="#e0ecf7"/><rect x="24" y="24" width="592" height="60" rx="12" fill="#0f4c81"/>
-    <text x="44" y="64" font-family="sans-serif" font-size="26" fill="#fff">DEMO IDENTITY CARD — NOT A REAL DOCUMENT</text>
+    <rect width="640" height="400" rx="24" fill="#e0ecf7"/>
+    <rect x="24" y="24" width="592" height="60" rx="12" fill="#0f4c81"/>
+    <text x="44" y="64" font-family="sans-serif" font-size="26"
+      fill="#fff">DEMO IDENTITY CARD — NOT A REAL DOCUMENT</text>
     <rect x="44" y="120" width="150" height="190" rx="10" fill="#b6c8da"/>
     <text x="230" y="170" font-family="sans-serif" font-size="30" fill="#0f172a">${name}</text>
-    <text x="230" y="220" font-family="sans-serif" font-size="20" fill="#334155">Issued for the demo credit union</text></svg>`;
+    <text x="230" y="220" font-family="sans-serif" font-size="20" fill="#334155">Issued for the demo credit union</text>
+    </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -207,7 +210,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
 
 /**
  * Six months of history for the demo members, payments still pending for Payment Operations (an
- * ACH payment of Alex's, an international wire of Sam's), and a staff hold on Taylor's transfers (so the "Transaction Denied" modals can be seen).
+ * ACH payment of Alex's, an international wire of Sam's), and a staff hold on Taylor's transfers
+ * (so the "Transaction Denied" modals can be seen).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
   const now = deps.clock();

@@ -1,6 +1,8 @@
-import { type PublicSite, publicSiteSchema } from '@mutual/shared';
+import type { PublicSite } from '@mutual/shared';
+import { siteApi as api } from '@mutual/shared/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { routeOf } from '../../http/contract-route';
 import { demoSignIns } from '../seed/demo-seed';
 
 /** What the public pages show about the credit union, straight from configuration. */
@@ -37,15 +39,5 @@ export const siteRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
     const site = publicSite(config);
-    app.get(
-      '/api/site',
-      {
-        schema: {
-          tags: ['content'],
-          summary: 'Public facts about the credit union',
-          response: { 200: publicSiteSchema },
-        },
-      },
-      async () => site,
-    );
+    app.route({ ...routeOf(api.site), handler: async () => site });
   };

@@ -125,65 +125,69 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     expect(await auditActions(t, member.id)).toEqual(expect.arrayContaining(['hold.placed', 'hold.lifted']));
   });
 
-  it(`refuses the third outgoing transfer in the window (TRANSFER_LIMIT_REACHED); own-account transfers do not count`, async () => {
-    const member = await memberWithMoney(t, 500_00n);
-    const recipient = await memberWithMoney(t, 0n);
-    expect((await overview(member.browser)).transferLimit).toEqual({
-      limit: LIMIT,
-      used: 0,
-      windowHours: WINDOW_HOURS,
-    });
+  it(
+    'refuses the third outgoing transfer in the window (TRANSFER_LIMIT_REACHED); ' +
+      'own-account transfers do not count',
+    async () => {
+      const member = await memberWithMoney(t, 500_00n);
+      const recipient = await memberWithMoney(t, 0n);
+      expect((await overview(member.browser)).transferLimit).toEqual({
+        limit: LIMIT,
+        used: 0,
+        windowHours: WINDOW_HOURS,
+      });
 
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }))).statusCode,
-    ).toBe(201);
-    expect((await overview(member.browser)).transferLimit.used).toBe(1);
-    expect(
-      (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode,
-    ).toBe(201);
-    expect((await overview(member.browser)).transferLimit).toEqual({
-      limit: LIMIT,
-      used: 2,
-      windowHours: WINDOW_HOURS,
-    });
+      expect(
+        (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }))).statusCode,
+      ).toBe(201);
+      expect((await overview(member.browser)).transferLimit.used).toBe(1);
+      expect(
+        (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode,
+      ).toBe(201);
+      expect((await overview(member.browser)).transferLimit).toEqual({
+        limit: LIMIT,
+        used: 2,
+        windowHours: WINDOW_HOURS,
+      });
 
-    const refused = {
-      user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })),
-      international: await sendTransfer(
-        member.browser,
-        '/api/transfers/international',
-        internationalForm({ amount: '10.00' }),
-      ),
-      challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '10.00' })),
-    };
-    for (const [kind, response] of Object.entries(refused)) {
-      expect(response.statusCode, kind).toBe(422);
-      expect(errorOf(response), kind).toEqual(limitReached);
-    }
-    expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(1);
-    expect(
-      (
-        await sendTransfer(
+      const refused = {
+        user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })),
+        international: await sendTransfer(
           member.browser,
-          '/api/transfers/internal',
-          internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' }),
-        )
-      ).statusCode,
-    ).toBe(201);
+          '/api/transfers/international',
+          internationalForm({ amount: '10.00' }),
+        ),
+        challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '10.00' })),
+      };
+      for (const [kind, response] of Object.entries(refused)) {
+        expect(response.statusCode, kind).toBe(422);
+        expect(errorOf(response), kind).toEqual(limitReached);
+      }
+      expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(1);
+      expect(
+        (
+          await sendTransfer(
+            member.browser,
+            '/api/transfers/internal',
+            internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' }),
+          )
+        ).statusCode,
+      ).toBe(201);
 
-    expect(await balances(member.browser)).toEqual({
-      Checking: { balance: '485.00', available: '475.00' },
-      Savings: { balance: '5.00', available: '5.00' },
-    });
-    expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '10.00' } });
-    expect(await notificationsOf(recipient.browser)).toHaveLength(1);
-    expect(await ordersOf(t, member.id)).toHaveLength(1);
-    expect((await overview(member.browser)).transferLimit.used).toBe(2);
-  });
+      expect(await balances(member.browser)).toEqual({
+        Checking: { balance: '485.00', available: '475.00' },
+        Savings: { balance: '5.00', available: '5.00' },
+      });
+      expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '10.00' } });
+      expect(await notificationsOf(recipient.browser)).toHaveLength(1);
+      expect(await ordersOf(t, member.id)).toHaveLength(1);
+      expect((await overview(member.browser)).transferLimit.used).toBe(2);
+    },
+  );
 
   it('counts an external transfer when it is confirmed: a code issued earlier cannot pass the limit', async () => {
     const member = await memberWithMoney(t, 100_00n);

@@ -26,27 +26,35 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
   afterEach(() => expectLedgerConsistent(t));
   afterAll(() => t.close());
 
-  it('internal: the same key and body again gets the same answer, marked replayed, and moves nothing more', async () => {
-    const member = await memberWithMoney(t, 100_00n);
-    const key = newKey();
-    const first = await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '30.00' }), key);
-    const second = await sendTransfer(
-      member.browser,
-      '/api/transfers/internal',
-      internalForm({ amount: '30.00' }),
-      key,
-    );
-    expect(first.statusCode).toBe(201);
-    expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect(second.statusCode).toBe(201);
-    expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json()).toEqual(first.json());
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '70.00' },
-      Savings: { balance: '30.00' },
-    });
-    expect((await history(member.browser, 'category=Transfer')).items.length).toBe(2);
-  });
+  it(
+    'internal: the same key and body again gets the same answer, ' + 'marked replayed, and moves nothing more',
+    async () => {
+      const member = await memberWithMoney(t, 100_00n);
+      const key = newKey();
+      const first = await sendTransfer(
+        member.browser,
+        '/api/transfers/internal',
+        internalForm({ amount: '30.00' }),
+        key,
+      );
+      const second = await sendTransfer(
+        member.browser,
+        '/api/transfers/internal',
+        internalForm({ amount: '30.00' }),
+        key,
+      );
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect(second.statusCode).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.json()).toEqual(first.json());
+      expect(await balances(member.browser)).toMatchObject({
+        Checking: { balance: '70.00' },
+        Savings: { balance: '30.00' },
+      });
+      expect((await history(member.browser, 'category=Transfer')).items.length).toBe(2);
+    },
+  );
 
   it('to a member: one transfer, one notification, one e-mail', async () => {
     const sender = await memberWithMoney(t, 100_00n);

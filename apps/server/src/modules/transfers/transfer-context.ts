@@ -21,7 +21,8 @@ export async function openTransfer(tx: Executor, userId: string): Promise<Map<Ac
       id: ledgerAccounts.id,
       type: ledgerAccounts.type,
       accountNumber: ledgerAccounts.accountNumber,
-      onHold: sql<boolean>`exists (select 1 from ${memberHolds} where ${memberHolds.userId} = ${userId} and ${memberHolds.liftedAt} is null)`,
+      onHold: sql<boolean>`exists (select 1 from ${memberHolds}
+        where ${memberHolds.userId} = ${userId} and ${memberHolds.liftedAt} is null)`,
     })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));

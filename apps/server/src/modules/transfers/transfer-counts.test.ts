@@ -175,54 +175,63 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     expect((await staff.post('/api/admin/transfer-counts/not-an-id/reset')).statusCode).toBe(400);
   });
 
-  it('Reset All: resets every member with a count, skips the protected account, audits each, and lets them send again', async () => {
-    // Earlier tests left counts behind: start from none.
-    expect((await staff.post('/api/admin/transfer-counts/reset-all')).statusCode).toBe(200);
-    const first = await memberAtLimit('Ann All');
-    const second = await memberWithMoney(t, 100_00n, 'Bo All');
-    expect((await send(second)).statusCode).toBe(201);
-    const actionsBefore = (
-      await t.db
+  it(
+    'Reset All: resets every member with a count, ' +
+      'skips the protected account, audits each, and lets them send again',
+    async () => {
+      // Earlier tests left counts behind: start from none.
+      expect((await staff.post('/api/admin/transfer-counts/reset-all')).statusCode).toBe(200);
+      const first = await memberAtLimit('Ann All');
+      const second = await memberWithMoney(t, 100_00n, 'Bo All');
+      expect((await send(second)).statusCode).toBe(201);
+      const actionsBefore = (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'transfer_count.reset_all'), isNull(auditLog.targetUserId)))
+      ).length;
+
+      const response = await staff.post('/api/admin/transfer-counts/reset-all');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<TransferCountResetAll>()).toEqual({ reset: 2, skipped: 1, message: r.resetAll(2, 1) });
+      expect(r.resetAll(2, 1)).toBe('Successfully reset 2 users. 1 users skipped.');
+
+      const counts = await list();
+      expect(counts.users.filter((row) => row.count > 0)).toEqual([]);
+      expect(counts.users.find((row) => row.email === DEMO.staff)).toMatchObject({
+        protected: true,
+        lastResetAt: null,
+      });
+      expect((await resetAudit(first.id)).map((row) => [row.before, row.after, row.actorEmail])).toEqual([
+        [{ count: LIMIT }, { count: 0 }, DEMO.staff],
+      ]);
+      expect((await resetAudit(second.id)).map((row) => [row.before, row.after])).toEqual([
+        [{ count: 1 }, { count: 0 }],
+      ]);
+      const actions = await t.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'transfer_count.reset_all'), isNull(auditLog.targetUserId)))
-    ).length;
+        .where(eq(auditLog.action, 'transfer_count.reset_all'))
+        .orderBy(asc(auditLog.id));
+      expect(actions).toHaveLength(actionsBefore + 1);
+      expect(actions.at(-1)).toMatchObject({
+        actorEmail: DEMO.staff,
+        ipAddress: staff.ip,
+        after: { reset: 2, skipped: 1 },
+      });
 
-    const response = await staff.post('/api/admin/transfer-counts/reset-all');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TransferCountResetAll>()).toEqual({ reset: 2, skipped: 1, message: r.resetAll(2, 1) });
-    expect(r.resetAll(2, 1)).toBe('Successfully reset 2 users. 1 users skipped.');
+      for (let i = 0; i < LIMIT; i += 1) expect((await send(first)).statusCode).toBe(201);
+      expect(errorOf(await send(first))).toEqual(limitReached);
 
-    const counts = await list();
-    expect(counts.users.filter((row) => row.count > 0)).toEqual([]);
-    expect(counts.users.find((row) => row.email === DEMO.staff)).toMatchObject({ protected: true, lastResetAt: null });
-    expect((await resetAudit(first.id)).map((row) => [row.before, row.after, row.actorEmail])).toEqual([
-      [{ count: LIMIT }, { count: 0 }, DEMO.staff],
-    ]);
-    expect((await resetAudit(second.id)).map((row) => [row.before, row.after])).toEqual([[{ count: 1 }, { count: 0 }]]);
-    const actions = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'transfer_count.reset_all'))
-      .orderBy(asc(auditLog.id));
-    expect(actions).toHaveLength(actionsBefore + 1);
-    expect(actions.at(-1)).toMatchObject({
-      actorEmail: DEMO.staff,
-      ipAddress: staff.ip,
-      after: { reset: 2, skipped: 1 },
-    });
-
-    for (let i = 0; i < LIMIT; i += 1) expect((await send(first)).statusCode).toBe(201);
-    expect(errorOf(await send(first))).toEqual(limitReached);
-
-    // Nothing left to reset: said plainly, still recorded.
-    expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toMatchObject({ reset: 1, skipped: 1 });
-    expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toEqual({
-      reset: 0,
-      skipped: 1,
-      message: r.resetAll(0, 1),
-    });
-  });
+      // Nothing left to reset: said plainly, still recorded.
+      expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toMatchObject({ reset: 1, skipped: 1 });
+      expect((await staff.post('/api/admin/transfer-counts/reset-all')).json()).toEqual({
+        reset: 0,
+        skipped: 1,
+        message: r.resetAll(0, 1),
+      });
+    },
+  );
 
   it('is for staff only', async () => {
     const member = await memberWithMoney(t, 0n);

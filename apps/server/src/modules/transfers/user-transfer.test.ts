@@ -120,18 +120,21 @@ describe('[TRANSFERS]: to another member', () => {
     }
   });
 
-  it('limits look-ups per member session: the next one gets 429 RATE_LIMITED, another member is unaffected', async () => {
-    const sender = await memberWithMoney(t, 0n);
-    const other = await memberWithMoney(t, 0n);
-    const recipient = await createPerson(t);
-    for (let i = 0; i < LOOKUPS_PER_MINUTE; i += 1) {
-      expect((await verify(sender, i % 2 ? recipient.email : `guess${i}@example.com`)).statusCode).not.toBe(429);
-    }
-    const limited = await verify(sender, recipient.email);
-    expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited)).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
-    expect((await verify(other, recipient.email)).statusCode).toBe(200);
-  });
+  it(
+    'limits look-ups per member session: ' + 'the next one gets 429 RATE_LIMITED, another member is unaffected',
+    async () => {
+      const sender = await memberWithMoney(t, 0n);
+      const other = await memberWithMoney(t, 0n);
+      const recipient = await createPerson(t);
+      for (let i = 0; i < LOOKUPS_PER_MINUTE; i += 1) {
+        expect((await verify(sender, i % 2 ? recipient.email : `guess${i}@example.com`)).statusCode).not.toBe(429);
+      }
+      const limited = await verify(sender, recipient.email);
+      expect(limited.statusCode).toBe(429);
+      expect(errorOf(limited)).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+      expect((await verify(other, recipient.email)).statusCode).toBe(200);
+    },
+  );
 
   it("sends money into the recipient's Checking, notifies them and e-mails them", async () => {
     const sender = await memberWithMoney(t, 500_00n, 'Avery Quinn');
@@ -205,21 +208,24 @@ describe('[TRANSFERS]: to another member', () => {
     expect(await auditActions(t, sender.id)).toContain('transfer.member');
   });
 
-  it('sends no e-mail to a recipient who turned e-mail notifications off (the notification still arrives)', async () => {
-    const sender = await memberWithMoney(t, 50_00n);
-    const recipient = await memberWithMoney(t, 0n);
-    const settings = await recipient.browser.patch('/api/me/settings', {
-      notifications: { email: false, sms: false, push: true },
-      security: { loginAlerts: true },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
-    expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(
-      201,
-    );
-    expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
-    expect(await notificationsOf(recipient.browser)).toHaveLength(1);
-    expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
-  });
+  it(
+    'sends no e-mail to a recipient who turned e-mail ' + 'notifications off (the notification still arrives)',
+    async () => {
+      const sender = await memberWithMoney(t, 50_00n);
+      const recipient = await memberWithMoney(t, 0n);
+      const settings = await recipient.browser.patch('/api/me/settings', {
+        notifications: { email: false, sms: false, push: true },
+        security: { loginAlerts: true },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
+      expect((await sendTransfer(sender.browser, USER, userForm(recipient.email, { amount: '5.00' }))).statusCode).toBe(
+        201,
+      );
+      expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
+      expect(await notificationsOf(recipient.browser)).toHaveLength(1);
+      expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
+    },
+  );
 
   it("sends from Savings too, always into the recipient's Checking", async () => {
     const sender = await memberWithMoney(t, 0n);
@@ -239,35 +245,39 @@ describe('[TRANSFERS]: to another member', () => {
     });
   });
 
-  it('refuses, changing nothing: no reference, an unknown or ineligible recipient, my own address, a bad address, too little money', async () => {
-    const sender = await memberWithMoney(t, 100_00n);
-    const recipient = await memberWithMoney(t, 0n);
-    const { pending, rejected } = await applicants();
-    const staff = await createPerson(t, { role: 'admin' });
-    const cases: Array<[unknown, number, string, string, string]> = [
-      [userForm(recipient.email, { reference: '' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
-      [userForm(recipient.email, { reference: '   ' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
-      [userForm(''), 400, 'VALIDATION_FAILED', 'recipientEmail', m.fillAllFields],
-      [userForm('nobody@example.com'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
-      [userForm(pending), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
-      [userForm(rejected), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
-      [userForm(staff.email), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
-      [userForm(sender.email.toUpperCase()), 400, 'VALIDATION_FAILED', 'recipientEmail', m.ownAccount],
-      [userForm('not-an-email'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.emailInvalid],
-      [userForm(recipient.email, { amount: '0' }), 400, 'VALIDATION_FAILED', 'amount', m.invalidAmount],
-      [userForm(recipient.email, { amount: '100.01' }), 422, 'INSUFFICIENT_FUNDS', 'amount', m.insufficientFunds],
-    ];
-    for (const [body, status, code, field, message] of cases) {
-      const response = await sendTransfer(sender.browser, USER, body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(status);
-      expect(errorOf(response), JSON.stringify(body)).toMatchObject({ code, message, fields: { [field]: message } });
-    }
-    expect(await balances(sender.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
-    expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '0.00' } });
-    expect(await notificationsOf(recipient.browser)).toEqual([]);
-    expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
-    expect((await history(sender.browser, 'category=Transfer')).items.length).toBe(0);
-  });
+  it(
+    'refuses, changing nothing: no reference, an unknown or ineligible recipient, ' +
+      'my own address, a bad address, too little money',
+    async () => {
+      const sender = await memberWithMoney(t, 100_00n);
+      const recipient = await memberWithMoney(t, 0n);
+      const { pending, rejected } = await applicants();
+      const staff = await createPerson(t, { role: 'admin' });
+      const cases: Array<[unknown, number, string, string, string]> = [
+        [userForm(recipient.email, { reference: '' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
+        [userForm(recipient.email, { reference: '   ' }), 400, 'VALIDATION_FAILED', 'reference', m.fillAllFields],
+        [userForm(''), 400, 'VALIDATION_FAILED', 'recipientEmail', m.fillAllFields],
+        [userForm('nobody@example.com'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+        [userForm(pending), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+        [userForm(rejected), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+        [userForm(staff.email), 400, 'VALIDATION_FAILED', 'recipientEmail', m.invalidRecipient],
+        [userForm(sender.email.toUpperCase()), 400, 'VALIDATION_FAILED', 'recipientEmail', m.ownAccount],
+        [userForm('not-an-email'), 400, 'VALIDATION_FAILED', 'recipientEmail', m.emailInvalid],
+        [userForm(recipient.email, { amount: '0' }), 400, 'VALIDATION_FAILED', 'amount', m.invalidAmount],
+        [userForm(recipient.email, { amount: '100.01' }), 422, 'INSUFFICIENT_FUNDS', 'amount', m.insufficientFunds],
+      ];
+      for (const [body, status, code, field, message] of cases) {
+        const response = await sendTransfer(sender.browser, USER, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(status);
+        expect(errorOf(response), JSON.stringify(body)).toMatchObject({ code, message, fields: { [field]: message } });
+      }
+      expect(await balances(sender.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
+      expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '0.00' } });
+      expect(await notificationsOf(recipient.browser)).toEqual([]);
+      expect(await mailsTo(t, recipient.email, 'transfer-received')).toHaveLength(0);
+      expect((await history(sender.browser, 'category=Transfer')).items.length).toBe(0);
+    },
+  );
 
   it('is refused to staff', async () => {
     const staff = await createPerson(t, { role: 'admin' });

@@ -100,7 +100,12 @@ export function Footer() {
         </Container>
       </div>
       <div className="border-t border-slate-800">
-        <Container className="flex flex-col gap-3 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+        <Container
+          className={[
+            'flex flex-col gap-3 py-5 text-xs text-slate-400',
+            'sm:flex-row sm:items-center sm:justify-between',
+          ].join(' ')}
+        >
           <p>
             © {new Date().getFullYear()} {site.brand.name}. All rights reserved. Equal Housing Opportunity.
           </p>

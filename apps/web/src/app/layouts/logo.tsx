@@ -7,7 +7,10 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
     <Link to="/" className="flex items-center gap-2.5">
       <span
         aria-hidden="true"
-        className={`flex h-9 w-9 items-center justify-center rounded-lg text-lg font-bold ${inverted ? 'bg-white text-brand' : 'bg-brand text-white'}`}
+        className={[
+          'flex h-9 w-9 items-center justify-center rounded-lg text-lg font-bold',
+          inverted ? 'bg-white text-brand' : 'bg-brand text-white',
+        ].join(' ')}
       >
         {brand.logoText}
       </span>

@@ -16,7 +16,11 @@ export function ScrollToTopButton() {
       type="button"
       aria-label="Scroll to top"
       onClick={() => window.scrollTo({ top: 0 })}
-      className="fixed right-5 bottom-5 z-30 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand text-white shadow-lg hover:bg-brand-dark"
+      className={[
+        'fixed right-5 bottom-5 z-30 inline-flex h-11 w-11 items-center',
+        'justify-center rounded-full bg-brand text-white shadow-lg',
+        'hover:bg-brand-dark',
+      ].join(' ')}
     >
       <ArrowUp className="h-5 w-5" aria-hidden="true" />
     </button>

@@ -42,7 +42,10 @@ function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' })
   );
 }
 
-/** Top navigation of the public pages; a signed-in person gets a way back to their home instead of Sign in / Sign up. */
+/**
+ * Top navigation of the public pages; a signed-in person gets a way back to their home instead of
+ * Sign in / Sign up.
+ */
 export function TopNav() {
   const [scrolled, setScrolled] = useState(false);
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
@@ -58,12 +61,18 @@ export function TopNav() {
   }, []);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-brand' : 'text-slate-700 hover:text-brand'}`;
+    [
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      isActive ? 'text-brand' : 'text-slate-700 hover:text-brand',
+    ].join(' ');
 
   return (
     <header
       data-scrolled={scrolled}
-      className={`sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'shadow-md' : 'border-b border-slate-100'}`}
+      className={[
+        'sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow',
+        scrolled ? 'shadow-md' : 'border-b border-slate-100',
+      ].join(' ')}
     >
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
@@ -101,7 +110,10 @@ export function TopNav() {
                 to={link.to}
                 end
                 className={({ isActive }) =>
-                  `rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-soft text-brand' : 'text-slate-800 hover:bg-slate-50'}`
+                  [
+                    'rounded-lg px-3 py-3 text-base font-medium',
+                    isActive ? 'bg-brand-soft text-brand' : 'text-slate-800 hover:bg-slate-50',
+                  ].join(' ')
                 }
               >
                 {link.label}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountEditInput,
   type AccountSummary,
@@ -9,16 +8,23 @@ import {
   messages,
 } from '@mutual/shared';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import {
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/api-errors';
+import { type UseApiFormOptions, useApiForm } from '../../lib/use-api-form';
 import { useRefreshUsers } from '../admin-users/admin-api';
-import { accountPath } from './money-api';
+import { useEditAccount, useSetBalance } from './money-api';
+import { moneyInputProps } from './staff-rows';
 
 type Outcome = { tone: 'success' | 'error'; text: string; detail?: string } | null;
 const a = messages.admin;
@@ -73,141 +79,161 @@ function failure(error: unknown, placed: boolean): Outcome {
   return { tone: 'error', text: a.updateAccountFailed, detail };
 }
 
-function OutcomeAlert({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.detail ? (
-    <Alert tone={outcome.tone} title={outcome.text}>
-      {outcome.detail}
-    </Alert>
-  ) : (
-    <Alert tone={outcome.tone}>{outcome.text}</Alert>
+/**
+ * One of the dialog's two forms: checked by its schema, saved on its own. A refusal puts the
+ * server's messages under `fields` and says "Failed to update account"; a success says what the
+ * server did and refreshes the console.
+ */
+function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>({
+  fields,
+  send,
+  successText,
+  afterSave,
+  ...options
+}: Pick<UseApiFormOptions<TInput, TOutput>, 'schema' | 'defaultValues'> & {
+  fields: readonly Path<TInput>[];
+  send: (values: TOutput) => Promise<{ message: string }>;
+  successText: (message: string) => string;
+  afterSave?: (form: UseFormReturn<TInput, unknown, TOutput>) => void;
+}) {
+  const refresh = useRefreshUsers();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { form, onSubmit, submitting } = useApiForm<TInput, TOutput>({
+    ...options,
+    submit: async (values) => {
+      setOutcome(null);
+      const result = await send(values);
+      setOutcome({ tone: 'success', text: successText(result.message) });
+      afterSave?.(form);
+      void refresh();
+    },
+    onError: (error, form) => {
+      setOutcome(failure(error, placeFieldErrors(error, fields, form.setError)));
+      return true;
+    },
+  });
+  return { form, onSubmit, submitting, outcome };
+}
+
+/** What the last save said, and the form's button. */
+function SaveRow({ outcome, submitting, label }: { outcome: Outcome; submitting: boolean; label: string }) {
+  return (
+    <>
+      {outcome &&
+        (outcome.detail ? (
+          <Alert tone={outcome.tone} title={outcome.text}>
+            {outcome.detail}
+          </Alert>
+        ) : (
+          <Alert tone={outcome.tone}>{outcome.text}</Alert>
+        ))}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving...' : label}
+        </Button>
+      </div>
+    </>
   );
 }
 
 const numberHints = { accountNumber: '10 digits, not starting with 0.', routingNumber: '9 digits.' };
+const numberFields = [
+  { name: 'accountNumber', suffix: 'number', label: 'Account number', maxLength: 10 },
+  { name: 'routingNumber', suffix: 'routing', label: 'Routing number', maxLength: 9 },
+] as const;
+
+/** An account or routing number: digits only, in a monospaced box. */
+function NumberField({
+  id,
+  label,
+  hint,
+  error,
+  maxLength,
+  registration,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+  maxLength: number;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <input
+        {...controlProps(id, { error, hint }, 'font-mono')}
+        {...registration}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={maxLength}
+        aria-required="true"
+      />
+    </FormField>
+  );
+}
 
 function NumbersForm({ userId, account }: { userId: string; account: AccountSummary }) {
-  const refresh = useRefreshUsers();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const edit = useEditAccount(userId, account.id);
+  const { form, onSubmit, submitting, outcome } = useAccountForm<AccountEditInput, z.output<typeof accountEditSchema>>({
+    schema: accountEditSchema,
+    defaultValues: { accountNumber: account.accountNumber, routingNumber: account.routingNumber },
+    fields: numberFields.map((field) => field.name),
+    send: (values) => edit.mutateAsync(values),
+    successText: (message) => message || a.accountUpdated(account.type),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AccountEditInput, unknown, z.output<typeof accountEditSchema>>({
-    resolver: zodResolver(accountEditSchema),
-    defaultValues: { accountNumber: account.accountNumber, routingNumber: account.routingNumber },
-  });
-
-  const onSubmit = async (values: z.output<typeof accountEditSchema>) => {
-    setOutcome(null);
-    try {
-      const result = await api<{ message: string }>(accountPath(userId, account.id), { method: 'PATCH', body: values });
-      setOutcome({ tone: 'success', text: result.message || a.accountUpdated(account.type) });
-      void refresh();
-    } catch (error) {
-      const placed = placeFieldErrors(error, ['accountNumber', 'routingNumber'] as const, setError);
-      setOutcome(failure(error, placed));
-    }
-  };
+    formState: { errors },
+  } = form;
 
   const id = (name: string) => `edit-${account.id}-${name}`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      aria-labelledby={id('numbers')}
-      className="space-y-4"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('numbers')} className="space-y-4">
       <h3 id={id('numbers')} className="text-sm font-semibold text-slate-900">
         Account details
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id={id('number')}
-          label="Account number"
-          error={errors.accountNumber?.message}
-          hint={numberHints.accountNumber}
-        >
-          <input
-            {...controlProps(
-              id('number'),
-              { error: errors.accountNumber?.message, hint: numberHints.accountNumber },
-              'font-mono',
-            )}
-            {...register('accountNumber')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={10}
-            aria-required="true"
+        {numberFields.map(({ name, suffix, label, maxLength }) => (
+          <NumberField
+            key={name}
+            id={id(suffix)}
+            label={label}
+            hint={numberHints[name]}
+            error={errors[name]?.message}
+            maxLength={maxLength}
+            registration={register(name)}
           />
-        </FormField>
-        <FormField
-          id={id('routing')}
-          label="Routing number"
-          error={errors.routingNumber?.message}
-          hint={numberHints.routingNumber}
-        >
-          <input
-            {...controlProps(
-              id('routing'),
-              { error: errors.routingNumber?.message, hint: numberHints.routingNumber },
-              'font-mono',
-            )}
-            {...register('routingNumber')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={9}
-            aria-required="true"
-          />
-        </FormField>
+        ))}
       </div>
-      <OutcomeAlert outcome={outcome} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save account details'}
-        </Button>
-      </div>
+      <SaveRow outcome={outcome} submitting={submitting} label="Save account details" />
     </form>
   );
 }
 
 function BalanceForm({ userId, account }: { userId: string; account: AccountSummary }) {
-  const refresh = useRefreshUsers();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const setBalance = useSetBalance(userId, account.id);
+  const { form, onSubmit, submitting, outcome } = useAccountForm<
+    BalanceAdjustmentInput,
+    z.output<typeof balanceAdjustmentSchema>
+  >({
+    schema: balanceAdjustmentSchema,
+    defaultValues: { balance: account.balance, reason: '' },
+    fields: ['balance', 'reason'],
+    send: (values) => setBalance.mutateAsync(values),
+    successText: (message) => message,
+    afterSave: (saved) => saved.resetField('reason', { defaultValue: '' }),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<BalanceAdjustmentInput, unknown, z.output<typeof balanceAdjustmentSchema>>({
-    resolver: zodResolver(balanceAdjustmentSchema),
-    defaultValues: { balance: account.balance, reason: '' },
-  });
-
-  const onSubmit = async (values: z.output<typeof balanceAdjustmentSchema>) => {
-    setOutcome(null);
-    try {
-      const result = await api<{ message: string }>(`${accountPath(userId, account.id)}/balance`, {
-        method: 'PUT',
-        body: values,
-      });
-      setOutcome({ tone: 'success', text: result.message });
-      resetField('reason', { defaultValue: '' });
-      void refresh();
-    } catch (error) {
-      const placed = placeFieldErrors(error, ['balance', 'reason'] as const, setError);
-      setOutcome(failure(error, placed));
-    }
-  };
+    formState: { errors },
+  } = form;
 
   const id = (name: string) => `edit-${account.id}-${name}`;
   const balanceHint = 'The system posts an adjustment for the difference.';
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={id('balance-title')}
       className="space-y-4"
     >
@@ -218,12 +244,8 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
         <input
           {...controlProps(id('balance'), { error: errors.balance?.message, hint: balanceHint }, 'tabular-nums')}
           {...register('balance')}
-          type="number"
+          {...moneyInputProps}
           min="0"
-          step="0.01"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-required="true"
         />
       </FormField>
       <FormField id={id('reason')} label="Reason" error={errors.reason?.message}>
@@ -235,12 +257,7 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
           aria-required="true"
         />
       </FormField>
-      <OutcomeAlert outcome={outcome} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Set balance'}
-        </Button>
-      </div>
+      <SaveRow outcome={outcome} submitting={submitting} label="Set balance" />
     </form>
   );
 }

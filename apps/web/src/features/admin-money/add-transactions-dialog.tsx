@@ -29,7 +29,8 @@ export function AddTransactionsDialog({
 }) {
   const panel = 'focus-visible:outline-2 focus-visible:outline-offset-4 data-[state=inactive]:hidden';
   const trigger =
-    'rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm';
+    'rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 ' +
+    'data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm';
   return (
     <Dialog
       open={open}

@@ -1,26 +1,29 @@
 import {
   CsvParseError,
   type TransactionPreview,
-  addTransactionsSchema,
   formatWireMoney,
   messages,
   parseTransactionCsv,
   transactionCsvColumns,
 } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
-import { postIdempotent, transactionsPath } from './money-api';
-import { addFailure, columnLabels, csvIdempotencyKey, csvTemplateHref, failedRowNumber } from './staff-rows';
+import { usePostTransactionFile, usePreviewTransactions } from './money-api';
+import { addFailure, columnLabels, csvTemplateHref, failedRowNumber } from './staff-rows';
 
 const a = messages.admin;
 /** Far above 500 rows of real text; a larger file is not a transaction list. */
 const CSV_MAX_BYTES = 1_000_000;
+const chooseFileClass =
+  'inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm ' +
+  'font-semibold text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand ' +
+  'hover:border-brand hover:text-brand';
+const previewRegionClass =
+  'max-h-[50vh] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand';
 
 interface Loaded {
   name: string;
@@ -39,10 +42,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
   const [fileError, setFileError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const preview = useMutation({
-    mutationFn: (rows: Record<string, string>[]) =>
-      api<TransactionPreview>(`${transactionsPath(userId)}/preview`, { method: 'POST', body: { rows } }),
-  });
+  const preview = usePreviewTransactions(userId);
   const clear = () => {
     setLoaded(null);
     setFileError(null);
@@ -50,15 +50,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
     preview.reset();
   };
 
-  const post = useMutation({
-    mutationFn: async (file: Loaded) => {
-      const body = addTransactionsSchema.parse({ rows: file.rows });
-      return postIdempotent<{ message: string; count: number }>(
-        transactionsPath(userId),
-        body,
-        await csvIdempotencyKey(file.text),
-      );
-    },
+  const post = usePostTransactionFile(userId, {
     onSuccess: ({ result, replayed }) => {
       clear();
       if (replayed) setNotice(`This file was posted before (${result.count} transactions). Nothing was posted again.`);
@@ -93,10 +85,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <label
-            htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand hover:border-brand hover:text-brand"
-          >
+          <label htmlFor={inputId} className={chooseFileClass}>
             <FileUp className="h-4 w-4" aria-hidden="true" />
             {loaded ? 'Choose another CSV file' : 'Choose a CSV file'}
             <input
@@ -171,10 +160,11 @@ function PreviewSummary({ fileName, preview }: { fileName: string; preview: Tran
       <span data-testid="balances-after">
         After posting:{' '}
         {preview.balancesAfter
-          .map(
-            (account) =>
-              `${account.account} ${formatWireMoney(account.balance)}${account.available !== account.balance ? ` (available ${formatWireMoney(account.available)})` : ''}`,
-          )
+          .map((account) => {
+            const available =
+              account.available !== account.balance ? ` (available ${formatWireMoney(account.available)})` : '';
+            return `${account.account} ${formatWireMoney(account.balance)}${available}`;
+          })
           .join(' · ')}
       </span>
     </Alert>
@@ -193,12 +183,7 @@ function PreviewTable({
   const problems = new Map(preview.rows.map((row) => [row.row, row.errors]));
   return (
     // Wide on a phone: it scrolls sideways, and can be reached and scrolled with the keyboard.
-    <div
-      role="region"
-      aria-label="Preview of the file"
-      tabIndex={0}
-      className="max-h-[50vh] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand"
-    >
+    <div role="region" aria-label="Preview of the file" tabIndex={0} className={previewRegionClass}>
       <table className="w-full text-left text-xs">
         <caption className="sr-only">Every row of the file with its problems</caption>
         <thead className="sticky top-0 bg-slate-100 text-slate-700">
@@ -228,14 +213,15 @@ function PreviewTable({
                 <th scope="row" className="px-2.5 py-2 font-semibold text-slate-900">
                   {number}
                 </th>
-                {transactionCsvColumns.map((column) => (
-                  <td
-                    key={column}
-                    className={`px-2.5 py-2 ${errors[column] ? 'font-semibold text-red-800' : 'text-slate-800'} ${column === 'description' ? 'min-w-40' : 'whitespace-nowrap'}`}
-                  >
-                    {row[column] || <span className="text-slate-500">(empty)</span>}
-                  </td>
-                ))}
+                {transactionCsvColumns.map((column) => {
+                  const tone = errors[column] ? 'font-semibold text-red-800' : 'text-slate-800';
+                  const width = column === 'description' ? 'min-w-40' : 'whitespace-nowrap';
+                  return (
+                    <td key={column} className={`px-2.5 py-2 ${tone} ${width}`}>
+                      {row[column] || <span className="text-slate-500">(empty)</span>}
+                    </td>
+                  );
+                })}
               </tr>
               {messagesForRow.length > 0 && (
                 <tr>

@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { useRefreshUsers, userPath } from '../admin-users/admin-api';
+import { ApiRequestError } from '../../lib/api';
+import { useRefreshUsers } from '../admin-users/admin-api';
+import { useFindMember, useReverseAllTransactions } from './money-api';
 
 const a = messages.admin;
 
@@ -32,6 +33,8 @@ function deleteFailure(error: unknown): string {
  */
 export function DeleteUserTransactions() {
   const refresh = useRefreshUsers();
+  const findMember = useFindMember();
+  const reverseAll = useReverseAllTransactions();
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ email?: string; reason?: string }>({});
@@ -50,9 +53,7 @@ export function DeleteUserTransactions() {
     if (!parsedEmail.success || !parsedReason.success) return setStep({ kind: 'idle' });
     setStep({ kind: 'finding' });
     try {
-      const user = await api<UserSummary>(
-        `/api/admin/users/lookup?${new URLSearchParams({ email: parsedEmail.data }).toString()}`,
-      );
+      const user = await findMember.mutateAsync(parsedEmail.data);
       setStep({ kind: 'confirm', user, reason: parsedReason.data.reason });
     } catch (error) {
       const notFound = error instanceof ApiRequestError && error.status === 404;
@@ -66,10 +67,7 @@ export function DeleteUserTransactions() {
   const remove = async (user: UserSummary, why: string) => {
     setStep({ kind: 'deleting', user });
     try {
-      const result = await api<{ message: string; count: number }>(`${userPath(user.id)}/transactions/reverse-all`, {
-        method: 'POST',
-        body: { reason: why },
-      });
+      const result = await reverseAll.mutateAsync({ userId: user.id, reason: why });
       setStep({ kind: 'done', text: result.message || a.transactionsDeleted(result.count) });
       setEmail('');
       setReason('');

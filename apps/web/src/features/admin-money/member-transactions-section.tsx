@@ -1,8 +1,9 @@
 import { type Transaction, type UserDetail, accountTypes, transferStatuses } from '@mutual/shared';
-import { ChevronLeft, ChevronRight, FileUp, Plus, Receipt } from 'lucide-react';
+import { FileUp, Plus, Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/button';
 import { controlProps } from '../../components/form-field';
+import { Pager } from '../../components/pager';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import { DetailSection, EmptyNote } from '../admin-users/detail-parts';
 import type { ShowFlash } from '../admin-users/use-flash';
@@ -50,6 +51,8 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
   );
 
   const data = history.data;
+  const newer = data?.newer ?? null;
+  const older = data?.older ?? null;
   return (
     <DetailSection
       id="detail-transactions"
@@ -107,7 +110,19 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
         ) : null}
       </div>
 
-      {data && (data.older || data.newer) && <Pager older={data.older} newer={data.newer} onPage={setCursor} />}
+      {(newer || older) && (
+        // Newer / Older by cursor: the member's history is read in keyset pages (no numbers, no total).
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          <Pager
+            mode="keyset"
+            navLabel="Transaction pages"
+            previousText="Newer"
+            nextText="Older"
+            previous={newer ? { onSelect: () => setCursor({ newerThan: newer }) } : null}
+            next={older ? { onSelect: () => setCursor({ olderThan: older }) } : null}
+          />
+        </div>
+      )}
 
       <AddTransactionsDialog
         userId={user.id}
@@ -158,32 +173,5 @@ function Select({
         {children}
       </select>
     </div>
-  );
-}
-
-/** Newer / Older by cursor: the member's history is read in keyset pages (no page numbers, no total). */
-function Pager({
-  older,
-  newer,
-  onPage,
-}: {
-  older: string | null;
-  newer: string | null;
-  onPage: (cursor: StaffCursor) => void;
-}) {
-  return (
-    <nav
-      aria-label="Transaction pages"
-      className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3"
-    >
-      <Button variant="outline" size="sm" disabled={!newer} onClick={() => newer && onPage({ newerThan: newer })}>
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        Newer
-      </Button>
-      <Button variant="outline" size="sm" disabled={!older} onClick={() => older && onPage({ olderThan: older })}>
-        Older
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }

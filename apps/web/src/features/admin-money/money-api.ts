@@ -1,7 +1,20 @@
-import { type AccountType, IDEMPOTENCY_HEADER, type TransactionPage, type TransferStatus } from '@mutual/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiWithHeaders } from '../../lib/api';
-import { adminUserKeys, userPath } from '../admin-users/admin-api';
+import {
+  type AccountEditInput,
+  type AccountType,
+  type AddTransactionsInput,
+  type BalanceAdjustmentInput,
+  IDEMPOTENCY_HEADER,
+  type ReversalInput,
+  type TransferStatus,
+  addTransactionsSchema,
+} from '@mutual/shared';
+import { adminMoneyApi } from '@mutual/shared/contract/admin-money';
+import { adminUsersApi } from '@mutual/shared/contract/admin-users';
+import { type UseMutationOptions, keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { call, callReading } from '../../lib/api';
+import { adminUserKeys } from '../admin-users/admin-api';
+import { csvIdempotencyKey } from './staff-rows';
+import type { RowAction } from './staff-transaction-table';
 
 export const STAFF_PAGE_SIZE = 10;
 
@@ -22,35 +35,118 @@ export const adminMoneyKeys = {
 /** A page of the member's transactions starts just older (or newer) than a row the API named, or at the newest. */
 export type StaffCursor = { olderThan: string } | { newerThan: string } | null;
 
-export const transactionsPath = (userId: string) => `${userPath(userId)}/transactions`;
-export const accountPath = (userId: string, accountId: string) =>
-  `${userPath(userId)}/accounts/${encodeURIComponent(accountId)}`;
+/** A mutation's callbacks, for a screen that reacts to the answer (messages, closing a dialog). */
+type Callbacks<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 /** The member's transactions as staff see them: corrections (reversed rows, reversals) included. */
 export function useMemberTransactions(userId: string, filters: StaffTransactionFilters, cursor: StaffCursor) {
   return useQuery({
     queryKey: adminMoneyKeys.page(userId, filters, cursor),
-    queryFn: () => {
-      const query = new URLSearchParams({ corrections: 'true', pageSize: String(STAFF_PAGE_SIZE) });
-      if (filters.account) query.set('account', filters.account);
-      if (filters.status) query.set('status', filters.status);
-      if (cursor && 'olderThan' in cursor) query.set('olderThan', cursor.olderThan);
-      if (cursor && 'newerThan' in cursor) query.set('newerThan', cursor.newerThan);
-      return api<TransactionPage>(`${transactionsPath(userId)}?${query.toString()}`);
-    },
+    queryFn: () =>
+      call(adminMoneyApi.transactions, {
+        params: { id: userId },
+        query: {
+          corrections: 'true',
+          pageSize: STAFF_PAGE_SIZE,
+          account: filters.account,
+          status: filters.status,
+          olderThan: cursor && 'olderThan' in cursor ? cursor.olderThan : undefined,
+          newerThan: cursor && 'newerThan' in cursor ? cursor.newerThan : undefined,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** An account's numbers (account and routing number). */
+export function useEditAccount(userId: string, accountId: string) {
+  return useMutation({
+    mutationFn: (body: AccountEditInput) =>
+      call(adminMoneyApi.editAccount, { params: { id: userId, accountId }, body }),
+  });
+}
+
+/** An account's balance, as a target with a reason: the ledger posts the difference. */
+export function useSetBalance(userId: string, accountId: string) {
+  return useMutation({
+    mutationFn: (body: BalanceAdjustmentInput) =>
+      call(adminMoneyApi.setBalance, { params: { id: userId, accountId }, body }),
+  });
+}
+
+/** The server's dry run of raw rows (from a CSV file): every row's problems, nothing posted. */
+export function usePreviewTransactions(userId: string) {
+  return useMutation({
+    mutationFn: (rows: Record<string, string>[]) =>
+      call(adminMoneyApi.preview, { params: { id: userId }, body: { rows } }),
+  });
+}
+
 /**
- * A POST whose answer says whether the server replayed an earlier one (`idempotent-replayed`):
- * a staff import must say "already posted" rather than a second success.
+ * Posts a batch once per key, and says whether the server replayed an earlier answer
+ * (`idempotent-replayed`): a staff import must say "already posted" rather than a second success.
  */
-export async function postIdempotent<T>(
-  path: string,
-  body: unknown,
-  key: string,
-): Promise<{ result: T; replayed: boolean }> {
-  const answer = await apiWithHeaders<T>(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
+async function postTransactions(userId: string, body: AddTransactionsInput, key: string) {
+  const answer = await callReading(adminMoneyApi.addTransactions, {
+    params: { id: userId },
+    headers: { [IDEMPOTENCY_HEADER]: key },
+    body,
+  });
   return { result: answer.body, replayed: answer.headers.get('idempotent-replayed') === 'true' };
+}
+
+/** Rows typed by staff, under the idempotency key of that batch. */
+export function useAddTransactions(userId: string) {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: AddTransactionsInput; key: string }) => postTransactions(userId, body, key),
+  });
+}
+
+/**
+ * A CSV file's rows, checked again here, under a key that is the file's own SHA-256: the same file
+ * posts once, however often it is chosen.
+ */
+export function usePostTransactionFile(
+  userId: string,
+  callbacks: Callbacks<Awaited<ReturnType<typeof postTransactions>>, { rows: Record<string, string>[]; text: string }>,
+) {
+  return useMutation({
+    ...callbacks,
+    mutationFn: async (file: { rows: Record<string, string>[]; text: string }) => {
+      const body = addTransactionsSchema.parse({ rows: file.rows });
+      return postTransactions(userId, body, await csvIdempotencyKey(file.text));
+    },
+  });
+}
+
+/** Reverse ("delete") one row with a reason, or post a staff-entered pending one. */
+export function useTransactionAction(
+  userId: string,
+  transferId: string,
+  action: RowAction,
+  callbacks: Callbacks<{ message: string }, ReversalInput | undefined> = {},
+) {
+  const params = { id: userId, transferId };
+  return useMutation({
+    ...callbacks,
+    mutationFn: (body: ReversalInput | undefined) =>
+      action === 'reverse'
+        ? call(adminMoneyApi.reverse, { params, body: body ?? { reason: '' } })
+        : call(adminMoneyApi.complete, { params }),
+  });
+}
+
+/** A member by exact e-mail (Delete User Transactions asks who before it acts). */
+export function useFindMember() {
+  return useMutation({
+    mutationFn: (email: string) => call(adminUsersApi.lookup, { query: { email } }),
+  });
+}
+
+/** Reverse every transaction of one member, with the reason. */
+export function useReverseAllTransactions() {
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
+      call(adminMoneyApi.reverseAll, { params: { id: userId }, body: { reason } }),
+  });
 }

@@ -12,6 +12,15 @@ export const columnLabels: Record<(typeof transactionCsvColumns)[number], string
   status: 'Status',
 };
 
+/** An amount box staff type into: cents, a number keypad on phones, required (give it its `min`). */
+export const moneyInputProps = {
+  type: 'number',
+  step: '0.01',
+  inputMode: 'decimal',
+  autoComplete: 'off',
+  'aria-required': 'true',
+} as const;
+
 export const typeLabels: Record<TransactionType, string> = { credit: 'Credit', debit: 'Debit' };
 
 export const emptyRow: StaffTransactionRowInput = {
@@ -27,7 +36,9 @@ export const emptyRow: StaffTransactionRowInput = {
 };
 
 /** A template a spreadsheet opens: the header row and one example. */
-export const csvTemplate = `${transactionCsvColumns.join(',')}\r\nChecking,credit,1250.00,Payroll ACME Corp,Income,2026-01-15,09:00,Completed\r\n`;
+export const csvTemplate =
+  `${transactionCsvColumns.join(',')}\r\n` +
+  'Checking,credit,1250.00,Payroll ACME Corp,Income,2026-01-15,09:00,Completed\r\n';
 export const csvTemplateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate)}`;
 
 /**

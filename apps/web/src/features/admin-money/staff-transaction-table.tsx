@@ -1,11 +1,13 @@
 import type { Transaction } from '@mutual/shared';
 import { CircleCheck, Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
 import { SignedAmount, TransactionStatus, accountLabel } from '../transactions/transaction-parts';
 import { typeLabels } from './staff-rows';
 
 export type RowAction = 'reverse' | 'complete';
+type OnAction = (action: RowAction, transaction: Transaction) => void;
 
 /** A minute's grace: a row typed "now" is posted a moment later and is not backdated. */
 const BACKDATED_MS = 60_000;
@@ -52,13 +54,7 @@ function Details({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function Actions({
-  transaction,
-  onAction,
-}: {
-  transaction: Transaction;
-  onAction: (action: RowAction, transaction: Transaction) => void;
-}) {
+function Actions({ transaction, onAction }: { transaction: Transaction; onAction: OnAction }) {
   const reverse = canReverse(transaction);
   const complete = canComplete(transaction);
   if (!reverse && !complete) return null;
@@ -92,87 +88,62 @@ function Actions({
   );
 }
 
+/** One row as a card, where the console's column is too narrow for the table. */
+function TransactionCard({ transaction, onAction }: { transaction: Transaction; onAction: OnAction }) {
+  return (
+    <li className="space-y-2 py-3" data-testid="staff-transaction-card">
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0">
+          <Details transaction={transaction} />
+        </p>
+        <SignedAmount transaction={transaction} className="shrink-0" />
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div className="space-y-1.5">
+          <div className="text-xs">
+            <WhenCell transaction={transaction} />
+          </div>
+          <TransactionStatus transaction={transaction} />
+        </div>
+        <Actions transaction={transaction} onAction={onAction} />
+      </div>
+    </li>
+  );
+}
+
 /**
  * The member's transactions for staff: a table where the detail column is wide enough, stacked
  * cards where it is not (a container query: the column is half the console on a desktop).
  * Only one of the two is displayed, so assistive tech meets each row once.
  */
-export function StaffTransactionTable({
-  items,
-  onAction,
-}: {
-  items: Transaction[];
-  onAction: (action: RowAction, transaction: Transaction) => void;
-}) {
+export function StaffTransactionTable({ items, onAction }: { items: Transaction[]; onAction: OnAction }) {
+  const columns: DataTableColumn<Transaction>[] = [
+    { id: 'date', header: 'Date', cell: (transaction) => <WhenCell transaction={transaction} /> },
+    { id: 'details', header: 'Transaction', cell: (transaction) => <Details transaction={transaction} /> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (transaction) => <SignedAmount transaction={transaction} />,
+    },
+    { id: 'status', header: 'Status', cell: (transaction) => <TransactionStatus transaction={transaction} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      cell: (transaction) => <Actions transaction={transaction} onAction={onAction} />,
+    },
+  ];
   return (
-    <div className="@container">
-      <table className="hidden w-full text-left text-sm @2xl:table">
-        <caption className="sr-only">The member’s transactions, newest first, corrections included</caption>
-        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2.5 pr-3 font-semibold">
-              Date
-            </th>
-            <th scope="col" className="py-2.5 pr-3 font-semibold">
-              Transaction
-            </th>
-            <th scope="col" className="py-2.5 pr-3 text-right font-semibold">
-              Amount
-            </th>
-            <th scope="col" className="py-2.5 pr-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="py-2.5 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((transaction) => (
-            <tr key={transaction.id} data-testid="staff-transaction-row" className="align-top">
-              <td className="py-3 pr-3">
-                <WhenCell transaction={transaction} />
-              </td>
-              <td className="py-3 pr-3">
-                <Details transaction={transaction} />
-              </td>
-              <td className="py-3 pr-3 text-right">
-                <SignedAmount transaction={transaction} />
-              </td>
-              <td className="py-3 pr-3">
-                <TransactionStatus transaction={transaction} />
-              </td>
-              <td className="py-3">
-                <Actions transaction={transaction} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul
-        className="divide-y divide-slate-100 @2xl:hidden"
-        aria-label="The member’s transactions, newest first, corrections included"
-      >
-        {items.map((transaction) => (
-          <li key={transaction.id} className="space-y-2 py-3" data-testid="staff-transaction-card">
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0">
-                <Details transaction={transaction} />
-              </p>
-              <SignedAmount transaction={transaction} className="shrink-0" />
-            </div>
-            <div className="flex flex-wrap items-end justify-between gap-2">
-              <div className="space-y-1.5">
-                <div className="text-xs">
-                  <WhenCell transaction={transaction} />
-                </div>
-                <TransactionStatus transaction={transaction} />
-              </div>
-              <Actions transaction={transaction} onAction={onAction} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <DataTable
+      caption="The member’s transactions, newest first, corrections included"
+      variant="plain"
+      columns={columns}
+      rows={items}
+      rowKey="id"
+      rowProps={() => ({ 'data-testid': 'staff-transaction-row' })}
+      renderCard={(transaction) => <TransactionCard transaction={transaction} onAction={onAction} />}
+      cardsBelow="container"
+    />
   );
 }

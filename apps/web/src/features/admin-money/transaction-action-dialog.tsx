@@ -1,17 +1,15 @@
 import { type Transaction, formatWireMoney, messages, reversalSchema } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import type { ShowFlash } from '../admin-users/use-flash';
-import { transactionsPath } from './money-api';
+import { useTransactionAction } from './money-api';
 import type { RowAction } from './staff-transaction-table';
 import { typeLabels } from './staff-rows';
 
@@ -32,24 +30,21 @@ const copy = {
   },
 } as const;
 
-/**
- * Confirms a staff correction of one row. "Delete" never destroys anything (decisions.md): a
- * posted row gets a reversing entry, a pending one is voided and its hold released. "Complete"
- * posts a staff-entered pending row.
- */
-export function TransactionActionDialog({
-  userId,
-  action,
-  transaction,
-  onClose,
-  onFlash,
-}: {
+interface ActionProps {
   userId: string;
   action: RowAction;
   transaction: Transaction;
   onClose: () => void;
   onFlash: ShowFlash;
-}) {
+}
+
+/**
+ * Confirms a staff correction of one row. "Delete" never destroys anything (decisions.md): a
+ * posted row gets a reversing entry, a pending one is voided and its hold released. "Complete"
+ * posts a staff-entered pending row.
+ */
+export function TransactionActionDialog(props: ActionProps) {
+  const { action, transaction, onClose } = props;
   return (
     <Dialog
       open
@@ -57,7 +52,7 @@ export function TransactionActionDialog({
       title={copy[action].title}
       description={<Summary transaction={transaction} />}
     >
-      <ActionForm userId={userId} action={action} transaction={transaction} onClose={onClose} onFlash={onFlash} />
+      <ActionForm {...props} />
     </Dialog>
   );
 }
@@ -76,33 +71,24 @@ function explanation(action: RowAction, transaction: Transaction): string {
     return 'The pending amount posts to the member’s balance now, with its original date.';
   }
   if (transaction.status === 'Pending') {
-    return 'Nothing is destroyed: the pending transaction is cancelled and the money it held is released. It stays in the history as Failed, with your reason.';
+    return (
+      'Nothing is destroyed: the pending transaction is cancelled and the money it held is released. ' +
+      'It stays in the history as Failed, with your reason.'
+    );
   }
-  return 'Nothing is destroyed: a reversing entry is posted that undoes this transaction’s effect on the balance. Both stay in the history, marked Reversed and Reversal, and the audit log records your reason.';
+  return (
+    'Nothing is destroyed: a reversing entry is posted that undoes this transaction’s effect on the balance. ' +
+    'Both stay in the history, marked Reversed and Reversal, and the audit log records your reason.'
+  );
 }
 
-function ActionForm({
-  userId,
-  action,
-  transaction,
-  onClose,
-  onFlash,
-}: {
-  userId: string;
-  action: RowAction;
-  transaction: Transaction;
-  onClose: () => void;
-  onFlash: ShowFlash;
-}) {
+function ActionForm({ userId, action, transaction, onClose, onFlash }: ActionProps) {
   const refresh = useRefreshUsers();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const path = `${transactionsPath(userId)}/${encodeURIComponent(transaction.transferId)}/${action}`;
 
-  const run = useMutation({
-    mutationFn: (body: { reason: string } | undefined) =>
-      api<{ message: string }>(path, { method: 'POST', body: body ?? {} }),
+  const run = useTransactionAction(userId, transaction.transferId, action, {
     onMutate: () => setFailure(null),
     onSuccess: (result) => {
       onFlash('success', result.message || (action === 'reverse' ? a.transactionDeleted : a.pendingCompleted));

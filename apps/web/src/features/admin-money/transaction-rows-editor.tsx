@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AddTransactionsInput,
-  IDEMPOTENCY_HEADER,
   STAFF_TRANSACTIONS_MAX,
   accountTypes,
   addTransactionsSchema,
@@ -12,15 +10,25 @@ import {
 } from '@mutual/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { type FieldErrors, type UseFormRegisterReturn, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegisterReturn, useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
-import { transactionsPath } from './money-api';
-import { addFailure, columnLabels, emptyRow, failedRowNumber, randomKey, rowFieldPath, typeLabels } from './staff-rows';
+import { ApiRequestError } from '../../lib/api';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
+import { useAddTransactions } from './money-api';
+import {
+  addFailure,
+  columnLabels,
+  emptyRow,
+  failedRowNumber,
+  moneyInputProps,
+  randomKey,
+  rowFieldPath,
+  typeLabels,
+} from './staff-rows';
 
 type AddTransactions = z.output<typeof addTransactionsSchema>;
 type RowErrors = NonNullable<FieldErrors<AddTransactionsInput>['rows']>[number];
@@ -35,20 +43,42 @@ const finalRefusals = new Set([400, 403, 404, 409, 422, 429]);
  */
 export function TransactionRowsEditor({ userId, onPosted }: { userId: string; onPosted: (message: string) => void }) {
   const key = useRef<{ body: string; value: string } | null>(null);
+  const add = useAddTransactions(userId);
   const [failure, setFailure] = useState<string | null>(null);
   const [failedRow, setFailedRow] = useState<number | null>(null);
+  const { form, onSubmit, submitting } = useApiForm<AddTransactionsInput, AddTransactions>({
+    schema: addTransactionsSchema,
+    defaultValues: { rows: [emptyRow] },
+    submit: async (values) => {
+      setFailure(null);
+      setFailedRow(null);
+      const fingerprint = JSON.stringify(values);
+      const current = key.current?.body === fingerprint ? key.current : { body: fingerprint, value: randomKey() };
+      key.current = current;
+      const { result } = await add.mutateAsync({ body: values, key: current.value });
+      key.current = null;
+      form.reset({ rows: [emptyRow] });
+      onPosted(result.message || messages.admin.transactionsAdded);
+    },
+    // Every refusal says "Failed to add transactions: …" and points at the row it names.
+    onError: (error, { setError }) => {
+      if (error instanceof ApiRequestError && finalRefusals.has(error.status)) key.current = null;
+      for (const [path, message] of fieldErrors(error)) {
+        const at = rowFieldPath(path);
+        if (at) setError(`rows.${at[0]}.${at[1]}`, { type: 'server', message });
+      }
+      const message = addFailure(errorMessage(error, messages.generic.internal));
+      setFailure(message);
+      setFailedRow(failedRowNumber(message));
+      return true;
+    },
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AddTransactionsInput, unknown, AddTransactions>({
-    resolver: zodResolver(addTransactionsSchema),
-    defaultValues: { rows: [emptyRow] },
-  });
+    formState: { errors },
+  } = form;
   const rows = useFieldArray({ control, name: 'rows' });
 
   const addRow = () => {
@@ -57,39 +87,11 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
     rows.append({ ...emptyRow, account: last.account, date: last.date, time: last.time, status: last.status });
   };
 
-  const onSubmit = async (values: AddTransactions) => {
-    setFailure(null);
-    setFailedRow(null);
-    const fingerprint = JSON.stringify(values);
-    const current = key.current?.body === fingerprint ? key.current : { body: fingerprint, value: randomKey() };
-    key.current = current;
-    try {
-      const result = await api<{ message: string; count: number }>(transactionsPath(userId), {
-        method: 'POST',
-        body: values,
-        headers: { [IDEMPOTENCY_HEADER]: current.value },
-      });
-      key.current = null;
-      reset({ rows: [emptyRow] });
-      onPosted(result.message || messages.admin.transactionsAdded);
-    } catch (error) {
-      if (error instanceof ApiRequestError && finalRefusals.has(error.status)) key.current = null;
-      const fields = error instanceof ApiRequestError ? Object.entries(error.body.fields ?? {}) : [];
-      for (const [path, message] of fields) {
-        const at = rowFieldPath(path);
-        if (at) setError(`rows.${at[0]}.${at[1]}`, { type: 'server', message });
-      }
-      const message = addFailure(errorMessage(error, messages.generic.internal));
-      setFailure(message);
-      setFailedRow(failedRowNumber(message));
-    }
-  };
-
   const listError = errors.rows?.root?.message ?? errors.rows?.message;
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void onSubmit(event)}
       className="space-y-4"
       aria-label="Add transactions by rows"
     >
@@ -121,8 +123,8 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
       </Button>
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex justify-end border-t border-slate-200 pt-4">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting
+        <Button type="submit" disabled={submitting}>
+          {submitting
             ? 'Adding...'
             : rows.fields.length === 1
               ? 'Add transaction'
@@ -165,13 +167,14 @@ function RowFields({
     );
   };
   const titleId = `${idBase}-title`;
+  const tone = failed ? 'border-red-400 bg-red-50 ring-2 ring-red-300' : 'border-slate-200 bg-slate-50';
   return (
     <div
       role="group"
       aria-labelledby={titleId}
       aria-describedby={failed ? `${idBase}-refused` : undefined}
       data-testid="transaction-row-editor"
-      className={`rounded-xl border p-3 sm:p-4 ${failed ? 'border-red-400 bg-red-50 ring-2 ring-red-300' : 'border-slate-200 bg-slate-50'}`}
+      className={`rounded-xl border p-3 sm:p-4 ${tone}`}
     >
       <div className="mb-2 flex items-center justify-between gap-2">
         <p className="text-sm">
@@ -209,16 +212,7 @@ function RowFields({
           </select>
         ))}
         {cell('amount', (props) => (
-          <input
-            {...props}
-            {...register('amount')}
-            type="number"
-            min="0.01"
-            step="0.01"
-            inputMode="decimal"
-            autoComplete="off"
-            aria-required="true"
-          />
+          <input {...props} {...register('amount')} {...moneyInputProps} min="0.01" />
         ))}
         {cell('status', (props) => (
           <select {...props} {...register('status')} aria-required="true">

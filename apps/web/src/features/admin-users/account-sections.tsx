@@ -8,13 +8,11 @@ import { decisionLabels } from './format';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { StoredFileView } from './registration-details';
 
-const icon = 'h-4 w-4 text-brand';
-
 export function AccountsSection({ user }: { user: UserDetail }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = user.accounts.find((account) => account.id === editingId);
   return (
-    <DetailSection id="detail-accounts" title="Accounts" icon={<Landmark className={icon} aria-hidden="true" />}>
+    <DetailSection id="detail-accounts" title="Accounts" icon={Landmark}>
       {user.accounts.length === 0 ? (
         <EmptyNote>No accounts yet. Checking and Savings open when the application is approved.</EmptyNote>
       ) : (
@@ -65,11 +63,7 @@ export function AccountsSection({ user }: { user: UserDetail }) {
 export function InfoRequestsSection({ user }: { user: UserDetail }) {
   if (user.infoRequests.length === 0) return null;
   return (
-    <DetailSection
-      id="detail-info-requests"
-      title="Information Requests"
-      icon={<MessageSquareText className={icon} aria-hidden="true" />}
-    >
+    <DetailSection id="detail-info-requests" title="Information Requests" icon={MessageSquareText}>
       <ol className="space-y-3">
         {user.infoRequests.map((request) => (
           <li key={request.id} className="rounded-lg border border-slate-200 p-3.5">
@@ -109,7 +103,7 @@ export function InfoRequestsSection({ user }: { user: UserDetail }) {
 
 export function ReviewHistorySection({ user }: { user: UserDetail }) {
   return (
-    <DetailSection id="detail-reviews" title="Review History" icon={<History className={icon} aria-hidden="true" />}>
+    <DetailSection id="detail-reviews" title="Review History" icon={History}>
       {user.reviews.length === 0 ? (
         <EmptyNote>No decisions yet.</EmptyNote>
       ) : (
@@ -165,7 +159,7 @@ export function ReviewHistorySection({ user }: { user: UserDetail }) {
 export function SecuritySection({ user }: { user: UserDetail }) {
   const { security: s } = user;
   return (
-    <DetailSection id="detail-security" title="Security" icon={<ShieldCheck className={icon} aria-hidden="true" />}>
+    <DetailSection id="detail-security" title="Security" icon={ShieldCheck}>
       <FieldList>
         <Field label="Authenticator app">{s.totpEnabled ? 'On' : 'Off (codes are e-mailed)'}</Field>
         <Field label="Backup codes">

@@ -34,7 +34,7 @@ export function ActivityLog({ userId }: { userId: string }) {
     <DetailSection
       id="detail-activity"
       title="Activity log"
-      icon={<ScrollText className="h-4 w-4 text-brand" aria-hidden="true" />}
+      icon={ScrollText}
       actions={
         <Link
           to={`/admin/audit?member=${encodeURIComponent(userId)}`}

@@ -11,6 +11,13 @@ import { useFlash } from './use-flash';
 import { UserDetailPanel } from './user-detail-panel';
 import { UserListPanel } from './user-list';
 
+const toolbarClass =
+  'mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start';
+/** Side by side, the detail scrolls on its own beside the list. */
+const detailColumnClass =
+  'scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:overscroll-contain ' +
+  'lg:rounded-2xl';
+
 const isFilter = (value: string | null): value is UserFilter =>
   (userFilters as readonly (string | null)[]).includes(value);
 
@@ -76,7 +83,7 @@ export function AdminConsole() {
         <ConsoleLinks />
       </div>
 
-      <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start">
+      <div className={toolbarClass}>
         <UserSearch initial={q} onSearch={(value) => setParam('q', value)} />
         <EmailLookup onFound={select} />
       </div>
@@ -91,11 +98,7 @@ export function AdminConsole() {
             onSelect={select}
           />
         </section>
-        <section
-          ref={detailRef}
-          aria-label="Selected user"
-          className="scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl"
-        >
+        <section ref={detailRef} aria-label="Selected user" className={detailColumnClass}>
           <UserDetailPanel userId={selectedId} showOtps={showOtps} onFlash={show} />
         </section>
       </div>

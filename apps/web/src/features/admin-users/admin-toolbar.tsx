@@ -1,12 +1,12 @@
 import { type UserSummary, messages } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, KeyRound, Landmark, ScrollText, Search, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { FieldError, controlClass } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { useLookupUser } from './admin-api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,24 +41,25 @@ export function ConsoleActions({
 }
 
 const consoleLink =
-  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium ' +
+  'text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+const staffScreens = [
+  { to: '/admin/reset-transfers', label: 'Reset Transfer Counts', Icon: ArrowLeftRight },
+  { to: '/admin/payments', label: 'Payment Operations', Icon: Landmark },
+  { to: '/admin/audit', label: 'Audit Log', Icon: ScrollText },
+] as const;
 
 /** The other staff screens: transfer limits, payment operations and the audit log. */
 export function ConsoleLinks() {
   return (
     <nav aria-label="Staff screens" className="flex flex-wrap gap-2">
-      <Link to="/admin/reset-transfers" className={consoleLink}>
-        <ArrowLeftRight className="h-4 w-4 text-brand" aria-hidden="true" />
-        Reset Transfer Counts
-      </Link>
-      <Link to="/admin/payments" className={consoleLink}>
-        <Landmark className="h-4 w-4 text-brand" aria-hidden="true" />
-        Payment Operations
-      </Link>
-      <Link to="/admin/audit" className={consoleLink}>
-        <ScrollText className="h-4 w-4 text-brand" aria-hidden="true" />
-        Audit Log
-      </Link>
+      {staffScreens.map(({ to, label, Icon }) => (
+        <Link key={to} to={to} className={consoleLink}>
+          <Icon className="h-4 w-4 text-brand" aria-hidden="true" />
+          {label}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -104,10 +105,7 @@ export function UserSearch({ initial, onSearch }: { initial: string; onSearch: (
 export function EmailLookup({ onFound }: { onFound: (user: UserSummary) => void }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const lookup = useMutation({
-    mutationFn: (value: string) =>
-      api<UserSummary>(`/api/admin/users/lookup?${new URLSearchParams({ email: value }).toString()}`),
-  });
+  const lookup = useLookupUser();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

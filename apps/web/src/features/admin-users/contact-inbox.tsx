@@ -1,32 +1,25 @@
-import { type ContactInbox, type ContactInboxItem, messages } from '@mutual/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronDown, Mail, Phone, RefreshCw } from 'lucide-react';
-import { Collapsible, Tabs } from 'radix-ui';
+import { type ContactInboxItem, messages } from '@mutual/shared';
+import { Check, ChevronDown, Mail, Phone } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { Tabs } from '../../components/tabs';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
+import { type InboxTab, useInbox, useMarkHandled } from './contact-inbox-api';
+import { NewestOfNote } from './list-parts';
 
-type InboxTab = 'open' | 'handled';
-const tabs: { value: InboxTab; label: string }[] = [
+const triggerClass = 'flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-4 text-left sm:px-5';
+const handledClass =
+  'inline-flex items-center gap-1.5 self-start rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold ' +
+  'text-green-800';
+
+const tabs: readonly { value: InboxTab; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'handled', label: 'Handled' },
 ];
-
-const inboxKeys = {
-  all: ['contact-inbox'] as const,
-  list: (status: InboxTab) => ['contact-inbox', status] as const,
-};
-
-function useInbox(status: InboxTab) {
-  return useQuery({
-    queryKey: inboxKeys.list(status),
-    queryFn: () => api<ContactInbox>(`/api/admin/contact-messages?status=${status}`),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * Messages visitors sent through the public contact form, for staff: open ones first, each with
@@ -41,7 +34,7 @@ export function ContactInboxPanel() {
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className="mt-8 rounded-2xl border border-slate-200 bg-white">
       <h2>
-        <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-4 text-left sm:px-5">
+        <Collapsible.Trigger className={triggerClass}>
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-xl font-bold tracking-tight text-slate-900">Member messages</span>
             {counts && counts.open > 0 && (
@@ -57,46 +50,32 @@ export function ContactInboxPanel() {
         </Collapsible.Trigger>
       </h2>
       <Collapsible.Content className="border-t border-slate-200 px-4 pt-4 pb-5 sm:px-5">
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as InboxTab)}>
-          <Tabs.List aria-label="Filter messages" className="flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex">
-            {tabs.map(({ value, label }) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className="flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
-              >
-                {label}
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">
-                  {counts ? counts[value] : '–'}
-                </span>
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {tabs.map(({ value }) => (
-            <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-offset-4">
-              {inbox.isPending ? (
-                <p role="status" className="rounded-2xl border border-slate-200 p-8 text-center text-slate-600">
-                  Loading messages…
-                </p>
-              ) : inbox.isError && !inbox.data ? (
-                <Alert tone="error" title={messages.contact.inboxLoadFailed}>
-                  {errorMessage(inbox.error, '')}
-                  <Button variant="outline" size="sm" className="mt-2" onClick={() => void inbox.refetch()}>
-                    <RefreshCw className="h-4 w-4" aria-hidden="true" />
-                    Try again
-                  </Button>
-                </Alert>
-              ) : inbox.data ? (
-                <MessageList
-                  items={inbox.data.messages}
-                  total={inbox.data.counts[value]}
-                  busy={inbox.isFetching}
-                  status={value}
-                />
-              ) : null}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <Tabs
+          tabs={tabs.map(({ value, label }) => ({ value, label, count: counts ? counts[value] : null }))}
+          label="Filter messages"
+          value={tab}
+          onValueChange={setTab}
+          listClassName="flex sm:inline-flex"
+        >
+          {(value) =>
+            inbox.isPending ? (
+              <Skeleton label="Loading messages…" className="h-24" />
+            ) : inbox.isError && !inbox.data ? (
+              <LoadError
+                error={inbox.error}
+                fallback={messages.contact.inboxLoadFailed}
+                onRetry={() => void inbox.refetch()}
+              />
+            ) : inbox.data ? (
+              <MessageList
+                items={inbox.data.messages}
+                total={inbox.data.counts[value]}
+                busy={inbox.isFetching}
+                status={value}
+              />
+            ) : null
+          }
+        </Tabs>
       </Collapsible.Content>
     </Collapsible.Root>
   );
@@ -122,11 +101,7 @@ function MessageList({
   }
   return (
     <div aria-busy={busy} className={busy ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
-      {items.length < total && (
-        <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Showing the newest {items.length} of {total}.
-        </p>
-      )}
+      <NewestOfNote shown={items.length} total={total} />
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id}>
@@ -139,12 +114,7 @@ function MessageList({
 }
 
 function MessageCard({ item }: { item: ContactInboxItem }) {
-  const queryClient = useQueryClient();
-  const markHandled = useMutation({
-    mutationFn: () =>
-      api<ContactInboxItem>(`/api/admin/contact-messages/${encodeURIComponent(item.id)}/handled`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
-  });
+  const markHandled = useMarkHandled(item.id);
   const headingId = `contact-message-${item.id}`;
 
   return (
@@ -159,7 +129,7 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
           </p>
         </div>
         {item.handledAt ? (
-          <p className="inline-flex items-center gap-1.5 self-start rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold text-green-800">
+          <p className={handledClass}>
             <Check className="h-3.5 w-3.5" aria-hidden="true" />
             Handled {formatDateTime(item.handledAt)}
             {item.handledBy ? ` by ${item.handledBy}` : ''}

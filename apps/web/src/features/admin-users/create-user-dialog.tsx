@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateUserInput, type UserSummary, createUserSchema, messages } from '@mutual/shared';
-import { type FieldErrors, type FieldPath, type UseFormRegisterReturn, get, useForm, useWatch } from 'react-hook-form';
-import { useState } from 'react';
+import { type FieldErrors, type FieldPath, type UseFormRegisterReturn, get, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { useRefreshUsers } from './admin-api';
+import { ApiRequestError } from '../../lib/api';
+import { applyFieldErrors, fieldErrors, hasCode } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
+import { useCreateUser } from './admin-api';
 
 type CreateUser = z.output<typeof createUserSchema>;
 type Path = FieldPath<CreateUserInput>;
@@ -53,11 +53,15 @@ function errorAt(errors: FieldErrors<CreateUserInput>, path: TextField): string 
 }
 
 /** "Failed to create user: {reason}" (spec §8), with the server's reason when it gave one. */
-function createFailure(error: ApiRequestError): string {
-  const text = error.body.message;
-  if (error.status >= 500 || !text) return messages.admin.createUserFailed(messages.generic.internal);
+function createFailure(error: unknown): string {
+  const text = error instanceof ApiRequestError && error.status < 500 ? error.body.message : '';
+  if (!text) return messages.admin.createUserFailed(messages.generic.internal);
   return text.startsWith(messages.admin.createUserFailed('')) ? text : messages.admin.createUserFailed(text);
 }
+
+/** A refusal of what was typed, which the fields it names say (under them) without a sentence above. */
+const isAboutFields = (error: unknown) =>
+  hasCode(error, 'VALIDATION_FAILED') && fieldErrors(error).some(([key]) => isTextField(key));
 
 /** Create New User modal (spec §2, §5): staff-created users are active at once. */
 export function CreateUserDialog({
@@ -83,21 +87,12 @@ export function CreateUserDialog({
 }
 
 function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (user: UserSummary) => void }) {
-  const refresh = useRefreshUsers();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateUserInput, unknown, CreateUser>({ resolver: zodResolver(createUserSchema), defaultValues });
-  const joint = useWatch({ control, name: 'isJointAccount' });
-  const role = useWatch({ control, name: 'role' });
-
-  const onSubmit = async (values: CreateUser) => {
-    setFailure(null);
-    try {
+  const create = useCreateUser();
+  const { form, onSubmit, formError, setFormError, submitting } = useApiForm<CreateUserInput, CreateUser>({
+    schema: createUserSchema,
+    defaultValues,
+    fields: textFields,
+    submit: async (values) => {
       const { checkingBalance, savingsBalance, ...rest } = values;
       // Only a member (role user) has accounts to open with money in them.
       const body = {
@@ -105,24 +100,25 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         jointAccountHolder: values.isJointAccount ? values.jointAccountHolder : null,
         ...(values.role === 'user' && { checkingBalance, savingsBalance }),
       };
-      const result = await api<{ user: UserSummary; message: string }>('/api/admin/users', { method: 'POST', body });
-      void refresh();
+      // The console's lists are refreshed as soon as the person exists.
+      const result = await create.mutateAsync(body);
       onCreated(result.user);
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        setFailure(messages.admin.createUserFailed(messages.generic.internal));
-        return;
-      }
-      const fields = Object.entries(error.body.fields ?? {}).filter(([key]) => isTextField(key));
-      fields.forEach(([key, message], index) => {
-        if (isTextField(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
-      });
-      // A refusal that is not about the form's contents (e.g. the e-mail is taken) is also said in full.
-      if (fields.length === 0 || error.body.code !== 'VALIDATION_FAILED') {
-        setFailure(createFailure(error));
-      }
-    }
-  };
+    },
+    // A refusal that is not about the form's contents (e.g. the e-mail is taken) is also said in full.
+    onError: (error, { setError }): boolean => {
+      if (isAboutFields(error)) return false;
+      applyFieldErrors(fieldErrors(error), textFields, setError);
+      setFormError(createFailure(error));
+      return true;
+    },
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const joint = useWatch({ control, name: 'isJointAccount' });
+  const role = useWatch({ control, name: 'role' });
 
   const field = (path: TextField, label: string, input: InputOptions) => (
     <TextInput
@@ -137,18 +133,13 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   const roleHint = role === 'admin' ? 'Admins have full access to this console.' : undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-6">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Account</legend>
-        {field('name', 'Name', { type: 'text', autoComplete: 'off', maxLength: 120, span: 'sm:col-span-2' })}
-        {field('email', 'Email', { type: 'email', autoComplete: 'off', maxLength: 254 })}
-        {field('phone', 'Phone', { type: 'tel', autoComplete: 'off', maxLength: 30 })}
-        {field('password', 'Password', {
-          type: 'password',
-          autoComplete: 'new-password',
-          maxLength: 128,
-          hint: 'At least 8 characters.',
-        })}
+        {field('name', 'Name', { maxLength: 120, span: 'sm:col-span-2' })}
+        {field('email', 'Email', { type: 'email', maxLength: 254 })}
+        {field('phone', 'Phone', { type: 'tel', maxLength: 30 })}
+        {field('password', 'Password', passwordInput)}
         <FormField id="create-role" label="Role" error={errors.role?.message} hint={roleHint}>
           <select
             {...controlProps('create-role', { error: errors.role?.message, hint: roleHint })}
@@ -163,20 +154,10 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
 
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Address</legend>
-        {field('address.street', 'Street', {
-          type: 'text',
-          autoComplete: 'off',
-          maxLength: 200,
-          span: 'sm:col-span-3',
-        })}
-        {field('address.city', 'City', { type: 'text', autoComplete: 'off', maxLength: 100 })}
-        {field('address.state', 'State', { type: 'text', autoComplete: 'off', maxLength: 100 })}
-        {field('address.zipCode', 'ZIP code', {
-          type: 'text',
-          autoComplete: 'off',
-          maxLength: 20,
-          inputMode: 'numeric',
-        })}
+        {field('address.street', 'Street', { maxLength: 200, span: 'sm:col-span-3' })}
+        {field('address.city', 'City', { maxLength: 100 })}
+        {field('address.state', 'State', { maxLength: 100 })}
+        {field('address.zipCode', 'ZIP code', { maxLength: 20, inputMode: 'numeric' })}
       </fieldset>
 
       {role === 'user' && (
@@ -206,46 +187,41 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
             id="create-joint-fields"
             className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
           >
-            {field('jointAccountHolder.name', 'Joint holder name', {
-              type: 'text',
-              autoComplete: 'off',
-              maxLength: 120,
-              span: 'sm:col-span-2',
-            })}
-            {field('jointAccountHolder.email', 'Joint holder email', {
-              type: 'email',
-              autoComplete: 'off',
-              maxLength: 254,
-            })}
-            {field('jointAccountHolder.phone', 'Joint holder phone', {
-              type: 'tel',
-              autoComplete: 'off',
-              maxLength: 30,
-            })}
+            {field('jointAccountHolder.name', 'Joint holder name', { maxLength: 120, span: 'sm:col-span-2' })}
+            {field('jointAccountHolder.email', 'Joint holder email', { type: 'email', maxLength: 254 })}
+            {field('jointAccountHolder.phone', 'Joint holder phone', { type: 'tel', maxLength: 30 })}
           </div>
         )}
       </fieldset>
 
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating...' : 'Create User'}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Creating...' : 'Create User'}
         </Button>
       </div>
     </form>
   );
 }
 
-/** Spec §5 Admin: balances min 0, step 0.01. */
-const moneyInput: InputOptions = { type: 'number', autoComplete: 'off', min: '0', step: '0.01', inputMode: 'decimal' };
+const passwordInput: InputOptions = {
+  type: 'password',
+  autoComplete: 'new-password',
+  maxLength: 128,
+  hint: 'At least 8 characters.',
+};
 
+/** Spec §5 Admin: balances min 0, step 0.01. */
+const moneyInput: InputOptions = { type: 'number', min: '0', step: '0.01', inputMode: 'decimal' };
+
+/** A text box by default, without the browser's autofill (staff type someone else's details). */
 interface InputOptions {
-  type: 'text' | 'email' | 'tel' | 'password' | 'number';
-  autoComplete: string;
+  type?: 'text' | 'email' | 'tel' | 'password' | 'number';
+  autoComplete?: string;
   maxLength?: number;
   min?: string;
   step?: string;
@@ -262,13 +238,22 @@ function TextInput({
   registration,
   hint,
   span = '',
+  type = 'text',
+  autoComplete = 'off',
   ...input
 }: InputOptions & { path: TextField; label: string; error?: string; registration: UseFormRegisterReturn }) {
   const id = `create-${path.replace('.', '-')}`;
   return (
     <div className={span}>
       <FormField id={id} label={label} error={error} hint={hint}>
-        <input {...controlProps(id, { error, hint })} {...registration} {...input} aria-required="true" />
+        <input
+          {...controlProps(id, { error, hint })}
+          {...registration}
+          {...input}
+          type={type}
+          autoComplete={autoComplete}
+          aria-required="true"
+        />
       </FormField>
     </div>
   );

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { type ReactElement, type ReactNode, isValidElement } from 'react';
 
 /** One titled block of the member detail, like a section of the application form. */
 export function DetailSection({
@@ -10,15 +11,17 @@ export function DetailSection({
 }: {
   id: string;
   title: string;
-  icon?: ReactNode;
+  /** The icon before the title: a Lucide icon (drawn in the brand colour) or an element. */
+  icon?: LucideIcon | ReactElement;
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const Icon = isValidElement(icon) ? undefined : icon;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 id={id} className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          {icon}
+          {isValidElement(icon) ? icon : Icon && <Icon className="h-4 w-4 text-brand" aria-hidden="true" />}
           {title}
         </h3>
         {actions}

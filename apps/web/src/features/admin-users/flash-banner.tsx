@@ -2,6 +2,10 @@ import { X } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import type { Flash } from './use-flash';
 
+const dismissClass =
+  'absolute top-2.5 right-2.5 inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-600 ' +
+  'hover:bg-black/5';
+
 /**
  * The result of the last staff action, pinned to the top of the window so it is seen wherever the
  * action was taken. The live region is always present; only its content changes.
@@ -18,12 +22,7 @@ export function FlashBanner({ flash, onDismiss }: { flash: Flash | null; onDismi
           <Alert tone={flash.tone} className="pr-11">
             {flash.text}
           </Alert>
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss message"
-            className="absolute top-2.5 right-2.5 inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-600 hover:bg-black/5"
-          >
+          <button type="button" onClick={onDismiss} aria-label="Dismiss message" className={dismissClass}>
             <X className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>

@@ -1,20 +1,18 @@
-import { type MessageResult, type UserDetail, liftHoldSchema, messages, placeHoldSchema } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
+import { type HoldInput, type UserDetail, liftHoldSchema, messages, placeHoldSchema } from '@mutual/shared';
 import { Ban, LockOpen, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
-import { useRefreshUsers, userPath } from './admin-api';
+import { useApiForm } from '../../lib/use-api-form';
+import { type HoldMode, useHoldAction } from './admin-api';
 import { DetailSection, EmptyNote, Field, FieldList } from './detail-parts';
+import { ReasonForm } from './reason-form';
 import type { ShowFlash } from './use-flash';
 
 const h = messages.holds;
-type Mode = 'place' | 'lift';
+type Mode = HoldMode;
 
 const modes = {
   place: {
@@ -23,7 +21,6 @@ const modes = {
     label: 'Reason for the hold',
     schema: placeHoldSchema,
     failed: h.placeFailed,
-    path: '/hold',
   },
   lift: {
     title: 'Lift hold',
@@ -31,7 +28,6 @@ const modes = {
     label: 'Reason for lifting the hold',
     schema: liftHoldSchema,
     failed: h.liftFailed,
-    path: '/hold/lift',
   },
 } as const;
 
@@ -51,7 +47,7 @@ export function HoldSection({ user, onFlash }: { user: UserDetail; onFlash: Show
     <DetailSection
       id="detail-hold"
       title="Transfer Hold"
-      icon={<ShieldAlert className="h-4 w-4 text-brand" aria-hidden="true" />}
+      icon={ShieldAlert}
       // One button whose job changes with the hold, so focus stays on it after either dialog.
       actions={
         <Button variant="outline" size="sm" onClick={() => setMode(next)} className={user.hold ? '' : 'text-red-700!'}>
@@ -101,89 +97,61 @@ function HoldForm({
   onDone: () => void;
   onFlash: ShowFlash;
 }) {
-  const refresh = useRefreshUsers();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
   const m = modes[mode];
-
-  const save = useMutation({
-    mutationFn: (body: { reason: string }) =>
-      api<MessageResult>(`${userPath(user.id)}${m.path}`, { method: 'POST', body }),
+  // A 409 (someone else placed or lifted it meanwhile) also changes what the detail should show: the
+  // console is refreshed either way.
+  const save = useHoldAction(user.id, mode, {
     onSuccess: (result) => {
       onFlash('success', result.message);
       onDone();
     },
-    onError: (error) => {
-      const field = error instanceof ApiRequestError ? error.body.fields?.reason : undefined;
-      if (field) setReasonError(field);
-      else setFailure(errorMessage(error, m.failed));
-    },
-    // A 409 (someone else placed or lifted it meanwhile) also changes what the detail should show.
-    onSettled: () => void refresh(),
+  });
+  // The server's word on the reason goes under it; any other refusal above the buttons.
+  const { form, onSubmit, formError, setFormError } = useApiForm<HoldInput>({
+    schema: m.schema,
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    fallback: m.failed,
+    submit: (values) => save.mutateAsync(values),
+    // Every try starts without the last refusal, a stopped one too.
+    onInvalid: (): void => setFormError(null),
   });
 
-  const submit = () => {
-    setFailure(null);
-    const parsed = m.schema.safeParse({ reason });
-    if (!parsed.success) return setReasonError(parsed.error.issues[0]?.message);
-    setReasonError(undefined);
-    save.mutate(parsed.data);
-  };
-
-  const id = 'hold-reason';
-  const hint =
-    mode === 'place'
-      ? 'Staff see this reason in the member’s detail and the audit log; the member does not.'
-      : 'Kept in the audit log.';
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <ReasonForm
+      id="hold-reason"
+      label={m.label}
+      hint={
+        mode === 'place'
+          ? 'Staff see this reason in the member’s detail and the audit log; the member does not.'
+          : 'Kept in the audit log.'
+      }
+      error={form.formState.errors.reason?.message}
+      registration={form.register('reason')}
+      rows={3}
+      maxLength={1000}
+      busy={save.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      submitText={save.isPending ? m.busy : m.title}
+      danger={mode === 'place'}
       className="space-y-4"
-    >
-      {mode === 'place' ? (
-        <Alert tone="warning" title="What a hold does">
-          Every transfer {user.name} tries is refused until the hold is lifted, and they are told to contact support.
-          Placing it also ends their sessions: they are signed out on every device.
-        </Alert>
-      ) : (
-        user.hold && (
-          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3.5 text-sm">
-            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Current hold</p>
-            <p className="mt-1 whitespace-pre-line text-slate-900">{user.hold.reason}</p>
-          </div>
+      before={
+        mode === 'place' ? (
+          <Alert tone="warning" title="What a hold does">
+            Every transfer {user.name} tries is refused until the hold is lifted, and they are told to contact support.
+            Placing it also ends their sessions: they are signed out on every device.
+          </Alert>
+        ) : (
+          user.hold && (
+            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3.5 text-sm">
+              <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Current hold</p>
+              <p className="mt-1 whitespace-pre-line text-slate-900">{user.hold.reason}</p>
+            </div>
+          )
         )
-      )}
-      <FormField id={id} label={m.label} hint={hint} error={reasonError}>
-        <textarea
-          {...controlProps(id, { hint, error: reasonError })}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={3}
-          maxLength={1000}
-          aria-required="true"
-          autoFocus
-          disabled={save.isPending}
-        />
-      </FormField>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={save.isPending}
-          className={mode === 'place' ? 'bg-red-700! hover:bg-red-800!' : ''}
-        >
-          {save.isPending ? m.busy : m.title}
-        </Button>
-      </div>
-    </form>
+      }
+      after={formError && <Alert tone="error">{formError}</Alert>}
+    />
   );
 }

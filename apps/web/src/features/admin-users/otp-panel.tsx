@@ -1,17 +1,15 @@
-import { type BackupCodes, type UserDetail, messages } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
+import { type UserDetail, messages } from '@mutual/shared';
 import { Check, Copy, KeyRound, RotateCcw, ShieldOff, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
-import { genericFailure, useBackupCodeStatus, useRefreshUsers, userPath } from './admin-api';
+import { type OtpAction, genericFailure, useBackupCodeStatus, useOtpAction } from './admin-api';
 import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
 import type { ShowFlash } from './use-flash';
 import { errorMessage } from '../../lib/api-errors';
 
-type Action = 'issue' | 'revoke' | 'totp';
+type Action = OtpAction;
 
 const confirmations: Record<Action, { text: string; confirm: string; busy: string }> = {
   issue: {
@@ -20,12 +18,15 @@ const confirmations: Record<Action, { text: string; confirm: string; busy: strin
     busy: 'Issuing...',
   },
   revoke: {
-    text: 'Every unused backup code stops working. The member can still sign in with e-mailed or authenticator codes.',
+    text:
+      'Every unused backup code stops working. ' + 'The member can still sign in with e-mailed or authenticator codes.',
     confirm: 'Revoke codes',
     busy: 'Revoking...',
   },
   totp: {
-    text: 'The member’s authenticator app stops working for this account. Sign-in codes will be e-mailed until they enrol again.',
+    text:
+      'The member’s authenticator app stops working for this account. ' +
+      'Sign-in codes will be e-mailed until they enrol again.',
     confirm: 'Reset authenticator',
     busy: 'Resetting...',
   },
@@ -37,18 +38,12 @@ const confirmations: Record<Action, { text: string; confirm: string; busy: strin
  */
 export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
   const status = useBackupCodeStatus(user.id);
-  const refresh = useRefreshUsers();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [issued, setIssued] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const act = useMutation({
-    mutationFn: async (action: Action): Promise<{ message: string; codes?: string[] }> => {
-      if (action === 'issue') return api<BackupCodes>(`${userPath(user.id)}/backup-codes`, { method: 'POST' });
-      if (action === 'revoke')
-        return api<{ message: string }>(`${userPath(user.id)}/backup-codes`, { method: 'DELETE' });
-      return api<{ message: string }>(`${userPath(user.id)}/totp`, { method: 'DELETE' });
-    },
+  // The console is refreshed after each action, whatever the answer.
+  const act = useOtpAction(user.id, {
     onMutate: () => setFailure(null),
     onSuccess: (result, action) => {
       setConfirming(null);
@@ -62,18 +57,13 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
       onFlash('success', result.message || fallback);
     },
     onError: (error) => setFailure(errorMessage(error, genericFailure)),
-    onSettled: () => void refresh(),
   });
 
   const counts = status.data ?? user.security.backupCodes;
   const busy = act.isPending;
 
   return (
-    <DetailSection
-      id="otp-panel-title"
-      title="Manage OTPs"
-      icon={<KeyRound className="h-4 w-4 text-brand" aria-hidden="true" />}
-    >
+    <DetailSection id="otp-panel-title" title="Manage OTPs" icon={KeyRound}>
       <div className="space-y-4">
         <dl className="grid grid-cols-3 gap-2 text-center">
           {(

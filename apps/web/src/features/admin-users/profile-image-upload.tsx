@@ -1,11 +1,10 @@
 import { messages, profileImageProblem, type UserDetail } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Avatar } from '../../components/avatar';
 import { FieldError } from '../../components/form-field';
-import { ApiRequestError, apiForm } from '../../lib/api';
-import { useRefreshUsers, userPath } from './admin-api';
+import { ApiRequestError } from '../../lib/api';
+import { useUploadUserImage } from './admin-api';
 import type { ShowFlash } from './use-flash';
 
 /** What is wrong with a chosen image before it is sent, in the spec's words (the server checks again). */
@@ -14,20 +13,20 @@ function imageProblem(userId: string | null, file: File): string | null {
   return profileImageProblem(file);
 }
 
+/** The file input's label, looking like a button (the input itself is visually hidden). */
+const chooseFileClass =
+  'inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm ' +
+  'font-semibold text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand ' +
+  'hover:border-brand hover:text-brand';
+
 /** The member's current picture and a control to replace it (uploads as soon as a file is chosen). */
 export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null; onFlash: ShowFlash }) {
   const inputId = useId();
-  const refresh = useRefreshUsers();
   const [error, setError] = useState<string | null>(null);
-  const upload = useMutation({
-    mutationFn: ({ id, image }: { id: string; image: File }) =>
-      apiForm<{ message: string }>(`${userPath(id)}/profile-image`, { files: { image } }, 'PUT'),
-    onSuccess: () => {
-      onFlash('success', messages.profile.imageUpdated);
-      void refresh();
-    },
+  const upload = useUploadUserImage({
+    onUploaded: () => onFlash('success', messages.profile.imageUpdated),
     // The server's reason when it gives one for the file (type, size); the spec sentence otherwise.
-    onError: (failure) =>
+    onFailed: (failure) =>
       setError(
         failure instanceof ApiRequestError && failure.status === 400
           ? failure.body.message
@@ -58,9 +57,7 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
       <div className="min-w-0">
         <label
           htmlFor={inputId}
-          className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand hover:border-brand hover:text-brand ${
-            upload.isPending ? 'pointer-events-none opacity-60' : ''
-          }`}
+          className={`${chooseFileClass} ${upload.isPending ? 'pointer-events-none opacity-60' : ''}`}
         >
           <ImageUp className="h-4 w-4" aria-hidden="true" />
           {upload.isPending ? 'Uploading...' : user?.profileImageUrl ? 'Change profile image' : 'Upload profile image'}

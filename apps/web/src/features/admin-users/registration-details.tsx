@@ -5,24 +5,24 @@ import { formatCalendarDate } from '../../lib/format-date';
 
 type StoredFile = NonNullable<UserDetail['documents']['idDocument']>;
 
-const icon = 'h-4 w-4 text-brand';
-
 function fileSize(bytes: number) {
   return bytes >= 1024 * 1024
     ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+const previewClass =
+  'max-h-72 max-w-full rounded-lg border border-slate-200 bg-slate-50 object-contain group-hover:border-brand';
+const documentLinkClass =
+  'inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-brand ' +
+  'hover:border-brand';
+
 /** An uploaded file staff may see: images previewed, PDFs (and anything else) as a link. */
 export function StoredFileView({ file, label }: { file: StoredFile; label: string }) {
   if (file.contentType.startsWith('image/')) {
     return (
       <a href={file.url} target="_blank" rel="noreferrer" className="group block w-fit max-w-full">
-        <img
-          src={file.url}
-          alt={label}
-          className="max-h-72 max-w-full rounded-lg border border-slate-200 bg-slate-50 object-contain group-hover:border-brand"
-        />
+        <img src={file.url} alt={label} className={previewClass} />
         <span className="mt-1.5 block text-sm font-medium text-brand underline-offset-2 group-hover:underline">
           Open full size <span className="sr-only">({label})</span>
         </span>
@@ -31,12 +31,7 @@ export function StoredFileView({ file, label }: { file: StoredFile; label: strin
   }
   const pdf = file.contentType === 'application/pdf';
   return (
-    <a
-      href={file.url}
-      target="_blank"
-      rel="noreferrer"
-      className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-brand hover:border-brand"
-    >
+    <a href={file.url} target="_blank" rel="noreferrer" className={documentLinkClass}>
       <FileText className="h-4 w-4" aria-hidden="true" />
       {pdf ? 'Open document (PDF)' : 'Open document'}
       <span className="text-xs font-normal text-slate-600">{fileSize(file.size)}</span>
@@ -51,11 +46,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
   const emergency = c.emergencyContact;
   return (
     <>
-      <DetailSection
-        id="detail-personal"
-        title="Personal Information"
-        icon={<User className={icon} aria-hidden="true" />}
-      >
+      <DetailSection id="detail-personal" title="Personal Information" icon={User}>
         <FieldList>
           <Field label="First name">{p.firstName}</Field>
           <Field label="Last name">{p.lastName}</Field>
@@ -65,7 +56,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         </FieldList>
       </DetailSection>
 
-      <DetailSection id="detail-address" title="Address" icon={<MapPin className={icon} aria-hidden="true" />}>
+      <DetailSection id="detail-address" title="Address" icon={MapPin}>
         <FieldList>
           <Field label="Street" wide>
             {p.address.street}
@@ -77,11 +68,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         </FieldList>
       </DetailSection>
 
-      <DetailSection
-        id="detail-contact"
-        title="Contact Information"
-        icon={<Contact className={icon} aria-hidden="true" />}
-      >
+      <DetailSection id="detail-contact" title="Contact Information" icon={Contact}>
         <FieldList>
           <Field label="Email" wide>
             {user.email}
@@ -91,11 +78,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         </FieldList>
       </DetailSection>
 
-      <DetailSection
-        id="detail-emergency"
-        title="Emergency Contact"
-        icon={<HeartHandshake className={icon} aria-hidden="true" />}
-      >
+      <DetailSection id="detail-emergency" title="Emergency Contact" icon={HeartHandshake}>
         {emergency ? (
           <FieldList>
             <Field label="Name">{emergency.name}</Field>
@@ -107,11 +90,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
         )}
       </DetailSection>
 
-      <DetailSection
-        id="detail-id"
-        title="Identification Document"
-        icon={<IdCard className={icon} aria-hidden="true" />}
-      >
+      <DetailSection id="detail-id" title="Identification Document" icon={IdCard}>
         {!d.idDocument && !d.idCardType && user.createdBy ? (
           <EmptyNote>No application on file: this user was created by staff ({user.createdBy}).</EmptyNote>
         ) : (
@@ -126,11 +105,7 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
       </DetailSection>
 
       {(user.isJointAccount || user.jointAccountHolder) && (
-        <DetailSection
-          id="detail-joint"
-          title="Joint Account Holder"
-          icon={<Users className={icon} aria-hidden="true" />}
-        >
+        <DetailSection id="detail-joint" title="Joint Account Holder" icon={Users}>
           {user.jointAccountHolder ? (
             <FieldList>
               <Field label="Name">{user.jointAccountHolder.name}</Field>

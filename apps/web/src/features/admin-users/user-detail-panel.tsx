@@ -1,8 +1,9 @@
 import { type UserDetail, messages } from '@mutual/shared';
-import { ClipboardCheck, MousePointerClick, RefreshCw } from 'lucide-react';
+import { ClipboardCheck, MousePointerClick } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { LoadError, Skeleton } from '../../components/query-state';
 import { genericFailure, useUserDetail } from './admin-api';
 import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySection } from './account-sections';
 import { ActivityLog } from './activity-log';
@@ -14,7 +15,6 @@ import { ProfileImageUpload } from './profile-image-upload';
 import { RegistrationDetails } from './registration-details';
 import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
-import { errorMessage } from '../../lib/api-errors';
 import { MemberTransactionsSection } from '../admin-money/member-transactions-section';
 
 /** The right-hand (or lower) column: everything about the selected member. */
@@ -41,22 +41,9 @@ export function UserDetailPanel({
       </div>
     );
   }
-  if (detail.isPending) {
-    return (
-      <p role="status" className="rounded-2xl border border-slate-200 p-10 text-center text-slate-600">
-        Loading user…
-      </p>
-    );
-  }
+  if (detail.isPending) return <Skeleton label="Loading user…" />;
   if (detail.isError) {
-    return (
-      <Alert tone="error" title={errorMessage(detail.error, genericFailure)}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void detail.refetch()}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError error={detail.error} fallback={genericFailure} onRetry={() => void detail.refetch()} />;
   }
   // Keyed by member: nothing typed or shown for one person (new backup codes!) survives a switch.
   return <UserDetailView key={detail.data.id} user={detail.data} showOtps={showOtps} onFlash={onFlash} />;

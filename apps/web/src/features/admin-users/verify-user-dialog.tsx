@@ -7,19 +7,17 @@ import {
   verificationChecklist,
   verificationChecklistLabels,
 } from '@mutual/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Check, MessageSquareText, X } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { useRefreshUsers, userPath } from './admin-api';
-import type { ShowFlash } from './use-flash';
 import { errorMessage } from '../../lib/api-errors';
-
-type Decision = 'approve' | 'reject' | 'request-info';
+import { useApiForm } from '../../lib/use-api-form';
+import { useReviewDecision } from './admin-api';
+import { ReasonForm } from './reason-form';
+import type { ShowFlash } from './use-flash';
 
 const emptyChecklist: Checklist = {
   identityVerified: false,
@@ -27,6 +25,40 @@ const emptyChecklist: Checklist = {
   employmentVerified: false,
   incomeVerified: false,
 };
+
+const checkClass =
+  'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-slate-800 ' +
+  'has-checked:border-green-600 has-checked:bg-green-50';
+
+/** The two decisions that need words, each with its button and its text box. */
+type TextMode = 'reject' | 'request-info';
+type TextValues = { text: string };
+const textModes = ['reject', 'request-info'] as const satisfies readonly TextMode[];
+const textSchemas = {
+  reject: z.object({ text: rejectSchema.shape.reason }),
+  'request-info': z.object({ text: requestInfoSchema.shape.details }),
+} satisfies Record<TextMode, z.ZodType<TextValues>>;
+const textId = 'verify-user-text';
+const textButtons = {
+  reject: {
+    label: 'Reject',
+    Icon: X,
+    chosen: 'border-red-600! text-red-700!',
+    idle: 'text-red-700!',
+    textLabel: 'Reason for rejection',
+    hint: 'The applicant sees this reason.',
+    submit: 'Confirm rejection',
+  },
+  'request-info': {
+    label: 'Request Info',
+    Icon: MessageSquareText,
+    chosen: 'border-brand! text-brand!',
+    idle: '',
+    textLabel: 'Information needed',
+    hint: 'The applicant sees this request and can answer with text and a document.',
+    submit: 'Send request',
+  },
+} as const;
 
 const decisions = {
   approve: { failed: messages.admin.updateStatusFailed, done: messages.admin.approved, busy: 'Approving...' },
@@ -60,66 +92,52 @@ export function VerifyUserDialog({
 }
 
 function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: () => void; onFlash: ShowFlash }) {
-  const refresh = useRefreshUsers();
   const [checklist, setChecklist] = useState<Checklist>(emptyChecklist);
-  const [mode, setMode] = useState<'reject' | 'request-info' | null>(null);
-  const [text, setText] = useState('');
-  const [textError, setTextError] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [mode, setMode] = useState<TextMode | null>(null);
 
-  const decide = useMutation({
-    mutationFn: ({ decision, body }: { decision: Decision; body: unknown }) =>
-      api<UserDetail>(`${userPath(user.id)}/${decision}`, { method: 'POST', body }),
+  // A 409 (already decided) also changed what the list should show: the console is refreshed either way.
+  const decide = useReviewDecision(user.id, {
     onSuccess: (_data, { decision }) => {
       onFlash('success', decisions[decision].done(user.name));
       onDone();
     },
-    onError: (error, { decision }) => {
-      const field =
-        error instanceof ApiRequestError ? (error.body.fields?.reason ?? error.body.fields?.details) : undefined;
-      if (field) setTextError(field);
-      else setFailure(errorMessage(error, decisions[decision].failed));
-    },
-    // A 409 (already decided) also changed what the list should show.
-    onSettled: () => void refresh(),
+  });
+  // The server's word on the reason (or details) goes under the box; any other refusal above the buttons.
+  const { form, onSubmit, formError, setFormError } = useApiForm<TextValues>({
+    schema: textSchemas[mode ?? 'reject'],
+    defaultValues: { text: '' },
+    fields: ['text'],
+    renameField: (key) => (key === 'reason' || key === 'details' ? 'text' : key),
+    fallback: decisions[mode ?? 'reject'].failed,
+    submit: ({ text }) =>
+      decide.mutateAsync(
+        mode === 'request-info'
+          ? { decision: 'request-info', body: { details: text, checklist } }
+          : { decision: 'reject', body: { reason: text, checklist } },
+      ),
+    // Every try starts without the last refusal, a stopped one too.
+    onInvalid: (): void => setFormError(null),
   });
 
-  const choose = (next: 'reject' | 'request-info') => {
+  const choose = (next: TextMode) => {
     setMode(next);
-    setText('');
-    setTextError(undefined);
-    setFailure(null);
-  };
-
-  const submitText = () => {
-    setFailure(null);
-    if (mode === 'reject') {
-      const parsed = rejectSchema.safeParse({ reason: text, checklist });
-      if (!parsed.success) return setTextError(parsed.error.issues[0]?.message ?? messages.admin.reasonRequired);
-      decide.mutate({ decision: 'reject', body: parsed.data });
-    } else if (mode === 'request-info') {
-      const parsed = requestInfoSchema.safeParse({ details: text, checklist });
-      if (!parsed.success) return setTextError(parsed.error.issues[0]?.message ?? messages.admin.infoRequired);
-      decide.mutate({ decision: 'request-info', body: parsed.data });
-    }
+    form.reset({ text: '' });
+    setFormError(null);
   };
 
   const approve = () => {
-    setFailure(null);
+    setFormError(null);
     setMode(null);
-    decide.mutate({ decision: 'approve', body: { checklist } });
+    decide.mutate(
+      { decision: 'approve', body: { checklist } },
+      { onError: (error) => setFormError(errorMessage(error, decisions.approve.failed)) },
+    );
   };
 
   // Decided meanwhile (another staff member, another tab): the list and detail already show the outcome.
   const busy = decide.isPending || user.status !== 'pending';
   const pending = decide.variables?.decision;
   const unchecked = verificationChecklist.filter((item) => !checklist[item]).length;
-  const textId = 'verify-user-text';
-  const textLabel = mode === 'reject' ? 'Reason for rejection' : 'Information needed';
-  const textHint =
-    mode === 'reject'
-      ? 'The applicant sees this reason.'
-      : 'The applicant sees this request and can answer with text and a document.';
 
   return (
     <div className="space-y-5">
@@ -127,10 +145,7 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
         <legend className="mb-2 text-sm font-semibold text-slate-900">Verification checklist</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {verificationChecklist.map((item) => (
-            <label
-              key={item}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-slate-800 has-checked:border-green-600 has-checked:bg-green-50"
-            >
+            <label key={item} className={checkClass}>
               <input
                 type="checkbox"
                 checked={checklist[item]}
@@ -150,67 +165,48 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
         )}
       </fieldset>
 
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
 
       <div className="grid gap-2 sm:grid-cols-3">
         <Button onClick={approve} disabled={busy} className="bg-green-700! hover:bg-green-800!">
           <Check className="h-4 w-4" aria-hidden="true" />
           {decide.isPending && pending === 'approve' ? decisions.approve.busy : 'Approve'}
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => choose('reject')}
-          disabled={busy}
-          aria-expanded={mode === 'reject'}
-          aria-controls={mode === 'reject' ? textId : undefined}
-          className={mode === 'reject' ? 'border-red-600! text-red-700!' : 'text-red-700!'}
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-          Reject
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => choose('request-info')}
-          disabled={busy}
-          aria-expanded={mode === 'request-info'}
-          aria-controls={mode === 'request-info' ? textId : undefined}
-          className={mode === 'request-info' ? 'border-brand! text-brand!' : ''}
-        >
-          <MessageSquareText className="h-4 w-4" aria-hidden="true" />
-          Request Info
-        </Button>
+        {textModes.map((next) => {
+          const { label, Icon, chosen, idle } = textButtons[next];
+          return (
+            <Button
+              key={next}
+              variant="outline"
+              onClick={() => choose(next)}
+              disabled={busy}
+              aria-expanded={mode === next}
+              aria-controls={mode === next ? textId : undefined}
+              className={mode === next ? chosen : idle}
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </Button>
+          );
+        })}
       </div>
 
       {mode && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submitText();
-          }}
+        <ReasonForm
+          id={textId}
+          label={textButtons[mode].textLabel}
+          hint={textButtons[mode].hint}
+          error={form.formState.errors.text?.message}
+          registration={form.register('text')}
+          rows={4}
+          maxLength={2000}
+          busy={busy}
+          onSubmit={onSubmit}
+          onCancel={() => setMode(null)}
+          submitText={decide.isPending ? decisions[mode].busy : textButtons[mode].submit}
+          danger={mode === 'reject'}
           className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
-        >
-          <FormField id={textId} label={textLabel} hint={textHint} error={textError}>
-            <textarea
-              {...controlProps(textId, { hint: textHint, error: textError })}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              rows={4}
-              maxLength={2000}
-              aria-required="true"
-              autoFocus
-              disabled={busy}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => setMode(null)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy} className={mode === 'reject' ? 'bg-red-700! hover:bg-red-800!' : ''}>
-              {decide.isPending ? decisions[mode].busy : mode === 'reject' ? 'Confirm rejection' : 'Send request'}
-            </Button>
-          </div>
-        </form>
+        />
       )}
     </div>
   );

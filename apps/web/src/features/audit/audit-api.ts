@@ -1,12 +1,8 @@
-import {
-  type AuditActions,
-  type AuditFilterName,
-  type AuditFilters,
-  type AuditPage,
-  auditFilterNames,
-} from '@mutual/shared';
+import { type AuditFilterName, type AuditFilters, auditFilterNames } from '@mutual/shared';
+import { auditApi } from '@mutual/shared/contract/audit';
+import { urlOf } from '@mutual/shared/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError, call } from '../../lib/api';
 
 export { type AuditFilterName, type AuditFilters, auditFilterNames };
 
@@ -19,29 +15,45 @@ export const auditKeys = {
   actions: ['audit', 'actions'] as const,
 };
 
-/** The filters as a query string (no paging): for the API and the CSV export alike. */
-export function auditFilterQuery(filters: AuditFilters): URLSearchParams {
-  const params = new URLSearchParams();
+/** The filters as query parameters, empty ones left out (no paging): for the API and the CSV export alike. */
+export function auditFilterParams(filters: AuditFilters): AuditFilters {
+  const params: AuditFilters = {};
   for (const name of auditFilterNames) {
     const value = filters[name]?.trim();
-    if (value) params.set(name, value);
+    if (value) params[name] = value;
   }
   return params;
 }
 
-/** Filters plus a cursor, as the API takes them. */
+/** The filters as a query string (no paging). */
+export function auditFilterQuery(filters: AuditFilters): URLSearchParams {
+  return new URLSearchParams(auditFilterParams(filters));
+}
+
+/** Filters plus a cursor (and a page size), as the API takes them: the `query` of a contract call. */
+export function auditPageParams(
+  filters: AuditFilters,
+  cursor: AuditCursor,
+  pageSize?: number,
+): AuditFilters & { olderThan?: string; newerThan?: string; pageSize?: number } {
+  return {
+    ...auditFilterParams(filters),
+    ...(cursor && 'olderThan' in cursor && { olderThan: cursor.olderThan }),
+    ...(cursor && 'newerThan' in cursor && { newerThan: cursor.newerThan }),
+    ...(pageSize ? { pageSize } : {}),
+  };
+}
+
+/** Filters plus a cursor, as a query string (see `auditPageParams` for a contract call's `query`). */
 export function auditPageQuery(filters: AuditFilters, cursor: AuditCursor, pageSize?: number): string {
-  const params = auditFilterQuery(filters);
-  if (cursor && 'olderThan' in cursor) params.set('olderThan', cursor.olderThan);
-  if (cursor && 'newerThan' in cursor) params.set('newerThan', cursor.newerThan);
-  if (pageSize) params.set('pageSize', String(pageSize));
-  return params.toString();
+  const { pageSize: size, ...params } = auditPageParams(filters, cursor, pageSize);
+  return new URLSearchParams({ ...params, ...(size ? { pageSize: String(size) } : {}) }).toString();
 }
 
 export function useAuditLog(filters: AuditFilters, cursor: AuditCursor) {
   return useQuery({
     queryKey: auditKeys.log(filters, cursor),
-    queryFn: () => api<AuditPage>(`/api/admin/audit?${auditPageQuery(filters, cursor)}`),
+    queryFn: () => call(auditApi.log, { query: auditPageParams(filters, cursor) }),
     // Keep the old rows on screen while the next page or a new filter loads.
     placeholderData: keepPreviousData,
     // A 400 (a member nobody has) is an answer, not a blip: say it at once.
@@ -53,12 +65,10 @@ export function useAuditLog(filters: AuditFilters, cursor: AuditCursor) {
 export function useAuditActions() {
   return useQuery({
     queryKey: auditKeys.actions,
-    queryFn: () => api<AuditActions>('/api/admin/audit/actions'),
+    queryFn: () => call(auditApi.actions),
     staleTime: 60_000,
   });
 }
 
-export const auditExportHref = (filters: AuditFilters) => {
-  const query = auditFilterQuery(filters).toString();
-  return `/api/admin/audit/export${query ? `?${query}` : ''}`;
-};
+/** The CSV export of the log under these filters: a download link. */
+export const auditExportHref = (filters: AuditFilters) => urlOf(auditApi.export, { query: auditFilterParams(filters) });

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@mutual/shared';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { AuditAction, AuditActor, AuditChanges, AuditMember, AuditOrigin, AuditWhen } from './audit-parts';
 
 /** One entry as a card: phones, and the member detail's narrow column. */
@@ -66,7 +67,34 @@ export function AuditEntryCards({
   );
 }
 
-const th = 'py-3 pr-4 font-semibold';
+/** The table's columns; widths fixed so a long change list cannot squeeze the others. */
+function auditColumns(timeZone: string): DataTableColumn<AuditEntry>[] {
+  return [
+    {
+      id: 'when',
+      header: 'When',
+      headerClassName: 'w-[13%]',
+      className: 'text-slate-700',
+      cell: (entry) => <AuditWhen at={entry.at} timeZone={timeZone} wrap />,
+    },
+    { id: 'action', header: 'Action', headerClassName: 'w-[17%]', cell: (entry) => <AuditAction entry={entry} /> },
+    {
+      id: 'actor',
+      header: 'Done by',
+      headerClassName: 'w-[17%]',
+      className: 'break-words text-slate-800',
+      cell: (entry) => <AuditActor entry={entry} />,
+    },
+    { id: 'member', header: 'Member', headerClassName: 'w-[16%]', cell: (entry) => <AuditMember entry={entry} /> },
+    { id: 'origin', header: 'From where', headerClassName: 'w-[11%]', cell: (entry) => <AuditOrigin entry={entry} /> },
+    {
+      id: 'changes',
+      header: 'Before → after',
+      headerClassName: 'w-[26%]',
+      cell: (entry) => <AuditChanges entry={entry} />,
+    },
+  ];
+}
 
 /**
  * The log as a table on wide screens and as cards below that (only one is displayed, so
@@ -82,69 +110,18 @@ export function AuditTable({
   caption: string;
 }) {
   return (
-    <>
-      <div className="hidden lg:block">
-        <table className="w-full table-fixed text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <colgroup>
-            <col className="w-[13%]" />
-            <col className="w-[17%]" />
-            <col className="w-[17%]" />
-            <col className="w-[16%]" />
-            <col className="w-[11%]" />
-            <col className="w-[26%]" />
-          </colgroup>
-          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className={th}>
-                When
-              </th>
-              <th scope="col" className={th}>
-                Action
-              </th>
-              <th scope="col" className={th}>
-                Done by
-              </th>
-              <th scope="col" className={th}>
-                Member
-              </th>
-              <th scope="col" className={th}>
-                From where
-              </th>
-              <th scope="col" className="py-3 font-semibold">
-                Before → after
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {entries.map((entry) => (
-              <tr key={entry.id} className="align-top" data-testid="audit-row">
-                <td className="py-3 pr-4 text-slate-700">
-                  <AuditWhen at={entry.at} timeZone={timeZone} wrap />
-                </td>
-                <td className="py-3 pr-4">
-                  <AuditAction entry={entry} />
-                </td>
-                <td className="py-3 pr-4 break-words text-slate-800">
-                  <AuditActor entry={entry} />
-                </td>
-                <td className="py-3 pr-4">
-                  <AuditMember entry={entry} />
-                </td>
-                <td className="py-3 pr-4">
-                  <AuditOrigin entry={entry} />
-                </td>
-                <td className="py-3">
-                  <AuditChanges entry={entry} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="lg:hidden">
-        <AuditEntryCards entries={entries} timeZone={timeZone} label={caption} />
-      </div>
-    </>
+    <DataTable
+      caption={caption}
+      variant="plain"
+      tableClassName="table-fixed"
+      columns={auditColumns(timeZone)}
+      rows={entries}
+      rowKey="id"
+      rowProps={() => ({ 'data-testid': 'audit-row' })}
+      renderCard={(entry) => <AuditEntryCard entry={entry} timeZone={timeZone} />}
+      cardsBelow="lg"
+      cardListAs="ol"
+      cardListClassName="divide-y divide-slate-200"
+    />
   );
 }

@@ -1,21 +1,37 @@
-import { Search, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Search } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
 import { Button } from '../../components/button';
-import { FieldError, controlProps } from '../../components/form-field';
+import { FilterBar, FilterField } from '../../components/filter-bar';
+import { controlProps } from '../../components/form-field';
 import { ActionSelect } from './action-select';
 import type { AuditFilterName, AuditFilters } from './audit-api';
 
 type Errors = Partial<Record<AuditFilterName, string>>;
 
-/** A date filter: a day in the credit union's time zone. */
-export function AuditDateInput({
+/** A filter typed or picked in a box: its label over it and its error under it. */
+function FilterInput({
   id,
   label,
-  value,
-  min,
-  max,
   error,
   onChange,
+  ...input
+}: Omit<ComponentProps<'input'>, 'id' | 'onChange'> & {
+  id: string;
+  label: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label} error={error}>
+      <input {...controlProps(id, { error })} {...input} onChange={(event) => onChange(event.target.value)} />
+    </FilterField>
+  );
+}
+
+/** A date filter: a day in the credit union's time zone. */
+export function AuditDateInput({
+  value,
+  ...props
 }: {
   id: string;
   label: string;
@@ -25,58 +41,48 @@ export function AuditDateInput({
   error?: string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        {...controlProps(id, { error })}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldError id={id} error={error} />
-    </div>
-  );
+  return <FilterInput {...props} type="date" value={value ?? ''} />;
 }
 
-function EmailFilter({
-  id,
-  label,
+const dateBounds = [
+  { name: 'from', label: 'From date' },
+  { name: 'to', label: 'To date' },
+] as const;
+type DateBound = (typeof dateBounds)[number]['name'];
+
+/** From and To, each bounding the other: the Audit Log's filters and a member's activity log. */
+export function AuditDateRange({
+  idPrefix,
   value,
-  placeholder,
-  error,
+  errors,
   onChange,
 }: {
-  id: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  error?: string;
-  onChange: (value: string) => void;
+  idPrefix: string;
+  value: Pick<AuditFilters, DateBound>;
+  errors: Partial<Record<DateBound, string>>;
+  onChange: (patch: Partial<Record<DateBound, string>>) => void;
 }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        {...controlProps(id, { error })}
-        type="search"
-        inputMode="email"
-        autoComplete="off"
-        maxLength={254}
-        value={value}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldError id={id} error={error} />
-    </div>
-  );
+  return dateBounds.map(({ name, label }) => (
+    <AuditDateInput
+      key={name}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      value={value[name]}
+      min={name === 'to' ? value.from : undefined}
+      max={name === 'from' ? value.to : undefined}
+      error={errors[name]}
+      onChange={(day) => onChange({ [name]: day })}
+    />
+  ));
 }
+
+/** The two e-mail boxes: applied with "Apply" (or Enter), not at every key. */
+const emailFilters = [
+  { name: 'actor', label: 'Staff user', placeholder: 'staff@example.com' },
+  { name: 'member', label: 'Member e-mail', placeholder: 'member@example.com' },
+] as const;
+type EmailFilterName = (typeof emailFilters)[number]['name'];
+const typedOf = (filters: AuditFilters) => ({ actor: filters.actor ?? '', member: filters.member ?? '' });
 
 /**
  * The Audit Log screen's filters. The action list and the dates apply as soon as they change;
@@ -95,86 +101,56 @@ export function AuditFiltersForm({
   onChange: (patch: Partial<Record<AuditFilterName, string>>) => void;
   onClear: () => void;
 }) {
-  const active = Object.values(filters).some(Boolean);
-  const [actor, setActor] = useState(filters.actor ?? '');
-  const [member, setMember] = useState(filters.member ?? '');
+  const [typed, setTyped] = useState<Record<EmailFilterName, string>>(typedOf(filters));
   // A new address (Clear, Back, a link) puts its own text in the boxes.
   const [shown, setShown] = useState({ actor: filters.actor, member: filters.member });
   if (shown.actor !== filters.actor || shown.member !== filters.member) {
     setShown({ actor: filters.actor, member: filters.member });
-    setActor(filters.actor ?? '');
-    setMember(filters.member ?? '');
+    setTyped(typedOf(filters));
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ actor: actor.trim(), member: member.trim() });
-  };
 
   return (
-    <form
-      role="search"
-      aria-label="Filter the audit log"
-      noValidate
-      onSubmit={submit}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <ActionSelect
-          id="audit-action"
-          value={filters.action}
-          error={errors.action}
-          onChange={(value) => onChange({ action: value })}
-        />
-        <EmailFilter
-          id="audit-actor"
-          label="Staff user"
-          placeholder="staff@example.com"
-          value={actor}
-          error={errors.actor}
-          onChange={setActor}
-        />
-        <EmailFilter
-          id="audit-member"
-          label="Member e-mail"
-          placeholder="member@example.com"
-          value={member}
-          error={errors.member}
-          onChange={setMember}
-        />
-        <AuditDateInput
-          id="audit-from"
-          label="From date"
-          value={filters.from}
-          max={filters.to}
-          error={errors.from}
-          onChange={(value) => onChange({ from: value })}
-        />
-        <AuditDateInput
-          id="audit-to"
-          label="To date"
-          value={filters.to}
-          min={filters.from}
-          error={errors.to}
-          onChange={(value) => onChange({ to: value })}
-        />
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+    <FilterBar
+      label="Filter the audit log"
+      activeCount={Object.values(filters).filter(Boolean).length}
+      onClear={onClear}
+      onSubmit={() => onChange({ actor: typed.actor.trim(), member: typed.member.trim() })}
+      columns={5}
+      showCount={false}
+      footer={
         <p className="text-xs text-slate-600">
           {timeZone ? `Dates and times are in the credit union's time zone (${timeZone}).` : '\u00a0'}
         </p>
-        <div className="flex gap-2 sm:justify-end">
-          {active && (
-            <Button variant="ghost" size="sm" onClick={onClear}>
-              <X className="h-4 w-4" aria-hidden="true" />
-              Clear filters
-            </Button>
-          )}
-          <Button type="submit" variant="outline" size="sm">
-            <Search className="h-4 w-4" aria-hidden="true" />
-            Apply
-          </Button>
-        </div>
-      </div>
-    </form>
+      }
+      actions={
+        <Button type="submit" variant="outline" size="sm">
+          <Search className="h-4 w-4" aria-hidden="true" />
+          Apply
+        </Button>
+      }
+    >
+      <ActionSelect
+        id="audit-action"
+        value={filters.action}
+        error={errors.action}
+        onChange={(value) => onChange({ action: value })}
+      />
+      {emailFilters.map(({ name, label, placeholder }) => (
+        <FilterInput
+          key={name}
+          id={`audit-${name}`}
+          label={label}
+          type="search"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={254}
+          placeholder={placeholder}
+          value={typed[name]}
+          error={errors[name]}
+          onChange={(value) => setTyped((current) => ({ ...current, [name]: value }))}
+        />
+      ))}
+      <AuditDateRange idPrefix="audit" value={filters} errors={errors} onChange={onChange} />
+    </FilterBar>
   );
 }

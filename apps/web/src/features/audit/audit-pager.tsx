@@ -1,6 +1,5 @@
 import type { AuditPage } from '@mutual/shared';
-import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
-import { Button } from '../../components/button';
+import { Pager } from '../../components/pager';
 import type { AuditCursor } from './audit-api';
 
 const count = new Intl.NumberFormat('en-US');
@@ -24,37 +23,19 @@ export function AuditPager({
   onNavigate: (cursor: AuditCursor) => void;
   busy?: boolean;
 }) {
-  const newer = page.newer;
-  const older = page.older;
+  const { newer, older } = page;
   return (
-    <nav aria-label="Audit log pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-      <p className="text-sm text-slate-700" aria-live="polite" data-testid="audit-total">
-        {auditTotalText(page)}
-      </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="ghost" size="sm" disabled={!newer || busy} onClick={() => onNavigate(null)}>
-          <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
-          Newest
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!newer || busy}
-          onClick={() => newer && onNavigate({ newerThan: newer })}
-        >
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Newer
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!older || busy}
-          onClick={() => older && onNavigate({ olderThan: older })}
-        >
-          Older
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
+    <Pager
+      mode="keyset"
+      navLabel="Audit log pages"
+      label={<span data-testid="audit-total">{auditTotalText(page)}</span>}
+      busy={busy}
+      firstText="Newest"
+      previousText="Newer"
+      nextText="Older"
+      first={newer ? { onSelect: () => onNavigate(null) } : null}
+      previous={newer ? { onSelect: () => onNavigate({ newerThan: newer }) } : null}
+      next={older ? { onSelect: () => onNavigate({ olderThan: older }) } : null}
+    />
   );
 }

@@ -1,19 +1,17 @@
 import type { ApplicationStatus, PublicSite } from '@mutual/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, Mail, Phone, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
 import { useSession } from '../session/session-context';
 import { useSite } from '../site/site-context';
 import { errorMessage } from '../../lib/api-errors';
 import { AuthCard } from './auth-shell';
 import { formatDate } from '../../lib/format-date';
 import { InfoRequests } from './info-requests';
-
-export const applicationQueryKey = ['me', 'application'] as const;
+import { applicationQueryKey, useApplication } from './onboarding-api';
 
 function ContactUs({ support }: { support: PublicSite['support'] }) {
   return (
@@ -95,10 +93,7 @@ export function ApplicationStatusView() {
   const site = useSite();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState(false);
-  const query = useQuery({
-    queryKey: applicationQueryKey,
-    queryFn: () => api<ApplicationStatus>('/api/me/application'),
-  });
+  const query = useApplication();
 
   if (query.isPending) {
     return (

@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError, fieldDescription } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { errorMessage, hasCode } from '../../lib/api-errors';
+import { useResendCode, useVerifyCode } from './auth-api';
 
 type Mode = 'code' | 'backup';
 
@@ -22,7 +22,10 @@ function codeInputClass(invalid: boolean, mode: Mode) {
   const border = invalid
     ? 'border-red-600 focus:outline-red-600'
     : 'border-slate-300 focus:border-brand focus:outline-brand';
-  return `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 ${look} ${border}`;
+  const box =
+    'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+    'focus:outline-2 focus:outline-offset-0';
+  return `${box} ${look} ${border}`;
 }
 
 function instructions(challenge: SignInChallenge, mode: Mode): string {
@@ -52,6 +55,8 @@ export function CodeStep({
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const { mutateAsync: verify } = useVerifyCode();
+  const { mutateAsync: resendCode } = useResendCode();
 
   // The code box takes focus when this step opens and whenever the kind of code changes.
   useEffect(() => {
@@ -71,7 +76,7 @@ export function CodeStep({
     setNotice(null);
     try {
       const body = { code: mode === 'code' ? code : normaliseBackupCode(code) };
-      onSignedIn(await api<SignInResult>('/api/auth/verify', { method: 'POST', body }));
+      onSignedIn(await verify(body));
     } catch (failure) {
       if (endsAttempt(failure)) return onRestart(errorMessage(failure));
       setError(errorMessage(failure, messages.auth.otpFailed));
@@ -86,7 +91,7 @@ export function CodeStep({
     setError(null);
     setNotice(null);
     try {
-      const result = await api<{ message: string }>('/api/auth/resend-code', { method: 'POST' });
+      const result = await resendCode();
       setNotice({ tone: 'success', text: result.message || messages.auth.codeSent });
       setCode('');
       inputRef.current?.focus();
@@ -114,7 +119,9 @@ export function CodeStep({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <div className="flex items-center gap-3">
-        <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand">
+        <span
+          className={'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand'}
+        >
           {mode === 'code' ? (
             <ShieldCheck className="h-5 w-5" aria-hidden="true" />
           ) : (
@@ -173,13 +180,20 @@ export function CodeStep({
       </div>
 
       {(canResend || canUseBackup) && (
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-100 pt-4 text-sm">
+        <div
+          className={
+            'flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-100 pt-4 text-sm'
+          }
+        >
           {canResend && (
             <button
               type="button"
               onClick={() => void resend()}
               disabled={resending || busy}
-              className="inline-flex items-center gap-1.5 font-medium text-brand hover:underline disabled:cursor-not-allowed disabled:opacity-60"
+              className={
+                'inline-flex items-center gap-1.5 font-medium text-brand hover:underline ' +
+                'disabled:cursor-not-allowed disabled:opacity-60'
+              }
             >
               <RotateCw
                 className={`h-4 w-4 ${resending ? 'animate-spin motion-reduce:animate-none' : ''}`}

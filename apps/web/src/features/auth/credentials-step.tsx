@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { useSignIn } from './auth-api';
 import { textLinkClass } from './auth-shell';
 import { PasswordInput } from './password-input';
 import { saveRememberedEmail } from './remembered-email';
@@ -35,6 +36,7 @@ export function CredentialsStep({
   onChallenge: (challenge: SignInChallenge) => void;
 }) {
   const [failure, setFailure] = useState(initialFailure);
+  const { mutateAsync: signIn } = useSignIn();
   const {
     register,
     handleSubmit,
@@ -51,7 +53,7 @@ export function CredentialsStep({
   const onSubmit = async (values: SignInInput) => {
     setFailure(null);
     try {
-      const challenge = await api<SignInChallenge>('/api/auth/sign-in', { method: 'POST', body: values });
+      const challenge = await signIn(values);
       saveRememberedEmail(remember ? values.email : null);
       // The password has done its job: it is not kept in memory while the code is entered.
       setValue('password', '');

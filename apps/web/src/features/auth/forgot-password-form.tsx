@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type MessageResult, passwordResetRequestSchema } from '@mutual/shared';
+import { passwordResetRequestSchema } from '@mutual/shared';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { useRequestPasswordReset } from './auth-api';
 
 type ResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 type ResetRequest = z.output<typeof passwordResetRequestSchema>;
@@ -20,6 +20,7 @@ type ResetRequest = z.output<typeof passwordResetRequestSchema>;
 export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: requestReset } = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -33,7 +34,7 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
   const onSubmit = async (values: ResetRequest) => {
     setFailure(null);
     try {
-      const result = await api<MessageResult>('/api/auth/password-reset', { method: 'POST', body: values });
+      const result = await requestReset(values);
       setSent(result.message);
     } catch (error) {
       const emailError = fieldErrors(error).find(([name]) => name === 'email');

@@ -7,15 +7,16 @@ import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { apiForm } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { DocumentInput, documentProblem } from './document-input';
+import { useAnswerInfoRequest } from './onboarding-api';
 
 type InfoResponseInput = z.input<typeof infoResponseSchema>;
 type InfoResponse = z.output<typeof infoResponseSchema>;
 
 const answerHint = 'Please do not include passwords or sign-in codes.';
-const documentHint = `If the request asks for a document: JPEG, PNG, WebP or PDF, up to ${ID_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
+const documentHint =
+  'If the request asks for a document: JPEG, PNG, WebP or PDF, ' + `up to ${ID_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
 
 /** The applicant's answer to staff's open information requests, with an optional document. */
 export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatus) => void }) {
@@ -23,6 +24,7 @@ export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatu
   const [documentError, setDocumentError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
+  const { mutateAsync: answer } = useAnswerInfoRequest();
   const {
     register,
     handleSubmit,
@@ -45,10 +47,7 @@ export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatu
     }
     setFailure(null);
     try {
-      const status = await apiForm<ApplicationStatus>('/api/me/application/info-responses', {
-        json: { application: values },
-        files: { document },
-      });
+      const status = await answer({ application: values, document });
       onSent(status);
     } catch (error) {
       const fields = new Map(fieldErrors(error));

@@ -6,10 +6,10 @@ import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { apiForm } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { textLinkClass } from './auth-shell';
 import { documentProblem } from './document-input';
+import { useRegister } from './onboarding-api';
 import { DocumentSection } from './registration-document-section';
 import { registrationFieldPaths } from './registration-fields';
 import {
@@ -52,6 +52,7 @@ export function RegistrationForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const { mutateAsync: submitApplication } = useRegister();
   const form = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationSchema),
     defaultValues,
@@ -77,7 +78,7 @@ export function RegistrationForm() {
     }
     setFailure(null);
     try {
-      await apiForm('/api/registrations', { json: { application: values }, files: { document } });
+      await submitApplication({ application: values, document });
       void navigate('/registration-success');
     } catch (error) {
       const fields = new Map(fieldErrors(error));
@@ -120,7 +121,11 @@ export function RegistrationForm() {
           inputRef={documentRef}
         />
 
-        <div className="flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          className={
+            'flex flex-col gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between'
+          }
+        >
           <p className="text-sm text-slate-600">
             All fields are required unless marked optional. By applying you accept our{' '}
             <Link to="/terms" className={textLinkClass}>

@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type MessageResult, PASSWORD, passwordResetConfirmSchema } from '@mutual/shared';
+import { PASSWORD, passwordResetConfirmSchema } from '@mutual/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { useConfirmPasswordReset } from './auth-api';
 import { PasswordInput } from './password-input';
 
 type ResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 type ResetConfirm = z.output<typeof passwordResetConfirmSchema>;
 
-const passwordHint = `At least ${PASSWORD.min} characters. A short phrase of unrelated words is easy to remember and hard to guess.`;
+const passwordHint =
+  `At least ${PASSWORD.min} characters. ` + 'A short phrase of unrelated words is easy to remember and hard to guess.';
 
 /** The new-password form behind the e-mailed link. `onInvalidLink` takes the server's sentence. */
 export function ResetPasswordForm({
@@ -25,6 +27,7 @@ export function ResetPasswordForm({
 }) {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: confirmReset } = useConfirmPasswordReset();
   const {
     register,
     handleSubmit,
@@ -38,7 +41,7 @@ export function ResetPasswordForm({
   const onSubmit = async (values: ResetConfirm) => {
     setFailure(null);
     try {
-      const result = await api<MessageResult>('/api/auth/password-reset/confirm', { method: 'POST', body: values });
+      const result = await confirmReset(values);
       setDone(result.message);
     } catch (error) {
       const fields = fieldErrors(error).filter((entry): entry is ['password' | 'confirmPassword', string] =>

@@ -33,7 +33,9 @@ export const loanCalculatorSchema = z
       if (parsed.cents < LOAN_LIMITS.minCents || parsed.cents > LOAN_LIMITS.maxCents) {
         ctx.issues.push({
           code: 'custom',
-          message: `The loan amount must be between ${formatMoney(LOAN_LIMITS.minCents)} and ${formatMoney(LOAN_LIMITS.maxCents)}`,
+          message:
+            `The loan amount must be between ${formatMoney(LOAN_LIMITS.minCents)} ` +
+            `and ${formatMoney(LOAN_LIMITS.maxCents)}`,
           input: text,
         });
         return z.NEVER;

@@ -66,18 +66,21 @@ describe('loan calculator', () => {
     expect(await screen.findByText('The term must be between 1 and 600 months')).toBeTruthy();
   });
 
-  it('reads "$25,000" as typed and shows the payment to the cent, with the last one settling the rounding', async () => {
-    const { calculate, estimate } = renderCalculator();
-    await calculate({ amount: '$25,000', rate: '0', term: '12', unit: 'Months' });
-    const result = estimate();
-    expect(within(result).getByText('$25,000.00 at 0.00% APR over 1 year')).toBeTruthy();
-    expect(within(result).getByTestId('monthly-payment').textContent).toBe('$2,083.33');
-    expect(within(result).getByTestId('total-interest').textContent).toBe('$0.00');
-    expect(within(result).getByTestId('total-paid').textContent).toBe('$25,000.00');
-    expect(
-      within(result).getByText(/12 payments; the last one is \$2,083\.37, because payments are rounded to the cent/),
-    ).toBeTruthy();
-  });
+  it(
+    'reads "$25,000" as typed and shows the payment to the cent, ' + 'with the last one settling the rounding',
+    async () => {
+      const { calculate, estimate } = renderCalculator();
+      await calculate({ amount: '$25,000', rate: '0', term: '12', unit: 'Months' });
+      const result = estimate();
+      expect(within(result).getByText('$25,000.00 at 0.00% APR over 1 year')).toBeTruthy();
+      expect(within(result).getByTestId('monthly-payment').textContent).toBe('$2,083.33');
+      expect(within(result).getByTestId('total-interest').textContent).toBe('$0.00');
+      expect(within(result).getByTestId('total-paid').textContent).toBe('$25,000.00');
+      expect(
+        within(result).getByText(/12 payments; the last one is \$2,083\.37, because payments are rounded to the cent/),
+      ).toBeTruthy();
+    },
+  );
 
   it('starts from one of the credit union’s own rates with a preset', async () => {
     const { user, amount, rate, term, estimate } = renderCalculator();

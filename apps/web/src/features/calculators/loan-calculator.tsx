@@ -71,7 +71,12 @@ export function LoanCalculator() {
   const termError = errors.term?.message;
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border border-slate-200 shadow-sm lg:grid-cols-5">
+    <div
+      className={[
+        'grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border',
+        'border-slate-200 shadow-sm lg:grid-cols-5',
+      ].join(' ')}
+    >
       <section aria-labelledby="loan-details" className="min-w-0 bg-white p-5 sm:p-8 lg:col-span-3">
         <h2 id="loan-details" className="text-xl font-bold text-slate-900">
           Loan details

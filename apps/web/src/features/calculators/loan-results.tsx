@@ -43,7 +43,13 @@ export function LoanResults({ loan, summary }: { loan: LoanCalculatorValues; sum
       </p>
 
       <details className="group mt-6 rounded-xl border border-slate-200 bg-white">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 text-sm font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <summary
+          className={[
+            'flex cursor-pointer list-none items-center justify-between gap-3 px-4',
+            'py-3 text-sm font-semibold text-slate-900',
+            '[&::-webkit-details-marker]:hidden',
+          ].join(' ')}
+        >
           Year-by-year breakdown
           <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
         </summary>

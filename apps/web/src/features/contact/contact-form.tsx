@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactMessage,
-  type ContactReceipt,
   type ContactMessageInput,
   contactLimits,
   contactMessageSchema,
@@ -15,7 +14,8 @@ import { useState } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { useSendContactMessage } from './contact-api';
 
 const preferredContactLabels: Record<(typeof preferredContactMethods)[number], string> = {
   email: 'Email',
@@ -44,6 +44,7 @@ const messageHint = 'Please do not include passwords, sign-in codes or full card
 export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: send } = useSendContactMessage();
   const {
     register,
     handleSubmit,
@@ -59,10 +60,7 @@ export function ContactForm() {
     setSent(null);
     setFailure(null);
     try {
-      const receipt = await api<ContactReceipt>('/api/contact-messages', {
-        method: 'POST',
-        body: values,
-      });
+      const receipt = await send(values);
       reset();
       setSent(receipt.message);
     } catch (error) {
@@ -152,7 +150,10 @@ export function ContactForm() {
             {preferredContactMethods.map((method) => (
               <label
                 key={method}
-                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm text-slate-800 has-checked:border-brand has-checked:bg-brand-soft"
+                className={
+                  'flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm ' +
+                  'text-slate-800 has-checked:border-brand has-checked:bg-brand-soft'
+                }
               >
                 <input type="radio" value={method} {...register('preferredContact')} className="h-4 w-4 accent-brand" />
                 {preferredContactLabels[method]}

@@ -10,7 +10,9 @@ export const careersPage: ContentPageDefinition = {
   title: 'Careers',
   eyebrow: 'Work with us',
   intro: (site) =>
-    `At ${site.brand.name} the people we serve are also the owners. If you want your work to help neighbors build savings, buy homes and get out of debt, we'd like to meet you.`,
+    `At ${site.brand.name} the people we serve are also the owners. ` +
+    'If you want your work to help neighbors build savings, buy homes and get out of debt, ' +
+    "we'd like to meet you.",
   body: (site) => (
     <>
       <Highlights>
@@ -72,7 +74,8 @@ export const communityPage: ContentPageDefinition = {
   title: 'In our community',
   eyebrow: 'Community',
   intro: (site) =>
-    `${site.brand.name} was founded by neighbors, for neighbors. Part of what we earn goes back to the places our members live and work.`,
+    `${site.brand.name} was founded by neighbors, for neighbors. ` +
+    'Part of what we earn goes back to the places our members live and work.',
   body: (site) => (
     <>
       <Highlights>
@@ -87,10 +90,11 @@ export const communityPage: ContentPageDefinition = {
         in local schools.
       </p>
       <h2>Grants and sponsorships</h2>
+      {/* prettier-ignore */}
       <p>
         We support local non-profits, schools and youth sports with small grants and sponsorships, with a focus on
-        financial well-being, housing and education. To request support, <Link to="/contact">send us a message</Link>{' '}
-        describing your organization and your project.
+        financial well-being, housing and education. To request support,{' '}
+        <Link to="/contact">send us a message</Link> describing your organization and your project.
       </p>
       <h2>Volunteering</h2>
       <p>
@@ -123,7 +127,8 @@ export const locationsPage: ContentPageDefinition = {
   title: 'Branches & ATMs',
   eyebrow: 'Locations',
   intro: (site) =>
-    `Bank in person at any of our ${site.about.branches} branches, or get cash at ATMs near you. Our main branch is in ${site.address.city}, ${site.address.state}.`,
+    `Bank in person at any of our ${site.about.branches} branches, or get cash at ATMs near you. ` +
+    `Our main branch is in ${site.address.city}, ${site.address.state}.`,
   body: (site) => (
     <>
       <h2>Main branch</h2>
@@ -189,7 +194,8 @@ export const schedulePage: ContentPageDefinition = {
   title: 'Schedule a meeting',
   eyebrow: 'Meet with us',
   intro: () =>
-    'Sit down with a member service representative or a loan officer — in a branch or by phone — at a time that suits you.',
+    'Sit down with a member service representative or a loan officer — in a branch or by phone — ' +
+    'at a time that suits you.',
   body: (site) => (
     <>
       <h2>What we can help with</h2>

@@ -157,7 +157,8 @@ export const termsPage: ContentPageDefinition = {
   title: 'Terms of use',
   eyebrow: 'Legal',
   intro: (site) =>
-    `The rules for using ${site.brand.name}'s website and Online Banking. Your account agreement and disclosures govern your accounts themselves.`,
+    `The rules for using ${site.brand.name}'s website and Online Banking. ` +
+    'Your account agreement and disclosures govern your accounts themselves.',
   body: (site) => (
     <>
       <h2>Using Online Banking</h2>
@@ -242,9 +243,10 @@ export const accessibilityPage: ContentPageDefinition = {
         another format.
       </p>
       <h2>Tell us about a barrier</h2>
+      {/* prettier-ignore */}
       <p>
-        If something on our website is hard to use, please tell us what you were trying to do and which page it was.{' '}
-        <Link to="/contact">Send us a message</Link> with the subject “Technical Support”, or write to{' '}
+        If something on our website is hard to use, please tell us what you were trying to do and which page it
+        was. <Link to="/contact">Send us a message</Link> with the subject “Technical Support”, or write to{' '}
         <a href={`mailto:${site.support.email}`}>{site.support.email}</a>. We reply {site.support.emailResponse}.
       </p>
     </>

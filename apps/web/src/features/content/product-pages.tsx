@@ -8,7 +8,8 @@ export const creditCardsPage: ContentPageDefinition = {
   title: 'Credit cards',
   eyebrow: 'Borrow',
   intro: (site) =>
-    `A credit card from a not-for-profit: ${site.rates.introApr} intro APR for ${site.rates.introAprMonths} months and ${site.rates.cashBack} cash back on every purchase.`,
+    `A credit card from a not-for-profit: ${site.rates.introApr} intro APR for ${site.rates.introAprMonths} months ` +
+    `and ${site.rates.cashBack} cash back on every purchase.`,
   body: (site) => (
     <>
       <Highlights>
@@ -22,9 +23,11 @@ export const creditCardsPage: ContentPageDefinition = {
       </Highlights>
       <h2>What you get</h2>
       <ul>
+        {/* prettier-ignore */}
         <li>
-          <strong>{site.rates.introApr} introductory APR</strong> on purchases for the first {site.rates.introAprMonths}{' '}
-          months. After that, a variable APR based on your credit history, shown to you before you accept.
+          <strong>{site.rates.introApr} introductory APR</strong> on purchases for the first{' '}
+          {site.rates.introAprMonths} months. After that, a variable APR based on your credit history, shown to you
+          before you accept.
         </li>
         <li>
           <strong>{site.rates.cashBack} cash back</strong> on every purchase, with no categories to track.
@@ -167,7 +170,8 @@ export const savingsPage: ContentPageDefinition = {
   title: 'Savings',
   eyebrow: 'Accounts',
   intro: (site) =>
-    `Grow your money with savings at up to ${site.rates.savingsApy} APY and share certificates at ${site.rates.certificateApy} APY.`,
+    `Grow your money with savings at up to ${site.rates.savingsApy} APY ` +
+    `and share certificates at ${site.rates.certificateApy} APY.`,
   body: (site) => (
     <>
       <Highlights>

@@ -4,6 +4,9 @@ import { Eye, EyeOff, PiggyBank, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatDate } from '../../lib/format-date';
 
+const revealButtonClass =
+  'inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-brand';
+
 /** Spec §2 "account-information panel": both accounts, and how much of the transfer limit is used. */
 export function AccountInfoPanel({
   accounts,
@@ -62,7 +65,7 @@ function AccountDetails({ account }: { account: AccountSummary }) {
               onClick={() => setShown((value) => !value)}
               aria-pressed={shown}
               aria-label={`${shown ? 'Hide' : 'Show'} full ${account.type} account number`}
-              className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-brand"
+              className={revealButtonClass}
             >
               {shown ? (
                 <EyeOff className="h-4 w-4" aria-hidden="true" />

@@ -8,6 +8,8 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { RecentTransactions } from './recent-transactions';
 import { WelcomeHeader } from './welcome-header';
 
+const transferSectionClass =
+  'min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus:outline-none sm:p-6 lg:col-span-2';
 const accountsFailed = 'We could not load your accounts. Please try again.';
 
 /**
@@ -45,7 +47,7 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           id="transfer-section"
           tabIndex={-1}
           aria-labelledby="transfer-heading"
-          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus:outline-none sm:p-6 lg:col-span-2"
+          className={transferSectionClass}
         >
           <h2 id="transfer-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Transfer Money

@@ -13,7 +13,25 @@ export function monthLabel(month: string): string {
   return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-/** Spec §2: this month's income and outgoing (transfers between own accounts and staff corrections excluded: the header shows corrections apart). */
+const cards = [
+  {
+    title: 'Monthly Income',
+    amount: (overview: AccountOverview) => overview.monthIncome,
+    Icon: ArrowDownLeft,
+    tone: 'bg-green-100 text-green-800',
+  },
+  {
+    title: 'Monthly Outgoing',
+    amount: (overview: AccountOverview) => overview.monthOutgoing,
+    Icon: ArrowUpRight,
+    tone: 'bg-red-100 text-red-800',
+  },
+] as const;
+
+/**
+ * Spec §2: this month's income and outgoing (transfers between own accounts and staff corrections
+ * excluded: the header shows corrections apart).
+ */
 export function MonthCards({ summary }: { summary: UseQueryResult<AccountOverview> }) {
   if (summary.isPending) {
     return (
@@ -35,20 +53,16 @@ export function MonthCards({ summary }: { summary: UseQueryResult<AccountOvervie
   const month = monthLabel(summary.data.month);
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
-      <MonthCard
-        title="Monthly Income"
-        month={month}
-        amount={summary.data.monthIncome}
-        icon={<ArrowDownLeft className="h-5 w-5" aria-hidden="true" />}
-        tone="bg-green-100 text-green-800"
-      />
-      <MonthCard
-        title="Monthly Outgoing"
-        month={month}
-        amount={summary.data.monthOutgoing}
-        icon={<ArrowUpRight className="h-5 w-5" aria-hidden="true" />}
-        tone="bg-red-100 text-red-800"
-      />
+      {cards.map(({ title, amount, Icon, tone }) => (
+        <MonthCard
+          key={title}
+          title={title}
+          month={month}
+          amount={amount(summary.data)}
+          icon={<Icon className="h-5 w-5" aria-hidden="true" />}
+          tone={tone}
+        />
+      ))}
     </div>
   );
 }

@@ -1,27 +1,26 @@
-import type { AccountOverview, AccountSummary, TransactionPage } from '@mutual/shared';
+import { accountsApi } from '@mutual/shared/contract/accounts';
+import { meApi } from '@mutual/shared/contract/me';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { accountsQueryKey, summaryQueryKey, transactionsQueryKey } from './query-keys';
 
 /** Spec §9: the dashboard lists the 20 newest transactions. */
 export const RECENT_TRANSACTIONS = 20;
 
-/** `GET /api/me/accounts`: Checking first, then Savings. */
+/** The member's accounts: Checking first, then Savings. */
 export function useAccounts() {
-  return useQuery({
-    queryKey: accountsQueryKey,
-    queryFn: async () => (await api<{ accounts: AccountSummary[] }>('/api/me/accounts')).accounts,
-  });
+  return useQuery({ queryKey: accountsQueryKey, queryFn: async () => (await call(meApi.accounts)).accounts });
 }
 
-/** `GET /api/me/summary`: available balance, pending total, this month's flows, limit usage. */
+/** Available balance, pending total, this month's flows, limit usage. */
 export function useSummary() {
-  return useQuery({ queryKey: summaryQueryKey, queryFn: () => api<AccountOverview>('/api/me/summary') });
+  return useQuery({ queryKey: summaryQueryKey, queryFn: () => call(accountsApi.summary) });
 }
 
+/** The newest transactions, for the dashboard's list. */
 export function useRecentTransactions() {
   return useQuery({
     queryKey: [...transactionsQueryKey, { pageSize: RECENT_TRANSACTIONS }],
-    queryFn: () => api<TransactionPage>(`/api/me/transactions?pageSize=${RECENT_TRANSACTIONS}`),
+    queryFn: () => call(accountsApi.transactions, { query: { pageSize: RECENT_TRANSACTIONS } }),
   });
 }

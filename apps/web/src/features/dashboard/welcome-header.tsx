@@ -11,6 +11,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
+const headerClass =
+  'flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white ' +
+  'shadow-sm sm:px-8 sm:py-8 lg:flex-row lg:items-end lg:justify-between';
+const jointMarkerClass =
+  'mt-3 inline-flex max-w-full items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium';
+const smallFigureClass = 'text-xl text-white/95 sm:text-2xl';
+
 /**
  * Spec §2 dashboard header: date, time, welcome, joint marker and — for members — the Checking
  * account's available balance and the pending total, and this month's staff corrections when
@@ -24,7 +31,7 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
     summary?.data && !/^-?0\.00$/.test(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
   const iso = new Date(now).toISOString();
   return (
-    <header className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white shadow-sm sm:px-8 sm:py-8 lg:flex-row lg:items-end lg:justify-between">
+    <header className={headerClass}>
       <div className="min-w-0">
         <p className="text-sm text-white/85">
           <time dateTime={iso.slice(0, 10)}>{dateFormat.format(now)}</time>
@@ -35,10 +42,7 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
         </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.firstName}</h1>
         {user.isJointAccount && (
-          <p
-            className="mt-3 inline-flex max-w-full items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium"
-            data-testid="joint-account-marker"
-          >
+          <p className={jointMarkerClass} data-testid="joint-account-marker">
             <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span className="min-w-0">
               Joint Account
@@ -96,7 +100,7 @@ function HeaderFigure({
     <div className="min-w-0">
       <dt className="text-sm text-white/85">{label}</dt>
       <dd
-        className={`mt-1 font-bold tracking-tight tabular-nums ${large ? 'text-2xl sm:text-3xl' : 'text-xl text-white/95 sm:text-2xl'}`}
+        className={`mt-1 font-bold tracking-tight tabular-nums ${large ? 'text-2xl sm:text-3xl' : smallFigureClass}`}
         data-testid={testId ?? (large ? 'available-balance' : 'pending-total')}
       >
         {pending ? (

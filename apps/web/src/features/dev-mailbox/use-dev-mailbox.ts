@@ -1,15 +1,8 @@
+import { devMailboxApi } from '@mutual/shared/contract/dev-mailbox';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError, call } from '../../lib/api';
 
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  template: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+export type { DevMail } from '@mutual/shared/contract/dev-mailbox';
 
 const REFRESH_MS = 5000;
 
@@ -22,7 +15,7 @@ export function isMailboxUnavailable(error: unknown) {
 export function useDevMailbox() {
   return useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => api<{ messages: DevMail[] }>('/api/dev/mailbox'),
+    queryFn: () => call(devMailboxApi.mailbox),
     refetchInterval: (query) => (isMailboxUnavailable(query.state.error) ? false : REFRESH_MS),
     retry: (failures, error) => !isMailboxUnavailable(error) && failures < 1,
   });

@@ -17,7 +17,11 @@ function Counter({ target, format, label, icon: Icon }: CounterProps) {
     <li
       data-testid="about-counter"
       data-target={target}
-      className="flex min-w-0 basis-[calc(50%-0.5rem)] flex-col items-center rounded-2xl bg-white px-3 py-5 text-center shadow-sm ring-1 ring-slate-200 sm:basis-[calc(33.333%-0.75rem)] sm:px-4 sm:py-6 lg:flex-1 lg:basis-0"
+      className={[
+        'flex min-w-0 basis-[calc(50%-0.5rem)] flex-col items-center rounded-2xl',
+        'bg-white px-3 py-5 text-center shadow-sm ring-1 ring-slate-200',
+        'sm:basis-[calc(33.333%-0.75rem)] sm:px-4 sm:py-6 lg:flex-1 lg:basis-0',
+      ].join(' ')}
     >
       <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-brand">
         <Icon className="h-5 w-5" aria-hidden="true" />

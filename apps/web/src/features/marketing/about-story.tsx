@@ -73,7 +73,9 @@ export function AboutTimeline() {
     {
       year: String(about.founded),
       title: 'Chartered by neighbours',
-      text: `A group of local families pooled their savings to found ${brand.name}, run by volunteers from a kitchen table.`,
+      text:
+        `A group of local families pooled their savings to found ${brand.name}, ` +
+        'run by volunteers from a kitchen table.',
     },
     {
       year: String(milestoneYear(about.founded, 0.2)),
@@ -111,7 +113,13 @@ export function AboutTimeline() {
         description="Decades of growth, guided by the same cooperative principles we started with."
       />
       {/* One column with the line on the left on phones; a zig-zag around a centre line on desktops. */}
-      <ol className="relative mx-auto max-w-5xl before:absolute before:inset-y-0 before:left-[7px] before:w-0.5 before:bg-brand/20 lg:before:left-1/2 lg:before:-ml-px">
+      <ol
+        className={[
+          'relative mx-auto max-w-5xl before:absolute before:inset-y-0',
+          'before:left-[7px] before:w-0.5 before:bg-brand/20 lg:before:left-1/2',
+          'lg:before:-ml-px',
+        ].join(' ')}
+      >
         {milestones.map((milestone, index) => (
           <li
             key={milestone.title}
@@ -119,10 +127,16 @@ export function AboutTimeline() {
           >
             <span
               aria-hidden="true"
-              className="absolute top-6 left-0 h-4 w-4 rounded-full border-4 border-white bg-brand ring-2 ring-brand/30 lg:left-1/2 lg:-ml-2"
+              className={[
+                'absolute top-6 left-0 h-4 w-4 rounded-full border-4 border-white',
+                'bg-brand ring-2 ring-brand/30 lg:left-1/2 lg:-ml-2',
+              ].join(' ')}
             />
             <div
-              className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${index % 2 === 0 ? 'lg:col-start-1' : 'lg:col-start-2'}`}
+              className={[
+                'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6',
+                index % 2 === 0 ? 'lg:col-start-1' : 'lg:col-start-2',
+              ].join(' ')}
             >
               <p className="inline-flex rounded-full bg-brand px-3 py-0.5 text-sm font-bold text-white">
                 {milestone.year}

@@ -46,9 +46,18 @@ export function CommunitySection() {
           {programs.map(({ icon: Icon, title, text }, index) => (
             <li
               key={title}
-              className={`flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${index === 1 ? 'lg:ml-10' : ''}`}
+              className={[
+                'flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200',
+                'sm:p-6',
+                index === 1 ? 'lg:ml-10' : '',
+              ].join(' ')}
             >
-              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand to-accent-dark text-white">
+              <span
+                className={[
+                  'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl',
+                  'bg-gradient-to-br from-brand to-accent-dark text-white',
+                ].join(' ')}
+              >
                 <Icon className="h-6 w-6" aria-hidden="true" />
               </span>
               <div>

@@ -29,7 +29,13 @@ export function CtaBanner({
   return (
     <section aria-labelledby={id} className={followsWhiteSection ? 'pb-16 sm:pb-20' : 'py-16 sm:py-20'}>
       <Container>
-        <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
+        <div
+          className={[
+            'relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-dark',
+            'via-brand to-accent-dark px-6 py-12 text-center text-white shadow-xl',
+            'sm:px-12 sm:py-16',
+          ].join(' ')}
+        >
           <div aria-hidden="true" className="absolute -top-24 -left-16 h-64 w-64 rounded-full bg-white/10 blur-3xl" />
           <div
             aria-hidden="true"

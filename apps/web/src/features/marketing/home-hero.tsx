@@ -25,9 +25,19 @@ export function HomeHero() {
     >
       <div aria-hidden="true" className="absolute -top-32 -right-24 h-96 w-96 rounded-full bg-accent/30 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-white/10 blur-3xl" />
-      <Container className="relative grid items-center gap-12 pt-14 pb-24 sm:pt-20 sm:pb-32 lg:grid-cols-[1.15fr_1fr] lg:gap-12">
+      <Container
+        className={[
+          'relative grid items-center gap-12 pt-14 pb-24',
+          'sm:pt-20 sm:pb-32 lg:grid-cols-[1.15fr_1fr] lg:gap-12',
+        ].join(' ')}
+      >
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/25">
+          <p
+            className={[
+              'inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1',
+              'text-sm font-medium ring-1 ring-white/25',
+            ].join(' ')}
+          >
             <ShieldCheck className="h-4 w-4" aria-hidden="true" />
             {brand.tagline}
           </p>
@@ -89,7 +99,13 @@ function HeroVisual({ savingsApy, shortName }: { savingsApy: string; shortName: 
           ))}
         </div>
       </div>
-      <div className="absolute -bottom-10 -left-10 w-64 -rotate-6 rounded-2xl bg-gradient-to-br from-slate-900 to-brand-dark p-5 shadow-2xl ring-1 ring-white/10">
+      <div
+        className={[
+          'absolute -bottom-10 -left-10 w-64 -rotate-6 rounded-2xl',
+          'bg-gradient-to-br from-slate-900 to-brand-dark p-5 shadow-2xl ring-1',
+          'ring-white/10',
+        ].join(' ')}
+      >
         <div className="flex items-center justify-between">
           <span className="h-7 w-10 rounded-md bg-gradient-to-br from-amber-200 to-amber-400" />
           <span className="text-sm font-semibold">{shortName}</span>
@@ -97,7 +113,12 @@ function HeroVisual({ savingsApy, shortName }: { savingsApy: string; shortName: 
         <p className="mt-6 font-mono tracking-widest">•••• •••• •••• 2048</p>
         <p className="mt-2 text-xs text-white/70">Rewards Visa®</p>
       </div>
-      <div className="absolute -right-6 -bottom-12 flex items-center gap-3 rounded-2xl bg-white px-4 py-3 text-slate-900 shadow-xl">
+      <div
+        className={[
+          'absolute -right-6 -bottom-12 flex items-center gap-3 rounded-2xl',
+          'bg-white px-4 py-3 text-slate-900 shadow-xl',
+        ].join(' ')}
+      >
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
           <Smartphone className="h-5 w-5" />
         </span>
@@ -134,14 +155,25 @@ export function QuickActions() {
         <h2 id="quick-actions-title" className="sr-only">
           Quick actions
         </h2>
-        <ul className="grid gap-2 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-slate-200">
+        <ul
+          className={[
+            'grid gap-2 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200',
+            'sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-slate-200',
+          ].join(' ')}
+        >
           {quickActions.map(({ to, label, description, icon: Icon }) => (
             <li key={label}>
               <Link
                 to={to}
                 className="group flex h-full items-center gap-4 rounded-xl p-4 transition-colors hover:bg-slate-50"
               >
-                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand text-white transition-transform group-hover:scale-105">
+                <span
+                  className={[
+                    'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand',
+                    'text-white transition-transform',
+                    'group-hover:scale-105',
+                  ].join(' ')}
+                >
                   <Icon className="h-6 w-6" aria-hidden="true" />
                 </span>
                 <span className="min-w-0 flex-1">
@@ -149,7 +181,10 @@ export function QuickActions() {
                   <span className="block text-sm text-slate-600">{description}</span>
                 </span>
                 <ArrowRight
-                  className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-1 group-hover:text-brand"
+                  className={[
+                    'h-5 w-5 shrink-0 text-slate-500 transition-transform',
+                    'group-hover:translate-x-1 group-hover:text-brand',
+                  ].join(' ')}
                   aria-hidden="true"
                 />
               </Link>

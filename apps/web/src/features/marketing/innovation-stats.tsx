@@ -41,7 +41,10 @@ export function InnovationStats() {
             {features.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-start gap-3">
                 <span
-                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10 ${accentOnDarkText}`}
+                  className={[
+                    'flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white/10',
+                    accentOnDarkText,
+                  ].join(' ')}
                 >
                   <Icon className="h-5 w-5" aria-hidden="true" />
                 </span>

@@ -42,13 +42,21 @@ export function MarketOverview() {
               {market.indicators.map((indicator) => (
                 <li
                   key={indicator.label}
-                  className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-100"
+                  className={[
+                    'flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3',
+                    'ring-1 ring-slate-100',
+                  ].join(' ')}
                 >
                   <div className="min-w-0">
                     <p className="text-sm font-medium text-slate-600">{indicator.label}</p>
                     <p className="text-xl font-bold tracking-tight text-slate-900">{indicator.value}</p>
                   </div>
-                  <span className="shrink-0 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-dark">
+                  <span
+                    className={[
+                      'shrink-0 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold',
+                      'text-accent-dark',
+                    ].join(' ')}
+                  >
                     {indicator.change}
                   </span>
                 </li>

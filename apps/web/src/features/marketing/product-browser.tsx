@@ -20,7 +20,12 @@ function ProductCard({ product, index }: { product: Product; index: number }) {
   const { name, icon: Icon, rateLabels, description, features } = product;
   const titleId = `product-${index}-title`;
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg">
+    <li
+      className={[
+        'flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm',
+        'transition hover:-translate-y-1 hover:shadow-lg',
+      ].join(' ')}
+    >
       <div className="flex items-start gap-4">
         <span className={iconTileClass}>
           <Icon className="h-6 w-6" aria-hidden="true" />
@@ -52,7 +57,10 @@ function ProductCard({ product, index }: { product: Product; index: number }) {
       <Link
         to="/contact"
         aria-describedby={titleId}
-        className="mt-6 inline-flex w-fit items-center gap-1.5 rounded-lg font-semibold text-brand hover:gap-2.5 hover:text-brand-dark"
+        className={[
+          'mt-6 inline-flex w-fit items-center gap-1.5 rounded-lg font-semibold',
+          'text-brand hover:gap-2.5 hover:text-brand-dark',
+        ].join(' ')}
       >
         Learn More
         <ArrowRight className="h-4 w-4" aria-hidden="true" />
@@ -90,9 +98,11 @@ export function ProductBrowser() {
                 aria-pressed={pressed}
                 aria-controls="product-list"
                 onClick={() => setAudience(value)}
-                className={`flex flex-1 items-center justify-center gap-2 rounded-lg px-2 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3 sm:text-base ${
-                  pressed ? 'bg-white text-brand shadow-sm' : 'text-slate-700 hover:text-slate-900'
-                }`}
+                className={[
+                  'flex flex-1 items-center justify-center gap-2 rounded-lg px-2 py-2.5 text-sm font-semibold',
+                  'whitespace-nowrap transition-colors sm:px-3 sm:text-base',
+                  pressed ? 'bg-white text-brand shadow-sm' : 'text-slate-700 hover:text-slate-900',
+                ].join(' ')}
               >
                 <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
                 {label}

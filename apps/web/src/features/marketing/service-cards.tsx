@@ -65,13 +65,20 @@ export function ServiceCards() {
         id="services-title"
         eyebrow="Our services"
         title="Banking for every stage of life"
-        description="From a first savings account to a family home or a growing business, we have the products to get you there."
+        description={
+          'From a first savings account to a family home or a growing business, ' +
+          'we have the products to get you there.'
+        }
       />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {services.map(({ title, to, description, highlight, icon: Icon }) => (
           <li
             key={title}
-            className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-1 sm:p-6 hover:border-brand/40 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand"
+            className={[
+              'group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm',
+              'transition hover:-translate-y-1 sm:p-6 hover:border-brand/40 hover:shadow-lg',
+              'focus-within:ring-2 focus-within:ring-brand',
+            ].join(' ')}
           >
             <div className="flex items-center gap-4 sm:flex-col sm:items-start sm:gap-5">
               <span className={iconTileClass}>
@@ -85,7 +92,12 @@ export function ServiceCards() {
               </h3>
             </div>
             <p className="mt-3 flex-1 text-slate-600 sm:mt-2">{description}</p>
-            <p className="mt-4 inline-flex w-fit rounded-full sm:mt-5 bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-dark">
+            <p
+              className={[
+                'mt-4 inline-flex w-fit rounded-full sm:mt-5',
+                'bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-dark',
+              ].join(' ')}
+            >
               {highlight}
             </p>
             <span

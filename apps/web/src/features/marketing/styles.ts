@@ -2,8 +2,10 @@
  * A secondary button for dark, branded backgrounds. The shared `buttonClass` variants are all
  * meant for light surfaces, and combining one with overrides leaves the winner to CSS order.
  */
-export const outlineOnDarkClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-white/70 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-white/10';
+export const outlineOnDarkClass = [
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-white/70 px-6 py-3',
+  'text-base font-semibold text-white transition-colors hover:bg-white/10',
+].join(' ');
 
 /** The rounded icon tile used on cards. */
 export const iconTileClass = 'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand';

@@ -1,24 +1,21 @@
 import type { SessionUser } from '@mutual/shared';
-import { LogOut, RotateCcw, Settings, UserRound } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Container } from '../../components/layout';
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
-import { useProfileDialogs } from '../profile/profile-dialogs';
-import { isCurrent, navItemsFor, resetTransfersPath } from './nav-items';
-import { useSignOut } from './use-sign-out';
+import { Container } from '../../components/layout';
+import { useAccountItems } from './account-items';
+import { NavLinks } from './nav-links';
 
-const rowClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-50';
+const linkClass = (current: boolean) =>
+  [
+    'block rounded-lg px-3 py-3 text-base font-medium',
+    current ? 'bg-brand-soft text-brand' : 'text-slate-800 hover:bg-slate-50',
+  ].join(' ');
 
-function Row({ icon, children, onClick }: { icon: ReactNode; children: ReactNode; onClick: () => void }) {
-  return (
-    <button type="button" className={rowClass} onClick={onClick}>
-      {icon}
-      {children}
-    </button>
-  );
-}
+const rowClass = [
+  'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left',
+  'text-base font-medium text-slate-800 hover:bg-slate-50',
+].join(' ');
 
 /** The phone menu: the same links and account items as the desktop bar and avatar menu. */
 export function MobileMenu({
@@ -32,14 +29,7 @@ export function MobileMenu({
   onClose: () => void;
   menuButton: RefObject<HTMLButtonElement | null>;
 }) {
-  const location = useLocation();
-  const dialogs = useProfileDialogs();
-  const signOut = useSignOut();
-  const openDialog = (which: 'profile' | 'settings') => {
-    onClose();
-    dialogs.open(which, menuButton.current);
-  };
-  const icon = 'h-5 w-5 text-slate-500';
+  const accountItems = useAccountItems(user, { returnFocusTo: menuButton, beforeDialog: onClose });
 
   return (
     <div
@@ -54,20 +44,7 @@ export function MobileMenu({
       <Container className="py-3">
         <nav aria-label="Mobile">
           <ul className="flex flex-col gap-1">
-            {navItemsFor(user).map((item) => {
-              const current = isCurrent(item, location);
-              return (
-                <li key={item.label}>
-                  <Link
-                    to={{ pathname: item.pathname, hash: item.hash }}
-                    aria-current={current ? 'page' : undefined}
-                    className={`block rounded-lg px-3 py-3 text-base font-medium ${current ? 'bg-brand-soft text-brand' : 'text-slate-800 hover:bg-slate-50'}`}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
+            <NavLinks user={user} linkClass={linkClass} listItems />
           </ul>
         </nav>
         <div className="mt-2 border-t border-slate-100 pt-3">
@@ -78,21 +55,23 @@ export function MobileMenu({
               <p className="truncate text-sm text-slate-600">{user.email}</p>
             </div>
           </div>
-          <Row icon={<UserRound className={icon} aria-hidden="true" />} onClick={() => openDialog('profile')}>
-            Profile Settings
-          </Row>
-          <Row icon={<Settings className={icon} aria-hidden="true" />} onClick={() => openDialog('settings')}>
-            Account Settings
-          </Row>
-          {user.role === 'admin' && (
-            <Link to={resetTransfersPath} className={rowClass}>
-              <RotateCcw className={icon} aria-hidden="true" />
-              Reset Transfer Counts
-            </Link>
-          )}
-          <Row icon={<LogOut className={icon} aria-hidden="true" />} onClick={() => void signOut()}>
-            Sign out
-          </Row>
+          {accountItems.map((item) => {
+            const content = (
+              <>
+                <item.Icon className="h-5 w-5 text-slate-500" aria-hidden="true" />
+                {item.label}
+              </>
+            );
+            return item.kind === 'link' ? (
+              <Link key={item.label} to={item.to} className={rowClass}>
+                {content}
+              </Link>
+            ) : (
+              <button key={item.label} type="button" className={rowClass} onClick={item.onSelect}>
+                {content}
+              </button>
+            );
+          })}
         </div>
       </Container>
     </div>

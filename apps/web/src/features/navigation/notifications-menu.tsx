@@ -1,21 +1,21 @@
-import type { MemberNotification } from '@mutual/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationList } from '@mutual/shared';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-date';
+import { useMarkNotificationsRead, useNotifications } from './notifications-api';
 import { relativeTime } from './relative-time';
 import { useNow } from './use-now';
 
-export const notificationsQueryKey = ['me', 'notifications'] as const;
-
-interface NotificationList {
-  notifications: MemberNotification[];
-  unread: number;
-}
-
-const fetchNotifications = () => api<NotificationList>('/api/me/notifications');
+const triggerClass =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 ' +
+  'hover:text-brand';
+const badgeClass =
+  'absolute top-1 right-1 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full ' +
+  'bg-red-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white';
+const panelClass =
+  'z-50 w-[22rem] max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-slate-200 bg-white text-sm ' +
+  'shadow-xl';
 
 /**
  * The bell: the member's own notifications (transfers, deposits, statements, new-device sign-ins).
@@ -23,12 +23,12 @@ const fetchNotifications = () => api<NotificationList>('/api/me/notifications');
  * every API call counts as activity and would keep an idle session alive.
  */
 export function NotificationsMenu() {
-  const queryClient = useQueryClient();
+  const markRead = useMarkNotificationsRead();
   const now = useNow(60_000);
   const [open, setOpen] = useState(false);
   // What was unread when the list was opened keeps its "new" mark while the list stays open.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const list = useQuery({ queryKey: notificationsQueryKey, queryFn: fetchNotifications, staleTime: 60_000 });
+  const list = useNotifications();
   const unread = list.data?.unread ?? 0;
 
   const onOpenChange = async (next: boolean) => {
@@ -40,8 +40,8 @@ export function NotificationsMenu() {
     const { data } = await list.refetch();
     if (!data || data.unread === 0) return;
     setFresh(new Set(data.notifications.filter((item) => !item.read).map((item) => item.id)));
-    await api<undefined>('/api/me/notifications/read', { method: 'POST' }).catch(() => undefined);
-    await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    // The list is read again afterwards either way (the hook's `onSettled`).
+    await markRead.mutateAsync().catch(() => undefined);
   };
 
   // The name says what the badge shows ("9+" beyond nine), so what is seen is what is heard.
@@ -49,18 +49,10 @@ export function NotificationsMenu() {
   const label = unread > 0 ? `Notifications, ${shown} unread` : 'Notifications';
   return (
     <Popover.Root open={open} onOpenChange={(next) => void onOpenChange(next)}>
-      <Popover.Trigger
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand"
-        aria-label={label}
-        data-testid="notifications-trigger"
-      >
+      <Popover.Trigger className={triggerClass} aria-label={label} data-testid="notifications-trigger">
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notifications-badge"
-            className="absolute top-1 right-1 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
-          >
+          <span aria-hidden="true" data-testid="notifications-badge" className={badgeClass}>
             {shown}
           </span>
         )}
@@ -71,7 +63,7 @@ export function NotificationsMenu() {
           align="end"
           collisionPadding={8}
           aria-label="Notifications"
-          className="z-50 w-[22rem] max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-slate-200 bg-white text-sm shadow-xl"
+          className={panelClass}
         >
           <div className="border-b border-slate-100 px-4 py-3">
             <p className="font-semibold text-slate-900">Notifications</p>

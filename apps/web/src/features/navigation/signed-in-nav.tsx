@@ -1,14 +1,24 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Container } from '../../components/layout';
 import { HelpPopover } from '../../app/layouts/help-popover';
 import { Logo } from '../../app/layouts/logo';
 import { useSession } from '../session/session-context';
 import { MobileMenu } from './mobile-menu';
-import { isCurrent, navItemsFor } from './nav-items';
+import { NavLinks } from './nav-links';
 import { NotificationsMenu } from './notifications-menu';
 import { UserMenu } from './user-menu';
+
+const linkClass = (current: boolean) =>
+  [
+    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:px-3',
+    current ? 'text-brand' : 'text-slate-700 hover:text-brand',
+  ].join(' ');
+const menuButtonClass = [
+  'inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100',
+  'md:hidden',
+].join(' ');
 
 /** Top navigation for signed-in members and staff (spec §2 "Top navigation", signed in). */
 export function SignedInNav() {
@@ -28,14 +38,14 @@ export function SignedInNav() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const linkClass = (current: boolean) =>
-    `rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:px-3 ${current ? 'text-brand' : 'text-slate-700 hover:text-brand'}`;
-
   return (
     <header
       data-signed-in-nav=""
       data-scrolled={scrolled}
-      className={`sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'shadow-md' : 'border-b border-slate-100'}`}
+      className={[
+        'sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow',
+        scrolled ? 'shadow-md' : 'border-b border-slate-100',
+      ].join(' ')}
     >
       <Container className="flex h-16 items-center justify-between gap-3">
         <div className="shrink-0">
@@ -44,19 +54,7 @@ export function SignedInNav() {
         {user && (
           <>
             <nav aria-label="Main" className="hidden items-center md:flex">
-              {navItemsFor(user).map((item) => {
-                const current = isCurrent(item, location);
-                return (
-                  <Link
-                    key={item.label}
-                    to={{ pathname: item.pathname, hash: item.hash }}
-                    aria-current={current ? 'page' : undefined}
-                    className={linkClass(current)}
-                  >
-                    {item.label}
-                  </Link>
-                );
-              })}
+              <NavLinks user={user} linkClass={linkClass} />
             </nav>
             <div className="flex items-center gap-0.5 sm:gap-1">
               <HelpPopover />
@@ -67,7 +65,7 @@ export function SignedInNav() {
               <button
                 ref={menuButton}
                 type="button"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+                className={menuButtonClass}
                 aria-expanded={menuOpen}
                 aria-controls="signed-in-mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}

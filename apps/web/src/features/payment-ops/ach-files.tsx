@@ -1,15 +1,18 @@
-import { type AchSecCode, achExportFilePath, formatWireMoney, messages } from '@mutual/shared';
-import { Download, FileOutput, RefreshCw } from 'lucide-react';
+import { type AchSecCode, formatWireMoney, messages } from '@mutual/shared';
+import { Download, FileOutput } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { controlClass } from '../../components/form-field';
+import { LoadError } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import type { ShowFlash } from '../admin-users/use-flash';
-import { useAchExports, usePaymentOpsActions } from './payment-ops-api';
+import { achExportFileHref, useAchExports, usePaymentOpsActions } from './payment-ops-api';
 
 const m = messages.paymentOps;
+const downloadClass =
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 ' +
+  'text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand';
 
 const secOptions: Array<{ value: AchSecCode; label: string }> = [
   { value: 'WEB', label: 'WEB — online, member-initiated' },
@@ -43,8 +46,10 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
           : waiting === 0
             ? 'No ACH payments are waiting to be exported.'
             : waiting === 1
-              ? '1 ACH payment is waiting to be exported. Exporting does not settle it: settle or return it when the bank confirms.'
-              : `${waiting} ACH payments are waiting to be exported. Exporting does not settle them: settle or return each one when the bank confirms.`}
+              ? '1 ACH payment is waiting to be exported. ' +
+                'Exporting does not settle it: settle or return it when the bank confirms.'
+              : `${waiting} ACH payments are waiting to be exported. ` +
+                'Exporting does not settle them: settle or return each one when the bank confirms.'}
       </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-72">
@@ -76,12 +81,9 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
           Loading files…
         </p>
       ) : files.isError ? (
-        <Alert tone="error" title={m.exportsLoadFailed} className="mt-2">
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void files.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Alert>
+        <div className="mt-2">
+          <LoadError error={files.error} fallback={m.exportsLoadFailed} onRetry={() => void files.refetch()} />
+        </div>
       ) : files.data.exports.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No ACH files yet.</p>
       ) : (
@@ -102,9 +104,9 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
                 </span>
               </div>
               <a
-                href={achExportFilePath(file.id)}
+                href={achExportFileHref(file.id)}
                 download={file.fileName}
-                className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand"
+                className={downloadClass}
                 aria-label={`Download ${file.fileName}`}
               >
                 <Download className="h-4 w-4" aria-hidden="true" />

@@ -26,8 +26,10 @@ export function bankDetails(order: PaymentOrder): string[] {
 export const railLabel = (order: PaymentOrder) => paymentRailLabels[order.rail];
 
 /** A one-line summary for dialogs and screen readers: "$25.00 to Jamie Payee, TD Bank ••3356". */
-export const orderSummary = (order: PaymentOrder) =>
-  `${orderAmount(order)} to ${order.beneficiary.name}, ${order.beneficiary.bankName} ${order.beneficiary.accountNumberMasked}`;
+export function orderSummary(order: PaymentOrder): string {
+  const { name, bankName, accountNumberMasked } = order.beneficiary;
+  return `${orderAmount(order)} to ${name}, ${bankName} ${accountNumberMasked}`;
+}
 
 const shortDateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -11,6 +11,15 @@ import { bankDetails, orderAmount, railLabel } from './format';
 import { usePaymentOpsActions } from './payment-ops-api';
 
 const m = messages.paymentOps;
+const settleDescription =
+  "Mark this payment as sent. The held money leaves the member's account and they are told the payment went out. " +
+  'This cannot be undone.';
+const returnDescription =
+  "The held money goes back to the member's account. " +
+  'They see the reason in their history and are told by notification and e-mail.';
+const reasonClass =
+  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-slate-800 ' +
+  'has-checked:border-brand has-checked:bg-brand-soft';
 
 /** The order a dialog is about, as staff need to check it before acting. */
 function OrderSummary({ order }: { order: PaymentOrder }) {
@@ -55,7 +64,7 @@ export function SettleDialog({ order, onClose, onFlash }: DialogProps) {
       open={order !== null}
       onOpenChange={(open) => !open && !settle.isPending && onClose()}
       title="Settle payment"
-      description="Mark this payment as sent. The held money leaves the member's account and they are told the payment went out. This cannot be undone."
+      description={settleDescription}
     >
       {order && <OrderSummary order={order} />}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -79,7 +88,7 @@ export function ReturnDialog({ order, onClose, onFlash }: DialogProps) {
       onOpenChange={(open) => !open && onClose()}
       title="Return payment"
       size="lg"
-      description="The held money goes back to the member's account. They see the reason in their history and are told by notification and e-mail."
+      description={returnDescription}
     >
       {order && <ReturnForm key={order.id} order={order} onClose={onClose} onFlash={onFlash} />}
     </Dialog>
@@ -131,10 +140,7 @@ function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose:
         <legend className="mb-2 text-sm font-medium text-slate-800">Return reason</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {reasons.map((reason) => (
-            <label
-              key={reason.code}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3.5 py-2.5 text-sm text-slate-800 has-checked:border-brand has-checked:bg-brand-soft"
-            >
+            <label key={reason.code} className={reasonClass}>
               <input
                 type="radio"
                 name="return-reason"

@@ -2,6 +2,7 @@ import type { PaymentOrder, PaymentOrderStatus } from '@mutual/shared';
 import { CheckCircle2, FileText, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
 
@@ -118,123 +119,110 @@ function Actions({ order, onSettle, onReturn, full = false }: OrderActions & { o
   );
 }
 
-const th = 'px-3 py-3 font-semibold';
-const td = 'px-3 py-3 align-top';
+/** The states of the queue a screen passes on: loading, a failed read, nothing in it, a page. */
+type ListStates = Pick<
+  DataTableProps<PaymentOrder>,
+  'loading' | 'loadingLabel' | 'error' | 'errorFallback' | 'onRetry' | 'busy' | 'emptyMessage' | 'paging'
+>;
 
-/** The queue as a table (tablet and desktop) and as cards (phone). */
+function orderColumns(pending: boolean, actions: OrderActions): DataTableColumn<PaymentOrder>[] {
+  return [
+    { id: 'member', header: 'Member', className: 'max-w-56', cell: (order) => <Member order={order} /> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (order) => (
+        <>
+          <span className="block font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
+          <span className="mt-1 block">
+            <RailBadge order={order} />
+          </span>
+          <span className="mt-1 block text-xs text-slate-600">from {order.fromAccount}</span>
+        </>
+      ),
+    },
+    { id: 'beneficiary', header: 'Beneficiary', className: 'max-w-48', cell: (order) => <Beneficiary order={order} /> },
+    { id: 'bank', header: 'Bank', className: 'max-w-48', cell: (order) => <Bank order={order} /> },
+    { id: 'timing', header: pending ? 'Age' : 'Resolved', cell: (order) => <Timing order={order} /> },
+    { id: 'exported', header: 'Exported', cell: (order) => <Exported order={order} /> },
+    ...(pending
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            hideHeader: true,
+            cell: (order: PaymentOrder) => <Actions order={order} {...actions} />,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** One order as a card (phone). */
+function OrderCard({ order, pending, ...actions }: OrderActions & { order: PaymentOrder; pending: boolean }) {
+  return (
+    <li
+      data-testid="payment-order"
+      data-order-id={order.id}
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Member order={order} />
+        </div>
+        <div className="shrink-0 text-right">
+          <span className="block text-lg font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
+          <RailBadge order={order} />
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
+        <CardRow label="Beneficiary">
+          <Beneficiary order={order} />
+        </CardRow>
+        <CardRow label="Bank">
+          <Bank order={order} />
+        </CardRow>
+        <CardRow label={pending ? 'Age' : 'Resolved'}>
+          <Timing order={order} />
+        </CardRow>
+        <CardRow label="Exported">
+          <Exported order={order} />
+        </CardRow>
+      </dl>
+      {pending && (
+        <div className="mt-4">
+          <Actions order={order} {...actions} full />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The queue as a table (tablet and desktop) and as cards (phone), with its states and paging. */
 export function OrderList({
   orders,
   status,
-  ...actions
-}: OrderActions & { orders: PaymentOrder[]; status: PaymentOrderStatus }) {
+  caption,
+  onSettle,
+  onReturn,
+  ...states
+}: OrderActions &
+  ListStates & { orders: readonly PaymentOrder[] | undefined; status: PaymentOrderStatus; caption: string }) {
   const pending = status === 'pending';
+  const actions = { onSettle, onReturn };
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className={th}>
-                Member
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Amount
-              </th>
-              <th scope="col" className={th}>
-                Beneficiary
-              </th>
-              <th scope="col" className={th}>
-                Bank
-              </th>
-              <th scope="col" className={th}>
-                {pending ? 'Age' : 'Resolved'}
-              </th>
-              <th scope="col" className={th}>
-                Exported
-              </th>
-              {pending && (
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {orders.map((order) => (
-              <tr key={order.id} data-testid="payment-order" data-order-id={order.id}>
-                <td className={`${td} max-w-56`}>
-                  <Member order={order} />
-                </td>
-                <td className={`${td} text-right whitespace-nowrap`}>
-                  <span className="block font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
-                  <span className="mt-1 block">
-                    <RailBadge order={order} />
-                  </span>
-                  <span className="mt-1 block text-xs text-slate-600">from {order.fromAccount}</span>
-                </td>
-                <td className={`${td} max-w-48`}>
-                  <Beneficiary order={order} />
-                </td>
-                <td className={`${td} max-w-48`}>
-                  <Bank order={order} />
-                </td>
-                <td className={td}>
-                  <Timing order={order} />
-                </td>
-                <td className={td}>
-                  <Exported order={order} />
-                </td>
-                {pending && (
-                  <td className={td}>
-                    <Actions order={order} {...actions} />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul className="space-y-3 md:hidden">
-        {orders.map((order) => (
-          <li
-            key={order.id}
-            data-testid="payment-order"
-            data-order-id={order.id}
-            className="rounded-2xl border border-slate-200 bg-white p-4"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Member order={order} />
-              </div>
-              <div className="shrink-0 text-right">
-                <span className="block text-lg font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
-                <RailBadge order={order} />
-              </div>
-            </div>
-            <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
-              <CardRow label="Beneficiary">
-                <Beneficiary order={order} />
-              </CardRow>
-              <CardRow label="Bank">
-                <Bank order={order} />
-              </CardRow>
-              <CardRow label={pending ? 'Age' : 'Resolved'}>
-                <Timing order={order} />
-              </CardRow>
-              <CardRow label="Exported">
-                <Exported order={order} />
-              </CardRow>
-            </dl>
-            {pending && (
-              <div className="mt-4">
-                <Actions order={order} {...actions} full />
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataTable
+      caption={caption}
+      columns={orderColumns(pending, actions)}
+      rows={orders}
+      rowKey="id"
+      rowProps={(order) => ({ 'data-testid': 'payment-order', 'data-order-id': order.id })}
+      renderCard={(order) => <OrderCard order={order} pending={pending} {...actions} />}
+      cardListClassName="space-y-3"
+      {...states}
+    />
   );
 }
 

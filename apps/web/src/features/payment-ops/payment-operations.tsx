@@ -1,18 +1,17 @@
 import {
   type PaymentOrder,
+  type PaymentOrderPage,
   type PaymentOrderStatus,
   messages,
   paymentOrderStatusLabels,
   paymentOrderStatuses,
 } from '@mutual/shared';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Container } from '../../components/layout';
-import { TransactionPager } from '../transactions/transaction-pager';
+import type { NumberedPagerProps } from '../../components/pager';
 import { FlashBanner } from '../admin-users/flash-banner';
 import { useFlash } from '../admin-users/use-flash';
 import { AchFiles } from './ach-files';
@@ -22,6 +21,33 @@ import { usePaymentOrders } from './payment-ops-api';
 
 const isStatus = (value: string | null): value is PaymentOrderStatus =>
   (paymentOrderStatuses as readonly (string | null)[]).includes(value);
+
+const tabClass =
+  'flex min-w-0 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap ' +
+  'text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand ' +
+  'data-[state=active]:shadow-sm';
+
+/**
+ * Previous / Next under a page of the queue, when there is more than one: "Showing 26–50 of 60",
+ * its numbers without separators, as the queue has always written them.
+ */
+function pagingOf(data: PaymentOrderPage, hrefFor: (page: number) => string): NumberedPagerProps | undefined {
+  const { page, pageSize, total, orders } = data;
+  if (orders.length === 0 || total <= pageSize) return undefined;
+  const first = (page - 1) * pageSize + 1;
+  return {
+    mode: 'numbered',
+    page,
+    // A page past the end (an old address) still offers the way back.
+    pageCount: Math.max(page, Math.ceil(total / pageSize)),
+    hrefFor,
+    label: (
+      <span data-testid="history-range">
+        Showing {first}–{first + orders.length - 1} of {total}
+      </span>
+    ),
+  };
+}
 
 const emptyText: Record<PaymentOrderStatus, string> = {
   pending: 'No payments are waiting. You are all caught up.',
@@ -67,6 +93,10 @@ export function PaymentOperations() {
         payment once it has gone out, or return it with a reason and the money goes back to the member.
       </p>
 
+      {/*
+        Not the shared Tabs: its count reaches assistive tech as "Pending (3)", and these tabs are
+        named "Pending 3" (the browser tests find them by that name).
+      */}
       <Tabs.Root
         value={status}
         onValueChange={(value) => setParams(queryFor(value as PaymentOrderStatus), { replace: true })}
@@ -77,11 +107,7 @@ export function PaymentOperations() {
           className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
         >
           {paymentOrderStatuses.map((value) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="flex min-w-0 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
-            >
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
               {paymentOrderStatusLabels[value]}
               <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">
                 {counts ? counts[value] : '–'}
@@ -91,38 +117,23 @@ export function PaymentOperations() {
         </Tabs.List>
         {paymentOrderStatuses.map((value) => (
           <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-offset-4">
-            {orders.isPending ? (
-              <p role="status" className="rounded-2xl border border-slate-200 p-8 text-center text-slate-600">
-                Loading payments…
-              </p>
-            ) : orders.isError && !orders.data ? (
-              <Alert tone="error" title={messages.paymentOps.loadFailed}>
-                <Button variant="outline" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
-                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
-                  Try again
-                </Button>
-              </Alert>
-            ) : orders.data && orders.data.orders.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-                {emptyText[value]}
-              </p>
-            ) : orders.data ? (
-              <div
-                aria-busy={orders.isFetching}
-                className={`space-y-4 transition-opacity ${orders.isPlaceholderData ? 'opacity-70' : ''}`}
-              >
-                <OrderList orders={orders.data.orders} status={value} onSettle={setSettling} onReturn={setReturning} />
-                {orders.data.total > orders.data.pageSize && (
-                  <TransactionPager
-                    page={orders.data.page}
-                    pageSize={orders.data.pageSize}
-                    total={orders.data.total}
-                    shown={orders.data.orders.length}
-                    hrefFor={(next) => `?${queryFor(status, next).toString()}`}
-                  />
-                )}
-              </div>
-            ) : null}
+            <div aria-busy={orders.isFetching}>
+              <OrderList
+                caption={`${paymentOrderStatusLabels[value]} payments`}
+                orders={orders.data?.orders}
+                status={value}
+                onSettle={setSettling}
+                onReturn={setReturning}
+                loading={orders.isPending}
+                loadingLabel="Loading payments…"
+                error={orders.isError && !orders.data ? orders.error : undefined}
+                errorFallback={messages.paymentOps.loadFailed}
+                onRetry={() => void orders.refetch()}
+                emptyMessage={emptyText[value]}
+                busy={orders.isPlaceholderData}
+                paging={orders.data && pagingOf(orders.data, (next) => `?${queryFor(status, next).toString()}`)}
+              />
+            </div>
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -1,16 +1,8 @@
-import type {
-  AchExportList,
-  AchExportResult,
-  AchSecCode,
-  PaymentOrderPage,
-  PaymentOrderResult,
-  PaymentOrderStatus,
-  PaymentReturnInput,
-} from '@mutual/shared';
+import type { AchSecCode, PaymentOrderStatus, PaymentReturnInput } from '@mutual/shared';
+import { urlOf } from '@mutual/shared/contract/endpoint';
+import { paymentOpsApi } from '@mutual/shared/contract/payment-ops';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-
-const base = '/api/admin/payment-orders';
+import { call } from '../../lib/api';
 
 /** Every Payment Operations query hangs under one key: after any action, all of it is refetched. */
 export const paymentOpsKeys = {
@@ -22,33 +14,38 @@ export const paymentOpsKeys = {
 export function usePaymentOrders(status: PaymentOrderStatus, page: number) {
   return useQuery({
     queryKey: paymentOpsKeys.orders(status, page),
-    queryFn: () => api<PaymentOrderPage>(`${base}?${new URLSearchParams({ status, page: String(page) }).toString()}`),
+    queryFn: () => call(paymentOpsApi.orders, { query: { status, page } }),
     // Keep the rows and tab counts on screen while another tab or page loads.
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAchExports() {
-  return useQuery({ queryKey: paymentOpsKeys.exports, queryFn: () => api<AchExportList>(`${base}/ach-exports`) });
+  return useQuery({ queryKey: paymentOpsKeys.exports, queryFn: () => call(paymentOpsApi.achExports) });
 }
 
-/** Settle, return and export; each refreshes the queue, counts and files whether it worked or not (a 409 means it moved). */
+/** A past NACHA file, for a download link (the server answers it as an attachment). */
+export const achExportFileHref = (id: string) => urlOf(paymentOpsApi.achExportFile, { params: { id } });
+
+/**
+ * Settle, return and export; each refreshes the queue, counts and files whether it worked or not
+ * (a 409 means it moved).
+ */
 export function usePaymentOpsActions() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: paymentOpsKeys.all });
   return {
     settle: useMutation({
-      mutationFn: (id: string) =>
-        api<PaymentOrderResult>(`${base}/${encodeURIComponent(id)}/settle`, { method: 'POST' }),
+      mutationFn: (id: string) => call(paymentOpsApi.settle, { params: { id } }),
       onSettled,
     }),
     returnOrder: useMutation({
       mutationFn: ({ id, body }: { id: string; body: PaymentReturnInput }) =>
-        api<PaymentOrderResult>(`${base}/${encodeURIComponent(id)}/return`, { method: 'POST', body }),
+        call(paymentOpsApi.returnOrder, { params: { id }, body }),
       onSettled,
     }),
     exportAch: useMutation({
-      mutationFn: (sec: AchSecCode) => api<AchExportResult>(`${base}/ach-export`, { method: 'POST', body: { sec } }),
+      mutationFn: (sec: AchSecCode) => call(paymentOpsApi.achExport, { body: { sec } }),
       onSettled,
     }),
   };

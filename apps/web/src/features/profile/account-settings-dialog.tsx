@@ -1,10 +1,7 @@
 import { type Me, messages } from '@mutual/shared';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
-import { useMe } from './me-query';
+import { MeDialog } from './me-dialog';
 import { PasswordForm } from './password-form';
 import { SessionsPanel } from './sessions-panel';
 import { LoginAlertsPanel, NotificationsPanel, useSettingsDraft } from './settings-preferences';
@@ -18,6 +15,9 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 const isTab = (value: string): value is Tab => tabs.some((tab) => tab.value === value);
+const tabClass =
+  'rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white ' +
+  'data-[state=active]:text-brand data-[state=active]:shadow-sm';
 
 /** "Account Settings": notifications, security (login alerts, two-factor), password, sessions. */
 export function AccountSettingsDialog({
@@ -28,38 +28,17 @@ export function AccountSettingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog
+    <MeDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Account Settings"
       description="Notifications, sign-in security, your password and where you are signed in."
-      size="lg"
+      loadingLabel="Loading your settings…"
+      loadFailed={messages.settings.loadFailed}
     >
-      <AccountSettingsBody />
-    </Dialog>
+      {(me) => <SettingsTabs me={me} />}
+    </MeDialog>
   );
-}
-
-function AccountSettingsBody() {
-  const me = useMe();
-  if (me.isPending) {
-    return (
-      <p role="status" className="py-10 text-center text-sm text-slate-500">
-        Loading your settings…
-      </p>
-    );
-  }
-  if (me.isError) {
-    return (
-      <div className="space-y-4">
-        <Alert tone="error">{messages.settings.loadFailed}</Alert>
-        <Button variant="outline" onClick={() => void me.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <SettingsTabs me={me.data} />;
 }
 
 function SettingsTabs({ me }: { me: Me }) {
@@ -82,11 +61,7 @@ function SettingsTabs({ me }: { me: Me }) {
         className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
       >
         {tabs.map((item) => (
-          <Tabs.Trigger
-            key={item.value}
-            value={item.value}
-            className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
-          >
+          <Tabs.Trigger key={item.value} value={item.value} className={tabClass}>
             {item.label}
           </Tabs.Trigger>
         ))}

@@ -1,8 +1,14 @@
-import { Check, Copy, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { useSite } from '../site/site-context';
 import { useCopy } from '../../lib/use-copy';
+import { useSite } from '../site/site-context';
+import { CopyButton } from './copy-button';
+
+const codeListClass = [
+  'grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4',
+  'font-mono text-sm text-slate-900 sm:text-base',
+].join(' ');
 
 function download(filename: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -52,10 +58,7 @@ export function BackupCodesView({
           are shown.
         </p>
       </div>
-      <ul
-        aria-label="Backup codes"
-        className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:text-base"
-      >
+      <ul aria-label="Backup codes" className={codeListClass}>
         {codes.map((code) => (
           <li key={code} className="text-center tracking-wider">
             {code}
@@ -63,14 +66,7 @@ export function BackupCodesView({
         ))}
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button variant="outline" onClick={() => void copy('codes', text)}>
-          {copied === 'codes' ? (
-            <Check className="h-4 w-4" aria-hidden="true" />
-          ) : (
-            <Copy className="h-4 w-4" aria-hidden="true" />
-          )}
-          {copied === 'codes' ? 'Copied!' : 'Copy codes'}
-        </Button>
+        <CopyButton label="Copy codes" copied={copied === 'codes'} onClick={() => void copy('codes', text)} />
         <Button
           variant="outline"
           onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { PasswordForm } from './password-form';
 
 const s = messages.settings;
+const passwordRequired = messages.auth.passwordRequired;
 
 function renderForm(routes: StubRoutes = {}) {
   const server = stubFetch(routes);
@@ -22,10 +23,10 @@ function renderForm(routes: StubRoutes = {}) {
 }
 
 describe('change password form', () => {
-  it(`asks for the current password with "${messages.auth.passwordRequired}" and a new one of 8+ characters`, async () => {
+  it(`asks for the current password with "${passwordRequired}" and a new one of 8+ characters`, async () => {
     const { server, change } = renderForm();
     await change('', '', '');
-    expect(await screen.findByText(messages.auth.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(passwordRequired)).toBeTruthy();
     expect(screen.getByText(messages.registration.passwordTooShort)).toBeTruthy();
     expect(server.requests).toHaveLength(0);
   });

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { totpDisableSchema } from '@mutual/shared';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
+import { FormActions } from './form-actions';
+import { InputField } from './input-field';
 
 type PasswordInput = z.infer<typeof totpDisableSchema>;
 
@@ -33,31 +30,25 @@ export function PasswordPrompt({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordInput>({ resolver: zodResolver(totpDisableSchema), defaultValues: { password: '' } });
+    form,
+    onSubmit: submit,
+    formError,
+    submitting,
+  } = useApiForm<PasswordInput>({
+    schema: totpDisableSchema,
+    defaultValues: { password: '' },
+    fields: ['password'],
+    fallback: failure,
+    submit: ({ password }) => onSubmit(password),
+  });
+  const error = form.formState.errors.password?.message;
 
-  const submit = async ({ password }: PasswordInput) => {
-    setProblem(null);
-    try {
-      await onSubmit(password);
-    } catch (error) {
-      const fieldMessage = error instanceof ApiRequestError ? error.body.fields?.password : undefined;
-      if (fieldMessage) setError('password', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else setProblem(errorMessage(error, failure));
-    }
-  };
-
-  const error = errors.password?.message;
   return (
     <form
       noValidate
       aria-labelledby={`${id}-title`}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void submit(event)}
       className="space-y-4 rounded-xl border border-slate-200 p-4"
     >
       <div>
@@ -66,25 +57,18 @@ export function PasswordPrompt({
         </h4>
         <p className="mt-1 text-sm text-slate-600">{explanation}</p>
       </div>
-      <FormField id={`${id}-password`} label="Password" error={error}>
-        <input
-          {...controlProps(`${id}-password`, { error })}
-          {...register('password')}
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          autoFocus
-        />
-      </FormField>
-      {problem && <Alert tone="error">{problem}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
-      </div>
+      <InputField
+        id={`${id}-password`}
+        label="Password"
+        error={error}
+        {...form.register('password')}
+        type="password"
+        autoComplete="current-password"
+        aria-required="true"
+        autoFocus
+      />
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <FormActions onCancel={onCancel} submitting={submitting} submitLabel={submitLabel} busyLabel={busyLabel} />
     </form>
   );
 }

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Me, type ProfileUpdate, messages, profileUpdateSchema } from '@mutual/shared';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
-import { useApplyMe } from './me-query';
-import { errorMessage } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
+import { FormActions } from './form-actions';
+import { InputField } from './input-field';
+import { OutcomeAlert, formOutcome } from './outcome';
+import { useApplyMe, useUpdateProfile } from './profile-api';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 
@@ -21,8 +19,6 @@ const fieldPaths = [
   'address.postalCode',
   'address.country',
 ] as const;
-const isFieldPath = (key: string): key is (typeof fieldPaths)[number] =>
-  (fieldPaths as readonly string[]).includes(key);
 
 function valuesOf(me: Me): ProfileInput {
   const { street, city, state, postalCode, country } = me.address;
@@ -32,44 +28,45 @@ function valuesOf(me: Me): ProfileInput {
 /** Spec §2: the e-mail is shown read-only. */
 export const emailHint = 'Your sign-in email cannot be changed here. Please contact us to change it.';
 
-type Outcome = { tone: 'success' | 'error'; text: string };
+/** The sign-in e-mail, shown read-only with `emailHint` (Profile Settings and the password form). */
+export function SignInEmailField({ id, email, autoComplete }: { id: string; email: string; autoComplete?: string }) {
+  return (
+    <InputField
+      id={id}
+      label="Email"
+      hint={emailHint}
+      inputClassName="bg-slate-50 text-slate-700"
+      value={email}
+      readOnly
+      type="email"
+      autoComplete={autoComplete}
+    />
+  );
+}
 
-/** Name, phone and address; validated with the schema the API uses (`PATCH /api/me/profile`). */
+/** Name, phone and address; validated with the schema the API uses (`meApi.updateProfile`). */
 export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
   const applyMe = useApplyMe();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const updateProfile = useUpdateProfile();
+  const [saved, setSaved] = useState<string | null>(null);
+  const { form, onSubmit, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
+    schema: profileUpdateSchema,
+    defaultValues: valuesOf(me),
+    fields: fieldPaths,
+    fallback: messages.profile.updateFailed,
+    fieldsFailure: messages.profile.updateFailed,
+    submit: async (values) => {
+      setSaved(null);
+      const result = await updateProfile.mutateAsync(values);
+      form.reset(valuesOf(result.me));
+      await applyMe(result.me);
+      setSaved(result.message || messages.profile.updated);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: valuesOf(me),
-  });
-
-  const onSubmit = async (values: ProfileUpdate) => {
-    setOutcome(null);
-    try {
-      const result = await api<{ me: Me; message: string }>('/api/me/profile', { method: 'PATCH', body: values });
-      reset(valuesOf(result.me));
-      await applyMe(result.me);
-      setOutcome({ tone: 'success', text: result.message || messages.profile.updated });
-    } catch (error) {
-      const fields =
-        error instanceof ApiRequestError
-          ? Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldPath(key))
-          : [];
-      fields.forEach(([key, message], index) => {
-        if (isFieldPath(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
-      });
-      setOutcome({
-        tone: 'error',
-        text: fields.length ? messages.profile.updateFailed : errorMessage(error, messages.profile.updateFailed),
-      });
-    }
-  };
+    formState: { errors },
+  } = form;
 
   const a = errors.address;
   const field = (
@@ -81,32 +78,25 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
     wide = false,
   ) => (
     <div className={wide ? 'sm:col-span-2' : undefined}>
-      <FormField id={id} label={label} error={error}>
-        <input
-          {...controlProps(id, { error })}
-          {...register(path)}
-          type={path === 'phone' ? 'tel' : 'text'}
-          autoComplete={autoComplete}
-          aria-required="true"
-        />
-      </FormField>
+      <InputField
+        id={id}
+        label={label}
+        error={error}
+        {...register(path)}
+        type={path === 'phone' ? 'tel' : 'text'}
+        autoComplete={autoComplete}
+        aria-required="true"
+      />
     </div>
   );
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'profile-name', 'Name', errors.name?.message, 'name')}
         {field('phone', 'profile-phone', 'Phone', errors.phone?.message, 'tel')}
         <div className="sm:col-span-2">
-          <FormField id="profile-email" label="Email" hint={emailHint}>
-            <input
-              {...controlProps('profile-email', { hint: emailHint }, 'bg-slate-50 text-slate-700')}
-              value={me.email}
-              readOnly
-              type="email"
-            />
-          </FormField>
+          <SignInEmailField id="profile-email" email={me.email} />
         </div>
       </div>
       <fieldset className="space-y-4">
@@ -119,15 +109,14 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
           {field('address.country', 'profile-country', 'Country', a?.country?.message, 'country-name')}
         </div>
       </fieldset>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Close
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <OutcomeAlert outcome={formOutcome(formError, saved)} />
+      <FormActions
+        onCancel={onCancel}
+        cancelLabel="Close"
+        submitting={submitting}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+      />
     </form>
   );
 }

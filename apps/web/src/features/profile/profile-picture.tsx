@@ -1,19 +1,24 @@
 import { type Me, messages, profileImageProblem } from '@mutual/shared';
 import { Camera } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Alert } from '../../components/alert';
-import { apiForm } from '../../lib/api';
 import { Avatar } from '../../components/avatar';
-import { useApplyMe } from './me-query';
 import { errorMessage } from '../../lib/api-errors';
+import { type Outcome, OutcomeAlert } from './outcome';
+import { useApplyMe, useUploadProfileImage } from './profile-api';
 
-type Outcome = { tone: 'success' | 'error'; text: string };
+/** The file input's label, looking like a button (the input itself is visually hidden). */
+const chooseFileClass =
+  'inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm ' +
+  'font-semibold text-slate-900 hover:border-brand hover:text-brand peer-focus-visible:outline-2 ' +
+  'peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed ' +
+  'peer-disabled:opacity-60';
 
 /** The member's own picture with a "Change picture" file input. */
 export function ProfilePicture({ me }: { me: Me }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const applyMe = useApplyMe();
+  const upload = useUploadProfileImage();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -28,11 +33,7 @@ export function ProfilePicture({ me }: { me: Me }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await apiForm<{ me: Me; message: string }>(
-        '/api/me/profile-image',
-        { files: { image: file } },
-        'PUT',
-      );
+      const result = await upload.mutateAsync(file);
       await applyMe(result.me);
       setOutcome({ tone: 'success', text: result.message || messages.profile.imageUpdated });
     } catch (error) {
@@ -67,15 +68,12 @@ export function ProfilePicture({ me }: { me: Me }) {
             disabled={busy}
             onChange={(event) => void onFile(event.target.files?.[0])}
           />
-          <label
-            htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:border-brand hover:text-brand peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
-          >
+          <label htmlFor={inputId} className={chooseFileClass}>
             <Camera className="h-4 w-4" aria-hidden="true" />
             {busy ? 'Uploading…' : 'Change picture'}
           </label>
         </div>
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <OutcomeAlert outcome={outcome} />
       </div>
     </section>
   );

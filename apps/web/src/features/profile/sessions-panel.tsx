@@ -1,50 +1,34 @@
-import { type ActiveSession, messages } from '@mutual/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@mutual/shared';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { relativeTime } from '../navigation/relative-time';
 import { useNow } from '../navigation/use-now';
-import { errorMessage } from '../../lib/api-errors';
-
-export const sessionsQueryKey = ['me', 'sessions'] as const;
+import { type Outcome, OutcomeAlert } from './outcome';
+import { useEndSession, useSessions } from './profile-api';
 
 /** Where the person is signed in, with a way to end any other session. */
 export function SessionsPanel({ active }: { active: boolean }) {
-  const queryClient = useQueryClient();
   const now = useNow(60_000);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const sessions = useQuery({
-    queryKey: sessionsQueryKey,
-    queryFn: () => api<{ sessions: ActiveSession[] }>('/api/me/sessions'),
-    enabled: active,
-  });
-  const end = useMutation({
-    mutationFn: (id: string) => api<undefined>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sessions = useSessions(active);
+  const end = useEndSession({
     onMutate: () => setOutcome(null),
     onSuccess: () => setOutcome({ tone: 'success', text: messages.settings.sessionEnded }),
     onError: (error) => setOutcome({ tone: 'error', text: errorMessage(error, messages.generic.internal) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 
-  if (sessions.isPending) {
-    return (
-      <p role="status" className="py-6 text-center text-sm text-slate-500">
-        Loading your sessions…
-      </p>
-    );
-  }
+  if (sessions.isPending) return <Skeleton label="Loading your sessions…" className="h-40 border-0 bg-slate-100" />;
   if (sessions.isError) {
     return (
-      <div className="space-y-3">
-        <Alert tone="error">{errorMessage(sessions.error, messages.settings.loadFailed)}</Alert>
-        <Button variant="outline" onClick={() => void sessions.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        error={sessions.error}
+        fallback={messages.settings.loadFailed}
+        onRetry={() => void sessions.refetch()}
+      />
     );
   }
 
@@ -56,7 +40,7 @@ export function SessionsPanel({ active }: { active: boolean }) {
       <p className="text-sm text-slate-600">
         These devices are signed in to your account. If you do not recognise one, sign it out and change your password.
       </p>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <OutcomeAlert outcome={outcome} />
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Active sessions">
         {list.map((session) => (
           <li key={session.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">

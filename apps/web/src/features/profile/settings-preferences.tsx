@@ -1,11 +1,11 @@
-import { type Me, type SettingsUpdate, messages } from '@mutual/shared';
+import { type Me, type SettingsUpdate, messages, settingsUpdateSchema } from '@mutual/shared';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
-import { useApplyMe } from './me-query';
+import { useApiForm } from '../../lib/use-api-form';
+import { OutcomeAlert, formOutcome } from './outcome';
+import { useApplyMe, useUpdateSettings } from './profile-api';
 import { SettingsSwitch } from './settings-switch';
-import { errorMessage } from '../../lib/api-errors';
 
 export function settingsOf(me: Me): SettingsUpdate {
   return {
@@ -14,50 +14,85 @@ export function settingsOf(me: Me): SettingsUpdate {
   };
 }
 
-type Outcome = { tone: 'success' | 'error'; text: string };
+/** Each switch's place in the draft. */
+type SwitchName = 'notifications.email' | 'notifications.sms' | 'notifications.push' | 'security.loginAlerts';
 
 /**
- * The switches of both tabs edit one draft, saved together (`PATCH /api/me/settings` takes both),
- * so a change made on one tab is never lost by saving on the other.
+ * The switches of both tabs edit one draft (a form, with no `<form>`), saved together
+ * (`meApi.updateSettings` takes both), so a change made on one tab is never lost by saving on the
+ * other.
  */
 export function useSettingsDraft(me: Me) {
   const applyMe = useApplyMe();
-  const [draft, setDraft] = useState<SettingsUpdate>(() => settingsOf(me));
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const saved = settingsOf(me);
-  const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
-
-  const update = (change: (draft: SettingsUpdate) => SettingsUpdate) => {
-    setOutcome(null);
-    setDraft(change);
-  };
-
-  const save = async () => {
-    setSaving(true);
-    setOutcome(null);
-    try {
-      const result = await api<{ me: Me; message: string }>('/api/me/settings', { method: 'PATCH', body: draft });
-      setDraft(settingsOf(result.me));
+  const updateSettings = useUpdateSettings();
+  const [saved, setSaved] = useState<string | null>(null);
+  const { form, onSubmit, formError, setFormError, submitting } = useApiForm<SettingsUpdate>({
+    schema: settingsUpdateSchema,
+    defaultValues: settingsOf(me),
+    // No switch shows a message of its own: what the server says goes to the Alert.
+    fields: [],
+    fallback: messages.settings.updateFailed,
+    submit: async (values) => {
+      setSaved(null);
+      const result = await updateSettings.mutateAsync(values);
+      form.reset(settingsOf(result.me));
       await applyMe(result.me);
-      setOutcome({ tone: 'success', text: result.message || messages.settings.updated });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, messages.settings.updateFailed) });
-    } finally {
-      setSaving(false);
-    }
+      setSaved(result.message || messages.settings.updated);
+    },
+  });
+  const draft = useWatch({ control: form.control });
+  const dirty = JSON.stringify(settingsOf(me)) !== JSON.stringify(draft);
+
+  const clearOutcome = () => {
+    setFormError(null);
+    setSaved(null);
   };
 
-  return { draft, update, save, saving, outcome, dirty, clearOutcome: () => setOutcome(null) };
+  const set = (name: SwitchName, checked: boolean) => {
+    clearOutcome();
+    form.setValue(name, checked);
+  };
+
+  return {
+    control: form.control,
+    set,
+    save: onSubmit,
+    saving: submitting,
+    outcome: formOutcome(formError, saved),
+    dirty,
+    clearOutcome,
+  };
 }
 
 export type SettingsDraft = ReturnType<typeof useSettingsDraft>;
 
+/** One switch of the draft, as a row. */
+function DraftSwitch({
+  settings,
+  name,
+  label,
+  description,
+}: {
+  settings: SettingsDraft;
+  name: SwitchName;
+  label: string;
+  description: string;
+}) {
+  const checked = useWatch({ control: settings.control, name });
+  return (
+    <SettingsSwitch
+      label={label}
+      description={description}
+      checked={checked}
+      onCheckedChange={(next) => settings.set(name, next)}
+    />
+  );
+}
+
 function SaveRow({ settings }: { settings: SettingsDraft }) {
   return (
     <div className="space-y-3 pt-2">
-      {settings.outcome && <Alert tone={settings.outcome.tone}>{settings.outcome.text}</Alert>}
+      <OutcomeAlert outcome={settings.outcome} />
       <div className="flex items-center justify-end gap-3">
         {settings.dirty && <p className="text-sm text-slate-600">You have unsaved changes.</p>}
         <Button onClick={() => void settings.save()} disabled={settings.saving}>
@@ -69,9 +104,17 @@ function SaveRow({ settings }: { settings: SettingsDraft }) {
 }
 
 const channels = [
-  { key: 'email', label: 'Email', description: 'Account activity, statements and notices by email.' },
-  { key: 'sms', label: 'SMS', description: 'Text messages to your phone for important account activity.' },
-  { key: 'push', label: 'Push', description: 'Alerts in this app when something happens on your accounts.' },
+  { name: 'notifications.email', label: 'Email', description: 'Account activity, statements and notices by email.' },
+  {
+    name: 'notifications.sms',
+    label: 'SMS',
+    description: 'Text messages to your phone for important account activity.',
+  },
+  {
+    name: 'notifications.push',
+    label: 'Push',
+    description: 'Alerts in this app when something happens on your accounts.',
+  },
 ] as const;
 
 export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
@@ -81,18 +124,7 @@ export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
         <legend className="text-sm font-semibold text-slate-900">How we notify you</legend>
         <div className="mt-1 divide-y divide-slate-100">
           {channels.map((channel) => (
-            <SettingsSwitch
-              key={channel.key}
-              label={channel.label}
-              description={channel.description}
-              checked={settings.draft.notifications[channel.key]}
-              onCheckedChange={(checked) =>
-                settings.update((draft) => ({
-                  ...draft,
-                  notifications: { ...draft.notifications, [channel.key]: checked },
-                }))
-              }
-            />
+            <DraftSwitch key={channel.name} settings={settings} {...channel} />
           ))}
         </div>
       </fieldset>
@@ -104,11 +136,11 @@ export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
 export function LoginAlertsPanel({ settings }: { settings: SettingsDraft }) {
   return (
     <div>
-      <SettingsSwitch
+      <DraftSwitch
+        settings={settings}
+        name="security.loginAlerts"
         label="Login alerts"
         description="Email me when someone signs in to my account from a new device."
-        checked={settings.draft.security.loginAlerts}
-        onCheckedChange={(checked) => settings.update((draft) => ({ ...draft, security: { loginAlerts: checked } }))}
       />
       <SaveRow settings={settings} />
     </div>

@@ -1,6 +1,15 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 
+const trackClass = [
+  'relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300',
+  'transition-colors data-[state=checked]:bg-brand disabled:cursor-not-allowed disabled:opacity-60',
+].join(' ');
+const thumbClass = [
+  'block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow',
+  'transition-transform data-[state=checked]:translate-x-[1.375rem]',
+].join(' ');
+
 /** A labelled on/off switch with a line of explanation, as one row. */
 export function SettingsSwitch({
   label,
@@ -32,9 +41,9 @@ export function SettingsSwitch({
         onCheckedChange={onCheckedChange}
         disabled={disabled}
         aria-describedby={`${id}-description`}
-        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand disabled:cursor-not-allowed disabled:opacity-60"
+        className={trackClass}
       >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        <Switch.Thumb className={thumbClass} />
       </Switch.Root>
     </div>
   );

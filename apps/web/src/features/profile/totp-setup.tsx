@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type BackupCodes, OTP_LENGTH, type TotpSetup, totpConfirmSchema } from '@mutual/shared';
-import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError, api } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import { useCopy } from '../../lib/use-copy';
-import { errorMessage } from '../../lib/api-errors';
+import { CopyButton } from './copy-button';
+import { FormActions } from './form-actions';
+import { InputField } from './input-field';
+import { useConfirmTotp } from './profile-api';
 
 type CodeInput = z.input<typeof totpConfirmSchema>;
 
@@ -30,26 +27,15 @@ export function TotpSetupSteps({
   onCancel: () => void;
 }) {
   const { copied, copy } = useCopy();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeInput>({ resolver: zodResolver(totpConfirmSchema), defaultValues: { code: '' } });
+  const confirmTotp = useConfirmTotp();
+  const { form, onSubmit, formError, submitting } = useApiForm<CodeInput>({
+    schema: totpConfirmSchema,
+    defaultValues: { code: '' },
+    fields: ['code'],
+    fallback: 'We could not turn on two-factor authentication. Please try again.',
+    submit: async (values) => onConfirmed(await confirmTotp.mutateAsync(values.code)),
+  });
 
-  const submit = async (values: CodeInput) => {
-    setProblem(null);
-    try {
-      onConfirmed(await api<BackupCodes>('/api/me/totp/confirm', { method: 'POST', body: values }));
-    } catch (error) {
-      const fieldMessage = error instanceof ApiRequestError ? error.body.fields?.code : undefined;
-      if (fieldMessage) setError('code', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else setProblem(errorMessage(error, 'We could not turn on two-factor authentication. Please try again.'));
-    }
-  };
-
-  const error = errors.code?.message;
   return (
     <div className="space-y-5 rounded-xl border border-slate-200 p-4">
       <div className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
@@ -72,43 +58,31 @@ export function TotpSetupSteps({
               >
                 {groupInFours(setup.secret)}
               </code>
-              <Button
-                variant="outline"
+              <CopyButton
+                label="Copy key"
+                copied={copied === 'secret'}
                 size="sm"
                 onClick={() => void copy('secret', setup.secret)}
                 className="shrink-0"
-              >
-                {copied === 'secret' ? (
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                ) : (
-                  <Copy className="h-4 w-4" aria-hidden="true" />
-                )}
-                {copied === 'secret' ? 'Copied!' : 'Copy key'}
-              </Button>
+              />
             </div>
           </div>
         </div>
       </div>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
-        <FormField id="totp-code" label={`2. Enter the ${OTP_LENGTH}-digit code from the app`} error={error}>
-          <input
-            {...controlProps('totp-code', { error }, 'max-w-40 font-mono tracking-widest')}
-            {...register('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            aria-required="true"
-          />
-        </FormField>
-        {problem && <Alert tone="error">{problem}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Checking…' : 'Turn on'}
-          </Button>
-        </div>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <InputField
+          id="totp-code"
+          label={`2. Enter the ${OTP_LENGTH}-digit code from the app`}
+          error={form.formState.errors.code?.message}
+          inputClassName="max-w-40 font-mono tracking-widest"
+          {...form.register('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          aria-required="true"
+        />
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <FormActions onCancel={onCancel} submitting={submitting} submitLabel="Turn on" busyLabel="Checking…" />
       </form>
     </div>
   );

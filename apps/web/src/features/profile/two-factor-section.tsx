@@ -1,14 +1,13 @@
-import { type BackupCodes, type Me, type MessageResult, type TotpSetup, messages } from '@mutual/shared';
+import { type BackupCodes, type Me, type TotpSetup, messages } from '@mutual/shared';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
-import { BackupCodesView } from './backup-codes-view';
-import { useApplyMe } from './me-query';
-import { PasswordPrompt } from './password-prompt';
-import { TotpSetupSteps } from './totp-setup';
 import { errorMessage } from '../../lib/api-errors';
+import { BackupCodesView } from './backup-codes-view';
+import { type Outcome, OutcomeAlert } from './outcome';
+import { PasswordPrompt } from './password-prompt';
+import { useApplyMe, useDisableTotp, useReplaceBackupCodes, useStartTotpSetup } from './profile-api';
+import { TotpSetupSteps } from './totp-setup';
 
 type Step =
   | { kind: 'overview' }
@@ -17,7 +16,21 @@ type Step =
   | { kind: 'turn-off' }
   | { kind: 'replace-codes' };
 
-type Outcome = { tone: 'success' | 'error'; text: string };
+/** The changes that ask for the password first, in their own words. */
+const prompts = {
+  'turn-off': {
+    title: 'Turn off the authenticator app',
+    explanation: 'Enter your password to confirm. Sign-in codes will be sent to your email instead.',
+    submitLabel: 'Turn off',
+    busyLabel: 'Turning off…',
+  },
+  'replace-codes': {
+    title: 'Replace backup codes',
+    explanation: 'Enter your password to get 10 new backup codes. Your current backup codes will stop working.',
+    submitLabel: 'Replace backup codes',
+    busyLabel: 'Replacing…',
+  },
+} as const;
 
 /**
  * Two-factor authentication: enrol an authenticator app (QR code, confirm with a code, backup
@@ -26,6 +39,9 @@ type Outcome = { tone: 'success' | 'error'; text: string };
  */
 export function TwoFactorSection({ me }: { me: Me }) {
   const applyMe = useApplyMe();
+  const startTotpSetup = useStartTotpSetup();
+  const disableTotp = useDisableTotp();
+  const replaceBackupCodes = useReplaceBackupCodes();
   const [step, setStep] = useState<Step>({ kind: 'overview' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [starting, setStarting] = useState(false);
@@ -40,7 +56,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
     setStarting(true);
     setOutcome(null);
     try {
-      go({ kind: 'setup', setup: await api<TotpSetup>('/api/me/totp/setup', { method: 'POST' }) });
+      go({ kind: 'setup', setup: await startTotpSetup.mutateAsync() });
     } catch (error) {
       setOutcome({ tone: 'error', text: errorMessage(error, messages.generic.internal) });
     } finally {
@@ -55,14 +71,14 @@ export function TwoFactorSection({ me }: { me: Me }) {
   };
 
   const turnOff = async (password: string) => {
-    const result = await api<MessageResult>('/api/me/totp/disable', { method: 'POST', body: { password } });
+    const result = await disableTotp.mutateAsync(password);
     await applyMe();
     setStep({ kind: 'overview' });
     setOutcome({ tone: 'success', text: result.message || messages.settings.totpDisabled });
   };
 
   const replaceCodes = async (password: string) => {
-    showCodes(await api<BackupCodes>('/api/me/backup-codes', { method: 'POST', body: { password } }));
+    showCodes(await replaceBackupCodes.mutateAsync(password));
   };
 
   return (
@@ -91,7 +107,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
         </div>
       </div>
 
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <OutcomeAlert outcome={outcome} />
 
       {step.kind === 'overview' &&
         (on ? (
@@ -122,26 +138,12 @@ export function TwoFactorSection({ me }: { me: Me }) {
         />
       )}
 
-      {step.kind === 'turn-off' && (
+      {(step.kind === 'turn-off' || step.kind === 'replace-codes') && (
         <PasswordPrompt
-          title="Turn off the authenticator app"
-          explanation="Enter your password to confirm. Sign-in codes will be sent to your email instead."
-          submitLabel="Turn off"
-          busyLabel="Turning off…"
+          key={step.kind}
+          {...prompts[step.kind]}
           failure={messages.settings.updateFailed}
-          onSubmit={turnOff}
-          onCancel={() => go({ kind: 'overview' })}
-        />
-      )}
-
-      {step.kind === 'replace-codes' && (
-        <PasswordPrompt
-          title="Replace backup codes"
-          explanation="Enter your password to get 10 new backup codes. Your current backup codes will stop working."
-          submitLabel="Replace backup codes"
-          busyLabel="Replacing…"
-          failure={messages.settings.updateFailed}
-          onSubmit={replaceCodes}
+          onSubmit={step.kind === 'turn-off' ? turnOff : replaceCodes}
           onCancel={() => go({ kind: 'overview' })}
         />
       )}

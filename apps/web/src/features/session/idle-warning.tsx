@@ -4,9 +4,10 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { ApiRequestError, api, onApiActivity } from '../../lib/api';
+import { ApiRequestError, onApiActivity } from '../../lib/api';
 import { useSignOut } from '../navigation/use-sign-out';
-import { sessionQueryKey, useSession } from './session-context';
+import { sessionQueryKey, useSessionCheck, useStaySignedIn } from './session-api';
+import { useSession } from './session-context';
 
 /** The warning appears this long before the session would end. */
 export const IDLE_WARNING_MS = 60_000;
@@ -30,18 +31,11 @@ export function IdleWarning() {
   );
 }
 
-/** The session as the server sees it now, or null when the server could not be asked. */
-async function readSession(): Promise<SessionInfo | null> {
-  try {
-    return await api<SessionInfo>('/api/auth/session');
-  } catch {
-    return null;
-  }
-}
-
 function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string; absoluteExpiresAt: string | null }) {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  const { mutateAsync: checkSession } = useSessionCheck();
+  const { mutateAsync: staySignedIn } = useStaySignedIn();
   const [idleDeadline, setIdleDeadline] = useState(() => Date.parse(idleExpiresAt));
   const [now, setNow] = useState(() => Date.now());
   const [staying, setStaying] = useState(false);
@@ -93,10 +87,11 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
     await signOut(messages.auth.sessionExpired);
   };
 
-  const read = async () => {
+  /** The session as the server sees it now, or null when the server could not be asked. */
+  const read = async (): Promise<SessionInfo | null> => {
     reading.current = true;
     try {
-      return await readSession();
+      return await checkSession().catch(() => null);
     } finally {
       reading.current = false;
     }
@@ -147,7 +142,7 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
     setStaying(true);
     setProblem(null);
     try {
-      const info = await api<SessionInfo>('/api/auth/session/refresh', { method: 'POST' });
+      const info = await staySignedIn();
       if (!info.user) {
         await expire();
         return;

@@ -1,9 +1,10 @@
 import type { SessionInfo, SessionUser } from '@mutual/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { api } from '../../lib/api';
+import { siteQueryKey } from '../site/site-api';
+import { sessionQueryKey, useEndSession, useSessionQuery } from './session-api';
 
-export const sessionQueryKey = ['session'] as const;
+export { sessionQueryKey } from './session-api';
 
 interface SessionContextValue {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -28,11 +29,8 @@ export function useSession(): SessionContextValue {
 /** Who is signed in, as the server says. The server enforces every rule; this only steers screens. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: () => api<SessionInfo>('/api/auth/session'),
-    staleTime: 30_000,
-  });
+  const query = useSessionQuery();
+  const { mutateAsync: endSession } = useEndSession();
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -45,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setFarewell(message ?? null);
       // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
       // asks for the person's data once the session is gone.
-      await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+      await endSession().catch(() => undefined);
       queryClient.setQueryData<SessionInfo>(sessionQueryKey, {
         user: null,
         idleExpiresAt: null,
@@ -53,10 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
       // Forget everything the signed-in person loaded; keep the session answer and the public site facts.
       queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site',
+        predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] && query.queryKey[0] !== siteQueryKey[0],
       });
     },
-    [queryClient],
+    [queryClient, endSession],
   );
 
   const value = useMemo<SessionContextValue>(() => {

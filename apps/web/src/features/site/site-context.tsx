@@ -1,7 +1,6 @@
 import type { PublicSite } from '@mutual/shared';
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { api } from '../../lib/api';
+import { useSiteFacts } from './site-api';
 
 const SiteContext = createContext<PublicSite | null>(null);
 
@@ -12,27 +11,8 @@ export function useSite(): PublicSite {
   return site;
 }
 
-/**
- * The facts the server put into the page (server: http/app-page.ts), so the first screen needs no
- * round trip; none under the Vite dev server, which serves the page as it is.
- */
-function factsInPage(): PublicSite | undefined {
-  const text = document.getElementById('site-facts')?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as PublicSite;
-  } catch {
-    return undefined;
-  }
-}
-
 export function SiteProvider({ children }: { children: ReactNode }) {
-  const query = useQuery({
-    queryKey: ['site'],
-    queryFn: () => api<PublicSite>('/api/site'),
-    initialData: factsInPage,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useSiteFacts();
 
   useEffect(() => {
     if (!query.data) return;

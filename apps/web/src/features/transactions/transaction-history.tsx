@@ -4,14 +4,13 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { TransactionFiltersForm } from './transaction-filters';
 import { HistoryPager } from './history-pager';
 import { TransactionTable } from './transaction-table';
-import { filterQuery, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
+import { transactionsExportUrl, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
 
 /** Every transaction of the member, filtered and paged, with a CSV export of the same filters. */
 export function TransactionHistory() {
   const { filters, cursor, setFilters, pageHref, clear } = useTransactionFilters();
   const history = useTransactionHistory(filters, cursor);
-  const exportQuery = filterQuery(filters).toString();
-  const exportHref = `/api/me/transactions/export${exportQuery ? `?${exportQuery}` : ''}`;
+  const exportHref = transactionsExportUrl(filters);
 
   return (
     <div className="space-y-5">
@@ -43,9 +42,11 @@ export function TransactionHistory() {
             {cursor ? 'There are no transactions on this page.' : 'No transactions match these filters.'}
           </p>
         ) : (
-          <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <TransactionTable items={history.data.items} caption="Transactions, newest first" />
-          </div>
+          <TransactionTable
+            items={history.data.items}
+            caption="Transactions, newest first"
+            busy={history.isPlaceholderData}
+          />
         )}
         {history.data && (history.data.items.length > 0 || cursor) && (
           <div className="mt-4 border-t border-slate-100 pt-4">

@@ -8,8 +8,8 @@ function renderPager(page: number, total: number, shown: number) {
     <TransactionPager page={page} pageSize={20} total={total} shown={shown} hrefFor={(to) => `?page=${to}`} />,
   );
   const link = (name: string) => screen.queryByRole('link', { name });
-  /** A button that cannot be used is shown greyed out, not as a link. */
-  const greyedOut = (name: string) => screen.getByText(name).closest('[aria-disabled="true"]') !== null;
+  /** A button that cannot be used is shown greyed out (disabled), not as a link. */
+  const greyedOut = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name }).disabled;
   return { link, greyedOut, range: () => screen.getByTestId('history-range').textContent };
 }
 

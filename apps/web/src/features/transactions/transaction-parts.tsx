@@ -3,6 +3,9 @@ import { formatDate } from '../../lib/format-date';
 
 const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
+const badgeClass =
+  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
+
 const statusTones: Record<TransferStatus, string> = {
   Completed: 'bg-green-100 text-green-900 ring-green-300',
   Pending: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -10,13 +13,7 @@ const statusTones: Record<TransferStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: TransferStatus }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusTones[status]}`}
-    >
-      {status}
-    </span>
-  );
+  return <span className={`${badgeClass} ${statusTones[status]}`}>{status}</span>;
 }
 
 /** The status, and for a Failed row the reason in plain words (a returned payment's reason). */
@@ -47,10 +44,7 @@ const correctionTones = {
 export function CorrectionBadge({ correction }: { correction: Transaction['correction'] }) {
   if (!correction) return null;
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${correctionTones[correction]}`}
-      data-testid="correction-badge"
-    >
+    <span className={`${badgeClass} ${correctionTones[correction]}`} data-testid="correction-badge">
       {correctionLabels[correction]}
     </span>
   );
@@ -60,10 +54,9 @@ export function CorrectionBadge({ correction }: { correction: Transaction['corre
 export function SignedAmount({ transaction, className = '' }: { transaction: Transaction; className?: string }) {
   const unsigned = transaction.amount.trim().replace(/^-/, '');
   const credit = transaction.type === 'credit';
+  const tone = credit ? 'text-green-700' : 'text-red-700';
   return (
-    <span
-      className={`font-semibold whitespace-nowrap tabular-nums ${credit ? 'text-green-700' : 'text-red-700'} ${className}`}
-    >
+    <span className={`font-semibold whitespace-nowrap tabular-nums ${tone} ${className}`}>
       <span className="sr-only">{credit ? 'Credit ' : 'Debit '}</span>
       <span aria-hidden="true">{credit ? '+' : '−'}</span>
       {formatWireMoney(unsigned)}

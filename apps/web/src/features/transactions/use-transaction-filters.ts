@@ -1,7 +1,6 @@
 import {
   type AccountType,
   type TransactionCategory,
-  type TransactionPage,
   type TransactionType,
   type TransferStatus,
   accountTypes,
@@ -9,10 +8,12 @@ import {
   transactionTypes,
   transferStatuses,
 } from '@mutual/shared';
+import { accountsApi } from '@mutual/shared/contract/accounts';
+import { urlOf } from '@mutual/shared/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { transactionsQueryKey } from '../dashboard/query-keys';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -51,8 +52,8 @@ function readFilters(params: URLSearchParams): TransactionFilters {
   };
 }
 
-/** The filters as a query string (no paging), for the API and the CSV export alike. */
-export function filterQuery(filters: TransactionFilters): URLSearchParams {
+/** The filters as the page's own address shows them (no paging). */
+function filterQuery(filters: TransactionFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of filterNames) {
     const value = filters[name];
@@ -121,16 +122,15 @@ export function useTransactionFilters() {
   return { filters, cursor, setFilters, pageHref, clear };
 }
 
+/** The CSV export of every row these filters keep: a plain download link. */
+export function transactionsExportUrl(filters: TransactionFilters): string {
+  return urlOf(accountsApi.exportTransactions, { query: filters });
+}
+
 export function useTransactionHistory(filters: TransactionFilters, cursor: HistoryCursor) {
   return useQuery({
     queryKey: [...transactionsQueryKey, 'history', filters, cursor],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      if (cursor && 'olderThan' in cursor) query.set('olderThan', cursor.olderThan);
-      if (cursor && 'newerThan' in cursor) query.set('newerThan', cursor.newerThan);
-      query.set('pageSize', String(HISTORY_PAGE_SIZE));
-      return api<TransactionPage>(`/api/me/transactions?${query.toString()}`);
-    },
+    queryFn: () => call(accountsApi.transactions, { query: { ...filters, ...cursor, pageSize: HISTORY_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,8 @@
 import { type TransferCountRow, messages } from '@mutual/shared';
-import { RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
+import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { LoadError } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
 import { FlashBanner } from '../admin-users/flash-banner';
 import { useFlash } from '../admin-users/use-flash';
@@ -10,6 +10,9 @@ import { TransferCountTable } from './transfer-count-list';
 import { useResetTransferCounts, useTransferCounts } from './transfer-counts-api';
 
 const r = messages.resetTransfers;
+const summaryClass =
+  'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center ' +
+  'sm:justify-between sm:p-5';
 
 /**
  * The body of Reset Transfer Counts (spec §2, §4): the members' counts with a Reset each, and
@@ -45,13 +48,14 @@ export function ResetTransferCounts() {
     <div className="mt-6 space-y-6">
       <FlashBanner flash={flash} onDismiss={dismiss} />
 
-      <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div className={summaryClass}>
         <div className="text-sm text-slate-700">
           {counts.data ? (
             <p>
               {counts.data.limit === 0
                 ? 'Outgoing transfers are not limited.'
-                : `Each member may make ${counts.data.limit} outgoing transfers (to another member, a US bank or abroad) in ${counts.data.windowHours} hours.`}{' '}
+                : `Each member may make ${counts.data.limit} outgoing transfers ` +
+                  `(to another member, a US bank or abroad) in ${counts.data.windowHours} hours.`}{' '}
               A reset sets the count back to 0 at once.
             </p>
           ) : (
@@ -104,12 +108,8 @@ export function ResetTransferCounts() {
           Loading members…
         </p>
       ) : counts.isError && !counts.data ? (
-        <Alert tone="error" title={r.fetchFailed}>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void counts.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Alert>
+        // The spec's sentence whatever the server said ("Failed to fetch users").
+        <LoadError error={null} fallback={r.fetchFailed} onRetry={() => void counts.refetch()} />
       ) : counts.data ? (
         <div aria-busy={counts.isFetching}>
           <TransferCountTable

@@ -1,6 +1,7 @@
 import type { TransferCountList, TransferCountRow } from '@mutual/shared';
 import { Lock, RotateCcw } from 'lucide-react';
 import { Button } from '../../components/button';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
 
 interface ListProps {
@@ -94,94 +95,88 @@ function ProtectedNote({ row, layout }: { row: TransferCountRow; layout: Layout 
   );
 }
 
+/** One member as a card (phone). */
+function CountCard({ row, limit, ...actions }: Omit<ListProps, 'data'> & { row: TransferCountRow; limit: number }) {
+  return (
+    <li data-testid="transfer-count-card" className="rounded-xl border border-slate-200 bg-white p-3.5">
+      <p className="flex flex-wrap items-center gap-1.5">
+        <span className="min-w-0 font-semibold break-all text-slate-900">{row.email}</span>
+        {row.protected && <ProtectedBadge />}
+      </p>
+      <p className="text-sm text-slate-600">{row.name}</p>
+      {row.protected && <ProtectedNote row={row} layout="card" />}
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Transfer count</dt>
+          <dd className="mt-0.5">
+            <Count row={row} limit={limit} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Last reset</dt>
+          <dd className="mt-0.5">
+            <LastReset row={row} layout="card" />
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3">
+        <ResetButton row={row} layout="card" {...actions} className="w-full" />
+      </div>
+    </li>
+  );
+}
+
 /** Every member's count: a table on wide screens, one card per member on a phone. */
 export function TransferCountTable({ data, ...actions }: ListProps) {
-  if (data.users.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-        No members yet.
-      </p>
-    );
-  }
+  const columns: DataTableColumn<TransferCountRow>[] = [
+    {
+      id: 'member',
+      header: 'Member',
+      className: 'w-full max-w-0',
+      cell: (row) => (
+        <>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <span className="truncate font-semibold text-slate-900">{row.email}</span>
+            {row.protected && <ProtectedBadge />}
+          </span>
+          <span className="block truncate text-slate-600">{row.name}</span>
+          {row.protected && <ProtectedNote row={row} layout="table" />}
+        </>
+      ),
+    },
+    {
+      id: 'count',
+      header: 'Transfer count',
+      headerClassName: 'whitespace-nowrap',
+      className: 'whitespace-nowrap',
+      cell: (row) => <Count row={row} limit={data.limit} />,
+    },
+    {
+      id: 'last-reset',
+      header: 'Last reset',
+      headerClassName: 'whitespace-nowrap',
+      cell: (row) => <LastReset row={row} layout="table" />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      cell: (row) => <ResetButton row={row} layout="table" {...actions} />,
+    },
+  ];
   return (
-    <>
-      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Transfer counts in the current window</caption>
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Member
-              </th>
-              <th scope="col" className="px-4 py-3 whitespace-nowrap">
-                Transfer count
-              </th>
-              <th scope="col" className="px-4 py-3 whitespace-nowrap">
-                Last reset
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {data.users.map((row) => (
-              <tr key={row.id} data-testid="transfer-count-row" className={row.protected ? 'bg-slate-50' : undefined}>
-                <td className="w-full max-w-0 px-4 py-3 align-top">
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="truncate font-semibold text-slate-900">{row.email}</span>
-                    {row.protected && <ProtectedBadge />}
-                  </span>
-                  <span className="block truncate text-slate-600">{row.name}</span>
-                  {row.protected && <ProtectedNote row={row} layout="table" />}
-                </td>
-                <td className="px-4 py-3 align-top whitespace-nowrap">
-                  <Count row={row} limit={data.limit} />
-                </td>
-                <td className="px-4 py-3 align-top">
-                  <LastReset row={row} layout="table" />
-                </td>
-                <td className="px-4 py-3 text-right align-top">
-                  <ResetButton row={row} layout="table" {...actions} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="space-y-2 md:hidden" aria-label="Transfer counts in the current window">
-        {data.users.map((row) => (
-          <li
-            key={row.id}
-            data-testid="transfer-count-card"
-            className="rounded-xl border border-slate-200 bg-white p-3.5"
-          >
-            <p className="flex flex-wrap items-center gap-1.5">
-              <span className="min-w-0 font-semibold break-all text-slate-900">{row.email}</span>
-              {row.protected && <ProtectedBadge />}
-            </p>
-            <p className="text-sm text-slate-600">{row.name}</p>
-            {row.protected && <ProtectedNote row={row} layout="card" />}
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Transfer count</dt>
-                <dd className="mt-0.5">
-                  <Count row={row} limit={data.limit} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Last reset</dt>
-                <dd className="mt-0.5">
-                  <LastReset row={row} layout="card" />
-                </dd>
-              </div>
-            </dl>
-            <div className="mt-3">
-              <ResetButton row={row} layout="card" {...actions} className="w-full" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataTable
+      caption="Transfer counts in the current window"
+      columns={columns}
+      rows={data.users}
+      rowKey="id"
+      rowProps={(row) => ({
+        'data-testid': 'transfer-count-row',
+        className: row.protected ? 'bg-slate-50' : undefined,
+      })}
+      emptyMessage="No members yet."
+      renderCard={(row) => <CountCard row={row} limit={data.limit} {...actions} />}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import {
   type AccountSummary,
-  type ExternalTransferConfirmInput,
   OTP_LENGTH,
   type TransferChallenge,
   externalTransferConfirmSchema,
@@ -8,14 +7,14 @@ import {
   formatWireMoney,
   messages,
 } from '@mutual/shared';
-import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { transfersApi } from '@mutual/shared/contract/transfers';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { readTransferError } from './transfer-errors';
-import { SubmitButton, TransferSummary, accountName } from './transfer-fields';
+import { accountName } from './transfer-fields';
+import { ConfirmTransferStep } from './transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 const m = messages.transfers;
@@ -35,7 +34,7 @@ export type ExternalTransfer = z.output<typeof externalTransferSchema>;
 
 /**
  * Step 2 of "To US Bank" (spec §2/§4): the summary, and the 6-digit code the server sent for
- * exactly this transfer (`POST /api/transfers/external`). What the step cannot fix itself it hands
+ * exactly this transfer (`transfersApi.external`). What the step cannot fix itself it hands
  * back: an expired code or a problem with the transfer's own fields returns to the form.
  */
 export function ExternalConfirmStep({
@@ -56,14 +55,13 @@ export function ExternalConfirmStep({
   onLocked: () => void;
   onDone: (message: string) => void;
 }) {
-  const { send, sending } = useTransferRequest<ExternalTransferConfirmInput>('/api/transfers/external');
+  const { send, sending } = useTransferRequest(transfersApi.external);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const otpInput = useRef<HTMLInputElement>(null);
 
-  const confirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const confirm = async () => {
     setAlert(null);
     const code = externalTransferConfirmSchema.shape.otp.safeParse(otp);
     if (!code.success) {
@@ -98,27 +96,21 @@ export function ExternalConfirmStep({
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void confirm(event)}
-      className="space-y-5"
-      aria-labelledby="external-confirm-heading"
+    <ConfirmTransferStep
+      id="external"
+      sending={sending}
+      onBack={onBack}
+      onConfirm={() => void confirm()}
+      summary={[
+        ['Bank', transfer.toBank],
+        ['Routing number', <span className="font-mono">{transfer.routingNumber}</span>],
+        ['Account number', <span className="font-mono">••••{transfer.accountNumber.slice(-4)}</span>],
+        ['Account holder', transfer.accountName],
+        ['Amount', formatWireMoney(transfer.amount)],
+        ['From', from ? accountName(from) : transfer.fromAccount],
+        ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
+      ]}
     >
-      <h3 id="external-confirm-heading" className="text-base font-semibold text-slate-900">
-        Confirm Transfer
-      </h3>
-      <TransferSummary
-        label="Transfer summary"
-        rows={[
-          ['Bank', transfer.toBank],
-          ['Routing number', <span className="font-mono">{transfer.routingNumber}</span>],
-          ['Account number', <span className="font-mono">••••{transfer.accountNumber.slice(-4)}</span>],
-          ['Account holder', transfer.accountName],
-          ['Amount', formatWireMoney(transfer.amount)],
-          ['From', from ? accountName(from) : transfer.fromAccount],
-          ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
-        ]}
-      />
       <div className="max-w-sm">
         <FormField id="external-otp" label="OTP (6-digit code)" hint={hint} error={otpError ?? undefined}>
           <input
@@ -138,13 +130,6 @@ export function ExternalConfirmStep({
         </FormField>
       </div>
       {alert && <Alert tone="error">{alert}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onBack} disabled={sending}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Back
-        </Button>
-        <SubmitButton sending={sending}>Confirm Transfer</SubmitButton>
-      </div>
-    </form>
+    </ConfirmTransferStep>
   );
 }

@@ -1,24 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountSummary,
   EXTERNAL_ACCOUNT_NUMBER,
   type TransferChallenge,
   externalTransferSchema,
-  messages,
   usBanks,
 } from '@mutual/shared';
 import { useCallback, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField, controlProps } from '../../components/form-field';
-import { api } from '../../lib/api';
 import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
-import { exceedsAvailable } from './money';
 import { SuccessModal } from './success-modal';
-import { AccountSelect, AmountField, MemoField, TransferFormActions, TextField, transformed } from './transfer-fields';
-import { applyFieldErrors } from '../../lib/api-errors';
-import { type Outcome, showTransferError } from './transfer-errors';
+import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
+import { TransferForm } from './transfer-form';
+import { useExternalChallenge } from './transfers-api';
+import { type TransferProblem, useTransferForm } from './use-transfer-form';
 
 type Input = z.input<typeof externalTransferSchema>;
 
@@ -54,55 +50,41 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
   const [confirming, setConfirming] = useState<{ transfer: ExternalTransfer; challenge: TransferChallenge } | null>(
     null,
   );
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [blocked, setBlocked] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const askingNow = useRef(false);
+  const { mutateAsync: askForCode } = useExternalChallenge();
+  const transfer = useTransferForm({
+    schema: externalTransferSchema,
+    emptyFor,
+    names,
+    accounts,
+    submit: async (values, { fundsShort }) => {
+      if (fundsShort(values)) return;
+      // A second click while the code is being requested would send a second code.
+      if (askingNow.current) return;
+      askingNow.current = true;
+      setAsking(true);
+      try {
+        const challenge = await askForCode(values);
+        setConfirming({ transfer: values, challenge });
+      } finally {
+        askingNow.current = false;
+        setAsking(false);
+      }
+    },
+  });
+  const { field } = transfer;
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     setValue,
-    control,
+    reset,
     formState: { errors },
-  } = useForm<Input, unknown, ExternalTransfer>({
-    resolver: zodResolver(externalTransferSchema),
-    defaultValues: emptyFor(accounts),
-  });
-  const from = useWatch({ control, name: 'fromAccount' });
-  const fromAccount = accounts.find((account) => account.type === from);
+  } = transfer.form;
 
-  const onContinue = async (values: ExternalTransfer) => {
-    setOutcome(null);
-    if (exceedsAvailable(values.amount, fromAccount?.available)) {
-      setError('amount', { type: 'funds', message: messages.transfers.insufficientFunds }, { shouldFocus: true });
-      return;
-    }
-    // A second click while the code is being requested would send a second code.
-    if (askingNow.current) return;
-    askingNow.current = true;
-    setAsking(true);
-    try {
-      const challenge = await api<TransferChallenge>('/api/transfers/external/challenge', {
-        method: 'POST',
-        body: values,
-      });
-      setConfirming({ transfer: values, challenge });
-    } catch (error) {
-      showTransferError(error, { names, setError }, { setOutcome, onLocked: () => setBlocked(true) });
-    } finally {
-      askingNow.current = false;
-      setAsking(false);
-    }
-  };
-
-  const onReturn = (problem: { message?: string; fields?: [string, string][] }) => {
+  const onReturn = (problem: TransferProblem) => {
     setConfirming(null);
-    const leftover = problem.fields ? applyFieldErrors(problem.fields, names, setError) : [];
-    const text = [problem.message, ...leftover].filter(Boolean).join(' ');
-    if (text) setOutcome({ tone: 'error', text });
+    transfer.showProblem(problem);
   };
 
   const finish = useCallback(() => {
@@ -125,92 +107,59 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
         <ExternalConfirmStep
           transfer={confirming.transfer}
           challenge={confirming.challenge}
-          from={fromAccount}
+          from={transfer.fromAccount}
           onBack={() => setConfirming(null)}
           onReturn={onReturn}
-          onLocked={() => setBlocked(true)}
+          onLocked={() => transfer.setBlocked(true)}
           onDone={setSuccess}
         />
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(onContinue)(event)}
-          className="space-y-5"
-          aria-label="To US Bank"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AccountSelect
-              id="external-from"
-              label="From"
-              accounts={accounts}
-              registration={register('fromAccount')}
-              error={errors.fromAccount?.message}
+        <TransferForm label="To US Bank" transfer={transfer} sending={asking} submitLabel="Continue">
+          <AccountSelect id="external-from" label="From" {...transfer.fromProps} />
+          <FormField id="external-bank" label="Bank" error={bankError}>
+            <select {...controlProps('external-bank', { error: bankError })} {...bankRegistration} aria-required="true">
+              <option value="">Select a bank</option>
+              {usBanks.map((bank) => (
+                <option key={bank.routingNumber} value={bank.name}>
+                  {bank.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="external-routing" label="Routing number" hint="Filled in from the bank you choose.">
+            <input
+              {...controlProps(
+                'external-routing',
+                { hint: 'Filled in from the bank you choose.' },
+                'bg-slate-50 font-mono text-slate-700',
+              )}
+              {...register('routingNumber')}
+              readOnly
             />
-            <FormField id="external-bank" label="Bank" error={bankError}>
-              <select
-                {...controlProps('external-bank', { error: bankError })}
-                {...bankRegistration}
-                aria-required="true"
-              >
-                <option value="">Select a bank</option>
-                {usBanks.map((bank) => (
-                  <option key={bank.routingNumber} value={bank.name}>
-                    {bank.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField id="external-routing" label="Routing number" hint="Filled in from the bank you choose.">
-              <input
-                {...controlProps(
-                  'external-routing',
-                  { hint: 'Filled in from the bank you choose.' },
-                  'bg-slate-50 font-mono text-slate-700',
-                )}
-                {...register('routingNumber')}
-                readOnly
-              />
-            </FormField>
-            <TextField
-              id="external-account-number"
-              label="Account number"
-              hint={`${EXTERNAL_ACCOUNT_NUMBER.min} to ${EXTERNAL_ACCOUNT_NUMBER.max} digits`}
-              registration={transformed(register('accountNumber'), (value) => value.replace(/\D/g, ''))}
-              error={errors.accountNumber?.message}
-              inputMode="numeric"
-              maxLength={EXTERNAL_ACCOUNT_NUMBER.max}
-              autoComplete="off"
-            />
-            <TextField
-              id="external-account-name"
-              label="Account holder name"
-              registration={register('accountName')}
-              error={errors.accountName?.message}
-              maxLength={120}
-              autoComplete="off"
-            />
-            <AmountField
-              id="external-amount"
-              registration={register('amount')}
-              error={errors.amount?.message}
-              available={fromAccount?.available}
-            />
-            <div className="sm:col-span-2">
-              <MemoField id="external-memo" registration={register('reference')} error={errors.reference?.message} />
-            </div>
-          </div>
-          <TransferFormActions
-            outcome={outcome}
-            sending={asking}
-            submitLabel="Continue"
-            onClear={() => {
-              reset(emptyFor(accounts));
-              setOutcome(null);
-            }}
+          </FormField>
+          <TextField
+            id="external-account-number"
+            label="Account number"
+            hint={`${EXTERNAL_ACCOUNT_NUMBER.min} to ${EXTERNAL_ACCOUNT_NUMBER.max} digits`}
+            {...field('accountNumber', (value) => value.replace(/\D/g, ''))}
+            inputMode="numeric"
+            maxLength={EXTERNAL_ACCOUNT_NUMBER.max}
+            autoComplete="off"
           />
-        </form>
+          <TextField
+            id="external-account-name"
+            label="Account holder name"
+            {...field('accountName')}
+            maxLength={120}
+            autoComplete="off"
+          />
+          <AmountField id="external-amount" {...transfer.amountProps} />
+          <div className="sm:col-span-2">
+            <MemoField id="external-memo" {...field('reference')} />
+          </div>
+        </TransferForm>
       )}
-      <BlockedModal kind="denied" open={blocked} onOpenChange={setBlocked} />
+      <BlockedModal kind="denied" open={transfer.blocked} onOpenChange={transfer.setBlocked} />
       <SuccessModal message={success} onClose={finish} />
     </>
   );

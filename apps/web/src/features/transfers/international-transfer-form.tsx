@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountSummary,
   INTERNATIONAL_ACCOUNT_NUMBER,
@@ -6,18 +5,18 @@ import {
   countries,
   currencies,
   internationalTransferSchema,
-  messages,
 } from '@mutual/shared';
+import { transfersApi } from '@mutual/shared/contract/transfers';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { BlockedModal } from './blocked-modal';
 import { type InternationalTransfer, InternationalConfirmStep } from './international-confirm-step';
-import { exceedsAvailable } from './money';
 import { OptionCombobox } from './option-combobox';
-import { AccountSelect, AmountField, MemoField, TransferFormActions, TextField, transformed } from './transfer-fields';
-import { applyFieldErrors } from '../../lib/api-errors';
-import { type Outcome, readTransferError } from './transfer-errors';
+import { readTransferError } from './transfer-errors';
+import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
+import { TransferForm } from './transfer-form';
+import { useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 type Input = z.input<typeof internationalTransferSchema>;
@@ -52,6 +51,8 @@ function emptyFor(accounts: AccountSummary[]): Input {
 }
 
 const upper = (value: string) => value.toUpperCase();
+const { min: accountMin, max: accountMax } = INTERNATIONAL_ACCOUNT_NUMBER;
+const accountNumberHint = `${accountMin} to ${accountMax} characters; spaces are removed`;
 
 /** The two searchable pickers (country, currency): same control, their own list. */
 const pickers = [
@@ -61,38 +62,27 @@ const pickers = [
 
 /**
  * "International" (spec §2/§4/§5): the form, a confirmation with the notice that fees may apply
- * and the transfer cannot be reversed, then `POST /api/transfers/international`. The money is
+ * and the transfer cannot be reversed, then `transfersApi.international`. The money is
  * held as a payment order until staff send it, so the result is Pending.
  */
 export function InternationalTransferForm({ accounts }: { accounts: AccountSummary[] }) {
-  const { send, sending, forget } = useTransferRequest<InternationalTransfer>('/api/transfers/international');
+  const { send, sending, forget } = useTransferRequest(transfersApi.international);
   const [confirming, setConfirming] = useState<InternationalTransfer | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [blocked, setBlocked] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<Input, unknown, InternationalTransfer>({
-    resolver: zodResolver(internationalTransferSchema),
-    defaultValues: emptyFor(accounts),
+  const transfer = useTransferForm({
+    schema: internationalTransferSchema,
+    emptyFor,
+    names,
+    accounts,
+    onClear: forget,
+    submit: async (values, { fundsShort }) => {
+      if (fundsShort(values)) return;
+      setConfirmError(null);
+      setConfirming(values);
+    },
   });
-  const from = useWatch({ control, name: 'fromAccount' });
-  const fromAccount = accounts.find((account) => account.type === from);
-
-  const onContinue = (values: InternationalTransfer) => {
-    setOutcome(null);
-    if (exceedsAvailable(values.amount, fromAccount?.available)) {
-      setError('amount', { type: 'funds', message: messages.transfers.insufficientFunds }, { shouldFocus: true });
-      return;
-    }
-    setConfirmError(null);
-    setConfirming(values);
-  };
+  const { field } = transfer;
+  const { control } = transfer.form;
 
   const onConfirm = async () => {
     if (!confirming) return;
@@ -101,16 +91,14 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
       const result = await send(confirming);
       if (!result) return;
       setConfirming(null);
-      reset(emptyFor(accounts));
-      setOutcome({ tone: 'success', text: result.message });
+      transfer.succeed(result.message);
     } catch (error) {
       const failure = readTransferError(error);
-      if (failure.kind === 'locked') setBlocked(true);
+      if (failure.kind === 'locked') transfer.setBlocked(true);
       else if (failure.kind === 'fields') {
         // A field the server refused is fixed on the form.
         setConfirming(null);
-        const leftover = applyFieldErrors(failure.fields, names, setError);
-        if (leftover.length > 0) setOutcome({ tone: 'error', text: leftover.join(' ') });
+        transfer.showProblem({ fields: failure.fields });
       } else setConfirmError(failure.message);
     }
   };
@@ -120,116 +108,77 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
       {confirming ? (
         <InternationalConfirmStep
           transfer={confirming}
-          from={fromAccount}
+          from={transfer.fromAccount}
           sending={sending}
           error={confirmError}
           onBack={() => setConfirming(null)}
           onConfirm={() => void onConfirm()}
         />
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => void handleSubmit(onContinue)(event)}
-          className="space-y-5"
-          aria-label="International"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AccountSelect
-              id="intl-from"
-              label="From"
-              accounts={accounts}
-              registration={register('fromAccount')}
-              error={errors.fromAccount?.message}
-            />
-            <TextField
-              id="intl-recipient-name"
-              label="Recipient name"
-              registration={register('recipientName')}
-              error={errors.recipientName?.message}
-              maxLength={140}
-              autoComplete="off"
-            />
-            <TextField
-              id="intl-bank-name"
-              label="Bank name"
-              registration={register('bankName')}
-              error={errors.bankName?.message}
-              maxLength={140}
-              autoComplete="off"
-            />
-            <TextField
-              id="intl-swift"
-              label="SWIFT/BIC"
-              hint={`${SWIFT_CODE.min} to ${SWIFT_CODE.max} letters or digits`}
-              registration={transformed(register('swiftCode'), upper)}
-              error={errors.swiftCode?.message}
-              maxLength={SWIFT_CODE.max}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-            <TextField
-              id="intl-account-number"
-              label="Account number"
-              hint={`${INTERNATIONAL_ACCOUNT_NUMBER.min} to ${INTERNATIONAL_ACCOUNT_NUMBER.max} characters; spaces are removed`}
-              registration={register('accountNumber')}
-              error={errors.accountNumber?.message}
-              maxLength={64}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <TextField
-              id="intl-iban"
-              label="IBAN"
-              optional
-              registration={transformed(register('iban'), upper)}
-              error={errors.iban?.message}
-              maxLength={42}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-            {pickers.map(({ name, label, options }) => (
-              <Controller
-                key={name}
-                control={control}
-                name={name}
-                render={({ field, fieldState }) => (
-                  <OptionCombobox
-                    id={`intl-${name}`}
-                    label={label}
-                    options={options}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    placeholder="Search by name or code"
-                  />
-                )}
-              />
-            ))}
-            <AmountField
-              id="intl-amount"
-              registration={register('amount')}
-              error={errors.amount?.message}
-              available={fromAccount?.available}
-            />
-            <MemoField id="intl-memo" registration={register('reference')} error={errors.reference?.message} />
-          </div>
-          <TransferFormActions
-            outcome={outcome}
-            sending={false}
-            submitLabel="Continue"
-            onClear={() => {
-              forget();
-              reset(emptyFor(accounts));
-              setOutcome(null);
-            }}
+        <TransferForm label="International" transfer={transfer} sending={false} submitLabel="Continue">
+          <AccountSelect id="intl-from" label="From" {...transfer.fromProps} />
+          <TextField
+            id="intl-recipient-name"
+            label="Recipient name"
+            {...field('recipientName')}
+            maxLength={140}
+            autoComplete="off"
           />
-        </form>
+          <TextField id="intl-bank-name" label="Bank name" {...field('bankName')} maxLength={140} autoComplete="off" />
+          <TextField
+            id="intl-swift"
+            label="SWIFT/BIC"
+            hint={`${SWIFT_CODE.min} to ${SWIFT_CODE.max} letters or digits`}
+            {...field('swiftCode', upper)}
+            maxLength={SWIFT_CODE.max}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <TextField
+            id="intl-account-number"
+            label="Account number"
+            hint={accountNumberHint}
+            {...field('accountNumber')}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextField
+            id="intl-iban"
+            label="IBAN"
+            optional
+            {...field('iban', upper)}
+            maxLength={42}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          {pickers.map(({ name, label, options }) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <OptionCombobox
+                  id={`intl-${name}`}
+                  label={label}
+                  options={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={fieldState.error?.message}
+                  placeholder="Search by name or code"
+                />
+              )}
+            />
+          ))}
+          <AmountField id="intl-amount" {...transfer.amountProps} />
+          <MemoField id="intl-memo" {...field('reference')} />
+        </TransferForm>
       )}
-      <BlockedModal kind="denied" open={blocked} onOpenChange={setBlocked} />
+      <BlockedModal kind="denied" open={transfer.blocked} onOpenChange={transfer.setBlocked} />
     </>
   );
 }

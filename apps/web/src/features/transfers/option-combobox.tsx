@@ -8,6 +8,12 @@ export interface Option {
   name: string;
 }
 
+const listClass =
+  'absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm ' +
+  'shadow-lg';
+const optionClass = 'flex cursor-pointer items-center justify-between gap-2 px-3 py-2';
+const noMatchesClass =
+  'absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg';
 const labelOf = (option: Option) => `${option.name} (${option.code})`;
 
 /**
@@ -140,13 +146,7 @@ export function OptionCombobox({
           className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500"
           aria-hidden="true"
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          hidden={!open || matches.length === 0}
-          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
-        >
+        <ul id={listId} role="listbox" aria-label={label} hidden={!open || matches.length === 0} className={listClass}>
           {matches.map((option, index) => (
             <li
               key={option.code}
@@ -157,7 +157,7 @@ export function OptionCombobox({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}
               onMouseMove={() => setActive(index)}
-              className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 ${index === active ? 'bg-brand-soft text-brand-dark' : 'text-slate-800'}`}
+              className={`${optionClass} ${index === active ? 'bg-brand-soft text-brand-dark' : 'text-slate-800'}`}
             >
               <span className="min-w-0">
                 {option.name} <span className="text-slate-600">({option.code})</span>
@@ -167,10 +167,7 @@ export function OptionCombobox({
           ))}
         </ul>
         {open && matches.length === 0 && (
-          <p
-            className="absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg"
-            role="status"
-          >
+          <p className={noMatchesClass} role="status">
             No matches
           </p>
         )}

@@ -1,7 +1,5 @@
 import { messages } from '@mutual/shared';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/api-errors';
 
 const m = messages.transfers;
 
@@ -37,25 +35,3 @@ export function readTransferError(error: unknown): TransferFailure {
 }
 
 export type Outcome = { tone: 'success' | 'error'; text: string };
-
-/**
- * The usual handling of a failed transfer: the blocked modal, field messages, or an Alert.
- * (The external flow handles `expired` itself before calling this.)
- */
-export function showTransferError<T extends FieldValues>(
-  error: unknown,
-  form: { names: readonly Path<T>[]; setError: UseFormSetError<T> },
-  screen: { setOutcome: (outcome: Outcome) => void; onLocked: () => void },
-): void {
-  const failure = readTransferError(error);
-  if (failure.kind === 'locked') {
-    screen.onLocked();
-    return;
-  }
-  if (failure.kind === 'fields') {
-    const leftover = applyFieldErrors(failure.fields, form.names, form.setError);
-    if (leftover.length > 0) screen.setOutcome({ tone: 'error', text: leftover.join(' ') });
-    return;
-  }
-  screen.setOutcome({ tone: 'error', text: failure.message });
-}

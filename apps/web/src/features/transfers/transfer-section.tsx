@@ -7,12 +7,16 @@ import { InternationalTransferForm } from './international-transfer-form';
 import { UserTransferForm } from './user-transfer-form';
 
 const tabs = [
-  { value: 'internal', label: 'Between Accounts' },
-  { value: 'user', label: 'To Member' },
-  { value: 'external', label: 'To US Bank' },
-  { value: 'international', label: 'International' },
+  { value: 'internal', label: 'Between Accounts', Form: InternalTransferForm },
+  { value: 'user', label: 'To Member', Form: UserTransferForm },
+  { value: 'external', label: 'To US Bank', Form: ExternalTransferForm },
+  { value: 'international', label: 'International', Form: InternationalTransferForm },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
+const tabClass =
+  'flex min-w-0 items-center justify-center rounded-lg px-2 py-2 text-center text-sm leading-tight font-semibold ' +
+  'text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand ' +
+  'data-[state=active]:shadow-sm';
 const isTab = (value: string): value is Tab => tabs.some((tab) => tab.value === value);
 
 /**
@@ -29,27 +33,16 @@ export function TransferSection({ accounts }: { accounts: AccountSummary[] }) {
         className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
       >
         {tabs.map(({ value, label }) => (
-          <Tabs.Trigger
-            key={value}
-            value={value}
-            className="flex min-w-0 items-center justify-center rounded-lg px-2 py-2 text-center text-sm leading-tight font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
-          >
+          <Tabs.Trigger key={value} value={value} className={tabClass}>
             {label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="internal" forceMount className={panel}>
-        <InternalTransferForm accounts={accounts} />
-      </Tabs.Content>
-      <Tabs.Content value="user" forceMount className={panel}>
-        <UserTransferForm accounts={accounts} />
-      </Tabs.Content>
-      <Tabs.Content value="external" forceMount className={panel}>
-        <ExternalTransferForm accounts={accounts} />
-      </Tabs.Content>
-      <Tabs.Content value="international" forceMount className={panel}>
-        <InternationalTransferForm accounts={accounts} />
-      </Tabs.Content>
+      {tabs.map(({ value, Form }) => (
+        <Tabs.Content key={value} value={value} forceMount className={panel}>
+          <Form accounts={accounts} />
+        </Tabs.Content>
+      ))}
     </Tabs.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { type Recipient, messages, verifyRecipientSchema } from '@mutual/shared';
 import { useCallback, useRef, useState } from 'react';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { useVerifyRecipient } from './transfers-api';
 
 const m = messages.transfers;
 
@@ -16,13 +17,14 @@ function verifyErrorMessage(error: unknown): string {
 }
 
 /**
- * "Verify" on the To-a-member tab (`POST /api/transfers/recipient`). The answer counts only for the
+ * "Verify" on the To-a-member tab (`transfersApi.recipient`). The answer counts only for the
  * address it was asked about: editing the address clears it, and a late answer for an address
  * that has since changed is dropped.
  */
 export function useRecipient() {
   const [verification, setVerification] = useState<Verification | null>(null);
   const asked = useRef<string | null>(null);
+  const { mutateAsync: lookUp } = useVerifyRecipient();
 
   const clear = useCallback(() => {
     asked.current = null;
@@ -30,20 +32,23 @@ export function useRecipient() {
   }, []);
 
   /** Returns the schema's message when the address is not an address, else null. */
-  const verify = useCallback(async (rawEmail: string): Promise<string | null> => {
-    const parsed = verifyRecipientSchema.safeParse({ email: rawEmail });
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? m.emailInvalid;
-    const { email } = parsed.data;
-    asked.current = email;
-    setVerification({ state: 'checking', email });
-    try {
-      const recipient = await api<Recipient>('/api/transfers/recipient', { method: 'POST', body: { email } });
-      if (asked.current === email) setVerification({ state: 'found', email, recipient });
-    } catch (error) {
-      if (asked.current === email) setVerification({ state: 'failed', email, message: verifyErrorMessage(error) });
-    }
-    return null;
-  }, []);
+  const verify = useCallback(
+    async (rawEmail: string): Promise<string | null> => {
+      const parsed = verifyRecipientSchema.safeParse({ email: rawEmail });
+      if (!parsed.success) return parsed.error.issues[0]?.message ?? m.emailInvalid;
+      const { email } = parsed.data;
+      asked.current = email;
+      setVerification({ state: 'checking', email });
+      try {
+        const recipient = await lookUp(email);
+        if (asked.current === email) setVerification({ state: 'found', email, recipient });
+      } catch (error) {
+        if (asked.current === email) setVerification({ state: 'failed', email, message: verifyErrorMessage(error) });
+      }
+      return null;
+    },
+    [lookUp],
+  );
 
   return { verification, verify, clear };
 }

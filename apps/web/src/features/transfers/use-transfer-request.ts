@@ -1,7 +1,8 @@
-import { IDEMPOTENCY_HEADER, type TransferResult } from '@mutual/shared';
+import type { TransferResult } from '@mutual/shared';
 import { useCallback, useRef, useState } from 'react';
-import { ApiRequestError, api } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { useInvalidateMoney } from '../dashboard/query-keys';
+import { type MoneyEndpoint, type TransferBody, useSendTransfer } from './transfers-api';
 
 /** Refusals after which nothing moved, so the next attempt is a new intent with a new key. */
 const finalRefusals = new Set([400, 403, 404, 422, 429]);
@@ -13,15 +14,16 @@ const finalRefusals = new Set([400, 403, 404, 422, 429]);
  * when the contents change, or on `forget()` (form reset). A repeat with the same key is answered
  * by the server from its record, so a retry can never move the money twice.
  */
-export function useTransferRequest<TBody>(path: string) {
+export function useTransferRequest<E extends MoneyEndpoint>(endpoint: E) {
   const invalidateMoney = useInvalidateMoney();
+  const { mutateAsync } = useSendTransfer(endpoint);
   const key = useRef<{ body: string; value: string } | null>(null);
   const inFlight = useRef(false);
   const [sending, setSending] = useState(false);
 
   /** The result, or null when a request of this form is already on its way (a double click). */
   const send = useCallback(
-    async (body: TBody): Promise<TransferResult | null> => {
+    async (body: TransferBody<E>): Promise<TransferResult | null> => {
       if (inFlight.current) return null;
       const fingerprint = JSON.stringify(body);
       const current =
@@ -30,11 +32,7 @@ export function useTransferRequest<TBody>(path: string) {
       inFlight.current = true;
       setSending(true);
       try {
-        const result = await api<TransferResult>(path, {
-          method: 'POST',
-          body,
-          headers: { [IDEMPOTENCY_HEADER]: current.value },
-        });
+        const result = await mutateAsync({ body, key: current.value });
         key.current = null;
         void invalidateMoney();
         return result;
@@ -47,7 +45,7 @@ export function useTransferRequest<TBody>(path: string) {
         setSending(false);
       }
     },
-    [path, invalidateMoney],
+    [mutateAsync, invalidateMoney],
   );
 
   const forget = useCallback(() => {

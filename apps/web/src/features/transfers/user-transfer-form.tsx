@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountSummary, REFERENCE_MAX, messages, userTransferSchema } from '@mutual/shared';
+import { transfersApi } from '@mutual/shared/contract/transfers';
 import { CircleCheck, CircleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { FieldError, controlProps } from '../../components/form-field';
 import { BlockedModal } from './blocked-modal';
-import { exceedsAvailable } from './money';
-import { AccountSelect, AmountField, TransferFormActions, TextField } from './transfer-fields';
-import { type Outcome, showTransferError } from './transfer-errors';
+import { AccountSelect, AmountField, TextField } from './transfer-fields';
+import { TransferForm } from './transfer-form';
 import { useRecipient } from './use-recipient';
+import { useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 type Input = z.input<typeof userTransferSchema>;
-type Output = z.output<typeof userTransferSchema>;
 
 const m = messages.transfers;
 const names = ['fromAccount', 'recipientEmail', 'amount', 'reference'] as const;
@@ -30,50 +27,43 @@ function emptyFor(accounts: AccountSummary[]): Input {
   };
 }
 
-/** "To Member": another member of this credit union, found by e-mail (`POST /api/transfers/user`). */
+/** "To Member": another member of this credit union, found by e-mail (`transfersApi.user`). */
 export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
-  const { send, sending, forget } = useTransferRequest<Output>('/api/transfers/user');
+  const { send, sending, forget } = useTransferRequest(transfersApi.user);
   const { verification, verify, clear } = useRecipient();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [blocked, setBlocked] = useState(false);
+  const transfer = useTransferForm({
+    schema: userTransferSchema,
+    emptyFor,
+    names,
+    accounts,
+    onClear: () => {
+      forget();
+      clear();
+    },
+    submit: async (values, { form, fundsShort, succeed }) => {
+      if (verification?.state !== 'found' || verification.email !== values.recipientEmail) {
+        form.setError('recipientEmail', { type: 'verify', message: m.invalidRecipient }, { shouldFocus: true });
+        return;
+      }
+      if (fundsShort(values)) return;
+      const result = await send({ ...values, recipientName: verification.recipient.name });
+      if (!result) return;
+      succeed(result.message);
+      clear();
+    },
+  });
   const {
     register,
-    handleSubmit,
-    reset,
     setError,
     clearErrors,
     getValues,
-    control,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(userTransferSchema), defaultValues: emptyFor(accounts) });
-  const from = useWatch({ control, name: 'fromAccount' });
-  const available = accounts.find((account) => account.type === from)?.available;
+  } = transfer.form;
 
   const onVerify = async () => {
     clearErrors('recipientEmail');
     const problem = await verify(getValues('recipientEmail'));
     if (problem) setError('recipientEmail', { type: 'verify', message: problem }, { shouldFocus: true });
-  };
-
-  const onSubmit = async (values: Output) => {
-    setOutcome(null);
-    if (verification?.state !== 'found' || verification.email !== values.recipientEmail) {
-      setError('recipientEmail', { type: 'verify', message: m.invalidRecipient }, { shouldFocus: true });
-      return;
-    }
-    if (exceedsAvailable(values.amount, available)) {
-      setError('amount', { type: 'funds', message: m.insufficientFunds }, { shouldFocus: true });
-      return;
-    }
-    try {
-      const result = await send({ ...values, recipientName: verification.recipient.name });
-      if (!result) return;
-      reset(emptyFor(accounts));
-      clear();
-      setOutcome({ tone: 'success', text: result.message });
-    } catch (error) {
-      showTransferError(error, { names, setError }, { setOutcome, onLocked: () => setBlocked(true) });
-    }
   };
 
   const emailError = errors.recipientEmail?.message;
@@ -86,20 +76,9 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
     .join(' ');
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      className="space-y-5"
-      aria-label="To Member"
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <AccountSelect
-          id="user-from"
-          label="From"
-          accounts={accounts}
-          registration={register('fromAccount')}
-          error={errors.fromAccount?.message}
-        />
+    <>
+      <TransferForm label="To Member" transfer={transfer} sending={sending} submitLabel="Transfer">
+        <AccountSelect id="user-from" label="From" {...transfer.fromProps} />
         <div>
           <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-slate-800">
             Recipient email
@@ -148,33 +127,16 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
           )}
           <FieldError id={emailId} error={emailError} />
         </div>
-        <AmountField
-          id="user-amount"
-          registration={register('amount')}
-          error={errors.amount?.message}
-          available={available}
-        />
+        <AmountField id="user-amount" {...transfer.amountProps} />
         <TextField
           id="user-reference"
           label="Reference"
-          registration={register('reference')}
-          error={errors.reference?.message}
+          {...transfer.field('reference')}
           maxLength={REFERENCE_MAX}
           autoComplete="off"
         />
-      </div>
-      <TransferFormActions
-        outcome={outcome}
-        sending={sending}
-        submitLabel="Transfer"
-        onClear={() => {
-          forget();
-          clear();
-          reset(emptyFor(accounts));
-          setOutcome(null);
-        }}
-      />
-      <BlockedModal kind="suspended" open={blocked} onOpenChange={setBlocked} />
-    </form>
+      </TransferForm>
+      <BlockedModal kind="suspended" open={transfer.blocked} onOpenChange={transfer.setBlocked} />
+    </>
   );
 }

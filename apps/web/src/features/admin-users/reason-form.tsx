@@ -1,0 +1,70 @@
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../components/button';
+import { FormField, controlProps } from '../../components/form-field';
+
+/**
+ * A staff decision's written reason (a hold, a rejection, a request for information): one required
+ * text box, which takes the focus, then Cancel and the decision's button. `before` and `after` sit
+ * above and under the box.
+ */
+export function ReasonForm({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  rows,
+  maxLength,
+  busy,
+  onSubmit,
+  onCancel,
+  submitText,
+  danger = false,
+  className,
+  before,
+  after,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  rows: number;
+  maxLength: number;
+  busy: boolean;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  onCancel: () => void;
+  submitText: string;
+  /** A red button, for a decision against the member. */
+  danger?: boolean;
+  className: string;
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className={className}>
+      {before}
+      <FormField id={id} label={label} hint={hint} error={error}>
+        <textarea
+          {...controlProps(id, { hint, error })}
+          {...registration}
+          rows={rows}
+          maxLength={maxLength}
+          aria-required="true"
+          autoFocus
+          disabled={busy}
+        />
+      </FormField>
+      {after}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} className={danger ? 'bg-red-700! hover:bg-red-800!' : ''}>
+          {submitText}
+        </Button>
+      </div>
+    </form>
+  );
+}

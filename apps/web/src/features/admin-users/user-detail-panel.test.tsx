@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import { userDetail } from './test-fixtures';
+import { UserDetailPanel } from './user-detail-panel';
+
+describe('Staff console: the selected member', () => {
+  it('shows each section under its heading, with its icon', async () => {
+    const user = userDetail({
+      hold: { reason: 'Fraud check', placedAt: '2026-03-04T12:00:00.000Z', placedBy: 'kim@example.com' },
+    });
+    stubFetch({
+      'GET /api/admin/users/user-1': user,
+      'GET /api/admin/users/user-1/backup-codes': { total: 0, used: 0, remaining: 0 },
+    });
+    renderWithProviders(<UserDetailPanel userId="user-1" showOtps onFlash={vi.fn()} />);
+    await screen.findByRole('heading', { level: 2, name: 'Paula Member' });
+    for (const title of [
+      'Manage OTPs',
+      'Personal Information',
+      'Address',
+      'Contact Information',
+      'Emergency Contact',
+      'Identification Document',
+      'Transfer Hold',
+      'Accounts',
+      'Review History',
+      'Security',
+      'Activity log',
+    ]) {
+      const heading = screen.getByRole('heading', { level: 3, name: title });
+      expect(heading.querySelector('svg.text-brand'), title).not.toBeNull();
+      expect(screen.getByRole('region', { name: title })).toBeTruthy();
+    }
+    const hold = screen.getByRole('region', { name: 'Transfer Hold' });
+    expect(within(hold).getByText('Fraud check')).toBeTruthy();
+    expect(within(hold).getByRole('button', { name: 'Lift hold' })).toBeTruthy();
+  });
+});

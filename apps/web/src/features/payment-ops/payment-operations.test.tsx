@@ -1,0 +1,128 @@
+import type { PaymentOrder, PaymentOrderPage } from '@mutual/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import { PaymentOperations } from './payment-operations';
+
+const PAGE_SIZE = 20;
+
+function order(index: number): PaymentOrder {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    rail: 'ach',
+    status: 'pending',
+    amount: '25.00',
+    member: { id: 'member-1', name: 'Paula Payer', email: 'paula@example.com' },
+    fromAccount: 'Checking',
+    beneficiary: {
+      name: `Payee ${index}`,
+      bankName: 'TD Bank',
+      routingNumber: '031101266',
+      accountNumberMasked: '••3356',
+      swiftCode: null,
+      ibanMasked: null,
+      country: null,
+      currency: null,
+    },
+    reference: null,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    ageMinutes: 12,
+    expiresAt: null,
+    exported: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    returnCode: null,
+    returnReason: null,
+  };
+}
+
+/** The queue on page `page` of `total` pending payments, `shown` of them on this page. */
+async function renderQueue(page: number, total: number, shown: number) {
+  const answer: PaymentOrderPage = {
+    orders: Array.from({ length: shown }, (_, index) => order((page - 1) * PAGE_SIZE + index + 1)),
+    total,
+    page,
+    pageSize: PAGE_SIZE,
+    counts: { pending: total, settled: 3, returned: 0, expired: 1 },
+    achToExport: 0,
+  };
+  stubFetch({
+    'GET /api/admin/payment-orders': answer,
+    'GET /api/admin/payment-orders/ach-exports': { exports: [] },
+  });
+  renderWithProviders(<PaymentOperations />, { route: `/admin/payments?page=${page}` });
+  const panel = await screen.findByRole('tabpanel');
+  if (shown > 0) await within(panel).findAllByText('Payee ' + String((page - 1) * PAGE_SIZE + 1));
+  else await within(panel).findByText('No payments are waiting. You are all caught up.');
+  const link = (name: string) => within(panel).queryByRole('link', { name });
+  /** A control that cannot be used is a disabled button, not a link. */
+  const greyedOut = (name: string) => within(panel).getByRole<HTMLButtonElement>('button', { name }).disabled;
+  const pager = () => within(panel).queryByRole('navigation', { name: 'Pages' });
+  return { panel, link, greyedOut, pager, range: () => within(panel).getByTestId('history-range').textContent };
+}
+
+describe('Payment Operations: the queue’s pages ("Showing a–b of N")', () => {
+  it('on the first page: "Previous" greyed out, "Next" leads to page 2', async () => {
+    const { link, greyedOut, range } = await renderQueue(1, 45, 20);
+    expect(range()).toBe('Showing 1–20 of 45');
+    expect(link('Previous')).toBeNull();
+    expect(greyedOut('Previous')).toBe(true);
+    expect(link('Next')?.getAttribute('href')).toBe('/admin/payments?page=2');
+  });
+
+  it('in the middle: both ways open', async () => {
+    const { link, range } = await renderQueue(2, 45, 20);
+    expect(range()).toBe('Showing 21–40 of 45');
+    // Page 1 is the default, left out of the address.
+    expect(link('Previous')?.getAttribute('href')).not.toContain('page=');
+    expect(link('Next')?.getAttribute('href')).toBe('/admin/payments?page=3');
+  });
+
+  it('on the last, partly filled page: "Next" greyed out', async () => {
+    const { link, greyedOut, range } = await renderQueue(3, 45, 5);
+    expect(range()).toBe('Showing 41–45 of 45');
+    expect(link('Previous')?.getAttribute('href')).toBe('/admin/payments?page=2');
+    expect(link('Next')).toBeNull();
+    expect(greyedOut('Next')).toBe(true);
+  });
+
+  it('when the total is an exact number of pages, the last full page has no "Next"', async () => {
+    const { link, greyedOut, range } = await renderQueue(2, 40, 20);
+    expect(range()).toBe('Showing 21–40 of 40');
+    expect(link('Next')).toBeNull();
+    expect(greyedOut('Next')).toBe(true);
+  });
+
+  it('with nothing to show: the empty queue, and no way anywhere', async () => {
+    const { link, pager } = await renderQueue(1, 0, 0);
+    expect(pager()).toBeNull();
+    expect(link('Previous')).toBeNull();
+    expect(link('Next')).toBeNull();
+  });
+
+  it('a single page has no pager', async () => {
+    const { pager } = await renderQueue(1, 7, 7);
+    expect(pager()).toBeNull();
+  });
+});
+
+describe('Payment Operations: tabs and rows', () => {
+  it('names each tab by its status and count ("Pending 45"), as staff and the browser tests read them', async () => {
+    await renderQueue(1, 45, 20);
+    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(names).toEqual(['Pending45', 'Settled3', 'Returned0', 'Expired1']);
+    expect(screen.getByRole('tab', { name: /^Pending\s*45$/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows each pending payment with its Settle and Return buttons', async () => {
+    const { panel } = await renderQueue(3, 45, 5);
+    const rows = within(panel)
+      .getAllByTestId('payment-order')
+      .filter((row) => row.tagName === 'TR');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]?.getAttribute('data-order-id')).toBe(order(41).id);
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Settle \$25\.00 to Payee 41/ })).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Return \$25\.00 to Payee 41/ })).toBeTruthy();
+  });
+});
