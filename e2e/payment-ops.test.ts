@@ -119,7 +119,7 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
       await page.getByRole('link', { name: 'Back to Admin Dashboard' }).waitFor({ state: 'visible' });
       for (const tab of ['Pending', 'Settled', 'Returned', 'Expired'])
-        await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+$`) }).waitFor({ state: 'visible' });
+        await page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).waitFor({ state: 'visible' });
       const toSettle = orderRow(page, member.email, '$120.00');
       const toReturn = orderRow(page, member.email, '$75.00');
       await toSettle.waitFor({ state: 'visible' });

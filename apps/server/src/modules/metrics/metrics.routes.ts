@@ -39,7 +39,9 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
   });
   const transfers = new Counter({
     name: 'mutual_transfers_total',
-    help: 'Money commands answered, by kind (internal, user, external, international, staff_adjustment) and outcome (completed, pending, refused, replayed, error)',
+    help:
+      'Money commands answered, by kind (internal, user, external, international, staff_adjustment) ' +
+      'and outcome (completed, pending, refused, replayed, error)',
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });

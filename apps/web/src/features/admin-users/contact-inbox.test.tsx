@@ -43,7 +43,7 @@ describe('Staff console: member messages', () => {
     const server = stubFetch({ [`GET ${listPath}`]: (request) => inbox(request.query.get('status')) });
     renderWithProviders(<ContactInboxPanel />);
     const tabs = screen.getByRole('tablist', { name: 'Filter messages' });
-    await within(tabs).findByRole('tab', { name: /^Open\s*\(?1\)?$/ });
+    await within(tabs).findByRole('tab', { name: /^Open \(1\)$/ });
     expect(
       within(tabs)
         .getAllByRole('tab')

@@ -8,22 +8,12 @@ import {
 } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Tabs } from '../../components/tabs';
 import { formatDate } from '../../lib/format-date';
 import { useUserList } from './admin-api';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
 import { NewestOfNote } from './list-parts';
-
-/*
- * The tab list stays hand-made for now: the shared `Tabs` reads a count as "Pending Review (3)",
- * while the browser tests read each tab as its label and then its bare count.
- */
-const tabClass =
-  'flex min-w-0 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ' +
-  'text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand ' +
-  'data-[state=active]:shadow-sm';
-const countClass = 'rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums';
 
 interface ListProps {
   selectedId: string | null;
@@ -41,24 +31,19 @@ export function UserListPanel({
   const counts = list.data?.counts;
 
   return (
-    <Tabs.Root value={filter} onValueChange={(value) => onFilterChange(value as UserFilter)}>
-      <Tabs.List
-        aria-label="Filter users by status"
-        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex lg:grid xl:flex"
-      >
-        {userFilters.map((value) => (
-          <Tabs.Trigger key={value} value={value} className={tabClass}>
-            {userFilterLabels[value]}
-            <span className={countClass}>{counts ? counts[value] : '–'}</span>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {userFilters.map((value) => (
-        <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-offset-4">
-          <Users list={list} filter={value} q={q} {...listProps} />
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+    <Tabs
+      label="Filter users by status"
+      tabs={userFilters.map((value) => ({
+        value,
+        label: userFilterLabels[value],
+        count: counts ? counts[value] : null,
+      }))}
+      value={filter}
+      onValueChange={onFilterChange}
+      listClassName="grid grid-cols-2 sm:flex lg:grid xl:flex"
+    >
+      {(value) => <Users list={list} filter={value} q={q} {...listProps} />}
+    </Tabs>
   );
 }
 

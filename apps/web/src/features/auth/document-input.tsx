@@ -54,9 +54,12 @@ export function DocumentInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         aria-required={optional ? undefined : 'true'}
-        className={`block w-full scroll-mt-28 cursor-pointer rounded-lg border border-dashed bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-brand-dark ${
-          error ? 'border-red-600' : 'border-slate-300'
-        }`}
+        className={
+          'block w-full scroll-mt-28 cursor-pointer rounded-lg border border-dashed bg-slate-50 p-2 text-sm ' +
+          'text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand file:px-4 ' +
+          'file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-brand-dark ' +
+          (error ? 'border-red-600' : 'border-slate-300')
+        }
       />
       <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
         {hint}

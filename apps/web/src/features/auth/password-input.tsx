@@ -16,7 +16,10 @@ export function PasswordInput({ className = '', ...props }: Omit<ComponentProps<
         aria-label="Show password"
         aria-pressed={visible}
         aria-controls={props.id}
-        className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
+        className={
+          'absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center ' +
+          'rounded-r-lg text-slate-500 hover:text-slate-800'
+        }
       >
         {visible ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
       </button>

@@ -4,7 +4,8 @@ import type { Ref } from 'react';
 import { DocumentInput } from './document-input';
 import { FormSection, SelectField, TextField } from './registration-fields';
 
-const documentHint = `A clear photo or scan of the document: JPEG, PNG, WebP or PDF, up to ${ID_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
+const documentMaxMegabytes = ID_DOCUMENT_MAX_BYTES / (1024 * 1024);
+const documentHint = `A clear photo or scan of the document: JPEG, PNG, WebP or PDF, up to ${documentMaxMegabytes} MB.`;
 
 /** The ID type and number (form fields) and the document itself (a file, kept outside the form values). */
 export function DocumentSection({

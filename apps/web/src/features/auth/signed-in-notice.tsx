@@ -21,7 +21,12 @@ export function SignedInNotice({ user, onSignOut }: { user: SessionUser; onSignO
     setSigningOut(false);
   };
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 sm:flex-row sm:items-center">
+    <div
+      className={
+        'flex flex-col gap-3 rounded-2xl border border-sky-200 bg-sky-50 ' +
+        'p-4 text-sm text-sky-950 sm:flex-row sm:items-center'
+      }
+    >
       <div className="flex min-w-0 flex-1 gap-3">
         <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <div className="min-w-0">

@@ -4,6 +4,10 @@ import type { DevMail } from './use-dev-mailbox';
 
 type View = 'html' | 'text';
 
+const headerClass = 'flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between';
+const plainTextClass =
+  'overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800';
+
 /** One message as the recipient would see it, or its plain-text part. */
 export function MailViewer({ mail }: { mail: DevMail }) {
   const [view, setView] = useState<View>('html');
@@ -14,7 +18,7 @@ export function MailViewer({ mail }: { mail: DevMail }) {
 
   return (
     <article aria-labelledby="mail-subject" className="min-w-0 rounded-2xl border border-slate-200 bg-white">
-      <header className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between">
+      <header className={headerClass}>
         <div className="min-w-0">
           <h2 id="mail-subject" className="text-lg font-semibold break-words text-slate-900">
             {mail.subject}
@@ -62,9 +66,7 @@ export function MailViewer({ mail }: { mail: DevMail }) {
           className="block h-[36rem] w-full rounded-b-2xl bg-slate-100"
         />
       ) : (
-        <pre className="overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-          {mail.text}
-        </pre>
+        <pre className={plainTextClass}>{mail.text}</pre>
       )}
     </article>
   );

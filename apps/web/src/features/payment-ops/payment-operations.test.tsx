@@ -108,11 +108,13 @@ describe('Payment Operations: the queue’s pages ("Showing a–b of N")', () =>
 });
 
 describe('Payment Operations: tabs and rows', () => {
-  it('names each tab by its status and count ("Pending 45"), as staff and the browser tests read them', async () => {
+  it('names each tab by its status and count ("Pending (45)"), as staff and screen readers hear them', async () => {
     await renderQueue(1, 45, 20);
-    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(names).toEqual(['Pending45', 'Settled3', 'Returned0', 'Expired1']);
-    expect(screen.getByRole('tab', { name: /^Pending\s*45$/ }).getAttribute('aria-selected')).toBe('true');
+    const badges = screen.getAllByRole('tab').map((tab) => tab.querySelector('[aria-hidden="true"]')?.textContent);
+    expect(badges).toEqual(['45', '3', '0', '1']);
+    for (const name of ['Pending (45)', 'Settled (3)', 'Returned (0)', 'Expired (1)'])
+      screen.getByRole('tab', { name });
+    expect(screen.getByRole('tab', { name: /^Pending \(45\)$/ }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows each pending payment with its Settle and Return buttons', async () => {

@@ -7,11 +7,11 @@ import {
   paymentOrderStatuses,
 } from '@mutual/shared';
 import { ArrowLeft } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import type { NumberedPagerProps } from '../../components/pager';
+import { Tabs } from '../../components/tabs';
 import { FlashBanner } from '../admin-users/flash-banner';
 import { useFlash } from '../admin-users/use-flash';
 import { AchFiles } from './ach-files';
@@ -21,11 +21,6 @@ import { usePaymentOrders } from './payment-ops-api';
 
 const isStatus = (value: string | null): value is PaymentOrderStatus =>
   (paymentOrderStatuses as readonly (string | null)[]).includes(value);
-
-const tabClass =
-  'flex min-w-0 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap ' +
-  'text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand ' +
-  'data-[state=active]:shadow-sm';
 
 /**
  * Previous / Next under a page of the queue, when there is more than one: "Showing 26–50 of 60",
@@ -93,50 +88,37 @@ export function PaymentOperations() {
         payment once it has gone out, or return it with a reason and the money goes back to the member.
       </p>
 
-      {/*
-        Not the shared Tabs: its count reaches assistive tech as "Pending (3)", and these tabs are
-        named "Pending 3" (the browser tests find them by that name).
-      */}
-      <Tabs.Root
+      <Tabs
+        label="Payments by status"
+        tabs={paymentOrderStatuses.map((value) => ({
+          value,
+          label: paymentOrderStatusLabels[value],
+          count: counts ? counts[value] : null,
+        }))}
         value={status}
-        onValueChange={(value) => setParams(queryFor(value as PaymentOrderStatus), { replace: true })}
+        onValueChange={(value) => setParams(queryFor(value), { replace: true })}
         className="mt-6"
       >
-        <Tabs.List
-          aria-label="Payments by status"
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
-        >
-          {paymentOrderStatuses.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={tabClass}>
-              {paymentOrderStatusLabels[value]}
-              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums">
-                {counts ? counts[value] : '–'}
-              </span>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {paymentOrderStatuses.map((value) => (
-          <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-offset-4">
-            <div aria-busy={orders.isFetching}>
-              <OrderList
-                caption={`${paymentOrderStatusLabels[value]} payments`}
-                orders={orders.data?.orders}
-                status={value}
-                onSettle={setSettling}
-                onReturn={setReturning}
-                loading={orders.isPending}
-                loadingLabel="Loading payments…"
-                error={orders.isError && !orders.data ? orders.error : undefined}
-                errorFallback={messages.paymentOps.loadFailed}
-                onRetry={() => void orders.refetch()}
-                emptyMessage={emptyText[value]}
-                busy={orders.isPlaceholderData}
-                paging={orders.data && pagingOf(orders.data, (next) => `?${queryFor(status, next).toString()}`)}
-              />
-            </div>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        {(value) => (
+          <div aria-busy={orders.isFetching}>
+            <OrderList
+              caption={`${paymentOrderStatusLabels[value]} payments`}
+              orders={orders.data?.orders}
+              status={value}
+              onSettle={setSettling}
+              onReturn={setReturning}
+              loading={orders.isPending}
+              loadingLabel="Loading payments…"
+              error={orders.isError && !orders.data ? orders.error : undefined}
+              errorFallback={messages.paymentOps.loadFailed}
+              onRetry={() => void orders.refetch()}
+              emptyMessage={emptyText[value]}
+              busy={orders.isPlaceholderData}
+              paging={orders.data && pagingOf(orders.data, (next) => `?${queryFor(status, next).toString()}`)}
+            />
+          </div>
+        )}
+      </Tabs>
 
       <div className="mt-10">
         <AchFiles waiting={orders.data?.achToExport} onFlash={show} />

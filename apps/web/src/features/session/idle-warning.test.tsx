@@ -99,7 +99,7 @@ describe('the idle warning', () => {
     expect(screen.getByText(countdown(1))).toBeTruthy();
   });
 
-  it('"Stay signed in" extends the session on the server and puts the warning away for another idle period', async () => {
+  it('"Stay signed in" extends the session on the server and hides the warning for another idle period', async () => {
     const { fetchStub } = await renderSignedIn();
     await advance(IDLE_MS - IDLE_WARNING_MS + 10_000);
     await click(screen.getByRole('button', { name: 'Stay signed in' }));

@@ -137,7 +137,7 @@ describe('To US Bank: the step-up code step', () => {
 });
 
 describe('To US Bank: the success modal', () => {
-  it('confirms with the code and an Idempotency-Key, shows "Transfer Submitted", and closes itself after 3 seconds', async () => {
+  it('confirms with the code and an Idempotency-Key, shows "Transfer Submitted", closes after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { server } = renderForm(

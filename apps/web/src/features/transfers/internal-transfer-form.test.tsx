@@ -39,7 +39,7 @@ describe('Between Accounts transfer form', () => {
     expect(await screen.findByText(m.sameAccount)).toBeTruthy();
   });
 
-  it(`says "${m.insufficientFunds}" before asking the server when the amount is above the available balance`, async () => {
+  it(`says "${m.insufficientFunds}" before asking the server when the amount exceeds the available`, async () => {
     const server = stubFetch();
     const { user, amount, submit } = renderForm();
     // Checking has $1,250.50 available.

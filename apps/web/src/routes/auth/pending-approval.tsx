@@ -23,7 +23,12 @@ export function PendingApprovalPage() {
     <AuthShell width="lg">
       <IdleWarning />
       <ApplicationStatusView />
-      <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        className={
+          'flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-slate-600 ' +
+          'sm:flex-row sm:items-center sm:justify-between'
+        }
+      >
         {user && (
           <p className="min-w-0 [overflow-wrap:anywhere]">
             Signed in as <strong className="font-medium text-slate-800">{user.email}</strong>

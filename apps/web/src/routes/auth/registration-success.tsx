@@ -18,7 +18,9 @@ export function RegistrationSuccessPage() {
     },
     {
       title: 'You sign in',
-      text: 'Once approved, sign in with your e-mail and password, then a 6-digit code we send you. Your checking and savings accounts are ready.',
+      text:
+        'Once approved, sign in with your e-mail and password, then a 6-digit code we send you. ' +
+        'Your checking and savings accounts are ready.',
     },
   ];
   return (
@@ -41,7 +43,10 @@ export function RegistrationSuccessPage() {
             {steps.map((step, index) => (
               <li key={step.title} className="flex gap-4">
                 <span
-                  className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+                  className={
+                    'inline-flex h-8 w-8 shrink-0 items-center justify-center ' +
+                    'rounded-full bg-brand text-sm font-semibold text-white'
+                  }
                   aria-hidden="true"
                 >
                   {index + 1}

@@ -25,7 +25,8 @@ export function DevMailboxPage() {
           <p className="mt-2 max-w-2xl text-slate-600">
             This page exists only in development.
             {!unavailable &&
-              ' No real e-mail is sent: every message the server would send lands here instead. The list refreshes every 5 seconds.'}
+              ' No real e-mail is sent: every message the server would send lands here instead.' +
+                ' The list refreshes every 5 seconds.'}
           </p>
         </div>
         {!unavailable && (

@@ -40,7 +40,10 @@ export function ContentPage({ page }: { page: ContentPageDefinition }) {
                   <li key={link.to}>
                     <Link
                       to={link.to}
-                      className="flex items-center justify-between gap-3 py-2.5 text-sm font-medium text-slate-800 hover:text-brand"
+                      className={
+                        'flex items-center justify-between gap-3 py-2.5 text-sm ' +
+                        'font-medium text-slate-800 hover:text-brand'
+                      }
                     >
                       {link.label}
                       <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />

@@ -23,7 +23,10 @@ export function HomePage() {
       <CtaBanner
         id="join-title"
         title={`Ready to join ${brand.shortName}?`}
-        text={`Apply online in about ten minutes; most applications are reviewed within ${approvalTime}. Questions first? Our team is happy to help.`}
+        text={
+          `Apply online in about ten minutes; most applications are reviewed within ${approvalTime}. ` +
+          'Questions first? Our team is happy to help.'
+        }
         primary={{ to: '/signup', label: 'Become a Member' }}
         secondary={{ to: '/contact', label: 'Contact Us' }}
       />

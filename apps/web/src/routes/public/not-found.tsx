@@ -46,7 +46,10 @@ export function NotFoundPage() {
             <li key={link.to}>
               <Link
                 to={link.to}
-                className="block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-brand hover:text-brand"
+                className={
+                  'block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium ' +
+                  'text-slate-800 hover:border-brand hover:text-brand'
+                }
               >
                 {link.label}
               </Link>
