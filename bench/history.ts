@@ -19,63 +19,34 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { createUserSchema, type TransactionPage } from '@mutual/shared';
+import { type TransactionPage } from '@mutual/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/modules/admin/create-user';
-import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
 import { users } from '../apps/server/src/modules/people/people.tables';
 import { seedHistoryData } from './history-data';
-import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
+import { benchPostgres, envWholeNumber, ledgerVerdict, ms, percentile, print, progress } from './postgres';
+import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error(
-    'bench:history needs DATABASE_URL: a PostgreSQL server it may create databases on, e.g.\n' +
-      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:history',
-  );
-  process.exit(2);
-}
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
-  return value;
-};
+const { withDatabase, admin } = benchPostgres('bench:history');
 const sizes = {
-  members: Math.max(10, num('BENCH_MEMBERS', 100_000)),
-  memberTransactions: Math.max(100, num('BENCH_MEMBER_TRANSACTIONS', 100_000)),
-  otherTransactions: num('BENCH_OTHER_TRANSACTIONS', 900_000),
-  auditRows: num('BENCH_AUDIT_ROWS', 1_000_000),
+  members: Math.max(10, envWholeNumber('BENCH_MEMBERS', 100_000)),
+  memberTransactions: Math.max(100, envWholeNumber('BENCH_MEMBER_TRANSACTIONS', 100_000)),
+  otherTransactions: envWholeNumber('BENCH_OTHER_TRANSACTIONS', 900_000),
+  auditRows: envWholeNumber('BENCH_AUDIT_ROWS', 1_000_000),
 };
-const CLIENTS = Math.max(1, num('BENCH_CLIENTS', 4));
-const REQUESTS = Math.max(CLIENTS, num('BENCH_REQUESTS', 200));
+const CLIENTS = Math.max(1, envWholeNumber('BENCH_CLIENTS', 4));
+const REQUESTS = Math.max(CLIENTS, envWholeNumber('BENCH_REQUESTS', 200));
 /** Requests each load sends first and does not count (BENCH_WARMUP). */
-const WARMUP = Math.max(0, num('BENCH_WARMUP', 20));
-const SCENARIO_SECONDS = Math.max(1, num('BENCH_SCENARIO_SECONDS', 20));
-const EXPORTS = Math.max(1, num('BENCH_EXPORTS', 3));
+const WARMUP = Math.max(0, envWholeNumber('BENCH_WARMUP', 20));
+const SCENARIO_SECONDS = Math.max(1, envWholeNumber('BENCH_SCENARIO_SECONDS', 20));
+const EXPORTS = Math.max(1, envWholeNumber('BENCH_EXPORTS', 3));
 const PASSWORD = 'bench-password-2026-history';
 
-const print = (line = '') => process.stdout.write(`${line}\n`);
-const progress = (line: string) => process.stderr.write(`${line}\n`);
 const id = randomBytes(4).toString('hex');
 const benchDb = `mutual_bench_history_${id}`;
-const withDatabase = (database: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Load, from a child process so the clients neither share the server's event loop nor its memory
@@ -150,12 +121,6 @@ function load(
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 const table: string[] = [];
 const problems: string[] = [];
 function report(label: string, samples: number[], note = '') {
@@ -241,15 +206,7 @@ async function exportRuns(base: string, cookie: string, origin: string, expected
 
 async function person(deps: BenchDeps, role: 'user' | 'admin', name: string) {
   const email = `bench.${role}.${id}@example.com`;
-  const input = createUserSchema.parse({
-    name,
-    email,
-    phone: '(207) 555-0150',
-    password: PASSWORD,
-    role,
-    address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
-  });
-  const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
+  const user = await createBenchUser(deps, { name, email, password: PASSWORD, role });
   return { id: user.id, email, name };
 }
 
@@ -264,8 +221,7 @@ try {
   await admin(`create database ${benchDb}`);
   server = await startBenchServer({
     DATABASE_URL: withDatabase(benchDb),
-    AUTH_RATE_LIMIT: '100000000',
-    SIGN_IN_LOCKOUT_THRESHOLD: '100000000',
+    ...unlimitedSignIn,
   });
   const { base, deps } = server;
   const origin = deps.config.publicUrl;
@@ -357,12 +313,7 @@ try {
   for (const row of table) print(row);
   const violations = await verifyLedger(deps.db);
   print();
-  print(
-    'ledger:verify ' +
-      (violations.length === 0
-        ? 'ok (every invariant holds)'
-        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
-  );
+  print(ledgerVerdict(violations));
   for (const problem of problems) print(`PROBLEM ${problem}`);
   broken = violations.length > 0 || problems.length > 0;
 } catch (error) {

@@ -27,7 +27,6 @@ import {
   type AchExportResult,
   type AddTransactionsInput,
   type AuditPage,
-  createUserSchema,
   IDEMPOTENCY_HEADER,
   type StaffTransactionRowInput,
   type TransactionCategory,
@@ -37,31 +36,18 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/modules/admin/create-user';
 import { addTransactions, previewTransactions } from '../apps/server/src/modules/admin/staff-transactions';
-import { type Actor, systemActor } from '../apps/server/src/modules/audit/record-audit';
+import { type Actor } from '../apps/server/src/modules/audit/record-audit';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer, resolvePending } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
 import { loadUser } from '../apps/server/src/modules/people/users';
 import { createPaymentOrder } from '../apps/server/src/modules/payments/create-payment-order';
-import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
+import { benchPostgres, envWholeNumber, ledgerVerdict, ms, percentile, print, progress } from './postgres';
+import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error(
-    'bench:staff-money needs DATABASE_URL: a PostgreSQL server it may create databases on, e.g.\n' +
-      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:staff-money',
-  );
-  process.exit(2);
-}
-
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
-  return value;
-};
+const { withDatabase, admin } = benchPostgres('bench:staff-money');
 const list = (name: string, fallback: number[]) =>
   process.env[name]
     ? process.env[name]
@@ -70,39 +56,22 @@ const list = (name: string, fallback: number[]) =>
         .filter((value) => Number.isInteger(value) && value > 0)
     : fallback;
 
-const REPS = Math.max(1, num('BENCH_REPS', 5));
+const REPS = Math.max(1, envWholeNumber('BENCH_REPS', 5));
 const BATCH_SIZES = list('BENCH_BATCH_SIZES', [50, 500]);
 const HISTORY_SIZES = list('BENCH_HISTORY_SIZES', [1000, 5000]);
-const REVERSE_REPS = num('BENCH_REVERSE_REPS', 3);
-const SETTLE_ORDERS = num('BENCH_SETTLE_ORDERS', 500);
-const SETTLE_CLIENTS = Math.max(1, num('BENCH_SETTLE_CLIENTS', 8));
-const EXPORT_ORDERS = num('BENCH_EXPORT_ORDERS', 2000);
-const EXPORT_REPS = num('BENCH_EXPORT_REPS', 3);
-const AUDIT_ROWS = num('BENCH_AUDIT_ROWS', 100_000);
+const REVERSE_REPS = envWholeNumber('BENCH_REVERSE_REPS', 3);
+const SETTLE_ORDERS = envWholeNumber('BENCH_SETTLE_ORDERS', 500);
+const SETTLE_CLIENTS = Math.max(1, envWholeNumber('BENCH_SETTLE_CLIENTS', 8));
+const EXPORT_ORDERS = envWholeNumber('BENCH_EXPORT_ORDERS', 2000);
+const EXPORT_REPS = envWholeNumber('BENCH_EXPORT_REPS', 3);
+const AUDIT_ROWS = envWholeNumber('BENCH_AUDIT_ROWS', 100_000);
 /** Members whose accounts the payment orders come from (spread so they do not queue on one account). */
 const PAYERS = 20;
 const PASSWORD = 'bench-password-2026-staff-money';
 const OPENING_CENTS = 10_000_000_00n; // ten million dollars: nobody runs dry
 
-const print = (line = '') => process.stdout.write(`${line}\n`);
-const progress = (line: string) => process.stderr.write(`${line}\n`);
 const id = randomBytes(4).toString('hex');
 const benchDb = `mutual_bench_staff_${id}`;
-const withDatabase = (database: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Figures
@@ -118,16 +87,9 @@ interface Figure {
   note?: string;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 const figures: Figure[] = [];
 /** What the run found wrong without being a crash: printed under the table. */
 const findings: string[] = [];
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 
 /** Records a figure and shows it at once (on stderr); the whole table is printed at the end. */
 function report(figure: Figure) {
@@ -218,15 +180,8 @@ let people = 0;
 async function person(deps: BenchDeps, role: 'user' | 'admin', label: string): Promise<BenchMember> {
   people += 1;
   const email = `bench.${label}.${people}.${id}@example.com`;
-  const input = createUserSchema.parse({
-    name: `Bench ${role === 'admin' ? 'Staff' : 'Member'} ${people}`,
-    email,
-    phone: '(207) 555-0150',
-    password: PASSWORD,
-    role,
-    address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
-  });
-  const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
+  const name = `Bench ${role === 'admin' ? 'Staff' : 'Member'} ${people}`;
+  const user = await createBenchUser(deps, { name, email, password: PASSWORD, role });
   const accounts = await deps.db
     .select({ id: ledgerAccounts.id, type: ledgerAccounts.type })
     .from(ledgerAccounts)
@@ -702,8 +657,7 @@ try {
   await admin(`create database ${benchDb}`);
   server = await startBenchServer({
     DATABASE_URL: withDatabase(benchDb),
-    AUTH_RATE_LIMIT: '100000000',
-    SIGN_IN_LOCKOUT_THRESHOLD: '100000000',
+    ...unlimitedSignIn,
   });
   const { base, deps } = server;
   const staffUser = await person(deps, 'admin', 'staff');
@@ -738,12 +692,7 @@ try {
     for (const finding of findings) print(`FINDING: ${finding}`);
   }
   print();
-  print(
-    'ledger:verify ' +
-      (violations.length === 0
-        ? 'ok (every invariant holds)'
-        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
-  );
+  print(ledgerVerdict(violations));
   if (serverErrors.length) print(`server errors:\n  ${serverErrors.join('\n  ')}`);
   print(`total ${ms(performance.now() - began)}`);
   broken = violations.length > 0 || serverErrors.length > 0;

@@ -5,8 +5,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
+import { createUserSchema } from '@mutual/shared';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
+import { createUser } from '../apps/server/src/modules/admin/create-user';
+import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { createLogger } from '../apps/server/src/logger';
 import { localFileStorage } from '../apps/server/src/modules/files/file-storage';
 import { createMailer } from '../apps/server/src/modules/mail/mail.service';
@@ -56,6 +59,9 @@ export async function startBenchServer(env: Record<string, string>, prepare?: (d
 
 export type BenchDeps = Parameters<typeof buildApp>[0];
 
+/** Settings for startBenchServer that let the benchmark sign its users in as often as it likes. */
+export const unlimitedSignIn = { AUTH_RATE_LIMIT: '100000000', SIGN_IN_LOCKOUT_THRESHOLD: '100000000' };
+
 /** Runs each scenario for 5 s on 10 connections and prints throughput and latency. */
 export async function runScenarios(scenarios: Array<{ title: string; options: autocannon.Options }>) {
   for (const scenario of scenarios) {
@@ -96,4 +102,17 @@ export async function signInOverHttp(base: string, deps: BenchDeps, email: strin
   });
   if (!step2.ok) throw new Error(`code for ${email} refused: ${step2.status} ${await step2.text()}`);
   return cookiesOf(step2);
+}
+
+/** Creates a user through the service as the system would (Portland address, the bench's phone number). */
+export function createBenchUser(
+  deps: BenchDeps,
+  person: { name: string; email: string; password: string; role: 'user' | 'admin' },
+) {
+  const input = createUserSchema.parse({
+    ...person,
+    phone: '(207) 555-0150',
+    address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
+  });
+  return createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
 }

@@ -19,26 +19,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createUserSchema, IDEMPOTENCY_HEADER } from '@mutual/shared';
+import { IDEMPOTENCY_HEADER } from '@mutual/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/modules/admin/create-user';
-import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { type BenchDeps, signInOverHttp, startBenchServer } from './support';
+import { benchPostgres, ledgerVerdict, percentile, print } from './postgres';
+import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error(
-    'bench:transfers needs DATABASE_URL: a PostgreSQL server it may create databases on, e.g.\n' +
-      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:transfers',
-  );
-  process.exit(2);
-}
+const { withDatabase, admin } = benchPostgres('bench:transfers');
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -48,25 +39,9 @@ const TPCB_SCALE = Number(process.env.BENCH_TPCB_SCALE ?? 8);
 const PASSWORD = 'bench-password-2026-transfers';
 const DEPOSIT_CENTS = 1_000_000_00n; // a million dollars each: nobody runs dry during the run
 
-const print = (line = '') => process.stdout.write(`${line}\n`);
 const id = randomBytes(4).toString('hex');
 const benchDb = `mutual_bench_${id}`;
 const tpcbDb = `mutual_bench_tpcb_${id}`;
-const withDatabase = (database: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function admin<T extends pg.QueryResultRow = pg.QueryResultRow>(statement: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs a program to the end; rejects with its output if it fails. */
 function run(command: string, args: string[]): Promise<string> {
@@ -94,13 +69,8 @@ interface Round {
   latencies: number[];
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 function summary(rounds: Round[]) {
-  const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const latencies = rounds.flatMap((r) => r.latencies);
   const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
   const done = rounds.reduce((sum, r) => sum + r.done, 0);
   return { perSecond: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), done };
@@ -169,15 +139,8 @@ async function createMembers(deps: BenchDeps): Promise<string[]> {
   const emails: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const email = `bench.member.${i}.${id}@example.com`;
-    const input = createUserSchema.parse({
-      name: `Bench Member ${i + 1}`,
-      email,
-      phone: '(207) 555-0150',
-      password: PASSWORD,
-      role: 'user',
-      address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
-    });
-    const user = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
+    const name = `Bench Member ${i + 1}`;
+    const user = await createBenchUser(deps, { name, email, password: PASSWORD, role: 'user' });
     const [checking] = await deps.db
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
@@ -336,8 +299,7 @@ try {
     {
       DATABASE_URL: withDatabase(benchDb),
       TRANSFER_LIMIT_COUNT: '0', // no limit
-      AUTH_RATE_LIMIT: '100000000',
-      SIGN_IN_LOCKOUT_THRESHOLD: '100000000',
+      ...unlimitedSignIn,
       RECIPIENT_LOOKUP_RATE_LIMIT: '100000000',
     },
     async (deps) => {
@@ -384,12 +346,7 @@ try {
     .flatMap((r) => Object.keys(r.failed))
     .filter((key) => key.startsWith('5') || key.startsWith('network'));
   print();
-  print(
-    'ledger:verify ' +
-      (violations.length === 0
-        ? 'ok (every invariant holds)'
-        : `BROKEN: ${JSON.stringify(violations, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`),
-  );
+  print(ledgerVerdict(violations));
   print(`transfers in the ledger ${transfers}, answered 201 ${served}${transfers === served ? '' : '  MISMATCH'}`);
   if (errors.length) print(`server or network errors: ${errors.join(', ')}`);
   broken = violations.length > 0 || transfers !== served || errors.length > 0;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/seed/demo-seed';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-flags';
 import { signInOverHttp, startBenchServer } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,15 +37,7 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 const server = await startBenchServer({ DEMO_MODE: 'true' }, (deps) => seedDemo(deps));
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: CHROMIUM_ARGS,
 });
 try {
   const cookie = await signInOverHttp(server.base, server.deps, DEMO_MEMBER_EMAIL, DEMO_PASSWORD);

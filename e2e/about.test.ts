@@ -1,9 +1,7 @@
-import { describe, expect, test } from 'vitest';
-import { e2e, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, visit } from './support/browser';
 
-describe.skipIf(!e2e.chromium)('[ABOUT]: the About page', () => {
-  const browser = useBrowser();
-
+browserSuite('[ABOUT]: the About page', (browser) => {
   test('[ABOUT]: the counters count up to their final figures', async () => {
     const { page, errors } = await browser.open();
     await visit(page, '/about');

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, type Viewport, e2e, useBrowser, visit } from './support/browser';
+import { beforeAll, expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, MOBILE, type Viewport, browserSuite, e2e, visit } from './support/browser';
 import {
   type ApiSession,
   applyViaApi,
@@ -11,32 +11,10 @@ import {
   staffApi,
   submitCredentials,
 } from './support/identity';
-import { TAYLOR_EMAIL, chooseOption, fillInternationalForm, fillUsBankForm, openTab } from './support/money';
+import { TAYLOR_EMAIL, chooseOption, continueUsBankTransfer, fillInternationalForm, openTab } from './support/money';
 import { publicPages } from './support/pages';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Serious and critical axe violations, one readable line per failing element. `skipFrames` leaves
- * out iframes: axe cannot run inside the dev mailbox's script-less sandbox and waits forever.
- */
-async function seriousViolations(page: Page, { skipFrames = false } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (skipFrames) builder.exclude('iframe');
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n` +
-          `    ${node.failureSummary ?? ''}`,
-      ),
-    );
-}
-
-describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
-  const browser = useBrowser();
+browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
   const pages = [...publicPages.map(({ path }) => path), '/no-such-page', '/dev/mailbox'];
 
   // The mailbox is checked with a message open (list and viewer), whatever ran before.
@@ -105,8 +83,7 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
   async function openSignedIn(who: keyof typeof sessions, viewport: Viewport = DESKTOP) {
     const session = sessions[who];
     if (!session) throw new Error(`no ${who} session`);
-    const opened = await browser.open(viewport);
-    await opened.context.addCookies(session.cookies());
+    const opened = await browser.openSignedIn(session, viewport);
     await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     return opened.page;
   }
@@ -181,14 +158,12 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
         violations = await seriousViolations(page);
         expect(violations, `axe found on the international confirmation:\n${violations.join('\n')}`).toEqual([]);
 
-        panel = await openTab(page, 'To US Bank');
-        await fillUsBankForm(panel, {
+        ({ panel } = await continueUsBankTransfer(page, {
           bank: 'KeyBank',
           accountNumber: '12345678',
           holder: 'Axel Example',
           amount: '5.00',
-        });
-        await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+        }));
         const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
         await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
         await confirm.getByRole('alert').first().waitFor({ state: 'visible' });
@@ -200,13 +175,15 @@ describe.skipIf(!e2e.chromium)('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', () => {
 
   test('[ACCESSIBILITY]: the "Transaction Denied" modal of a member on hold', async () => {
     const session = await apiSignIn(TAYLOR_EMAIL);
-    const { page, context } = await browser.open(MOBILE);
-    await context.addCookies(session.cookies());
+    const { page } = await browser.openSignedIn(session, MOBILE);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await visit(page, '/dashboard');
-    const panel = await openTab(page, 'To US Bank');
-    await fillUsBankForm(panel, { bank: 'KeyBank', accountNumber: '12345678', holder: 'Axel Example', amount: '5.00' });
-    await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+    await continueUsBankTransfer(page, {
+      bank: 'KeyBank',
+      accountNumber: '12345678',
+      holder: 'Axel Example',
+      amount: '5.00',
+    });
     await page.getByRole('dialog', { name: 'Transaction Denied' }).waitFor({ state: 'visible' });
     const violations = await seriousViolations(page);
     expect(violations, `axe found in Transaction Denied:\n${violations.join('\n')}`).toEqual([]);

@@ -1,7 +1,7 @@
 import { type UserList, messages, userFilterLabels, userFilters } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, e2e, hasHorizontalScroll, headingText, screenshot } from './support/browser';
 import { expectFlash } from './support/console';
 import {
   STAFF_EMAIL,
@@ -24,9 +24,7 @@ async function search(page: Page, text: string) {
   await page.waitForLoadState('networkidle');
 }
 
-describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
-  const browser = useBrowser();
-
+browserSuite('[ADMIN]: the staff console', (browser) => {
   test('[ADMIN]: the filter tabs show the counts the API reports, and each tab lists that many people', async () => {
     const { page, errors } = await browser.open(DESKTOP);
     await signIn(page, STAFF_EMAIL);
@@ -171,9 +169,7 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: the staff console', () => {
   );
 });
 
-describe.skipIf(!e2e.chromium)('[ADMIN]: member messages', () => {
-  const browser = useBrowser();
-
+browserSuite('[ADMIN]: member messages', (browser) => {
   test(
     '[ADMIN]: a message sent through the contact form ' + 'reaches the staff inbox and can be marked handled',
     async () => {

@@ -1,6 +1,6 @@
 import { messages } from '@mutual/shared';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, headingText, screenshot, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot } from './support/browser';
 import { expectFlash, openUserByEmail, openVerifyDialog } from './support/console';
 import {
   STAFF_EMAIL,
@@ -14,9 +14,7 @@ import {
 } from './support/identity';
 import { e2eSite } from './support/site';
 
-describe.skipIf(!e2e.chromium)('[REVIEW]: staff ask for information or reject, and the applicant sees it', () => {
-  const browser = useBrowser();
-
+browserSuite('[REVIEW]: staff ask for information or reject, and the applicant sees it', (browser) => {
   test(
     '[REVIEW]: "Request Info" reaches the applicant, ' + 'who answers with a document, and staff see the answer',
     async () => {

@@ -1,50 +1,26 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
 import {
   DESKTOP,
   MOBILE,
   type Viewport,
-  e2e,
+  browserSuite,
   hasHorizontalScroll,
   headingText,
   screenshot,
-  useBrowser,
   visit,
 } from './support/browser';
+import { openAsStaff } from './support/console';
+import { downloadFrom, parseCsv } from './support/downloads';
 import { STAFF_EMAIL, type Person, createMember, staffApi, unexpectedErrors } from './support/identity';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`,
-      ),
-    );
-}
-
-/** The export's rows (every cell quoted; quotes inside doubled), header first. */
-function parseCsv(text: string): string[][] {
-  return text
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) =>
-      [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')),
-    );
-}
 
 /** The entries shown: table rows on a wide screen, cards on a phone (only one is displayed). */
 const entries = (page: Page): Locator =>
   page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-entry"]:visible');
 
-describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
-  const browser = useBrowser();
+browserSuite('[AUDIT]: the Audit Log screen', (browser) => {
   let member: Person & { id: string };
   const reason = `e2e audit ${randomUUID().slice(0, 8)}: branch cash deposit`;
 
@@ -55,9 +31,8 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     await staffApi.setBalance(member.id, 'Checking', '250.00', reason);
   });
 
-  async function openAsStaff(viewport: Viewport = DESKTOP) {
-    const opened = await browser.open(viewport);
-    await opened.context.addCookies((await staffApi.session()).cookies());
+  async function openStaffPage(viewport: Viewport = DESKTOP) {
+    const opened = await openAsStaff(browser, viewport);
     await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     return opened;
   }
@@ -66,7 +41,7 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
     '[AUDIT]: staff filter by the action and the member, ' +
       'see who set the balance, why and from what to what, and download the CSV',
     async () => {
-      const { page, errors } = await openAsStaff();
+      const { page, errors } = await openStaffPage();
       await visit(page, '/admin');
       await page.getByRole('link', { name: 'Audit Log' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/audit');
@@ -104,11 +79,9 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
       await screenshot(page, 'audit-log');
 
       // The export has the same filters.
-      const download = page.waitForEvent('download');
-      await page.getByTestId('audit-export').click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-      const [header, ...rows] = parseCsv(fs.readFileSync(await file.path(), 'utf8'));
+      const file = await downloadFrom(page, page.getByTestId('audit-export'));
+      expect(file.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...rows] = parseCsv(file.text);
       expect(header?.slice(0, 6)).toEqual([
         'Entry',
         'When (America/New_York)',
@@ -135,7 +108,7 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
   );
 
   test("[AUDIT]: the member detail's activity log filters by action and links to the Audit Log", async () => {
-    const { page, errors } = await openAsStaff();
+    const { page, errors } = await openStaffPage();
     await visit(page, `/admin?user=${member.id}`);
     const log = page.getByRole('region', { name: 'Activity log' });
     await log.getByTestId('audit-entry').first().waitFor({ state: 'visible' });
@@ -160,7 +133,7 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
       `[ACCESSIBILITY]: /admin/audit at ${viewport.width} px has ` +
         'no serious or critical violations and fits the screen',
       async () => {
-        const { page } = await openAsStaff(viewport);
+        const { page } = await openStaffPage(viewport);
         await visit(page, `/admin/audit?member=${encodeURIComponent(member.email)}`);
         await entries(page).first().waitFor({ state: 'visible' });
         // With a user agent shown, so the open details are checked too.
@@ -183,7 +156,7 @@ describe.skipIf(!e2e.chromium)('[AUDIT]: the Audit Log screen', () => {
         reason: `Paging step ${i}`,
       });
     }
-    const { page, errors } = await openAsStaff();
+    const { page, errors } = await openStaffPage();
     await visit(page, `/admin/audit?action=account.balance_adjusted&member=${encodeURIComponent(member.email)}`);
     await expect.poll(() => entries(page).count()).toBe(50);
     expect(await page.getByTestId('audit-total').innerText()).toBe('52 matching entries');

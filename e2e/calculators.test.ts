@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, visit } from './support/browser';
 
 async function calculate(page: Page, loan: { amount: string; rate: string; term: string; unit: 'Months' | 'Years' }) {
   await page.getByLabel('Loan amount').fill(loan.amount);
@@ -12,9 +12,7 @@ async function calculate(page: Page, loan: { amount: string; rate: string; term:
 
 const monthlyPayment = (page: Page) => page.getByTestId('monthly-payment').innerText();
 
-describe.skipIf(!e2e.chromium)('[CALCULATORS]: loan calculator', () => {
-  const browser = useBrowser();
-
+browserSuite('[CALCULATORS]: loan calculator', (browser) => {
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`[CALCULATORS]: at ${viewport.width} px an amount, rate and term give the monthly payment`, async () => {
       const { page, errors } = await browser.open(viewport);

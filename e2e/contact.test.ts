@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { e2e, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, visit } from './support/browser';
 
 type Label = 'Name' | 'Email' | 'Subject' | 'Message';
 /** The form's controls by their labels ("Email" is also a preferred-contact radio button). */
@@ -18,9 +18,7 @@ async function fieldError(page: Page, label: Label): Promise<string> {
   return texts.join(' | ');
 }
 
-describe.skipIf(!e2e.chromium)('[CONTACT]: the contact form', () => {
-  const browser = useBrowser();
-
+browserSuite('[CONTACT]: the contact form', (browser) => {
   test('[CONTACT]: submitting empty or invalid fields shows the field errors and sends nothing', async () => {
     const { page, errors } = await browser.open();
     const posts: string[] = [];

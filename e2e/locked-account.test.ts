@@ -1,17 +1,17 @@
 import { messages } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, screenshot, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, screenshot } from './support/browser';
 import { apiSignIn, createMember, mailsTo, unexpectedErrors } from './support/identity';
 import {
   TAYLOR_EMAIL,
   accountInfo,
   accountsOf,
   checkingCard,
+  continueUsBankTransfer,
   demoMember,
   figures,
   fillInternationalForm,
-  fillUsBankForm,
   headerFigures,
   openDashboard,
   openTab,
@@ -48,8 +48,7 @@ async function shownMoney(page: Page) {
   };
 }
 
-describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have put on hold', () => {
-  const browser = useBrowser();
+browserSuite('[TRANSFERS]: a member whose transfers staff have put on hold', (browser) => {
   const taylor = demoMember(TAYLOR_EMAIL);
 
   test(
@@ -60,20 +59,17 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have
       const before = { shown: await shownMoney(page), api: await accountsOf(session) };
       expect(Number(before.api.Checking.available), 'Taylor has money to send').toBeGreaterThan(100);
 
-      let panel = await openTab(page, 'To US Bank');
-      await fillUsBankForm(panel, {
+      const { panel: usBank, since } = await continueUsBankTransfer(page, {
         bank: 'TD Bank',
         accountNumber: '4410023356',
         holder: 'Jamie Brooks',
         amount: '25.00',
       });
-      const since = Date.now();
-      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
       let dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
       await screenshot(page, 'held-transaction-denied');
       await closeModal(dialog);
       expect(
-        await panel.getByRole('form', { name: 'To US Bank' }).isVisible(),
+        await usBank.getByRole('form', { name: 'To US Bank' }).isVisible(),
         'still on the form, no confirmation step',
       ).toBe(true);
       expect(
@@ -81,7 +77,7 @@ describe.skipIf(!e2e.chromium)('[TRANSFERS]: a member whose transfers staff have
         'no code is sent for a refused transfer',
       ).toEqual([]);
 
-      panel = await openTab(page, 'International');
+      const panel = await openTab(page, 'International');
       await fillInternationalForm(panel, {
         recipient: 'Ana Brooks',
         bank: 'Banco Norte',

@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, screenshot, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, screenshot, visit } from './support/browser';
 import {
   createMember,
   fieldError,
@@ -33,9 +33,7 @@ async function closeDialog(page: Page) {
 
 const successIn = (page: Page, text: string) => page.getByRole('dialog').getByRole('status').filter({ hasText: text });
 
-describe.skipIf(!e2e.chromium)('[PROFILE]: Profile Settings and Account Settings', () => {
-  const browser = useBrowser();
-
+browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
   test(
     '[PROFILE]: phone and city changes are saved and shown again, ' + 'and a new picture replaces the initials',
     async () => {

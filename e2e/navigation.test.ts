@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, headingText, scrollY, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, headingText, scrollY, visit } from './support/browser';
 import { headingPattern } from './support/pages';
 import { e2eSite } from './support/site';
 
@@ -12,9 +12,7 @@ async function expectOnPage(page: Page, path: string) {
   await expect.poll(() => headingText(page)).toMatch(headingPattern(path));
 }
 
-describe.skipIf(!e2e.chromium)('[NAVIGATION]: header, menus and scrolling', () => {
-  const browser = useBrowser();
-
+browserSuite('[NAVIGATION]: header, menus and scrolling', (browser) => {
   test('[NAVIGATION]: the top-nav links Home, About, Products and Contact change the URL and the heading', async () => {
     const { page, errors } = await browser.open(DESKTOP);
     await visit(page, '/');

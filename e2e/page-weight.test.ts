@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { describe, expect, test } from 'vitest';
-import { e2e, headingText, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, e2e, headingText, visit } from './support/browser';
 import { headingPattern } from './support/pages';
 
 /** The chunks of screens a visitor on the home page has not opened (file names from the router's splits). */
@@ -18,9 +18,7 @@ const screenChunks = [
 ];
 const notForVisitors = new RegExp(String.raw`/assets/(${screenChunks.join('|')})-[\w-]+\.js$`);
 
-describe.skipIf(!e2e.chromium)('[WEB]: what the home page costs a visitor', () => {
-  const browser = useBrowser();
-
+browserSuite('[WEB]: what the home page costs a visitor', (browser) => {
   test('[WEB]: "/" loads no signed-in, staff or form screens, and its JavaScript arrives compressed', async () => {
     const { page, errors } = await browser.open();
     const scripts: Array<{ url: string; encoding: string | undefined }> = [];

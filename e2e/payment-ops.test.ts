@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import {
   type ExternalTransferInput,
   IDEMPOTENCY_HEADER,
@@ -9,44 +7,32 @@ import {
   messages,
 } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
 import {
   DESKTOP,
   MOBILE,
   type Viewport,
-  e2e,
+  browserSuite,
   hasHorizontalScroll,
   screenshot,
-  useBrowser,
   visit,
 } from './support/browser';
-import { expectFlash } from './support/console';
-import { type ApiSession, staffApi, unexpectedErrors } from './support/identity';
+import { expectFlash, openAsStaff } from './support/console';
+import { downloadFrom } from './support/downloads';
+import { type ApiSession, unexpectedErrors } from './support/identity';
 import {
   SETTLED,
+  continueUsBankTransfer,
   expectBalances,
-  fillUsBankForm,
   fundedMember,
   openDashboard,
-  openTab,
   readTransferCode,
   recentTransactions,
 } from './support/money';
 
 const m = messages.paymentOps;
 const R03 = 'No account / unable to locate account';
-
-/** Serious and critical axe violations (WCAG 2.1 AA), one line per failing element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} â€” ${node.target.join(' ')}`,
-      ),
-    );
-}
 
 /** Both steps of "To US Bank" through the API, with the e-mailed code. */
 async function sendToUsBank(session: ApiSession, form: ExternalTransferInput): Promise<TransferResult> {
@@ -68,13 +54,9 @@ function orderRow(page: Page, ...texts: string[]): Locator {
   return rows;
 }
 
-describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€™ payments to other banks', () => {
-  const browser = useBrowser();
-
+browserSuite('[PAYMENT_OPS]: staff settle and return membersâ€™ payments to other banks', (browser) => {
   async function openPaymentOps(viewport: Viewport = DESKTOP) {
-    const session = await staffApi.session();
-    const opened = await browser.open(viewport);
-    await opened.context.addCookies(session.cookies());
+    const opened = await openAsStaff(browser, viewport);
     await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     await visit(opened.page, '/admin/payments');
     return opened;
@@ -88,16 +70,13 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
       const dashboard = await openDashboard(browser, member);
 
       // The first through the dashboard's To US Bank tab, the second through the API.
-      const panel = await openTab(dashboard.page, 'To US Bank');
-      await fillUsBankForm(panel, {
+      const { panel, since } = await continueUsBankTransfer(dashboard.page, {
         bank: 'TD Bank',
         accountNumber: '4410023356',
         holder: 'Sky Settle',
         amount: '120.00',
         memo: 'Rent share',
       });
-      const since = Date.now();
-      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
       const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
       await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
@@ -214,14 +193,9 @@ describe.skipIf(!e2e.chromium)('[PAYMENT_OPS]: staff settle and return membersâ€
         .waitFor({ state: 'visible' });
       expect(await page.getByRole('button', { name: 'Export ACH file (NACHA)' }).isDisabled()).toBe(true);
 
-      const download = page.waitForEvent('download');
-      await page.getByRole('link', { name: `Download ${fileName ?? ''}` }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe(fileName);
-      const lines = fs
-        .readFileSync(await file.path(), 'utf8')
-        .trimEnd()
-        .split('\n');
+      const file = await downloadFrom(page, page.getByRole('link', { name: `Download ${fileName ?? ''}` }));
+      expect(file.name).toBe(fileName);
+      const lines = file.text.trimEnd().split('\n');
       expect(lines.every((line) => line.length === 94)).toBe(true);
       expect(lines[0]?.startsWith('101 ')).toBe(true);
       expect(lines[1]?.slice(50, 53)).toBe('PPD');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { e2e, headingText, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, headingText, visit } from './support/browser';
 import { headingPattern } from './support/pages';
 
 const personal = [
@@ -22,9 +22,7 @@ const business = [
 
 const productNames = (page: Page) => page.locator('#product-list').getByRole('heading', { level: 3 }).allInnerTexts();
 
-describe.skipIf(!e2e.chromium)('[PRODUCTS]: the Products page', () => {
-  const browser = useBrowser();
-
+browserSuite('[PRODUCTS]: the Products page', (browser) => {
   test('[PRODUCTS]: the Personal / Business toggle switches the products shown', async () => {
     const { page, errors } = await browser.open();
     await visit(page, '/products');

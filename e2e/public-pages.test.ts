@@ -1,20 +1,9 @@
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  e2e,
-  hasHorizontalScroll,
-  headingText,
-  screenshot,
-  useBrowser,
-  visit,
-} from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
 import { headingPattern, publicPages } from './support/pages';
 import { e2eSite } from './support/site';
 
-describe.skipIf(!e2e.chromium)('[PUBLIC]: every public page', () => {
-  const browser = useBrowser();
-
+browserSuite('[PUBLIC]: every public page', (browser) => {
   for (const viewport of [DESKTOP, MOBILE]) {
     for (const { path, name } of publicPages) {
       test(

@@ -1,16 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  e2e,
-  hasHorizontalScroll,
-  headingText,
-  screenshot,
-  useBrowser,
-  visit,
-} from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
 import {
   STAFF_EMAIL,
   fieldError,
@@ -54,9 +45,7 @@ async function fillApplication(
   await control(page, 'Upload your ID').setInputFiles(await pngFile('id-card.png'));
 }
 
-describe.skipIf(!e2e.chromium)('[REGISTRATION]: applying, staff approval and the first sign-in', () => {
-  const browser = useBrowser();
-
+browserSuite('[REGISTRATION]: applying, staff approval and the first sign-in', (browser) => {
   test(
     '[REGISTRATION]: at 390 px an empty, short-password or ' +
       'mismatched application shows the field errors and sends nothing',

@@ -1,10 +1,8 @@
-import { describe, expect, test } from 'vitest';
-import { e2e, headingText, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, e2e, headingText, visit } from './support/browser';
 import { headingPattern, publicPages } from './support/pages';
 
-describe.skipIf(!e2e.chromium)('[ROUTING]: redirects, status codes and the 404 page', () => {
-  const browser = useBrowser();
-
+browserSuite('[ROUTING]: redirects, status codes and the 404 page', (browser) => {
   test('[ROUTING]: /register redirects to /signup', async () => {
     const { page, errors } = await browser.open();
     await visit(page, '/register');

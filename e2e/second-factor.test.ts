@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, screenshot, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, screenshot } from './support/browser';
 import {
   STAFF_EMAIL,
   createMember,
@@ -36,9 +36,7 @@ async function signInWithBackupCode(page: Page, email: string, password: string,
   await submitCode(page, code);
 }
 
-describe.skipIf(!e2e.chromium)('[AUTH]: authenticator apps and backup codes', () => {
-  const browser = useBrowser();
-
+browserSuite('[AUTH]: authenticator apps and backup codes', (browser) => {
   test(
     '[AUTH]: a member enrols an authenticator, sees 10 backup codes once, ' +
       'and then signs in with an app code and no e-mail',

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { e2e, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite, e2e } from './support/browser';
 
 const get = (path: string) => fetch(new URL(path, e2e.baseUrl), { redirect: 'manual' });
 
@@ -14,9 +14,7 @@ function directives(csp: string): Record<string, string[]> {
   );
 }
 
-describe.skipIf(!e2e.chromium)('[SECURITY]: headers and operational endpoints', () => {
-  const browser = useBrowser();
-
+browserSuite('[SECURITY]: headers and operational endpoints', (browser) => {
   test('[SECURITY]: the web app is served with a strict Content-Security-Policy', async () => {
     for (const path of ['/', '/contact', '/no-such-page']) {
       const response = await get(path);

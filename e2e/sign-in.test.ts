@@ -1,16 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  e2e,
-  hasHorizontalScroll,
-  headingText,
-  screenshot,
-  useBrowser,
-  visit,
-} from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
 import {
   createMember,
   loginField,
@@ -28,9 +19,7 @@ import {
 
 const alertText = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-describe.skipIf(!e2e.chromium)('[AUTH]: two-step sign-in, password reset, guards and sign-out', () => {
-  const browser = useBrowser();
-
+browserSuite('[AUTH]: two-step sign-in, password reset, guards and sign-out', (browser) => {
   test('[AUTH]: a wrong password or an unknown e-mail gets the same refusal and no code step', async () => {
     const member = await createMember('wrong-password');
     const { page, errors } = await browser.open(DESKTOP);

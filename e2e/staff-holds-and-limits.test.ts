@@ -1,24 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type TransferCountList, messages } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  type Viewport,
-  e2e,
-  hasHorizontalScroll,
-  headingText,
-  screenshot,
-  useBrowser,
-  visit,
-} from './support/browser';
-import { expectFlash, openUserByEmail } from './support/console';
+import { expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
+import { expectFlash, openAsStaff, openUserByEmail } from './support/console';
 import { STAFF_EMAIL, apiSignIn, fieldError, staffApi, unexpectedErrors } from './support/identity';
 import {
   SETTLED,
+  continueUsBankTransfer,
   expectBalances,
-  fillUsBankForm,
   fundedMember,
   openDashboard,
   openTab,
@@ -28,27 +18,6 @@ import {
 const h = messages.holds;
 const r = messages.resetTransfers;
 const t = messages.transfers;
-
-/** Serious and critical WCAG 2.1 AA violations in `include` (or the whole page), one line each. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}`,
-      ),
-    );
-}
-
-/** A browser signed in as the seeded staff member (the API session's cookies). */
-async function staffBrowser(browser: ReturnType<typeof useBrowser>, viewport: Viewport = DESKTOP) {
-  const opened = await browser.open(viewport);
-  await opened.context.addCookies((await staffApi.session()).cookies());
-  return opened;
-}
 
 /** Waits for a hold modal on the member's dashboard, checks its words, and closes it. */
 async function expectHoldModal(page: Page, title: string, text: string) {
@@ -74,15 +43,13 @@ async function transferCounts(): Promise<TransferCountList> {
   return (await staffApi.session()).request<TransferCountList>('GET', '/api/admin/transfer-counts');
 }
 
-describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts', () => {
-  const browser = useBrowser();
-
+browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
   test(
     '[ADMIN][HOLDS]: staff place a hold in the console, ' +
       'the member is refused on every tab, staff lift it and the transfer goes through',
     async () => {
       const member = await fundedMember('hold', { Checking: '400.00' }, 'Hollis');
-      const staff = await staffBrowser(browser);
+      const staff = await openAsStaff(browser);
       await visit(staff.page, '/admin');
       await openUserByEmail(staff.page, member.email, member.name);
       const section = holdSection(staff.page);
@@ -94,10 +61,14 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
       expect(await dialog.innerText()).toContain('they are signed out on every device');
       await dialog.getByRole('button', { name: 'Place hold' }).click();
       expect(await fieldError(staff.page, dialog.getByLabel('Reason for the hold'))).toContain(h.reasonRequired);
-      expect(await seriousViolations(staff.page, '[role="dialog"]'), 'the hold dialog at 1280 px').toEqual([]);
+      expect(await seriousViolations(staff.page, { include: '[role="dialog"]' }), 'the hold dialog at 1280 px').toEqual(
+        [],
+      );
       await screenshot(staff.page, 'staff-hold-dialog');
       await staff.page.setViewportSize(MOBILE);
-      expect(await seriousViolations(staff.page, '[role="dialog"]'), 'the hold dialog at 390 px').toEqual([]);
+      expect(await seriousViolations(staff.page, { include: '[role="dialog"]' }), 'the hold dialog at 390 px').toEqual(
+        [],
+      );
       await screenshot(staff.page, 'staff-hold-dialog');
       await staff.page.setViewportSize(DESKTOP);
 
@@ -117,16 +88,14 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
 
       // The hold ended the member's sessions: they sign in afresh and try to move money.
       const { page, errors } = await openDashboard(browser, member);
-      let panel = await openTab(page, 'To US Bank');
-      await fillUsBankForm(panel, {
+      await continueUsBankTransfer(page, {
         bank: 'TD Bank',
         accountNumber: '4410023356',
         holder: 'Jamie Brooks',
         amount: '25.00',
       });
-      await panel.getByRole('button', { name: 'Continue', exact: true }).click();
       await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
-      panel = await openTab(page, 'Between Accounts');
+      const panel = await openTab(page, 'Between Accounts');
       await panel.getByLabel('Amount', { exact: true }).fill('10.00');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
       await expectHoldModal(page, t.suspendedTitle, 'All transactions have been temporarily suspended.');
@@ -164,7 +133,7 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
       await sendToMember(await apiSignIn(other.email, other.password), recipient.email, '1.00', 'Tea');
       const { limit } = await transferCounts();
 
-      const staff = await staffBrowser(browser);
+      const staff = await openAsStaff(browser);
       await visit(staff.page, '/admin');
       await staff.page.getByRole('link', { name: 'Reset Transfer Counts' }).filter({ visible: true }).first().click();
       await staff.page.waitForURL((url) => url.pathname === '/admin/reset-transfers');
@@ -240,7 +209,7 @@ describe.skipIf(!e2e.chromium)('[ADMIN]: staff holds and Reset Transfer Counts',
     '[ADMIN][RESET_TRANSFERS]: a failed load says "Failed to fetch users" with a retry; ' +
       'a refused reset shows a red "Error: …" banner',
     async () => {
-      const staff = await staffBrowser(browser);
+      const staff = await openAsStaff(browser);
       let failLoad = true;
       await staff.page.route('**/api/admin/transfer-counts', (route) =>
         failLoad

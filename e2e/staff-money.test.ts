@@ -1,14 +1,14 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, screenshot, useBrowser, visit } from './support/browser';
+import { expect, test } from 'vitest';
+import { expectNoViolations } from './support/axe';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, screenshot, visit } from './support/browser';
 import { expectFlash } from './support/console';
 import { apiSignIn, staffApi, unexpectedErrors, uniqueEmail } from './support/identity';
 import { SETTLED, expectBalances, fundedMember, markPage, openDashboard, samePage } from './support/money';
 import {
   CSV_HEADER,
   csvFile,
-  expectNoViolations,
   memberBalances,
   memberTransactions,
   openAddTransactions,
@@ -35,9 +35,7 @@ async function accountDialog(page: Page, type: 'Checking' | 'Savings') {
   return dialog;
 }
 
-describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money in the console', () => {
-  const browser = useBrowser();
-
+browserSuite('[STAFF MONEY]: staff work on a member’s money in the console', (browser) => {
   test(
     '[STAFF MONEY]: staff set a Checking balance with a reason and the ' +
       'member’s open dashboard shows it live; account numbers are checked',
@@ -315,8 +313,7 @@ describe.skipIf(!e2e.chromium)('[STAFF MONEY]: staff work on a member’s money 
 
       // The member's history hides the pair unless "Show corrections" is ticked (kept in the address).
       const session = await apiSignIn(member.email, member.password);
-      const history = await browser.open(DESKTOP);
-      await history.context.addCookies(session.cookies());
+      const history = await browser.openSignedIn(session, DESKTOP);
       await visit(history.page, '/dashboard/transactions');
       const rows = history.page.getByTestId('transaction-row');
       await history.page.getByText('No transactions match these filters.').waitFor({ state: 'visible', ...SETTLED });

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER, type TransactionPage } from '@mutual/shared';
 import type { Page, Response } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { e2e, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { browserSuite } from './support/browser';
 import { mailsTo, unexpectedErrors } from './support/identity';
 import {
   accountsOf,
@@ -28,9 +28,7 @@ function watchPosts(page: Page, path: string) {
   return { keys, answered: () => Promise.all(answers) };
 }
 
-describe.skipIf(!e2e.chromium)('[TRANSFERS]: a double click sends one transfer', () => {
-  const browser = useBrowser();
-
+browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
   test('[TRANSFERS]: double-clicking "Transfer" on Between Accounts moves the money once', async () => {
     const member = await fundedMember('double-internal', { Checking: '100.00' });
     const { page, errors, session } = await openDashboard(browser, member);

@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, e2e, hasHorizontalScroll, screenshot, useBrowser } from './support/browser';
+import { expect, test } from 'vitest';
+import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, screenshot } from './support/browser';
 import { apiSignIn, fieldError, uniqueEmail, unexpectedErrors } from './support/identity';
 import {
   SAM_EMAIL,
@@ -39,9 +39,7 @@ function watchTransferPosts(page: Page): string[] {
 const rowsWith = (page: Page, text: string) =>
   recentTransactions(page).getByTestId('transaction-row').filter({ hasText: text });
 
-describe.skipIf(!e2e.chromium)('[TRANSFERS]: the four Transfer Money tabs', () => {
-  const browser = useBrowser();
-
+browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
   test(
     '[TRANSFERS]: Between Accounts moves money; the Checking card, ' +
       'Account Information and Recent Transactions follow without a reload',

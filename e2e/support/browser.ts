@@ -2,17 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium-flags';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
@@ -34,9 +25,14 @@ export interface OpenedPage {
   errors: string[];
 }
 
+/** Cookies that make a fresh browser start out signed in (an API session's). */
+export interface SignedIn {
+  cookies(): { name: string; value: string; url: string }[];
+}
+
 /**
  * One Chromium per spec file; every page opened through it gets its own context, closed after
- * each test. Call inside a `describe.skipIf(!e2e.chromium)` block.
+ * each test. Call inside a `describe.skipIf(!e2e.chromium)` block (or use `browserSuite`).
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -50,14 +46,30 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
+  async function open(viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+    if (!browser) throw new Error('Chromium is not running (useBrowser outside describe?)');
+    const opened = await openPage(browser, viewport);
+    contexts.push(opened.context);
+    return opened;
+  }
   return {
-    async open(viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-      if (!browser) throw new Error('Chromium is not running (useBrowser outside describe?)');
-      const opened = await openPage(browser, viewport);
-      contexts.push(opened.context);
+    open,
+    /** A page whose browser starts out signed in with `session`'s cookies. */
+    async openSignedIn(session: SignedIn, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+      const opened = await open(viewport);
+      await opened.context.addCookies(session.cookies());
       return opened;
     },
   };
+}
+
+export type BrowserPages = ReturnType<typeof useBrowser>;
+
+/** A spec's browser tests: skipped without Chromium, one browser for the block (see `useBrowser`). */
+export function browserSuite(name: string, tests: (browser: BrowserPages) => void) {
+  describe.skipIf(!e2e.chromium)(name, () => {
+    tests(useBrowser());
+  });
 }
 
 /** A fresh context (no cookies, no cache) and page at the given viewport, watching for errors. */

@@ -1,10 +1,17 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport } from './browser';
+import { staffApi } from './identity';
 
 /**
  * The staff console (/admin) as staff use it. Call with a page already signed in as staff and on
  * /admin.
  */
+
+/** A browser signed in as the seeded staff member (the spec file's API session, so no extra sign-in). */
+export async function openAsStaff(browser: BrowserPages, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+  return browser.openSignedIn(await staffApi.session(), viewport);
+}
 
 /** "Look up by e-mail" → the member's detail panel (its heading is their name). */
 export async function openUserByEmail(page: Page, email: string, name: string) {

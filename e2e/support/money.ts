@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AccountSummary, type AccountType, IDEMPOTENCY_HEADER, type TransferResult } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
+import { type BrowserPages, DESKTOP, type Viewport, visit } from './browser';
 import {
   type ApiSession,
   DEMO_PASSWORD,
@@ -46,16 +46,13 @@ export const SAM_EMAIL = 'sam.rivera@mutual-demo.example';
 /** How long a change may take to reach an open page (a refetch, or the live stream then a refetch). */
 export const SETTLED = { timeout: 10_000 } as const;
 
-type Browser = { open(viewport?: Viewport): Promise<OpenedPage> };
-
 /**
  * A browser signed in as `person` (an API sign-in's cookies) on /dashboard, once the accounts
  * have loaded and the live-update stream is connected (so a change made now reaches the page).
  */
-export async function openDashboard(browser: Browser, person: Person, viewport: Viewport = DESKTOP) {
+export async function openDashboard(browser: BrowserPages, person: Person, viewport: Viewport = DESKTOP) {
   const session = await apiSignIn(person.email, person.password);
-  const opened = await browser.open(viewport);
-  await opened.context.addCookies(session.cookies());
+  const opened = await browser.openSignedIn(session, viewport);
   const live = opened.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/events');
   await visit(opened.page, '/dashboard');
   await checkingCard(opened.page).waitFor({ state: 'visible' });
@@ -144,16 +141,33 @@ export async function readTransferCode(email: string, since: number): Promise<st
 /** A code that is certainly not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+export interface UsBankTransfer {
+  bank: string;
+  accountNumber: string;
+  holder: string;
+  amount: string;
+  memo?: string;
+}
+
 /** Fills the To US Bank form (the tab must be open). */
-export async function fillUsBankForm(
-  panel: Locator,
-  transfer: { bank: string; accountNumber: string; holder: string; amount: string; memo?: string },
-) {
+export async function fillUsBankForm(panel: Locator, transfer: UsBankTransfer) {
   await panel.getByLabel('Bank', { exact: true }).selectOption({ label: transfer.bank });
   await panel.getByLabel('Account number', { exact: true }).fill(transfer.accountNumber);
   await panel.getByLabel('Account holder name', { exact: true }).fill(transfer.holder);
   await panel.getByLabel('Amount', { exact: true }).fill(transfer.amount);
   if (transfer.memo) await panel.getByLabel(/^Memo/).fill(transfer.memo);
+}
+
+/**
+ * Opens To US Bank, fills the form and presses Continue (which e-mails a code when the transfer may
+ * go); returns the panel and the moment just before, for `readTransferCode`.
+ */
+export async function continueUsBankTransfer(page: Page, transfer: UsBankTransfer) {
+  const panel = await openTab(page, 'To US Bank');
+  await fillUsBankForm(panel, transfer);
+  const since = Date.now();
+  await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+  return { panel, since };
 }
 
 /** Picks an option of a searchable list (Country, Currency) by typing `query`. */

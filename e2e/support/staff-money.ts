@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { TransactionPage } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
-import { openUserByEmail } from './console';
+import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
+import { openAsStaff, openUserByEmail } from './console';
 import { staffApi } from './identity';
 import type { Member } from './money';
 
@@ -15,20 +13,16 @@ import type { Member } from './money';
  * CSV, and the Delete User Transactions box.
  */
 
-type Browser = { open(viewport?: Viewport): Promise<OpenedPage> };
-
-/** A browser on /admin as the seeded staff member (the spec file's API session, so no extra sign-in). */
-export async function openConsole(browser: Browser, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-  const session = await staffApi.session();
-  const opened = await browser.open(viewport);
-  await opened.context.addCookies(session.cookies());
+/** A browser on /admin as the seeded staff member. */
+export async function openConsole(browser: BrowserPages, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+  const opened = await openAsStaff(browser, viewport);
   await visit(opened.page, '/admin');
   return opened;
 }
 
 /** The console with `member` open in the detail column. */
 export async function openMemberInConsole(
-  browser: Browser,
+  browser: BrowserPages,
   member: Member,
   viewport: Viewport = DESKTOP,
 ): Promise<OpenedPage> {
@@ -96,27 +90,4 @@ export async function slowDown(page: Page, suffix: string, ms = 600) {
       await route.continue();
     },
   );
-}
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Serious and critical axe violations (WCAG 2.1 AA), one line per failing element. */
-export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}\n` +
-          `    ${node.failureSummary ?? ''}`,
-      ),
-    );
-}
-
-export async function expectNoViolations(page: Page, what: string, include?: string) {
-  const violations = await seriousViolations(page, include);
-  expect(violations, `axe found on ${what}:\n${violations.join('\n')}`).toEqual([]);
 }

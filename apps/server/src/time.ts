@@ -1,15 +1,46 @@
 /** Dates as the credit union counts them: days in its time zone (`TIME_ZONE`). */
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const clockOptions: Intl.DateTimeFormatOptions = {
+  ...dayOptions,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per zone and shape: making one per row costs more than the rest of the row (and
+ * its memory is outside the JS heap, so an export of 100,000 rows grew by a gigabyte).
+ */
+function formatIn(timeZone: string, shape: 'day' | 'clock'): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, ...(shape === 'day' ? dayOptions : clockOptions) });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** The calendar day (YYYY-MM-DD) of `date` in the credit union's time zone, as the history filters count days. */
 export function localDay(date: Date, timeZone: string): string {
-  // One formatter per zone: making one per row costs more than the rest of the row (and its memory
-  // is outside the JS heap, so an export of 100,000 rows grew by a gigabyte).
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(date);
+  return formatIn(timeZone, 'day').format(date);
+}
+
+export type ClockPart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/** What a wall clock in `timeZone` reads at `date`: a four-digit year, then two digits each (hours 00–23). */
+export function localClock(date: Date, timeZone: string): Record<ClockPart, string> {
+  const parts = formatIn(timeZone, 'clock').formatToParts(date);
+  const part = (type: ClockPart) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
 }

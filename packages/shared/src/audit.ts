@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './admin-money';
+import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
 import { messages } from './messages';
 
 /**
@@ -53,15 +54,10 @@ const pagingShape = {
   olderThan: cursor,
   /** The id of an entry: the page holds the entries just newer than it (the "Newer" link). */
   newerThan: cursor,
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((size) => (AUDIT_PAGE_SIZES as readonly number[]).includes(size), m.pageSizeInvalid)
-    .default(AUDIT_DEFAULT_PAGE_SIZE),
+  pageSize: pageSizeQuery(AUDIT_PAGE_SIZES, AUDIT_DEFAULT_PAGE_SIZE, m.pageSizeInvalid),
 };
 
 const datesInOrder = (value: { from?: string; to?: string }) => !value.from || !value.to || value.from <= value.to;
-const oneCursor = (value: { olderThan?: string; newerThan?: string }) => !value.olderThan || !value.newerThan;
 
 /** What staff filter the log by (action or family, who acted, the member, days); empty means "any". */
 export const auditFilterNames = ['action', 'actor', 'member', 'from', 'to'] as const;
@@ -83,14 +79,14 @@ export const auditQuerySchema = z
     ...pagingShape,
   })
   .refine(datesInOrder, { path: ['to'], message: m.dateOrder })
-  .refine(oneCursor, { path: ['newerThan'], message: m.cursorInvalid });
+  .refine(atMostOneCursor, { path: ['newerThan'], message: m.cursorInvalid });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 /** `GET /api/admin/users/:id/audit`: the member detail's activity log. */
 export const userAuditQuerySchema = z
   .strictObject({ ...filterShape, ...pagingShape })
   .refine(datesInOrder, { path: ['to'], message: m.dateOrder })
-  .refine(oneCursor, { path: ['newerThan'], message: m.cursorInvalid });
+  .refine(atMostOneCursor, { path: ['newerThan'], message: m.cursorInvalid });
 export type UserAuditQuery = z.input<typeof userAuditQuerySchema>;
 
 export const auditEntrySchema = z.object({
@@ -115,11 +111,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
-  pageSize: z.number().int(),
-  /** Cursor for the page of newer entries (`newerThan`), or null on the newest page. */
-  newer: z.string().nullable(),
-  /** Cursor for the page of older entries (`olderThan`), or null on the oldest page. */
-  older: z.string().nullable(),
+  ...keysetPageShape,
   /** Entries matching the filters, counted up to `AUDIT_COUNT_CAP`. */
   total: z.number().int(),
   /** True when there are more than `total` (the count stopped at the cap). */

@@ -30,6 +30,19 @@ export const paymentRails = ['ach', 'international'] as const;
 export type PaymentRail = (typeof paymentRails)[number];
 export const paymentRailLabels: Record<PaymentRail, string> = { ach: 'ACH', international: 'International wire' };
 
+/** Where a payment order sends the money: the rail and the beneficiary at their bank. */
+export interface PaymentOrderDetails {
+  rail: PaymentRail;
+  beneficiaryName: string;
+  bankName: string;
+  accountNumber: string;
+  routingNumber?: string;
+  swiftCode?: string;
+  iban?: string | null;
+  country?: string;
+  currency?: string;
+}
+
 export interface ReturnReason {
   code: string;
   /** Plain words: what the member is told (their history shows the payment Failed with these). */

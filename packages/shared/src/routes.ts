@@ -1,4 +1,23 @@
 /**
+ * The simple content pages (the web's `content-pages.tsx` holds their text). The web's router needs
+ * only the paths up front; a page's text loads with the page.
+ */
+export const contentPagePaths = [
+  '/careers',
+  '/locations',
+  '/security',
+  '/privacy',
+  '/terms',
+  '/accessibility',
+  '/community',
+  '/schedule',
+  '/credit-cards',
+  '/mortgages',
+  '/accounts/checking',
+  '/accounts/savings',
+] as const;
+
+/**
  * Paths the web app answers. The server uses this list to send the app with status 200 for a
  * known page and 404 for anything else, so crawlers and monitors see a real "not found".
  */
@@ -20,19 +39,8 @@ export const appRoutes = [
   '/admin/payments',
   '/admin/audit',
   '/register',
-  '/careers',
-  '/locations',
-  '/security',
-  '/privacy',
-  '/terms',
-  '/accessibility',
-  '/community',
   '/calculators',
-  '/schedule',
-  '/credit-cards',
-  '/mortgages',
-  '/accounts/checking',
-  '/accounts/savings',
+  ...contentPagePaths,
   '/dev/mailbox',
 ] as const;
 

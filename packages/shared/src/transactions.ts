@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
 import { accountTypes } from './members';
 import { transferStatuses } from './transfers';
 
@@ -95,19 +96,9 @@ export const transactionQuerySchema = z
       .transform((value) => value === 'true'),
     olderThan: historyCursor,
     newerThan: historyCursor,
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine(
-        (size) => (TRANSACTIONS_PAGE_SIZES as readonly number[]).includes(size),
-        'Choose 10, 20, 50 or 100 per page',
-      )
-      .default(20),
+    pageSize: pageSizeQuery(TRANSACTIONS_PAGE_SIZES, 20, 'Choose 10, 20, 50 or 100 per page'),
   })
-  .refine((value) => !value.olderThan || !value.newerThan, {
-    path: ['newerThan'],
-    message: 'Give one page link, not two.',
-  });
+  .refine(atMostOneCursor, { path: ['newerThan'], message: 'Give one page link, not two.' });
 export type TransactionQuery = z.input<typeof transactionQuerySchema>;
 
 /**
@@ -117,9 +108,7 @@ export type TransactionQuery = z.input<typeof transactionQuerySchema>;
  */
 export const transactionPageSchema = z.object({
   items: z.array(transactionSchema),
-  pageSize: z.number().int(),
-  older: z.string().nullable(),
-  newer: z.string().nullable(),
+  ...keysetPageShape,
 });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 

@@ -17,18 +17,16 @@ const m = messages.transfers;
 export const transferTypes = ['internal', 'user', 'external', 'international'] as const;
 export type TransferType = (typeof transferTypes)[number];
 
-/** Spec §5 "Amount inputs": at least 0.01, in steps of 0.01. Anything else is not an amount. */
-export const amountSchema = z
-  .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, m.fillAllFields)
-  .refine((value) => {
-    const parsed = parseMoney(value);
-    return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-  }, m.invalidAmount);
+/** A text field that must be filled in (spaces alone do not count): "Please fill in all fields." */
+const filledIn = () => z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields);
 
-const required = (max: number) =>
-  z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields).max(max, m.tooLong(max));
+/** Spec §5 "Amount inputs": at least 0.01, in steps of 0.01. Anything else is not an amount. */
+export const amountSchema = filledIn().refine((value) => {
+  const parsed = parseMoney(value);
+  return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
+}, m.invalidAmount);
+
+const required = (max: number) => filledIn().max(max, m.tooLong(max));
 const optionalText = (max: number) => z.string().trim().max(max, m.tooLong(max)).default('');
 const accountTypeField = z.enum(accountTypes, { error: m.fillAllFields });
 
@@ -45,10 +43,7 @@ export const internalTransferSchema = z
   .refine((value) => value.fromAccount !== value.toAccount, { path: ['toAccount'], message: m.sameAccount });
 export type InternalTransferInput = z.input<typeof internalTransferSchema>;
 
-export const recipientEmailSchema = z
-  .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, m.fillAllFields)
+export const recipientEmailSchema = filledIn()
   .max(254, m.emailInvalid)
   .pipe(z.email(m.emailInvalid))
   .transform((value) => value.toLowerCase());
@@ -77,11 +72,7 @@ export const externalTransferSchema = z
     fromAccount: accountTypeField,
     toBank: required(120),
     routingNumber: required(9),
-    accountNumber: z
-      .string({ error: m.fillAllFields })
-      .trim()
-      .min(1, m.fillAllFields)
-      .regex(/^\d{8,17}$/, m.invalidAccountNumber),
+    accountNumber: filledIn().regex(/^\d{8,17}$/, m.invalidAccountNumber),
     accountName: required(120),
     amount: amountSchema,
     reference: optionalText(REFERENCE_MAX),
@@ -128,10 +119,7 @@ export const internationalTransferSchema = z.strictObject({
   fromAccount: accountTypeField,
   recipientName: required(140),
   bankName: required(140),
-  swiftCode: z
-    .string({ error: m.fillAllFields })
-    .trim()
-    .min(1, m.fillAllFields)
+  swiftCode: filledIn()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{8,11}$/, m.invalidSwift)),
   accountNumber: z

@@ -47,6 +47,25 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
+/** One statement that sends every payload of a batch on a channel. */
+const NOTIFY_EACH = 'select pg_notify($1, p) from unnest($2::text[]) p';
+
+/** `migrate` and `ping`, the same on both drivers but for the migrator. */
+function migrateAndPing<D extends Database>(
+  db: D,
+  migrator: (db: D, config: { migrationsFolder: string }) => Promise<void>,
+): Pick<DatabaseHandle, 'migrate' | 'ping'> {
+  return {
+    migrate: async () => {
+      await migrator(db, { migrationsFolder });
+      await applyDatabaseFunctions(db);
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+  };
+}
+
 export async function openDatabase(target: Config['database']): Promise<DatabaseHandle> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
 }
@@ -61,16 +80,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     return {
       kind: 'pglite',
       db,
-      migrate: async () => {
-        await migratePglite(db, { migrationsFolder });
-        await applyDatabaseFunctions(db);
-      },
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
+      ...migrateAndPing(db, migratePglite),
       listen: async (channel, onPayload) => client.listen(channel, onPayload),
       publish: batchedPublisher(async (channel, payloads) => {
-        await client.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads]);
+        await client.query(NOTIFY_EACH, [channel, payloads]);
       }),
       prepared: async <T>(statement: { text: string }, values: unknown[]) =>
         (await client.query<T>(statement.text, values)).rows,
@@ -108,13 +121,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     kind: 'postgres',
     db,
-    migrate: async () => {
-      await migratePg(db, { migrationsFolder });
-      await applyDatabaseFunctions(db);
-    },
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ...migrateAndPing(db, migratePg),
     listen: async (channel, onPayload) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -130,7 +137,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     publish: batchedPublisher(async (channel, payloads) => {
       const client = await publishClient();
-      await client.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads]);
+      await client.query(NOTIFY_EACH, [channel, payloads]);
     }),
     prepared: async <T>(statement: { name: string; text: string }, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../test/responses';
 import { createTestApp } from '../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -68,8 +69,7 @@ describe('[HTTP]: the application shell', () => {
 
   it('answers unknown API paths with the one error shape', async () => {
     const response = await t.app.inject('/api/nothing-here');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+    expectRefusal(response, 404, { code: 'NOT_FOUND', message: expect.any(String) });
   });
 
   it('refuses malformed JSON with the one error shape', async () => {

@@ -25,7 +25,8 @@ import {
   validApplication,
 } from '../test/identity';
 import { accountId, deposit } from '../test/money';
-import { createTestApp } from '../test/test-app';
+import { expectRefusal } from '../test/responses';
+import { createTestApp, useTestApp } from '../test/test-app';
 
 /**
  * Every /api route, and what each kind of caller gets from it. Member B and staff act on member
@@ -634,11 +635,7 @@ describe('[AUTHZ]: who may call what', () => {
 });
 
 describe('[AUTHZ]: sign-up cannot choose its own standing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('refuses role, status and verification in the body, and makes every applicant pending', async () => {
     const application = validApplication();
@@ -662,8 +659,7 @@ describe('[AUTHZ]: staff without an authenticator when one is required', () => {
         user: { role: 'admin', mustEnrolTotp: true },
       });
       const denied = await staff.get('/api/admin/users');
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ code: 'FORBIDDEN', message: messages.auth.staffTotpRequired });
+      expectRefusal(denied, 403, { code: 'FORBIDDEN', message: messages.auth.staffTotpRequired });
       expect((await staff.get('/api/me')).statusCode).toBe(200);
     } finally {
       await t.close();

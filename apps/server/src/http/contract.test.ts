@@ -1,18 +1,12 @@
 import { declaredEndpoints } from '@mutual/shared/contract';
 import { transferCountsApi } from '@mutual/shared/contract/transfer-counts';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app';
 import { requireDeclaredRoutes } from './contract-route';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
 describe('[HTTP]: the contract', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('has a registered route for every declared endpoint', () => {
     const missing = declaredEndpoints()

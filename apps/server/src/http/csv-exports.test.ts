@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordAudit } from '../modules/audit/record-audit';
+import { cellsOf, quotedCsvLines } from '../test/csv';
 import { Browser, createPerson, nextIp, signIn, type TestApp } from '../test/identity';
-import { accountId, deposit, memberWithMoney, sendTransfer } from '../test/money';
-import { createTestApp } from '../test/test-app';
-import { userForm } from '../test/transfer-forms';
+import { accountId, deposit, memberWithMoney } from '../test/money';
+import { useTestApp } from '../test/test-app';
+import { userTransfer } from '../test/transfer-forms';
 
 /**
  * CSV injection (OWASP): a cell a spreadsheet would run as a formula — starting with =, +, -, @,
@@ -34,14 +35,7 @@ interface CsvExport {
 
 /** The cells of a CSV whose every cell is quoted (quotes inside doubled), line by line. */
 function parseQuotedCsv(text: string): string[][] {
-  expect(text.endsWith('\r\n')).toBe(true);
-  return text
-    .slice(0, -2)
-    .split('\r\n')
-    .map((line) => {
-      expect(line, 'every cell quoted').toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
-      return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
-    });
+  return quotedCsvLines(text, 'every cell quoted').map(cellsOf);
 }
 
 let memberTransactions: { browser: Browser } | undefined;
@@ -56,11 +50,7 @@ const csvExports: CsvExport[] = [
       const sender = await memberWithMoney(t, 100_00n, 'Sam Sender');
       // References typed by another member (the API trims them, so no leading tab this way)…
       for (const payload of PAYLOADS.filter((p) => p.trim() === p)) {
-        const sent = await sendTransfer(
-          sender.browser,
-          '/api/transfers/user',
-          userForm(member.email, { amount: '1.00', reference: payload }),
-        );
+        const sent = await userTransfer(sender, member, { amount: '1.00', reference: payload });
         expect(sent.statusCode, sent.body).toBe(201);
       }
       // …and ledger memos, which keep every character (a branch deposit's description).
@@ -105,11 +95,7 @@ const csvExports: CsvExport[] = [
 ];
 
 describe('[CSV]: every CSV export neutralises formula-looking text', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it.each(csvExports.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
     await entry.plant(t);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/identity';
 import { createTestApp } from '../test/test-app';
@@ -36,13 +37,18 @@ describe('[HTTP]: the web app is sent compressed', () => {
   const get = (url: string, acceptEncoding?: string) =>
     t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
+  /** A brotli answer with `status`, the cache lifetime, `Vary: Accept-Encoding`, and `body` once decompressed. */
+  function expectBrotli(response: InjectResponse, status: number, cacheControl: string, body: string, label?: string) {
+    expect(response.statusCode, label).toBe(status);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(cacheControl);
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(body);
+  }
+
   it('sends a hashed asset as brotli, or gzip, or as it is, with the long cache lifetime', async () => {
     const br = await get('/assets/home-abc123.js', 'gzip, deflate, br');
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expectBrotli(br, 200, 'public, max-age=31536000, immutable', script);
 
     const gzip = await get('/assets/home-abc123.js', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -61,12 +67,7 @@ describe('[HTTP]: the web app is sent compressed', () => {
       ['/login', 200],
       ['/no-such-page', 404],
     ] as const) {
-      const response = await get(url, 'br;q=1.0, gzip;q=0.8');
-      expect(response.statusCode, url).toBe(status);
-      expect(response.headers['content-encoding']).toBe('br');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
-      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+      expectBrotli(await get(url, 'br;q=1.0, gzip;q=0.8'), status, 'no-cache', page, url);
     }
     const refusedBrotli = await get('/', 'br;q=0, gzip');
     expect(refusedBrotli.headers['content-encoding']).toBe('gzip');

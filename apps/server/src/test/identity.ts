@@ -9,7 +9,7 @@ import { systemActor } from '../modules/audit/record-audit';
 import { mailOutbox } from '../modules/mail/mail.tables';
 import { type UserRow, users } from '../modules/people/people.tables';
 import { DEMO_PASSWORD, seedDemo } from '../modules/seed/demo-seed';
-import type { createTestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 /**
  * Shared steps for the identity API tests: a cookie-keeping browser, sign-up, sign-in through the
@@ -17,7 +17,7 @@ import type { createTestApp } from './test-app';
  * services the product uses (createUser, registerApplicant, reviewApplication via seedDemo).
  */
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp };
 export { DEMO_PASSWORD };
 export const ORIGIN = 'http://localhost:3000';
 export const CHROME_UA =

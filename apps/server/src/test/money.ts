@@ -5,6 +5,7 @@ import {
   type AccountType,
   centsToDecimal,
   IDEMPOTENCY_HEADER,
+  type TransactionCategory,
 } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -28,28 +29,44 @@ export async function accountId(t: TestApp, userId: string, type: AccountType): 
   return row.id;
 }
 
-/** A cash deposit into the member's account, through the ledger. */
-export async function deposit(
+export interface CashEntry {
+  /** credit: cash into the member's account (a deposit); debit: cash out of it (a withdrawal). */
+  side?: 'credit' | 'debit';
+  account?: AccountType;
+  /** Default: Deposit for a credit, Withdrawal for a debit. */
+  category?: TransactionCategory;
+  memo?: string;
+  /** The date it counts from; default: now. */
+  effectiveAt?: Date;
+}
+
+/** Money into or out of a member's account against the cash account, through the ledger (as a branch would). */
+export async function cashEntry(
   t: TestApp,
   userId: string,
   cents: bigint,
-  type: AccountType = 'Checking',
-  memo = 'Cash deposit',
+  { side = 'credit', account = 'Checking', category, memo = 'Cash deposit', effectiveAt }: CashEntry = {},
 ) {
-  const creditAccountId = await accountId(t, userId, type);
+  const own = await accountId(t, userId, account);
   await t.db.transaction(async (tx) =>
     postTransfer(tx, {
       kind: 'single',
-      debitAccountId: generalLedger.cash,
-      creditAccountId,
+      debitAccountId: side === 'credit' ? generalLedger.cash : own,
+      creditAccountId: side === 'credit' ? own : generalLedger.cash,
       amount: cents,
-      category: 'Deposit',
+      category: category ?? (side === 'credit' ? 'Deposit' : 'Withdrawal'),
       debitMemo: memo,
       creditMemo: memo,
+      effectiveAt,
       now: t.clock(),
       createdBy: null,
     }),
   );
+}
+
+/** A cash deposit into the member's account, through the ledger. */
+export function deposit(t: TestApp, userId: string, cents: bigint, account: AccountType = 'Checking', memo?: string) {
+  return cashEntry(t, userId, cents, { account, memo });
 }
 
 export interface Member {
@@ -98,3 +115,9 @@ export const dollars = (cents: bigint) => centsToDecimal(cents);
 export async function expectLedgerConsistent(t: TestApp) {
   expect(await verifyLedger(t.db)).toEqual([]);
 }
+
+/** What `balances` reads when nothing is held: each account's available equals its balance. */
+export const settledBalances = (checking: string, savings: string) => ({
+  Checking: { balance: checking, available: checking },
+  Savings: { balance: savings, available: savings },
+});

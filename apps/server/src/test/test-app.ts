@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
@@ -28,7 +28,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
  * The real application on a fresh database, for tests through `app.inject`. Mail stays in the
  * outbox unless a transport (the one fake we allow: the SMTP boundary) is given.
  */
-export async function createTestApp(options: { env?: Env; transport?: MailTransport; clock?: () => Date } = {}) {
+export interface TestAppOptions {
+  env?: Env;
+  transport?: MailTransport;
+  clock?: () => Date;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = pino({ level: 'silent' });
   const database = await createTestDatabase();
@@ -59,4 +65,20 @@ export async function createTestApp(options: { env?: Env; transport?: MailTransp
       }
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test app for the enclosing `describe`: started in its `beforeAll`, closed (with the ledger
+ * check) in its `afterAll`. The returned object is empty until `beforeAll` has run, so use it
+ * only inside hooks and tests.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.close());
+  return t;
 }

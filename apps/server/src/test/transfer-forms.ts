@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { paymentOrders } from '../modules/payments/payments.tables';
 import { type Browser, latestMail, type TestApp } from './identity';
-import { sendTransfer } from './money';
+import { type Member, sendTransfer } from './money';
 
 /**
  * Valid bodies for the four transfer forms (each test changes what it is about), and the reads
@@ -64,6 +64,14 @@ export const internationalForm = (overrides: Partial<InternationalTransferInput>
   ...overrides,
 });
 
+/** A transfer between the member's own accounts through the API (Checking to Savings unless told). */
+export const internalTransfer = (member: Member, overrides: Partial<InternalTransferInput> = {}) =>
+  sendTransfer(member.browser, '/api/transfers/internal', internalForm(overrides));
+
+/** `from` sends money to member `to` through the API. */
+export const userTransfer = (from: Member, to: { email: string }, overrides: Partial<UserTransferInput> = {}) =>
+  sendTransfer(from.browser, '/api/transfers/user', userForm(to.email, overrides));
+
 /** The code of the newest transfer-code e-mail to `email` (from the subject, checked against the body). */
 export async function transferCode(t: TestApp, email: string): Promise<string> {
   const mail = await latestMail(t, email, 'transfer-code');
@@ -114,3 +122,9 @@ export async function notificationsOf(browser: Browser) {
 }
 
 export const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
+
+/** The settings for a limit of `count` outgoing transfers per member in each `windowHours`. */
+export const transferLimitEnv = (count: number, windowHours: number) => ({
+  TRANSFER_LIMIT_COUNT: String(count),
+  TRANSFER_LIMIT_WINDOW_HOURS: String(windowHours),
+});

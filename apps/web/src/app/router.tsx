@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireSession } from '../features/session/require-session';
-import { contentPagePaths } from '../routes/public/content-paths';
+import { contentPagePaths } from '@mutual/shared/routes';
 import { HomePage } from '../routes/public/home';
 import { NotFoundPage } from '../routes/public/not-found';
 import { PublicLayout } from './layouts/public-layout';

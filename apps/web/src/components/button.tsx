@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 
-type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'light';
+type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'light' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -10,6 +11,8 @@ const variants: Record<Variant, string> = {
   outline: 'border border-slate-300 bg-white text-slate-900 hover:border-brand hover:text-brand',
   ghost: 'text-slate-700 hover:bg-slate-100',
   light: 'bg-white text-brand hover:bg-brand-soft shadow-sm',
+  /** The button that confirms what cannot be undone. */
+  danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 };
 const sizes: Record<Size, string> = {
   sm: 'px-3 py-1.5 text-sm',
@@ -27,21 +30,50 @@ export function buttonClass(variant: Variant = 'primary', size: Size = 'md', ext
   ].join(' ');
 }
 
+interface ButtonLook {
+  variant?: Variant;
+  size?: Size;
+  /** An icon before the label, sized for the button. */
+  icon?: LucideIcon;
+}
+
+function withIcon(Icon: LucideIcon | undefined, size: Size | undefined, children: ReactNode) {
+  if (!Icon) return children;
+  return (
+    <>
+      <Icon className={size === 'lg' ? 'h-5 w-5' : 'h-4 w-4'} aria-hidden="true" />
+      {children}
+    </>
+  );
+}
+
 export function Button({
   variant,
   size,
+  icon,
   className = '',
   type = 'button',
+  children,
   ...props
-}: ComponentProps<'button'> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}: ComponentProps<'button'> & ButtonLook) {
+  return (
+    <button type={type} className={buttonClass(variant, size, className)} {...props}>
+      {withIcon(icon, size, children)}
+    </button>
+  );
 }
 
 export function ButtonLink({
   variant,
   size,
+  icon,
   className = '',
+  children,
   ...props
-}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
-  return <Link className={buttonClass(variant, size, className)} {...props} />;
+}: Omit<ComponentProps<typeof Link>, 'children'> & ButtonLook & { children?: ReactNode }) {
+  return (
+    <Link className={buttonClass(variant, size, className)} {...props}>
+      {withIcon(icon, size, children)}
+    </Link>
+  );
 }

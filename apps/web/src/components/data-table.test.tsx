@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../lib/api';
-import { DataTable, type DataTableColumn, type SortState, compareSortValues } from './data-table';
+import { DataTable, type DataTableColumn, type DataTableProps, type SortState, compareSortValues } from './data-table';
 
 interface Payment {
   id: string;
@@ -38,9 +38,18 @@ function payeeColumn() {
   return bodyRows.map((row) => row.querySelector('th, td')?.textContent);
 }
 
+/** The payments table; each test passes only what it changes. */
+function paymentsTable(props: Partial<DataTableProps<Payment>> = {}) {
+  return <DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" {...props} />;
+}
+
+function renderTable(props: Partial<DataTableProps<Payment>> = {}) {
+  return render(paymentsTable(props));
+}
+
 describe('DataTable', () => {
   it('names the table with its caption, for assistive tech only by default', () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     const table = screen.getByRole('table', { name: 'Recent payments' });
     expect(table.querySelector('caption')?.className).toBe('sr-only');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
@@ -48,12 +57,12 @@ describe('DataTable', () => {
   });
 
   it('shows the caption above the table when asked', () => {
-    render(<DataTable caption="Recent payments" showCaption columns={columns} rows={payments} rowKey="id" />);
+    renderTable({ showCaption: true });
     expect(screen.getByText('Recent payments').classList.contains('sr-only')).toBe(false);
   });
 
   it('keeps a hidden header readable by screen readers and aligns cells as declared', () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     expect(screen.getByRole('columnheader', { name: 'Actions' }).querySelector('.sr-only')?.textContent).toBe(
       'Actions',
     );
@@ -61,7 +70,7 @@ describe('DataTable', () => {
   });
 
   it('scrolls sideways inside a focusable region named by the caption, not the page', () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     const region = screen.getByRole('region', { name: 'Recent payments' });
     expect(region.classList.contains('overflow-x-auto')).toBe(true);
     expect(region.tabIndex).toBe(0);
@@ -69,25 +78,13 @@ describe('DataTable', () => {
   });
 
   it('shows the empty message instead of a table', () => {
-    render(
-      <DataTable caption="Recent payments" columns={columns} rows={[]} rowKey="id" emptyMessage="No payments yet." />,
-    );
+    renderTable({ rows: [], emptyMessage: 'No payments yet.' });
     expect(screen.getByText('No payments yet.').tagName).toBe('P');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows placeholder rows and a loading status while the first page loads', () => {
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={undefined}
-        rowKey="id"
-        loading
-        loadingLabel="Loading payments…"
-        skeletonRows={3}
-      />,
-    );
+    renderTable({ rows: undefined, loading: true, loadingLabel: 'Loading payments…', skeletonRows: 3 });
     expect(screen.getByRole('status').textContent).toBe('Loading payments…');
     expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(3);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
@@ -102,17 +99,12 @@ describe('DataTable', () => {
 
   it('shows the server’s reason when loading failed, and "Try again" asks again', async () => {
     const retry = vi.fn();
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={undefined}
-        rowKey="id"
-        error={new ApiRequestError(429, { code: 'RATE_LIMITED', message: 'Too many requests.' })}
-        errorFallback="We could not load your payments."
-        onRetry={retry}
-      />,
-    );
+    renderTable({
+      rows: undefined,
+      error: new ApiRequestError(429, { code: 'RATE_LIMITED', message: 'Too many requests.' }),
+      errorFallback: 'We could not load your payments.',
+      onRetry: retry,
+    });
     expect(screen.getByRole('alert').textContent).toContain('Too many requests.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
@@ -120,23 +112,18 @@ describe('DataTable', () => {
   });
 
   it('uses the fallback sentence when the server broke', () => {
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={undefined}
-        rowKey="id"
-        error={new ApiRequestError(500, { code: 'INTERNAL', message: 'stack trace' })}
-        errorFallback="We could not load your payments."
-        onRetry={() => undefined}
-      />,
-    );
+    renderTable({
+      rows: undefined,
+      error: new ApiRequestError(500, { code: 'INTERNAL', message: 'stack trace' }),
+      errorFallback: 'We could not load your payments.',
+      onRetry: () => undefined,
+    });
     expect(screen.getByRole('alert').textContent).toContain('We could not load your payments.');
     expect(screen.getByRole('alert').textContent).not.toContain('stack trace');
   });
 
   it('sorts by a header on click, ascending then descending, and says so with aria-sort', async () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     expect(payeeColumn()).toEqual(['Bakery', 'Electric company', 'Airline']);
     const header = screen.getByRole('columnheader', { name: 'Amount' });
     expect(header.hasAttribute('aria-sort')).toBe(false);
@@ -156,7 +143,7 @@ describe('DataTable', () => {
   });
 
   it('starts a column in its first direction, and keeps empty values last', async () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     await userEvent.click(screen.getByRole('button', { name: 'Date' }));
     expect(payeeColumn()).toEqual(['Airline', 'Bakery', 'Electric company']);
     expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
@@ -169,7 +156,7 @@ describe('DataTable', () => {
 
   it('is operable from the keyboard: Enter on a header sorts', async () => {
     const user = userEvent.setup();
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" />);
+    renderTable();
     screen.getByRole('button', { name: 'Payee' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('columnheader', { name: 'Payee' }).getAttribute('aria-sort')).toBe('ascending');
@@ -177,17 +164,7 @@ describe('DataTable', () => {
 
   it('leaves a server-sorted list in its order and reports the new sort', async () => {
     const onSortChange = vi.fn<(sort: SortState) => void>();
-    const { rerender } = render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={payments}
-        rowKey="id"
-        sortMode="server"
-        sort={{ key: 'date', direction: 'desc' }}
-        onSortChange={onSortChange}
-      />,
-    );
+    const { rerender } = renderTable({ sortMode: 'server', sort: { key: 'date', direction: 'desc' }, onSortChange });
     expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
 
     await userEvent.click(screen.getByRole('button', { name: 'Date' }));
@@ -199,15 +176,12 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
 
     rerender(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={[...payments].reverse()}
-        rowKey="id"
-        sortMode="server"
-        sort={{ key: 'amount', direction: 'asc' }}
-        onSortChange={onSortChange}
-      />,
+      paymentsTable({
+        rows: [...payments].reverse(),
+        sortMode: 'server',
+        sort: { key: 'amount', direction: 'asc' },
+        onSortChange,
+      }),
     );
     expect(screen.getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort')).toBe('ascending');
     expect(payeeColumn()).toEqual(['Airline', 'Electric company', 'Bakery']);
@@ -215,19 +189,14 @@ describe('DataTable', () => {
 
   it('passes row attributes through (test ids, selection, clicks)', async () => {
     const onOpen = vi.fn();
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={payments}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({
-          'data-testid': 'payment-row',
-          className: row.id === 'p2' ? 'bg-brand-soft' : '',
-          onClick: () => onOpen(row.id),
-        })}
-      />,
-    );
+    renderTable({
+      rowKey: (row) => row.id,
+      rowProps: (row) => ({
+        'data-testid': 'payment-row',
+        className: row.id === 'p2' ? 'bg-brand-soft' : '',
+        onClick: () => onOpen(row.id),
+      }),
+    });
     const rows = screen.getAllByTestId('payment-row');
     expect(rows).toHaveLength(3);
     expect(rows[1]?.classList.contains('bg-brand-soft')).toBe(true);
@@ -236,15 +205,7 @@ describe('DataTable', () => {
   });
 
   it('offers cards for phones in a list named by the caption', () => {
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={payments}
-        rowKey="id"
-        renderCard={(row) => <li data-testid="payment-card">{row.payee}</li>}
-      />,
-    );
+    renderTable({ renderCard: (row) => <li data-testid="payment-card">{row.payee}</li> });
     const list = screen.getByRole('list', { name: 'Recent payments' });
     expect(list.classList.contains('md:hidden')).toBe(true);
     expect(within(list).getAllByTestId('payment-card')).toHaveLength(3);
@@ -254,15 +215,7 @@ describe('DataTable', () => {
 
   it('puts a pager under the rows', async () => {
     const onPageChange = vi.fn();
-    render(
-      <DataTable
-        caption="Recent payments"
-        columns={columns}
-        rows={payments}
-        rowKey="id"
-        paging={{ mode: 'numbered', page: 1, pageCount: 3, onPageChange }}
-      />,
-    );
+    renderTable({ paging: { mode: 'numbered', page: 1, pageCount: 3, onPageChange } });
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     expect(nav.textContent).toContain('Page 1 of 3');
     await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
@@ -270,7 +223,7 @@ describe('DataTable', () => {
   });
 
   it('dims the rows while a newer page is on its way', () => {
-    render(<DataTable caption="Recent payments" columns={columns} rows={payments} rowKey="id" busy />);
+    renderTable({ busy: true });
     const box = screen.getByRole('region', { name: 'Recent payments' }).parentElement;
     expect(box?.getAttribute('aria-busy')).toBe('true');
     expect(box?.classList.contains('opacity-70')).toBe(true);

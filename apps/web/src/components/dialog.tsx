@@ -2,6 +2,12 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
+/** What a controlled dialog takes from its owner: whether it is open, and who to tell when that changes. */
+export interface DialogControlProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * A modal dialog on Radix (focus trap, Escape, aria wiring). `title` is the dialog's accessible
  * name; `description` is optional supporting text under it.
@@ -13,9 +19,7 @@ export function Dialog({
   description,
   children,
   size = 'md',
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControlProps & {
   title: string;
   description?: ReactNode;
   children: ReactNode;

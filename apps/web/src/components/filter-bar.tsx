@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import { Button } from './button';
-import { FieldError } from './form-field';
+import { FormField } from './form-field';
 
 /** Grid columns by field count: two a row on phones for six small fields, one for wider ones. */
 const grids = {
@@ -33,18 +33,9 @@ export function FilterField({
   children: ReactNode;
 }) {
   return (
-    <div className={`min-w-0 ${className}`}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FormField id={id} label={label} hint={hint} error={error} className={`min-w-0 ${className}`} hintSize="xs">
       {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
-    </div>
+    </FormField>
   );
 }
 
@@ -116,8 +107,7 @@ export function FilterBar({
             {showCount && activeCount > 0 ? activeFiltersText(activeCount) : ''}
           </p>
           {activeCount > 0 && (
-            <Button variant="ghost" size="sm" onClick={clear}>
-              <X className="h-4 w-4" aria-hidden="true" />
+            <Button icon={X} variant="ghost" size="sm" onClick={clear}>
               Clear filters
             </Button>
           )}

@@ -17,6 +17,9 @@ export function controlProps(id: string, { hint, error }: { hint?: ReactNode; er
   } as const;
 }
 
+/** What every e-mail address box has: no capital letters or spell check, and the longest address allowed. */
+export const emailInputProps = { type: 'email', autoCapitalize: 'none', spellCheck: false, maxLength: 254 } as const;
+
 export function controlClass(invalid: boolean) {
   return [
     'block w-full scroll-mt-28 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm',
@@ -35,6 +38,16 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** A field's label, "(optional)" after it when the field may stay empty. */
+export function FieldLabel({ id, label, optional = false }: { id: string; label: string; optional?: boolean }) {
+  return (
+    <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+      {label}
+      {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+    </label>
+  );
+}
+
 /** Label, control, optional hint and the field's error, wired together by `id`. */
 export function FormField({
   id,
@@ -42,6 +55,8 @@ export function FormField({
   hint,
   error,
   optional = false,
+  className,
+  hintSize = 'sm',
   children,
 }: {
   id: string;
@@ -49,17 +64,18 @@ export function FormField({
   hint?: ReactNode;
   error?: string;
   optional?: boolean;
+  /** Classes on the wrapper (a grid span). */
+  className?: string;
+  /** `xs` in dense rows such as a filter bar. */
+  hintSize?: 'sm' | 'xs';
   children: ReactNode;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
+        <p id={`${id}-hint`} className={`mt-1.5 ${hintSize === 'xs' ? 'text-xs' : 'text-sm'} text-slate-600`}>
           {hint}
         </p>
       )}

@@ -16,12 +16,26 @@ export function Skeleton({ label, className = 'h-40' }: { label: string; classNa
   );
 }
 
-/** A failed read: the server's explanation (or `fallback`) and a way to ask again. */
-export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
+/**
+ * A failed read: the server's explanation (or `fallback`) and a way to ask again. With a `title`,
+ * the title says what failed and the explanation follows it.
+ */
+export function LoadError({
+  error,
+  fallback,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  fallback: string;
+  onRetry: () => void;
+  title?: string;
+}) {
+  const explanation = errorMessage(error, fallback);
   return (
-    <Alert tone="error" title={errorMessage(error, fallback)}>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        <RefreshCw className="h-4 w-4" aria-hidden="true" />
+    <Alert tone="error" title={title ?? explanation}>
+      {title !== undefined && <p>{explanation}</p>}
+      <Button icon={RefreshCw} variant="outline" size="sm" className="mt-2" onClick={onRetry}>
         Try again
       </Button>
     </Alert>

@@ -28,7 +28,7 @@ export function onApiActivity(listener: Listener): () => void {
 }
 
 /** The arguments of `call`: the input may be left out when nothing in it is required. */
-type InputArgs<E extends Endpoint> =
+export type InputArgs<E extends Endpoint> =
   object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
 
 function requestOf(declaration: Endpoint, input: Record<string, unknown> = {}) {

@@ -114,40 +114,39 @@ export const me: Me = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-/** A transfer route's 201 answer (transferResultSchema). */
-export function transferResult(overrides: Partial<TransferResult> = {}): TransferResult {
-  return {
-    transferId: 'tr-1',
-    transferType: 'internal',
-    status: 'Completed',
-    amount: '10.00',
-    fromAccount: 'Checking',
-    message: 'Done.',
-    createdAt: '2026-03-04T12:00:00.000Z',
-    paymentOrderId: null,
-    ...overrides,
-  };
+/** A fixture factory: a fresh copy of `defaults` with the test's overrides on top. */
+export function fixtureFactory<T extends object>(defaults: T): (overrides?: Partial<T>) => T {
+  return (overrides = {}) => ({ ...structuredClone(defaults), ...overrides });
 }
 
+/** A transfer route's 201 answer (transferResultSchema). */
+export const transferResult = fixtureFactory<TransferResult>({
+  transferId: 'tr-1',
+  transferType: 'internal',
+  status: 'Completed',
+  amount: '10.00',
+  fromAccount: 'Checking',
+  message: 'Done.',
+  createdAt: '2026-03-04T12:00:00.000Z',
+  paymentOrderId: null,
+});
+
 /** One row of `GET /api/me/transactions` (transactionSchema). */
-export function transaction(overrides: Partial<Transaction> = {}): Transaction {
-  return {
-    id: 'tx-1:debit',
-    transferId: 'tx-1',
-    accountType: 'Checking',
-    accountNumberLast4: '1234',
-    type: 'debit',
-    amount: '25.00',
-    description: 'Coffee shop',
-    category: 'Food',
-    status: 'Completed',
-    statusReason: null,
-    date: '2026-03-04',
-    postedAt: '2026-03-04T12:00:00.000Z',
-    reference: null,
-    balanceAfter: null,
-    correction: null,
-    paymentOrder: false,
-    ...overrides,
-  };
-}
+export const transaction = fixtureFactory<Transaction>({
+  id: 'tx-1:debit',
+  transferId: 'tx-1',
+  accountType: 'Checking',
+  accountNumberLast4: '1234',
+  type: 'debit',
+  amount: '25.00',
+  description: 'Coffee shop',
+  category: 'Food',
+  status: 'Completed',
+  statusReason: null,
+  date: '2026-03-04',
+  postedAt: '2026-03-04T12:00:00.000Z',
+  reference: null,
+  balanceAfter: null,
+  correction: null,
+  paymentOrder: false,
+});

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, manualClock, type TestApp } from '../../test/identity';
-import { accountId, expectLedgerConsistent, memberWithMoney, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { internationalForm, userForm } from '../../test/transfer-forms';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cellsOf, quotedCsvLines } from '../../test/csv';
+import { Browser, manualClock } from '../../test/identity';
+import { accountId, cashEntry, expectLedgerConsistent, memberWithMoney, sendTransfer } from '../../test/money';
+import { useTestApp } from '../../test/test-app';
+import { internationalForm, userTransfer } from '../../test/transfer-forms';
 import { EXPORT_BATCH } from './export-transactions';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
@@ -11,48 +12,20 @@ import { postTransfer } from '../ledger/post-transfer';
 const NOW = new Date('2026-03-15T02:30:00.000Z');
 const HEADER =
   '"Date","Posted","Description","Category","Account","Type","Amount","Status","Reference","Balance after"';
-/** A CSV line whose every cell is quoted (quotes inside doubled). */
-const QUOTED_LINE = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
-
-/** The cells of one quoted CSV line. */
-function cellsOf(line: string): string[] {
-  return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
-}
 
 describe('[ACCOUNTS]: transaction history as CSV', () => {
-  let t: TestApp;
   const time = manualClock(NOW);
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
+  const t = useTestApp({ clock: time.clock });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
-  async function depositAt(userId: string, cents: bigint, at: string, memo: string) {
-    const checking = await accountId(t, userId, 'Checking');
-    await t.db.transaction((tx) =>
-      postTransfer(tx, {
-        kind: 'single',
-        debitAccountId: generalLedger.cash,
-        creditAccountId: checking,
-        amount: cents,
-        category: 'Deposit',
-        debitMemo: memo,
-        creditMemo: memo,
-        effectiveAt: new Date(at),
-        now: time.now(),
-        createdBy: null,
-      }),
-    );
-  }
+  const depositAt = (userId: string, cents: bigint, at: string, memo: string) =>
+    cashEntry(t, userId, cents, { memo, effectiveAt: new Date(at) });
 
   async function exportCsv(browser: Browser, query = '') {
     const response = await browser.get(`/api/me/transactions/export${query ? `?${query}` : ''}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.body.endsWith('\r\n')).toBe(true);
-    const lines = response.body.slice(0, -2).split('\r\n');
-    for (const line of lines) expect(line).toMatch(QUOTED_LINE);
+    const lines = quotedCsvLines(response.body);
     expect(lines[0]).toBe(HEADER);
     return { response, rows: lines.slice(1) };
   }
@@ -90,15 +63,7 @@ describe('[ACCOUNTS]: transaction history as CSV', () => {
     for (const [i, memo] of memos.entries())
       await depositAt(member.id, 1_00n, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(), memo);
     const sender = await memberWithMoney(t, 10_00n, '=Sender');
-    expect(
-      (
-        await sendTransfer(
-          sender.browser,
-          '/api/transfers/user',
-          userForm(member.email, { amount: '1.00', reference: '=1+1' }),
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await userTransfer(sender, member, { amount: '1.00', reference: '=1+1' })).statusCode).toBe(201);
 
     const { rows } = await exportCsv(member.browser);
     expect(rows.map((row) => cellsOf(row)[2])).toEqual([

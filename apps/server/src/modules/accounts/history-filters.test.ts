@@ -1,8 +1,8 @@
 import type { Transaction, TransactionCategory, TransactionPage } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, manualClock, type TestApp } from '../../test/identity';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, manualClock } from '../../test/identity';
 import { accountId, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
@@ -28,13 +28,12 @@ async function everyRow(browser: Browser, query: string): Promise<Transaction[]>
  * order. Long enough that a search goes past the rows it checks in order to the words index.
  */
 describe('[ACCOUNTS]: history filters give the rows they describe, on every page', () => {
-  let t: TestApp;
   let member: Member;
   let all: Transaction[];
   const time = manualClock(NOW);
 
+  const t = useTestApp({ clock: time.clock });
   beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
     member = await memberWithMoney(t, 0n);
     const checking = await accountId(t, member.id, 'Checking');
     const savings = await accountId(t, member.id, 'Savings');
@@ -111,7 +110,6 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
     all = await everyRow(member.browser, 'corrections=true');
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const day = (row: Transaction) => localDay(new Date(row.date), ZONE);
   /** What a search means: the words appear in the row's description or reference, in any case. */

@@ -1,11 +1,9 @@
 import type { Transaction, TransactionPage } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, manualClock, MINUTE, type TestApp } from '../../test/identity';
-import { accountId, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { history, internalForm } from '../../test/transfer-forms';
-import { generalLedger } from '../ledger/general-ledger';
-import { postTransfer } from '../ledger/post-transfer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Browser, manualClock, MINUTE } from '../../test/identity';
+import { cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
+import { useTestApp } from '../../test/test-app';
+import { history, internalTransfer } from '../../test/transfer-forms';
 
 const NOW = new Date('2026-03-15T16:00:00.000Z');
 
@@ -35,32 +33,12 @@ const inOrder = (rows: Transaction[]) =>
   );
 
 describe('[ACCOUNTS]: keyset pages of the history', () => {
-  let t: TestApp;
   const time = manualClock(NOW);
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
+  const t = useTestApp({ clock: time.clock });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   /** A deposit into Checking dated `at`, posted now (several share an instant: the id breaks ties). */
-  async function deposit(member: Member, at: Date, memo: string) {
-    const checking = await accountId(t, member.id, 'Checking');
-    await t.db.transaction(async (tx) =>
-      postTransfer(tx, {
-        kind: 'single',
-        debitAccountId: generalLedger.cash,
-        creditAccountId: checking,
-        amount: 1_00n,
-        category: 'Deposit',
-        debitMemo: memo,
-        creditMemo: memo,
-        effectiveAt: at,
-        now: time.now(),
-        createdBy: null,
-      }),
-    );
-  }
+  const deposit = (member: Member, at: Date, memo: string) => cashEntry(t, member.id, 1_00n, { memo, effectiveAt: at });
 
   it(
     'gives every row exactly once, in order, ' + 'while new transactions arrive between pages; and back again',
@@ -69,10 +47,7 @@ describe('[ACCOUNTS]: keyset pages of the history', () => {
       for (let i = 0; i < 30; i += 1)
         await deposit(member, new Date(NOW.getTime() - Math.floor(i / 3) * MINUTE), `Deposit ${i}`);
       // Moves between the member's own accounts are two rows of one transfer: a page never splits them.
-      for (let i = 0; i < 4; i += 1)
-        expect(
-          (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '1.00' }))).statusCode,
-        ).toBe(201);
+      for (let i = 0; i < 4; i += 1) expect((await internalTransfer(member, { amount: '1.00' })).statusCode).toBe(201);
       const before = rowsOf(await walk(member.browser, 'pageSize=10'));
       expect(before).toHaveLength(1 + 30 + 8);
 

@@ -1,6 +1,6 @@
 import { type AccountSummary, IDEMPOTENCY_HEADER, type TransferResult, type UserDetail } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   DEMO,
@@ -8,12 +8,11 @@ import {
   manualClock,
   seedDemoPeople,
   signIn,
-  type TestApp,
   uniqueEmail,
 } from '../../test/identity';
 import { expectLedgerConsistent, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { history, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
+import { useTestApp } from '../../test/test-app';
+import { history, internalTransfer, internationalForm, userTransfer } from '../../test/transfer-forms';
 import { paymentOrders } from '../payments/payments.tables';
 
 /** Mid-November in New York. */
@@ -25,16 +24,14 @@ const NOW = new Date('2026-11-20T19:00:00Z');
  * reversed, opening deposits staff typed — is the "Corrections" figure, apart (modules/ledger/balances.ts).
  */
 describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and outgoing', () => {
-  let t: TestApp;
   let staff: Browser;
   const time = manualClock(NOW);
+  const t = useTestApp({ clock: time.clock, env: { TIME_ZONE: 'America/New_York' } });
   beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock, env: { TIME_ZONE: 'America/New_York' } });
     await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const staffRow = (overrides: Record<string, string>) => ({
     account: 'Checking',
@@ -58,17 +55,9 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     });
 
     // The member's own doing, and another member's: income and outgoing.
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '20.00' })))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '15.00' })))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '5.00' }))).statusCode,
-    ).toBe(201);
+    expect((await userTransfer(member, friend, { amount: '20.00' })).statusCode).toBe(201);
+    expect((await userTransfer(friend, member, { amount: '15.00' })).statusCode).toBe(201);
+    expect((await internalTransfer(member, { amount: '5.00' })).statusCode).toBe(201);
     // A payment order staff settle is still the member's payment: outgoing, not a correction.
     const sent = await sendTransfer(
       member.browser,

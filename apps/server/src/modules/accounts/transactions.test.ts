@@ -1,9 +1,9 @@
 import type { AccountType, TransactionCategory, TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, createPerson, manualClock, signIn, type TestApp } from '../../test/identity';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Browser, createPerson, manualClock, signIn } from '../../test/identity';
 import {
-  accountId,
+  cashEntry,
   balances,
   expectLedgerConsistent,
   type Member,
@@ -11,49 +11,28 @@ import {
   overview,
   sendTransfer,
 } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { history, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
-import { generalLedger } from '../ledger/general-ledger';
-import { postTransfer, resolvePending } from '../ledger/post-transfer';
+import { useTestApp } from '../../test/test-app';
+import { history, internalTransfer, internationalForm, userTransfer } from '../../test/transfer-forms';
+import { resolvePending } from '../ledger/post-transfer';
 import { paymentOrders } from '../payments/payments.tables';
 
 /** Mid-March in New York; 1 March 04:30 UTC is still 28 February there. */
 const NOW = new Date('2026-03-15T16:00:00.000Z');
 
 describe('[ACCOUNTS]: summary and transaction history', () => {
-  let t: TestApp;
   const time = manualClock(NOW);
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
+  const t = useTestApp({ clock: time.clock });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   /** Money in (credit) or out (debit) of a member's account against the cash account, dated `at`. */
-  async function entry(
+  const entry = (
     userId: string,
     side: 'credit' | 'debit',
     cents: bigint,
     at: string,
     memo: string,
     options: { account?: AccountType; category?: TransactionCategory } = {},
-  ) {
-    const own = await accountId(t, userId, options.account ?? 'Checking');
-    await t.db.transaction((tx) =>
-      postTransfer(tx, {
-        kind: 'single',
-        debitAccountId: side === 'credit' ? generalLedger.cash : own,
-        creditAccountId: side === 'credit' ? own : generalLedger.cash,
-        amount: cents,
-        category: options.category ?? (side === 'credit' ? 'Deposit' : 'Withdrawal'),
-        debitMemo: memo,
-        creditMemo: memo,
-        effectiveAt: new Date(at),
-        now: time.now(),
-        createdBy: null,
-      }),
-    );
-  }
+  ) => cashEntry(t, userId, cents, { side, memo, effectiveAt: new Date(at), ...options });
 
   const internationalHold = async (member: Member, amount: string) => {
     const response = await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount }));
@@ -70,17 +49,9 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
       await entry(member.id, 'credit', 500_00n, '2026-02-20T15:00:00Z', 'Last month');
       await entry(member.id, 'credit', 77_00n, '2026-03-01T04:30:00Z', 'Late on 28 February in New York');
       await entry(member.id, 'debit', 40_00n, '2026-03-10T15:00:00Z', 'Groceries', { category: 'Shopping' });
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '200.00' }))).statusCode,
-      ).toBe(201);
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/user', userForm(friend.email, { amount: '50.00' })))
-          .statusCode,
-      ).toBe(201);
-      expect(
-        (await sendTransfer(friend.browser, '/api/transfers/user', userForm(member.email, { amount: '20.00' })))
-          .statusCode,
-      ).toBe(201);
+      expect((await internalTransfer(member, { amount: '200.00' })).statusCode).toBe(201);
+      expect((await userTransfer(member, friend, { amount: '50.00' })).statusCode).toBe(201);
+      expect((await userTransfer(friend, member, { amount: '20.00' })).statusCode).toBe(201);
       await internationalHold(member, '100.00');
 
       expect(await overview(member.browser)).toEqual({
@@ -148,15 +119,7 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     await entry(member.id, 'credit', 100_00n, '2026-02-28T12:00:00Z', 'Cash deposit');
     await entry(member.id, 'credit', 10_00n, '2026-03-01T04:30:00Z', 'Late night deposit');
     await entry(member.id, 'credit', 20_00n, '2026-03-01T05:30:00Z', 'Early morning deposit');
-    expect(
-      (
-        await sendTransfer(
-          member.browser,
-          '/api/transfers/internal',
-          internalForm({ amount: '30.00', reference: 'Holiday fund' }),
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await internalTransfer(member, { amount: '30.00', reference: 'Holiday fund' })).statusCode).toBe(201);
     time.advance(1_000);
     await internationalHold(member, '15.00');
     await entry(member.id, 'debit', 2_50n, '2026-03-05T15:00:00Z', 'Coffee shop 100%', {

@@ -9,8 +9,8 @@ import {
   type UserDetail,
 } from '@mutual/shared';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, DEMO, seedDemoPeople, signIn, type TestApp, uniqueEmail } from '../../test/identity';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, DEMO, seedDemoPeople, signIn, uniqueEmail } from '../../test/identity';
 import {
   accountId,
   balances,
@@ -20,9 +20,10 @@ import {
   memberWithMoney,
   newKey,
   overview,
-  sendTransfer,
+  settledBalances,
 } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
+import { internalTransfer, userTransfer } from '../../test/transfer-forms';
 import { auditLog } from '../audit/audit.tables';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables';
 import { createPaymentOrder } from '../payments/create-payment-order';
@@ -33,16 +34,14 @@ const a = messages.admin;
 const NOW = new Date('2026-11-20T19:00:00Z');
 
 describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions through the ledger', () => {
-  let t: TestApp;
   let staff: Browser;
 
+  const t = useTestApp({ clock: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
     await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const userPath = (member: { id: string }, suffix = '') => `/api/admin/users/${member.id}${suffix}`;
   const detail = async (member: { id: string }) => (await staff.get(userPath(member))).json<UserDetail>();
@@ -475,26 +474,14 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('reverses every transaction of the member, newest first, and the balances return to zero', async () => {
       const member = await memberWithMoney(t, 400_00n);
       const recipient = await memberWithMoney(t, 0n);
-      await sendTransfer(member.browser, '/api/transfers/internal', {
-        transferType: 'internal',
-        fromAccount: 'Checking',
-        toAccount: 'Savings',
-        amount: '150.00',
-      });
-      const toSavings = await sendTransfer(member.browser, '/api/transfers/internal', {
-        transferType: 'internal',
+      await internalTransfer(member, { amount: '150.00' });
+      const toSavings = await internalTransfer(member, {
         fromAccount: 'Savings',
         toAccount: 'Checking',
         amount: '25.00',
       });
       expect(toSavings.statusCode).toBe(201);
-      await sendTransfer(member.browser, '/api/transfers/user', {
-        transferType: 'user',
-        fromAccount: 'Checking',
-        recipientEmail: recipient.email,
-        amount: '10.00',
-        reference: 'Lunch',
-      });
+      await userTransfer(member, recipient, { amount: '10.00', reference: 'Lunch' });
       await add(member, [
         row({ type: 'debit', amount: '5.00', category: 'Food', description: 'Coffee', status: 'Pending' }),
         row({ type: 'debit', amount: '7.00', category: 'Food', description: 'No funds', status: 'Failed' }),
@@ -505,10 +492,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(response.statusCode, response.body).toBe(200);
       // deposit, two internal transfers, the member transfer, the pending row (Failed rows moved nothing).
       expect(response.json()).toEqual({ count: 5, message: a.transactionsDeleted(5) });
-      expect(await balances(member.browser)).toEqual({
-        Checking: { balance: '0.00', available: '0.00' },
-        Savings: { balance: '0.00', available: '0.00' },
-      });
+      expect(await balances(member.browser)).toEqual(settledBalances('0.00', '0.00'));
       expect((await balances(recipient.browser)).Checking.balance).toBe('0.00');
       const own = (await member.browser.get('/api/me/transactions?pageSize=100')).json<TransactionPage>();
       expect(own.items.map((x) => [x.description, x.status]).sort()).toEqual([
@@ -581,20 +565,9 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
     it('changes nothing when one transaction cannot be undone, and says which', async () => {
       const sender = await memberWithMoney(t, 50_00n);
       const receiver = await memberWithMoney(t, 0n);
-      await sendTransfer(sender.browser, '/api/transfers/user', {
-        transferType: 'user',
-        fromAccount: 'Checking',
-        recipientEmail: receiver.email,
-        amount: '50.00',
-        reference: 'Rent',
-      });
+      await userTransfer(sender, receiver, { amount: '50.00', reference: 'Rent' });
       // The receiver spends it: the transfer can no longer be taken back.
-      await sendTransfer(receiver.browser, '/api/transfers/internal', {
-        transferType: 'internal',
-        fromAccount: 'Checking',
-        toAccount: 'Savings',
-        amount: '50.00',
-      });
+      await internalTransfer(receiver, { amount: '50.00' });
       const response = await staff.post(userPath(sender, '/transactions/reverse-all'), { reason: 'Clean-up' });
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toContain(a.deleteTransactionsFailed);
@@ -618,38 +591,15 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       async () => {
         const member = await memberWithMoney(t, 0n);
         const friend = await memberWithMoney(t, 50_00n);
-        await sendTransfer(friend.browser, '/api/transfers/user', {
-          transferType: 'user',
-          fromAccount: 'Checking',
-          recipientEmail: member.email,
-          amount: '50.00',
-          reference: 'Loan',
-        });
-        await sendTransfer(member.browser, '/api/transfers/user', {
-          transferType: 'user',
-          fromAccount: 'Checking',
-          recipientEmail: friend.email,
-          amount: '50.00',
-          reference: 'Repaid',
-        });
+        await userTransfer(friend, member, { amount: '50.00', reference: 'Loan' });
+        await userTransfer(member, friend, { amount: '50.00', reference: 'Repaid' });
         // The friend moves the repayment away: taken one by one, newest first, "Repaid" could not come back.
-        await sendTransfer(friend.browser, '/api/transfers/internal', {
-          transferType: 'internal',
-          fromAccount: 'Checking',
-          toAccount: 'Savings',
-          amount: '50.00',
-        });
+        await internalTransfer(friend, { amount: '50.00' });
         const response = await staff.post(userPath(member, '/transactions/reverse-all'), { reason: 'Clean-up' });
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json()).toEqual({ count: 2, message: a.transactionsDeleted(2) });
-        expect(await balances(member.browser)).toEqual({
-          Checking: { balance: '0.00', available: '0.00' },
-          Savings: { balance: '0.00', available: '0.00' },
-        });
-        expect(await balances(friend.browser)).toEqual({
-          Checking: { balance: '0.00', available: '0.00' },
-          Savings: { balance: '50.00', available: '50.00' },
-        });
+        expect(await balances(member.browser)).toEqual(settledBalances('0.00', '0.00'));
+        expect(await balances(friend.browser)).toEqual(settledBalances('0.00', '50.00'));
         const friendChecking = await accountId(t, friend.id, 'Checking');
         const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, friendChecking));
         expect(entries.every((entry) => entry.balanceAfter >= 0n && entry.availableAfter >= 0n)).toBe(true);

@@ -8,7 +8,7 @@ import {
   type UserSummary,
 } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
   type Browser,
@@ -20,24 +20,22 @@ import {
   seedDemoPeople,
   signIn,
   startSignIn,
-  type TestApp,
   uniqueEmail,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 
 const a = messages.admin;
 
 describe('[ADMIN]: the staff user console API', () => {
-  let t: TestApp;
   let ids: Awaited<ReturnType<typeof seedDemoPeople>>;
   let staff: Browser;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ids = await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
   });
-  afterAll(() => t.close());
 
   const newUser = (overrides: Record<string, unknown> = {}) => ({
     name: 'Morgan Quinn',
@@ -132,8 +130,7 @@ describe('[ADMIN]: the staff user console API', () => {
     const found = await staff.get(`/api/admin/users/lookup?email=${encodeURIComponent(DEMO.sam.toUpperCase())}`);
     expect(found.json<UserSummary>()).toMatchObject({ id: ids.sam, email: DEMO.sam, role: 'user', status: 'approved' });
     const missing = await staff.get('/api/admin/users/lookup?email=nobody%40example.com');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: a.userNotFound });
+    expectRefusal(missing, 404, { code: 'NOT_FOUND', message: a.userNotFound });
   });
 
   it("shows an applicant's application and ID document to staff", async () => {
@@ -195,8 +192,7 @@ describe('[ADMIN]: the staff user console API', () => {
 
   it('refuses an e-mail already in use with the spec message', async () => {
     const response = await staff.post('/api/admin/users', newUser({ email: DEMO.sam.toUpperCase() }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 409, {
       code: 'CONFLICT',
       message: 'Failed to create user: An account with this email already exists.',
       fields: { email: messages.registration.emailInUse },

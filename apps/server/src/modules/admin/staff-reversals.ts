@@ -1,16 +1,24 @@
 import { centsToDecimal, messages } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { type Executor, queryRows } from '../../db/client';
-import { sqlState, withRetry } from '../../db/errors';
+import { type Executor, queryRows, type Tx } from '../../db/client';
+import { sqlState } from '../../db/errors';
+import { retriedTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
+import { balancesByType, findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
 import { paymentOrderFor } from '../payments/payment-order-for';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Staff acting on a member from the console: the member, the staff actor, and the request's origin. */
+export interface StaffOnMember {
+  user: UserRow;
+  actor: Actor;
+  meta: RequestMeta;
+}
 
 /**
  * "Delete a transaction" (spec §4), done the way a bank must (decisions.md): nothing is
@@ -55,30 +63,15 @@ function memberTransfers(userId: string, only?: string) {
 /** Reverses (or, if still pending, voids) one of the member's transactions. */
 export async function reverseMemberTransaction(
   deps: Deps,
-  member: UserRow,
+  staff: StaffOnMember,
   transferId: string,
   reason: string,
-  actor: Actor,
-  meta: RequestMeta,
 ): Promise<{ message: string }> {
-  const now = deps.clock();
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const [transfer] = await queryRows<MemberTransfer>(tx, memberTransfers(member.id, transferId));
-      if (!transfer) throw new AppError('NOT_FOUND', messages.admin.transactionNotFound);
-      const undone = await undo(tx, transfer, reason, actor, now);
-      await recordAudit(tx, {
-        action: 'transaction.reversed',
-        actor,
-        targetUserId: member.id,
-        meta,
-        before: describe(transfer),
-        after: { ...undone, reason },
-        at: now,
-      });
-      return { message: messages.admin.transactionDeleted };
-    }),
-  );
+  await changeMemberTransaction(deps, staff, transferId, 'transaction.reversed', async (tx, transfer, now) => {
+    const undone = await undo(tx, transfer, reason, staff.actor, now);
+    return { ...undone, reason };
+  });
+  return { message: messages.admin.transactionDeleted };
 }
 
 /**
@@ -89,37 +82,32 @@ export async function reverseMemberTransaction(
  */
 export async function reverseAllMemberTransactions(
   deps: Deps,
-  member: UserRow,
+  { user: member, actor, meta }: StaffOnMember,
   reason: string,
-  actor: Actor,
-  meta: RequestMeta,
 ): Promise<{ count: number; message: string }> {
-  const now = deps.clock();
   try {
-    return await withRetry(() =>
-      deps.db.transaction(async (tx) => {
-        await lockMemberAccounts(tx, member.id);
-        const before = await findMemberAccounts(tx, member.id);
-        const [row] = await queryRows<{ undone: number }>(
-          tx,
-          sql`
-          select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
-            p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`,
-        );
-        const count = Number(row?.undone ?? 0);
-        const after = await findMemberAccounts(tx, member.id);
-        await recordAudit(tx, {
-          action: 'transactions.reversed_all',
-          actor,
-          targetUserId: member.id,
-          meta,
-          before: { balances: Object.fromEntries(before.map((a) => [a.type, a.balance])) },
-          after: { balances: Object.fromEntries(after.map((a) => [a.type, a.balance])), count, reason },
-          at: now,
-        });
-        return { count, message: messages.admin.transactionsDeleted(count) };
-      }),
-    );
+    return await retriedTransaction(deps, async (tx, now) => {
+      await lockMemberAccounts(tx, member.id);
+      const before = await findMemberAccounts(tx, member.id);
+      const [row] = await queryRows<{ undone: number }>(
+        tx,
+        sql`
+        select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
+          p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`,
+      );
+      const count = Number(row?.undone ?? 0);
+      const after = await findMemberAccounts(tx, member.id);
+      await recordAudit(tx, {
+        action: 'transactions.reversed_all',
+        actor,
+        targetUserId: member.id,
+        meta,
+        before: { balances: balancesByType(before) },
+        after: { balances: balancesByType(after), count, reason },
+        at: now,
+      });
+      return { count, message: messages.admin.transactionsDeleted(count) };
+    });
   } catch (error) {
     throw (await reverseAllRefusal(deps, member, error)) ?? error;
   }
@@ -142,39 +130,43 @@ async function reverseAllRefusal(deps: Deps, member: UserRow, error: unknown): P
 /** Posts a staff-entered pending transaction (payment orders are settled in Payment Operations). */
 export async function completePendingTransaction(
   deps: Deps,
-  member: UserRow,
+  staff: StaffOnMember,
   transferId: string,
-  actor: Actor,
-  meta: RequestMeta,
 ): Promise<{ message: string }> {
-  const now = deps.clock();
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const [transfer] = await queryRows<MemberTransfer>(tx, memberTransfers(member.id, transferId));
-      if (!transfer) throw new AppError('NOT_FOUND', messages.admin.transactionNotFound);
-      if (transfer.kind !== 'pending' || transfer.resolution_id !== null) {
-        throw new AppError('CONFLICT', messages.admin.notPendingTransaction);
-      }
-      if (await paymentOrderFor(tx, transfer.id))
-        throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
-      const posted = await resolvePending(tx, {
-        pendingId: transfer.id,
-        kind: 'post',
-        now,
-        createdBy: actor.userId,
-      }).catch(conflictAs(messages.admin.notPendingTransaction));
-      await recordAudit(tx, {
-        action: 'transaction.completed',
-        actor,
-        targetUserId: member.id,
-        meta,
-        before: describe(transfer),
-        after: { status: 'Completed', postedTransferId: posted.transferId },
-        at: now,
-      });
-      return { message: messages.admin.pendingCompleted };
-    }),
-  );
+  await changeMemberTransaction(deps, staff, transferId, 'transaction.completed', async (tx, transfer, now) => {
+    if (transfer.kind !== 'pending' || transfer.resolution_id !== null) {
+      throw new AppError('CONFLICT', messages.admin.notPendingTransaction);
+    }
+    if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
+    const posted = await resolvePending(tx, {
+      pendingId: transfer.id,
+      kind: 'post',
+      now,
+      createdBy: staff.actor.userId,
+    }).catch(conflictAs(messages.admin.notPendingTransaction));
+    return { status: 'Completed', postedTransferId: posted.transferId };
+  });
+  return { message: messages.admin.pendingCompleted };
+}
+
+/**
+ * Finds one of the member's transactions (NOT_FOUND if it is not theirs), changes it with `change`
+ * and audits the change (the transaction as it was, and what `change` answers), in one retried
+ * database transaction.
+ */
+async function changeMemberTransaction(
+  deps: Deps,
+  { user: member, actor, meta }: StaffOnMember,
+  transferId: string,
+  action: string,
+  change: (tx: Tx, transfer: MemberTransfer, now: Date) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await retriedTransaction(deps, async (tx, now) => {
+    const [transfer] = await queryRows<MemberTransfer>(tx, memberTransfers(member.id, transferId));
+    if (!transfer) throw new AppError('NOT_FOUND', messages.admin.transactionNotFound);
+    const after = await change(tx, transfer, now);
+    await recordAudit(tx, { action, actor, targetUserId: member.id, meta, before: describe(transfer), after, at: now });
+  });
 }
 
 async function undo(

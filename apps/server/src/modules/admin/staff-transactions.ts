@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
-import { findMemberAccounts } from '../ledger/member-accounts';
+import { balancesByType, findMemberAccounts } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
 
@@ -169,9 +169,9 @@ export async function addTransactions(
         actor,
         targetUserId: member.id,
         meta,
-        before: { balances: balancesOf(before) },
+        before: { balances: balancesByType(before) },
         after: {
-          balances: balancesOf(after),
+          balances: balancesByType(after),
           count: planned.length,
           rows: planned.slice(0, 100).map(({ input: r, effectiveAt }, i) => ({
             transferId: transferIds[i],
@@ -207,9 +207,6 @@ async function accountsOf(tx: Executor, userId: string): Promise<Record<AccountT
     throw new AppError('CONFLICT', messages.admin.addTransactionsFailed('this person has no accounts'));
   return byType as Record<AccountType, string>;
 }
-
-const balancesOf = (accounts: { type: AccountType; balance: string }[]) =>
-  Object.fromEntries(accounts.map((account) => [account.type, account.balance]));
 
 /**
  * Each row's effective instant (its date and time in the credit union's time zone, worked out by

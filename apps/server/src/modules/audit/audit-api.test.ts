@@ -1,17 +1,10 @@
 import { type AuditActions, type AuditPage, messages } from '@mutual/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Browser,
-  createPerson,
-  manualClock,
-  signIn,
-  signUp,
-  type TestApp,
-  userByEmail,
-  validApplication,
-} from '../../test/identity';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Browser, createPerson, manualClock, signIn, signUp, userByEmail, validApplication } from '../../test/identity';
+import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { accountId } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { liftHold, placeHold } from '../holds/holds';
 import { allAuditEntries } from './audit-queries';
 import { recordAudit } from './record-audit';
@@ -23,13 +16,9 @@ const LATE_14 = new Date('2026-03-15T03:30:00.000Z');
 /** 10:00 on 15 March in New York. */
 const MORNING_15 = new Date('2026-03-15T14:00:00.000Z');
 
-const QUOTED_LINE = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
-const cellsOf = (line: string) =>
-  [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
-
 describe('[AUDIT]: staff read the audit log', () => {
-  let t: TestApp;
   const time = manualClock(MORNING_14);
+  const t = useTestApp({ clock: time.clock });
   let staffA: { id: string; email: string };
   let staffB: { id: string; email: string };
   let member: { id: string; email: string; name: string };
@@ -52,7 +41,6 @@ describe('[AUDIT]: staff read the audit log', () => {
   const meta = { ipAddress: '198.51.100.7', userAgent: 'test' };
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
     const a = await createPerson(t, { role: 'admin', name: 'Avery Staff' });
     const b = await createPerson(t, { role: 'admin', name: 'Blake Staff' });
     const m = await createPerson(t, { name: 'Morgan Member' });
@@ -76,7 +64,6 @@ describe('[AUDIT]: staff read the audit log', () => {
     );
     await setBalance(await staffSession(staffA.email), other.id, '5.00', 'Correction');
   });
-  afterAll(() => t.close());
 
   it(
     'lists the whole credit union newest first, ' +
@@ -149,8 +136,7 @@ describe('[AUDIT]: staff read the audit log', () => {
       expect.arrayContaining(['user.created', 'account.balance_adjusted', 'hold.placed', 'hold.lifted']),
     );
     const unknown = await staff.get(`/api/admin/audit?member=${encodeURIComponent('nobody@example.com')}`);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
+    expectRefusal(unknown, 400, {
       code: 'VALIDATION_FAILED',
       message: messages.audit.memberNotFound,
       fields: { member: messages.audit.memberNotFound },
@@ -236,10 +222,7 @@ describe('[AUDIT]: staff read the audit log', () => {
       expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log-2026-03-15.csv"');
       expect(response.headers['x-export-limit']).toBe('10000');
       expect(response.headers['x-export-truncated']).toBe('false');
-      const lines = response.body.slice(0, -2).split('\r\n');
-      expect(response.body.endsWith('\r\n')).toBe(true);
-      for (const line of lines) expect(line).toMatch(QUOTED_LINE);
-      const [header, ...rows] = lines.map(cellsOf);
+      const [header, ...rows] = quotedCsvLines(response.body).map(cellsOf);
       expect(header).toEqual([
         'Entry',
         'When (America/New_York)',

@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilters, csvRow } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
-import { localDay } from '../../time';
+import { localClock, localDay } from '../../time';
 import { allAuditEntries } from './audit-queries';
 import { type Actor, type RequestMeta, recordAudit } from './record-audit';
 
@@ -8,18 +8,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** "2026-03-14 22:30:05": the moment as a wall clock in `timeZone` reads it. */
 export function localDateTime(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const { year, month, day, hour, minute, second } = localClock(date, timeZone);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -8,23 +8,20 @@ import {
   latestCode,
   signIn,
   signUp,
-  type TestApp,
   userByEmail,
   validApplication,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from './audit.tables';
 import { recordAudit, systemActor } from './record-audit';
 
 describe('[AUDIT]: the append-only audit log', () => {
-  let t: TestApp;
   let staff: Browser;
 
+  const t = useTestApp({ env: { SIGN_IN_LOCKOUT_THRESHOLD: '2' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { SIGN_IN_LOCKOUT_THRESHOLD: '2' } });
     staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
   });
-  afterAll(() => t.close());
 
   /** Drizzle wraps the database error; the trigger's own message is its cause. */
   async function expectRefused(query: Promise<unknown>, operation: string) {

@@ -1,47 +1,43 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters } from '@mutual/shared';
 import { auditApi as api } from '@mutual/shared/contract/audit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { staffRoutes } from '../../http/staff-routes';
 import { exportAudit } from './audit-export';
 import { auditActionsPresent, listAudit } from './audit-queries';
 
 /** The credit union's audit log, read by staff. Every route here is staff-only. */
-export const auditRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
-    const filtersOf = ({ action, actor, member, from, to }: AuditFilters): AuditFilters => ({
-      action,
-      actor,
-      member,
-      from,
-      to,
-    });
+export const auditRoutes = staffRoutes(async (app, deps) => {
+  const filtersOf = ({ action, actor, member, from, to }: AuditFilters): AuditFilters => ({
+    action,
+    actor,
+    member,
+    from,
+    to,
+  });
 
-    app.route({
-      ...routeOf(api.log),
-      handler: async (request) => listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone),
-    });
+  app.route({
+    ...routeOf(api.log),
+    handler: async (request) => listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone),
+  });
 
-    app.route({ ...routeOf(api.actions), handler: async () => auditActionsPresent(deps.db) });
+  app.route({ ...routeOf(api.actions), handler: async () => auditActionsPresent(deps.db) });
 
-    app.route({
-      ...routeOf(api.export),
-      handler: async (request, reply) => {
-        const result = await exportAudit(
-          deps,
-          filtersOf(request.query),
-          actorOf(signedIn(request)),
-          requestMeta(request),
-        );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${result.fileName}"`)
-          .header('x-export-limit', String(AUDIT_EXPORT_MAX_ROWS))
-          .header('x-export-truncated', String(result.capped))
-          .send(result.csv);
-      },
-    });
-  };
+  app.route({
+    ...routeOf(api.export),
+    handler: async (request, reply) => {
+      const result = await exportAudit(
+        deps,
+        filtersOf(request.query),
+        actorOf(signedIn(request)),
+        requestMeta(request),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${result.fileName}"`)
+        .header('x-export-limit', String(AUDIT_EXPORT_MAX_ROWS))
+        .header('x-export-truncated', String(result.capped))
+        .send(result.csv);
+    },
+  });
+});

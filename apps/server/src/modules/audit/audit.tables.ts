@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns';
 
 /**
  * Append-only record of staff actions and security events. A trigger (migration 0002) refuses
@@ -8,7 +9,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: timestamptz().notNull(),
     action: text().notNull(),
     actorUserId: uuid(),
     actorEmail: text(),

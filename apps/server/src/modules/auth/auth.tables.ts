@@ -1,22 +1,21 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../people/people.tables';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
+import { ownerUserId } from '../people/people.columns';
 
 /** Signed-in sessions. Only a SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tokenHash: text().notNull().unique(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    userId: ownerUserId(),
+    createdAt: timestamptz().notNull(),
+    lastSeenAt: timestamptz().notNull(),
     /** The absolute limit (12 hours by default), whatever the activity. */
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamptz().notNull(),
     ipAddress: text(),
     userAgent: text(),
-    revokedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamptz(),
     revokedReason: text(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
@@ -29,19 +28,17 @@ export const sessions = pgTable(
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tokenHash: text().notNull().unique(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userId: ownerUserId(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
     codeHash: text(),
-    codeExpiresAt: timestamp({ withTimezone: true }),
+    codeExpiresAt: timestamptz(),
     /** Wrong or right, every try counts; the limit is claimed atomically before checking. */
     codeAttempts: integer().notNull().default(0),
     codesSent: integer().notNull().default(0),
-    completedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamptz(),
     ipAddress: text(),
   },
   (table) => [index('sign_in_attempts_user_idx').on(table.userId)],
@@ -51,16 +48,14 @@ export const signInAttempts = pgTable(
 export const backupCodes = pgTable(
   'backup_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     codeHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
     /** `self`, or the e-mail of the staff member who issued the set. */
     issuedBy: text().notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
+    usedAt: timestamptz(),
+    revokedAt: timestamptz(),
   },
   (table) => [index('backup_codes_user_idx').on(table.userId)],
 );
@@ -68,14 +63,12 @@ export const backupCodes = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     tokenHash: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
   },
   (table) => [index('password_resets_user_idx').on(table.userId, table.createdAt)],
 );
@@ -84,12 +77,10 @@ export const passwordResets = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    userId: ownerUserId(),
     deviceHash: text().notNull(),
-    firstSeenAt: timestamp({ withTimezone: true }).notNull(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    firstSeenAt: timestamptz().notNull(),
+    lastSeenAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );

@@ -1,6 +1,6 @@
 import { messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -13,23 +13,19 @@ import {
   MINUTE,
   signIn,
   startSignIn,
-  type TestApp,
   userByEmail,
   wrongCode,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { notifications } from '../notifications/notifications.tables';
 import { lockedError } from './sign-in';
 
 describe('[AUTH]: lockout after repeated failures', () => {
-  let t: TestApp;
   const time = manualClock();
   const threshold = 3;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock, env: { SIGN_IN_LOCKOUT_THRESHOLD: String(threshold) } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: time.clock, env: { SIGN_IN_LOCKOUT_THRESHOLD: String(threshold) } });
 
   const wrongPassword = (email: string) =>
     new Browser(t).post('/api/auth/sign-in', { email, password: 'wrong-password-1' });
@@ -39,16 +35,14 @@ describe('[AUTH]: lockout after repeated failures', () => {
     const person = await createPerson(t);
     for (let i = 0; i < threshold; i++) {
       const response = await wrongPassword(person.email);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
+      expectRefusal(response, 401, { code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
     }
     const locked = await userByEmail(t, person.email);
     expect(locked.lockedUntil?.getTime()).toBe(time.now().getTime() + 15 * MINUTE);
 
     // The lock is revealed only to someone with the right password.
     const stillWrong = await wrongPassword(person.email);
-    expect(stillWrong.statusCode).toBe(401);
-    expect(stillWrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
+    expectRefusal(stillWrong, 401, { code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
     const right = await startSignIn(t, person.email);
     expect(right.response.statusCode).toBe(403);
     expect(right.response.json()).toEqual({
@@ -100,13 +94,9 @@ describe('[AUTH]: lockout after repeated failures', () => {
 });
 
 describe('[AUTH]: rate limits on sign-in per address', () => {
-  let t: TestApp;
   const limit = 3;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: String(limit) } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { AUTH_RATE_LIMIT: String(limit) } });
 
   it('refuses the attempt beyond the limit from one address, not from another', async () => {
     const person = await createPerson(t);
@@ -117,8 +107,7 @@ describe('[AUTH]: rate limits on sign-in per address', () => {
       ).toBe(401);
     }
     const blocked = await browser.post('/api/auth/sign-in', { email: person.email, password: DEMO_PASSWORD });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+    expectRefusal(blocked, 429, { code: 'RATE_LIMITED', message: messages.generic.rateLimited });
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
 
     const elsewhere = await new Browser(t, '192.0.2.11').post('/api/auth/sign-in', {

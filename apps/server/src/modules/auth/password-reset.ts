@@ -6,9 +6,9 @@ import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
 import { passwordResets } from './auth.tables';
-import { passwordChangedEmail, passwordResetEmail } from './auth-emails';
+import { passwordResetEmail } from './auth-emails';
+import { afterPasswordChange } from './password-changed';
 import { assertNotCommon, hashPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
 import { newToken, sha256 } from './tokens';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
@@ -84,16 +84,13 @@ export async function confirmPasswordReset(deps: Deps, input: { token: string; p
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    const ended = await revokeUserSessions(tx, user.id, 'password reset', now);
-    await recordAudit(tx, {
+    await afterPasswordChange(tx, deps, {
+      user,
       action: 'auth.password_reset',
-      actor: { userId: user.id, email: user.email },
-      targetUserId: user.id,
+      sessionsEndedBecause: 'password reset',
       meta,
-      after: { sessionsEnded: ended },
-      at: now,
+      now,
     });
-    await deps.mailer.enqueue(tx, user.email, passwordChangedEmail(deps.config, now));
   });
   void deps.mailer.flush();
   return { message: messages.auth.resetDone };

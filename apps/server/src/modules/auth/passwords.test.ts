@@ -1,6 +1,6 @@
 import { messages, type SignInChallenge } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -12,21 +12,15 @@ import {
   MINUTE,
   signIn,
   startSignIn,
-  type TestApp,
   userByEmail,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 
 const NEW_PASSWORD = 'a-brand-new-passphrase';
 
 describe('[AUTH]: changing a password', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const change = (browser: Browser, body: Record<string, string>) =>
     browser.post('/api/me/password', {
@@ -74,13 +68,9 @@ describe('[AUTH]: changing a password', () => {
 });
 
 describe('[AUTH]: password reset by e-mail', () => {
-  let t: TestApp;
   const time = manualClock();
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: time.clock });
 
   const request = (email: string) => new Browser(t).post('/api/auth/password-reset', { email });
   const confirm = (token: string, password = NEW_PASSWORD, confirmPassword = password) =>

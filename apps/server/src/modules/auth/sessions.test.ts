@@ -1,6 +1,6 @@
-import { messages, type SessionInfo } from '@mutual/shared';
+import { type ApiError, messages, type SessionInfo } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -10,28 +10,23 @@ import {
   MINUTE,
   sessionOf,
   signIn,
-  type TestApp,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { sessions } from './auth.tables';
 
 const HOUR = 60 * MINUTE;
 
 describe('[AUTH]: sessions', () => {
-  let t: TestApp;
   const time = manualClock();
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: time.clock });
 
   const member = async () => signIn(t, (await createPerson(t)).email);
-  const expectSignedOut = async (browser: Browser) => {
-    const me = await browser.get('/api/me');
-    expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.sessionExpired });
-  };
+  const sessionExpired: ApiError = { code: 'UNAUTHENTICATED', message: messages.auth.sessionExpired };
+  const expectSignedOut = async (browser: Browser) => expectRefusal(await browser.get('/api/me'), 401, sessionExpired);
+  /** The ISO time `minutes` from the clock's now. */
+  const minutesFromNow = (minutes: number) => new Date(time.now().getTime() + minutes * MINUTE).toISOString();
 
   it('ends after 15 minutes without activity', async () => {
     const browser = await member();
@@ -61,7 +56,7 @@ describe('[AUTH]: sessions', () => {
     const active = await member();
     time.advance(10 * MINUTE);
     expect((await active.get('/api/me')).statusCode).toBe(200);
-    expect((await sessionOf(active)).idleExpiresAt).toBe(new Date(time.now().getTime() + 15 * MINUTE).toISOString());
+    expect((await sessionOf(active)).idleExpiresAt).toBe(minutesFromNow(15));
     time.advance(10 * MINUTE);
     expect((await active.get('/api/me')).statusCode).toBe(200);
   });
@@ -71,13 +66,11 @@ describe('[AUTH]: sessions', () => {
     time.advance(14 * MINUTE);
     const refresh = await browser.post('/api/auth/session/refresh');
     expect(refresh.statusCode).toBe(200);
-    expect(refresh.json<SessionInfo>().idleExpiresAt).toBe(new Date(time.now().getTime() + 15 * MINUTE).toISOString());
+    expect(refresh.json<SessionInfo>().idleExpiresAt).toBe(minutesFromNow(15));
     time.advance(14 * MINUTE);
     expect((await browser.get('/api/me')).statusCode).toBe(200);
     time.advance(16 * MINUTE);
-    const late = await browser.post('/api/auth/session/refresh');
-    expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.sessionExpired });
+    expectRefusal(await browser.post('/api/auth/session/refresh'), 401, sessionExpired);
   });
 
   it('ends after 12 hours however active', async () => {

@@ -1,6 +1,6 @@
 import { messages, type SignInChallenge, type SignInResult } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -13,22 +13,18 @@ import {
   sessionOf,
   signIn,
   startSignIn,
-  type TestApp,
   wrongCode,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { notifications } from '../notifications/notifications.tables';
 import { signInAttempts } from './auth.tables';
 
 describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
-  let t: TestApp;
   const time = manualClock();
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: time.clock });
 
   it('answers an unknown e-mail and a wrong password the same way, and audits both', async () => {
     const person = await createPerson(t);
@@ -38,8 +34,7 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     });
     const wrong = await new Browser(t).post('/api/auth/sign-in', { email: person.email, password: 'not-the-password' });
     for (const response of [unknown, wrong]) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
+      expectRefusal(response, 401, { code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
       expect(response.cookies).toEqual([]);
     }
     expect(await auditActions(t, person.id)).toContain('auth.sign_in_failed');
@@ -104,14 +99,12 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     const replay = new Browser(t);
     replay.cookies.set('mutual_signin', attempt);
     const again = await replay.post('/api/auth/verify', { code });
-    expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ code: 'SIGN_IN_EXPIRED', message: messages.auth.signInExpired });
+    expectRefusal(again, 401, { code: 'SIGN_IN_EXPIRED', message: messages.auth.signInExpired });
 
     // A new attempt does not accept the old code.
     const next = await startSignIn(t, person.email);
     const stale = await next.browser.post('/api/auth/verify', { code });
-    expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
+    expectRefusal(stale, 401, { code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
   });
 
   it('lets a code expire after 10 minutes; a resent code replaces it', async () => {
@@ -172,19 +165,16 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     const code = await latestCode(t, person.email);
     for (let i = 1; i <= 4; i++) {
       const response = await browser.post('/api/auth/verify', { code: wrongCode(code) });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
+      expectRefusal(response, 401, { code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
     }
     const fifth = await browser.post('/api/auth/verify', { code: wrongCode(code) });
-    expect(fifth.statusCode).toBe(401);
-    expect(fifth.json()).toEqual({ code: 'SIGN_IN_EXPIRED', message: messages.auth.otpExhausted });
+    expectRefusal(fifth, 401, { code: 'SIGN_IN_EXPIRED', message: messages.auth.otpExhausted });
     expect(browser.attemptToken).toBeUndefined();
 
     const retry = new Browser(t);
     retry.cookies.set('mutual_signin', attempt);
     const right = await retry.post('/api/auth/verify', { code });
-    expect(right.statusCode).toBe(401);
-    expect(right.json()).toEqual({ code: 'SIGN_IN_EXPIRED', message: messages.auth.otpExhausted });
+    expectRefusal(right, 401, { code: 'SIGN_IN_EXPIRED', message: messages.auth.otpExhausted });
     expect(retry.sessionToken).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInput } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findUserByEmail } from '../people/users';
@@ -80,17 +81,7 @@ export async function startSignIn(
       codesSent: code ? 1 : 0,
       ipAddress: meta.ipAddress,
     });
-    if (code) {
-      await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
-      await recordAudit(tx, {
-        action: 'auth.code_issued',
-        actor: actorFor(user),
-        targetUserId: user.id,
-        meta,
-        after: { method: 'email' },
-        at: now,
-      });
-    }
+    if (code) await mailSignInCode(tx, deps, user, code, { meta, now });
   });
   void deps.mailer.flush();
   return {
@@ -107,7 +98,24 @@ function codeExpiry(deps: Deps, now: Date): Date {
   return new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
 }
 
-const actorFor = (user: UserRow) => ({ userId: user.id, email: user.email });
+/** E-mails a sign-in code (in the caller's transaction; flush after the commit) and audits that it went out. */
+async function mailSignInCode(
+  tx: Executor,
+  deps: Deps,
+  user: UserRow,
+  code: string,
+  issue: { meta: RequestMeta; now: Date; resend?: true },
+): Promise<void> {
+  await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
+  await recordAudit(tx, {
+    action: 'auth.code_issued',
+    actor: { userId: user.id, email: user.email },
+    targetUserId: user.id,
+    meta: issue.meta,
+    after: issue.resend ? { method: 'email', resend: true } : { method: 'email' },
+    at: issue.now,
+  });
+}
 
 /** The open attempt a cookie names, with its person, or the "start again" error. */
 export async function openAttempt(deps: Deps, attemptToken: string | undefined) {
@@ -143,15 +151,7 @@ export async function resendSignInCode(deps: Deps, attemptToken: string | undefi
       .returning({ id: signInAttempts.id });
     if (updated.length === 0)
       throw new AppError('RATE_LIMITED', 'We have sent several codes already. Please sign in again.');
-    await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
-    await recordAudit(tx, {
-      action: 'auth.code_issued',
-      actor: actorFor(user),
-      targetUserId: user.id,
-      meta,
-      after: { method: 'email', resend: true },
-      at: now,
-    });
+    await mailSignInCode(tx, deps, user, code, { meta, now, resend: true });
   });
   void deps.mailer.flush();
   return { message: messages.auth.codeSent, expiresAt: expiresAt.toISOString() };

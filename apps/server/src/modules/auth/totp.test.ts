@@ -1,7 +1,7 @@
 import { type BackupCodes, messages, type SignInChallenge, type TotpSetup } from '@mutual/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditActions,
   type Browser,
@@ -11,22 +11,17 @@ import {
   manualClock,
   signIn,
   startSignIn,
-  type TestApp,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 
 const STEP = 30_000;
 
 describe('[AUTH]: authenticator app and backup codes', () => {
-  let t: TestApp;
   // Start at the beginning of a 30-second step so "the same code" means the same step.
   const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: time.clock });
 
   const totpCode = (secret: string) =>
     new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.now().getTime() });

@@ -1,9 +1,9 @@
 import type { ContactInbox, ContactInboxItem } from '@mutual/shared';
 import { messages } from '@mutual/shared';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, DEMO, seedDemoPeople, signIn, type TestApp } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Browser, DEMO, seedDemoPeople, signIn } from '../../test/identity';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { contactMessages } from './content.tables';
 
@@ -17,9 +17,9 @@ const visitorMessage = {
 };
 
 describe('[CONTACT]: staff inbox for contact-form messages', () => {
-  let t: TestApp;
   let staff: Browser;
   let member: Browser;
+  const t = useTestApp();
   const inbox = async (status?: 'open' | 'handled' | 'all') => {
     const response = await staff.get(`/api/admin/contact-messages${status ? `?status=${status}` : ''}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -32,12 +32,10 @@ describe('[CONTACT]: staff inbox for contact-form messages', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
     member = await signIn(t, DEMO.alex);
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.delete(contactMessages);
   });

@@ -1,11 +1,10 @@
 import { contactLimits, messages } from '@mutual/shared';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/mail.tables';
 import { contactMessages } from './content.tables';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const valid = {
   name: 'Dana Whitfield',
@@ -17,7 +16,7 @@ const valid = {
 };
 
 describe('[CONTACT]: public contact form API', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let ip = 0;
   // Each request comes from its own address so the rate limit only bites where a test wants it.
   const post = (payload: unknown, remoteAddress = `10.0.0.${(ip += 1)}`) =>
@@ -25,10 +24,6 @@ describe('[CONTACT]: public contact form API', () => {
   const stored = async () => (await t.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
   const mails = async () => (await t.db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.delete(contactMessages);
     await t.db.delete(mailOutbox);
@@ -120,8 +115,7 @@ describe('[CONTACT]: public contact form API', () => {
     const limit = t.config.contact.rateLimit;
     for (let i = 0; i < limit; i += 1) expect((await post(valid, '192.0.2.7')).statusCode).toBe(201);
     const blocked = await post(valid, '192.0.2.7');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+    expectRefusal(blocked, 429, { code: 'RATE_LIMITED', message: messages.generic.rateLimited });
     expect(await stored()).toBe(limit);
     expect((await post(valid, '192.0.2.8')).statusCode).toBe(201);
   });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
 
 /** Messages sent through the public contact form; staff read them in their inbox. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text().notNull(),
     email: text().notNull(),
     phone: text().notNull().default(''),
@@ -15,9 +16,9 @@ export const contactMessages = pgTable(
     /** Where it came from, for abuse handling; never shown publicly. */
     ipAddress: text(),
     userAgent: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
     /** Set when a staff member marks the message handled in the inbox; null while open. */
-    handledAt: timestamp({ withTimezone: true }),
+    handledAt: timestamptz(),
     /** The e-mail of the staff member who handled it. */
     handledBy: text(),
   },

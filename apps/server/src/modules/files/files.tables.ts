@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
 
 /** Uploaded files (ID documents, answers to staff, profile pictures); bytes live in storage. */
 export const storedFiles = pgTable(
   'stored_files',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     ownerUserId: uuid(),
     purpose: text().notNull(),
     contentType: text().notNull(),
@@ -13,7 +14,7 @@ export const storedFiles = pgTable(
     sha256: text().notNull(),
     storageKey: text().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [
     check('stored_files_purpose_check', sql`${table.purpose} in ('id_document', 'info_response', 'profile_image')`),

@@ -1,5 +1,5 @@
 import { type Me, messages, type UserDetail } from '@mutual/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
   DEMO,
@@ -9,14 +9,13 @@ import {
   seedDemoPeople,
   signIn,
   signUp,
-  type TestApp,
   userByEmail,
   validApplication,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 
 describe('[FILES]: who may open a stored file', () => {
-  let t: TestApp;
   let staff: Browser;
   let alex: Browser;
   let sam: Browser;
@@ -24,8 +23,8 @@ describe('[FILES]: who may open a stored file', () => {
   let profileImageUrl: string;
   let jordanDocumentUrl: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const ids = await seedDemoPeople(t);
     [staff, alex, sam, jordan] = [
       await signIn(t, DEMO.staff),
@@ -40,12 +39,10 @@ describe('[FILES]: who may open a stored file', () => {
     jordanDocumentUrl =
       (await staff.get(`/api/admin/users/${ids.jordan}`)).json<UserDetail>().documents.idDocument?.url ?? '';
   });
-  afterAll(() => t.close());
 
   const expectMissing = async (browser: Browser, url: string) => {
     const response = await browser.get(url);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: messages.generic.notFound });
+    expectRefusal(response, 404, { code: 'NOT_FOUND', message: messages.generic.notFound });
   };
 
   it('serves a profile picture to its owner, with no-store and a sandboxing CSP', async () => {

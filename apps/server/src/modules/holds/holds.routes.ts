@@ -1,28 +1,29 @@
 import { holdsApi as api } from '@mutual/shared/contract/holds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { liftMemberHold, placeMemberHold } from './staff-holds';
+import { staffRoutes } from '../../http/staff-routes';
+import { liftMemberHold, placeMemberHold, type StaffHoldRequest } from './staff-holds';
 
 /**
  * Staff holds on a member's money movement, from the member detail (contract:
  * packages/shared/src/contract/holds.ts). Every route here is staff-only.
  */
-export const holdRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
+export const holdRoutes = staffRoutes(async (app, deps) => {
+  const holdRequest = (request: FastifyRequest, userId: string, reason: string): StaffHoldRequest => ({
+    userId,
+    reason,
+    actor: actorOf(signedIn(request)),
+    meta: requestMeta(request),
+  });
 
-    app.route({
-      ...routeOf(api.place),
-      handler: async (request) =>
-        placeMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
-    });
+  app.route({
+    ...routeOf(api.place),
+    handler: async (request) => placeMemberHold(deps, holdRequest(request, request.params.id, request.body.reason)),
+  });
 
-    app.route({
-      ...routeOf(api.lift),
-      handler: async (request) =>
-        liftMemberHold(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
-    });
-  };
+  app.route({
+    ...routeOf(api.lift),
+    handler: async (request) => liftMemberHold(deps, holdRequest(request, request.params.id, request.body.reason)),
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../people/people.tables';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
+import { ownerUserId, userReference } from '../people/people.columns';
 
 /**
  * A staff hold on a member's money movement: while one is active (not lifted), every transfer
@@ -9,15 +10,13 @@ import { users } from '../people/people.tables';
 export const memberHolds = pgTable(
   'member_holds',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     reason: text().notNull(),
-    placedBy: uuid().references(() => users.id),
-    placedAt: timestamp({ withTimezone: true }).notNull(),
-    liftedBy: uuid().references(() => users.id),
-    liftedAt: timestamp({ withTimezone: true }),
+    placedBy: userReference(),
+    placedAt: timestamptz().notNull(),
+    liftedBy: userReference(),
+    liftedAt: timestamptz(),
     liftReason: text(),
   },
   (table) => [

@@ -12,6 +12,15 @@ import { memberHolds } from './holds.tables';
  * and the seed use this service now.
  */
 
+/** Staff placing or lifting a member's hold: whose, why, who and from where, and when. */
+export interface HoldChange {
+  userId: string;
+  reason: string;
+  actor: Actor;
+  meta: RequestMeta;
+  now: Date;
+}
+
 export async function findActiveHold(db: Executor, userId: string) {
   const [hold] = await db
     .select()
@@ -25,10 +34,7 @@ export async function assertNotOnHold(db: Executor, userId: string): Promise<voi
   if (await findActiveHold(db, userId)) throw new AppError('ACCOUNT_LOCKED', messages.transfers.onHold);
 }
 
-export async function placeHold(
-  tx: Executor,
-  input: { userId: string; reason: string; actor: Actor; meta: RequestMeta; now: Date },
-): Promise<void> {
+export async function placeHold(tx: Executor, input: HoldChange): Promise<void> {
   const reason = input.reason.trim();
   if (!reason)
     throw new AppError('VALIDATION_FAILED', messages.holds.reasonRequired, { reason: messages.holds.reasonRequired });
@@ -50,10 +56,7 @@ export async function placeHold(
   });
 }
 
-export async function liftHold(
-  tx: Executor,
-  input: { userId: string; reason: string; actor: Actor; meta: RequestMeta; now: Date },
-): Promise<void> {
+export async function liftHold(tx: Executor, input: HoldChange): Promise<void> {
   const lifted = await tx
     .update(memberHolds)
     .set({ liftedAt: input.now, liftedBy: input.actor.userId, liftReason: input.reason.trim() || null })

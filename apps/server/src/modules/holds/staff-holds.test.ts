@@ -1,10 +1,11 @@
 import { messages, type UserDetail } from '@mutual/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
-import { type Browser, CHROME_UA, createPerson, DEMO, seedDemoPeople, signIn, type TestApp } from '../../test/identity';
+import { type Browser, CHROME_UA, createPerson, DEMO, seedDemoPeople, signIn } from '../../test/identity';
 import { balances, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf, internalForm, userForm } from '../../test/transfer-forms';
 
 const h = messages.holds;
@@ -12,19 +13,17 @@ const REASON = 'Suspected account takeover';
 const LIFT_REASON = 'Member verified in branch';
 
 describe('[ADMIN]: staff place and lift holds on a member', () => {
-  let t: TestApp;
   let ids: Awaited<ReturnType<typeof seedDemoPeople>>;
   let staff: Browser;
   let recipient: Member;
 
+  const t = useTestApp({ env: { AUTH_RATE_LIMIT: '1000' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '1000' } });
     ids = await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
     recipient = await memberWithMoney(t, 0n, 'Rene Recipient');
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const hold = (userId: string, body: unknown = { reason: REASON }) =>
     staff.post(`/api/admin/users/${userId}/hold`, body);
@@ -60,8 +59,7 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
         ['/api/transfers/user', userForm(recipient.email, { amount: '5.00' })],
       ] as const) {
         const refused = await sendTransfer(again, path, body);
-        expect(refused.statusCode, path).toBe(403);
-        expect(errorOf(refused), path).toEqual({ code: 'ACCOUNT_LOCKED', message: messages.transfers.onHold });
+        expectRefusal(refused, 403, { code: 'ACCOUNT_LOCKED', message: messages.transfers.onHold }, path);
       }
       expect(await balances(again)).toMatchObject({ Checking: { balance: '200.00' }, Savings: { balance: '0.00' } });
 
@@ -103,13 +101,11 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     expect((await lift(member.id)).json()).toEqual({ code: 'CONFLICT', message: h.noHold });
     expect((await hold(member.id)).statusCode).toBe(200);
     const second = await hold(member.id, { reason: 'Another reason' });
-    expect(second.statusCode).toBe(409);
-    expect(errorOf(second)).toEqual({ code: 'CONFLICT', message: h.alreadyHeld });
+    expectRefusal(second, 409, { code: 'CONFLICT', message: h.alreadyHeld });
     expect((await detail(member.id)).hold?.reason).toBe(REASON);
     expect((await lift(member.id)).statusCode).toBe(200);
     const again = await lift(member.id);
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: h.noHold });
+    expectRefusal(again, 409, { code: 'CONFLICT', message: h.noHold });
     expect(await auditOf(member.id, 'hold.placed')).toHaveLength(1);
     expect(await auditOf(member.id, 'hold.lifted')).toHaveLength(1);
   });
@@ -130,8 +126,7 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
 
     expect((await hold(member.id)).statusCode).toBe(200);
     const blank = await lift(member.id, { reason: '' });
-    expect(blank.statusCode).toBe(400);
-    expect(errorOf(blank)).toEqual({
+    expectRefusal(blank, 400, {
       code: 'VALIDATION_FAILED',
       message: h.liftReasonRequired,
       fields: { reason: h.liftReasonRequired },
@@ -143,13 +138,11 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
   it('holds only members with accounts: not applicants, not staff, not someone unknown', async () => {
     for (const userId of [ids.priya, ids.jordan, ids.chris, ids.staff, (await createPerson(t, { role: 'admin' })).id]) {
       const response = await hold(userId);
-      expect(response.statusCode).toBe(409);
-      expect(errorOf(response)).toEqual({ code: 'CONFLICT', message: h.membersOnly });
+      expectRefusal(response, 409, { code: 'CONFLICT', message: h.membersOnly });
       expect(await auditOf(userId, 'hold.placed')).toEqual([]);
     }
     const unknown = await hold('00000000-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: messages.admin.userNotFound });
+    expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: messages.admin.userNotFound });
     expect((await lift('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await hold('not-an-id')).statusCode).toBe(400);
   });

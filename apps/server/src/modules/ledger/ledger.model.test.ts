@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, TransactionRollbackError } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { createPerson, type TestApp } from '../../test/identity';
+import { createPerson } from '../../test/identity';
 import { accountId } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { generalLedger } from './general-ledger';
 import { ledgerAccounts } from './ledger.tables';
 import { type PostedTransfer, postTransfer, resolvePending, reverseTransfer } from './post-transfer';
@@ -186,11 +186,7 @@ class Model {
 // ---------------------------------------------------------------------------------------------
 
 describe('[LEDGER]: the engine agrees with a model of it (property)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const tracked = [generalLedger.cash, generalLedger.achClearing];
 

@@ -9,11 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../people/people.tables';
+import { cents, timestamptz, uuidPrimaryKey, zeroCents } from '../../db/columns';
+import { ownerUserId, userReference } from '../people/people.columns';
 
 /**
  * Only this module writes the tables below, and only through the `ledger_post` database function
@@ -30,29 +30,21 @@ import { users } from '../people/people.tables';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: userReference(),
     type: text().notNull(),
     /** General-ledger accounts only: `cash`, `ach_clearing`, … (see general-ledger.ts). */
     code: text(),
     accountNumber: text(),
     routingNumber: text(),
-    debitsPending: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    debitsPosted: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    creditsPending: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    creditsPosted: bigint({ mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    debitsPending: zeroCents(),
+    debitsPosted: zeroCents(),
+    creditsPending: zeroCents(),
+    creditsPosted: zeroCents(),
     version: bigint({ mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_number_idx').on(table.accountNumber),
@@ -109,7 +101,7 @@ const wordKeys = (account: AnyPgColumn, memo: AnyPgColumn, reference: AnyPgColum
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text().notNull(),
     debitAccountId: uuid()
       .notNull()
@@ -117,7 +109,7 @@ export const ledgerTransfers = pgTable(
     creditAccountId: uuid()
       .notNull()
       .references(() => ledgerAccounts.id),
-    amount: bigint({ mode: 'bigint' }).notNull(),
+    amount: cents().notNull(),
     pendingId: uuid().references((): AnyPgColumn => ledgerTransfers.id),
     reversesId: uuid().references((): AnyPgColumn => ledgerTransfers.id),
     category: text().notNull(),
@@ -129,8 +121,8 @@ export const ledgerTransfers = pgTable(
     /** Why a pending transfer was voided or a transfer reversed, in plain words for the member. */
     reason: text(),
     /** The date the money counts from; `created_at` is when the ledger recorded it. */
-    effectiveAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    effectiveAt: timestamptz().notNull(),
+    createdAt: timestamptz().notNull(),
     createdBy: uuid(),
   },
   (table) => [
@@ -233,10 +225,10 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerTransfers.id),
     side: text().notNull(),
-    amount: bigint({ mode: 'bigint' }).notNull(),
-    balanceAfter: bigint({ mode: 'bigint' }).notNull(),
-    availableAfter: bigint({ mode: 'bigint' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    amount: cents().notNull(),
+    balanceAfter: cents().notNull(),
+    availableAfter: cents().notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (table) => [
     uniqueIndex('ledger_entries_version_idx').on(table.accountId, table.accountVersion),
@@ -253,14 +245,12 @@ export const ledgerEntries = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    userId: ownerUserId(),
     key: text().notNull(),
     requestHash: text().notNull(),
     statusCode: integer(),
     response: jsonb(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.key] }),

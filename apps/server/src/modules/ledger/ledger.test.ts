@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/identity';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountId, deposit, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { generalLedger } from './general-ledger';
 import { ledgerAccounts } from './ledger.tables';
 import { postTransfer, resolvePending, reverseTransfer } from './post-transfer';
 import { verifyLedger } from './verify-ledger';
 
 describe('[LEDGER]: the engine', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const counters = async (id: string) => {
     const [row] = await t.db

@@ -61,6 +61,12 @@ export async function findMemberAccounts(db: Executor, userId: string): Promise<
  * Dates the opening of members' accounts back to when their (imported or demo) history starts,
  * so "Opened" never reads later than the first transaction.
  */
+/** Each account's balance by its type (`{ Checking: '12.00', Savings: '3.00' }`), as audit rows record them. */
+export const balancesByType = (
+  accounts: Pick<AccountSummary, 'type' | 'balance'>[],
+): Partial<Record<AccountType, string>> =>
+  Object.fromEntries(accounts.map((account) => [account.type, account.balance]));
+
 export async function backdateAccountOpening(tx: Executor, userIds: string[], openedAt: Date): Promise<void> {
   await tx.update(ledgerAccounts).set({ createdAt: openedAt }).where(inArray(ledgerAccounts.userId, userIds));
 }

@@ -1,16 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../test/identity';
-import {
-  accountId,
-  deposit,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  sendTransfer,
-} from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { userForm } from '../../test/transfer-forms';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountId, deposit, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
+import { useTestApp } from '../../test/test-app';
+import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 
@@ -68,12 +60,11 @@ class EventStream {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe("[LIVE]: the member's event stream", () => {
-  let t: TestApp;
   let base: string;
   const streams: EventStream[] = [];
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -82,7 +73,6 @@ describe("[LIVE]: the member's event stream", () => {
     for (const stream of streams.splice(0)) stream.close();
     await expectLedgerConsistent(t);
   });
-  afterAll(() => t.close());
 
   async function open(member: Member | null): Promise<EventStream> {
     const abort = new AbortController();
@@ -122,10 +112,7 @@ describe("[LIVE]: the member's event stream", () => {
       const bystander = await memberWithMoney(t, 0n);
       const [toSender, toRecipient, toBystander] = [await open(sender), await open(recipient), await open(bystander)];
 
-      expect(
-        (await sendTransfer(sender.browser, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' })))
-          .statusCode,
-      ).toBe(201);
+      expect((await userTransfer(sender, recipient, { amount: '5.00' })).statusCode).toBe(201);
       await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
       await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
       await settle();

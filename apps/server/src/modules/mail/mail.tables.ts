@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
 
 /**
  * The transactional outbox: a message is written in the same database transaction as the change
@@ -9,7 +10,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     toAddress: text().notNull(),
     subject: text().notNull(),
     /** Bodies are cleared once delivered by SMTP: sign-in codes must not rest in the database. */
@@ -19,8 +20,8 @@ export const mailOutbox = pgTable(
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    sentAt: timestamptz(),
   },
   (table) => [
     index('mail_outbox_pending_idx')

@@ -5,13 +5,12 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { readMultipart } from '../../http/multipart';
 import { describeDevice } from '../auth/device';
 import { listUserSessions, revokeOwnSession } from '../auth/sessions';
 import { findMemberAccounts } from '../ledger/member-accounts';
 import { toMe, updateProfile, updateSettings } from './me';
 import { loadUser } from '../people/users';
-import { setProfileImage } from './profile-image';
+import { readProfileImage, setProfileImage } from './profile-image';
 import {
   changePassword,
   confirmTotpEnrolment,
@@ -27,18 +26,14 @@ import {
 export const meRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const preValidation = guards.signedIn;
+    // Every route here is for the signed-in; some narrow it further.
+    app.addHook('preValidation', guards.signedIn);
     const rateLimit = { max: deps.config.security.authRateLimit, timeWindow: 60_000 };
 
-    app.route({
-      ...routeOf(api.me),
-      preValidation,
-      handler: async (request) => toMe(deps.db, signedIn(request).user),
-    });
+    app.route({ ...routeOf(api.me), handler: async (request) => toMe(deps.db, signedIn(request).user) });
 
     app.route({
       ...routeOf(api.updateProfile),
-      preValidation,
       handler: async (request) => ({
         me: await updateProfile(deps, signedIn(request).user, request.body, requestMeta(request)),
         message: messages.profile.updated,
@@ -47,7 +42,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.updateSettings),
-      preValidation,
       handler: async (request) => ({
         me: await updateSettings(deps, signedIn(request).user, request.body, requestMeta(request)),
         message: messages.settings.updated,
@@ -56,7 +50,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.changePassword),
-      preValidation,
       config: { rateLimit },
       handler: async (request) => {
         const auth = signedIn(request);
@@ -66,13 +59,11 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.totpSetup),
-      preValidation,
       handler: async (request) => startTotpEnrolment(deps, signedIn(request).user),
     });
 
     app.route({
       ...routeOf(api.totpConfirm),
-      preValidation,
       config: { rateLimit },
       handler: async (request) =>
         confirmTotpEnrolment(
@@ -85,7 +76,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.totpDisable),
-      preValidation,
       config: { rateLimit },
       handler: async (request) => {
         const auth = signedIn(request);
@@ -96,7 +86,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.backupCodes),
-      preValidation,
       config: { rateLimit },
       handler: async (request) => {
         const auth = signedIn(request);
@@ -113,7 +102,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.sessions),
-      preValidation,
       handler: async (request) => {
         const auth = signedIn(request);
         const rows = await listUserSessions(deps.db, deps.config, auth.user.id, deps.clock());
@@ -132,7 +120,6 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.endSession),
-      preValidation,
       handler: async (request, reply) => {
         const ended = await revokeOwnSession(deps.db, signedIn(request).user.id, request.params.id, deps.clock());
         if (!ended) throw new AppError('NOT_FOUND', messages.generic.notFound);
@@ -142,16 +129,11 @@ export const meRoutes =
 
     app.route({
       ...routeOf(api.profileImage),
-      preValidation,
       bodyLimit: deps.config.limits.profileImageMaxBytes + 64 * 1024,
       handler: async (request) => {
         const auth = signedIn(request);
-        const { files } = await readMultipart(request, {
-          files: {
-            image: { maxBytes: deps.config.limits.profileImageMaxBytes, tooLarge: messages.profile.imageTooLarge },
-          },
-        });
-        const { message } = await setProfileImage(deps, auth.user, files.image, actorOf(auth), requestMeta(request));
+        const image = await readProfileImage(request, deps.config);
+        const { message } = await setProfileImage(deps, auth.user, image, actorOf(auth), requestMeta(request));
         return { me: await toMe(deps.db, await loadUser(deps.db, auth.user.id)), message };
       },
     });

@@ -1,7 +1,7 @@
 import { type AccountSummary, type Me, messages } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   DEMO,
@@ -11,26 +11,24 @@ import {
   pngImage,
   seedDemoPeople,
   signIn,
-  type TestApp,
   textFile,
   userByEmail,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { storedFiles } from '../files/files.tables';
 
 describe('[ME]: my profile, settings, picture, notifications and accounts', () => {
-  let t: TestApp;
   let alex: Browser;
   let sam: Browser;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await seedDemoPeople(t);
     alex = await signIn(t, DEMO.alex);
     sam = await signIn(t, DEMO.sam);
   });
-  afterAll(() => t.close());
 
   const profile = {
     name: 'Alex J. Morgan',
@@ -117,8 +115,7 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
       await multipart({}),
     ]) {
       const response = await put(form);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectRefusal(response, 400, {
         code: 'VALIDATION_FAILED',
         message: messages.profile.imageType,
         fields: { image: messages.profile.imageType },

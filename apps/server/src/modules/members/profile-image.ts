@@ -1,11 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import type { AppDeps } from '../../deps';
-import { fieldError } from '../../http/multipart';
+import { fieldError, readMultipart } from '../../http/multipart';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
 import { type UserRow, users } from '../people/people.tables';
+
+/** Reads an upload's `image` part (multipart), refusing one at or over the profile picture size limit. */
+export async function readProfileImage(
+  request: FastifyRequest,
+  config: Pick<Config, 'limits'>,
+): Promise<Buffer | undefined> {
+  const { files } = await readMultipart(request, {
+    files: { image: { maxBytes: config.limits.profileImageMaxBytes, tooLarge: messages.profile.imageTooLarge } },
+  });
+  return files.image;
+}
 
 /** Stores a new profile picture for `user` (their own, or set by staff), re-encoded as WebP. */
 export async function setProfileImage(

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { type ChangePasswordInput, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { passwordChangedEmail } from '../auth/auth-emails';
 import { issueBackupCodes, revokeBackupCodes } from '../auth/backup-codes';
+import { afterPasswordChange } from '../auth/password-changed';
 import { assertNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
 import { newTotpSecret, totpEnrolment, totpStep } from '../auth/totp';
 import { type UserRow, users } from '../people/people.tables';
 
@@ -36,16 +36,14 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    const ended = await revokeUserSessions(tx, user.id, 'password changed', now, sessionId);
-    await recordAudit(tx, {
+    await afterPasswordChange(tx, deps, {
+      user,
       action: 'auth.password_changed',
-      actor: self(user),
-      targetUserId: user.id,
+      sessionsEndedBecause: 'password changed',
+      keepSessionId: sessionId,
       meta,
-      after: { otherSessionsEnded: ended },
-      at: now,
+      now,
     });
-    await deps.mailer.enqueue(tx, user.email, passwordChangedEmail(deps.config, now));
   });
   void deps.mailer.flush();
   return { message: messages.settings.passwordChanged };
@@ -67,19 +65,7 @@ export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: stri
   if (step === null)
     throw new AppError('VALIDATION_FAILED', messages.auth.otpInvalid, { code: messages.auth.otpInvalid });
   const codes = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
-      .where(eq(users.id, user.id));
-    await recordAudit(tx, {
-      action: 'auth.totp_enabled',
-      actor: self(user),
-      targetUserId: user.id,
-      meta,
-      before: { twoFactor: user.totpEnabledAt !== null },
-      after: { twoFactor: true },
-      at: now,
-    });
+    await setAuthenticator(tx, user, { secret, step }, { actor: self(user), meta, now });
     return issueBackupCodes(tx, user.id, 'self', now);
   });
   return { codes, message: messages.settings.totpEnabled };
@@ -90,19 +76,36 @@ export async function disableTotp(deps: Deps, user: UserRow, actor: Actor, meta:
   const now = deps.clock();
   if (password !== undefined) await assertPassword(user, password, 'password');
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
-      .where(eq(users.id, user.id));
-    await recordAudit(tx, {
-      action: 'auth.totp_disabled',
-      actor,
-      targetUserId: user.id,
-      meta,
-      before: { twoFactor: user.totpEnabledAt !== null },
-      after: { twoFactor: false },
-      at: now,
-    });
+    await setAuthenticator(tx, user, null, { actor, meta, now });
+  });
+}
+
+/** Switches the authenticator on (with its secret and the step of the code that proved it) or off, audited. */
+async function setAuthenticator(
+  tx: Executor,
+  user: UserRow,
+  totp: { secret: string; step: number } | null,
+  audit: { actor: Actor; meta: RequestMeta; now: Date },
+) {
+  const { now } = audit;
+  await tx
+    .update(users)
+    .set({
+      totpSecret: totp?.secret ?? null,
+      totpPendingSecret: null,
+      totpEnabledAt: totp ? now : null,
+      totpLastStep: totp?.step ?? null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id));
+  await recordAudit(tx, {
+    action: totp ? 'auth.totp_enabled' : 'auth.totp_disabled',
+    actor: audit.actor,
+    targetUserId: user.id,
+    meta: audit.meta,
+    before: { twoFactor: user.totpEnabledAt !== null },
+    after: { twoFactor: totp !== null },
+    at: now,
   });
 }
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/identity';
+import { describe, expect, it } from 'vitest';
 import { memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/mail.tables';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 
 describe('[METRICS]: Prometheus metrics for operators only', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
   const scrape = (authorization?: string) =>
     t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
@@ -84,11 +79,7 @@ describe('[METRICS]: Prometheus metrics for operators only', () => {
 });
 
 describe('[METRICS]: without METRICS_TOKEN there is no /metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers 404, whatever the request carries', async () => {
     const response = await t.app.inject({

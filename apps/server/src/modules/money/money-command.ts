@@ -1,4 +1,4 @@
-import type { AccountType, TransactionCategory } from '@mutual/shared';
+import type { AccountType, PaymentOrderDetails, TransactionCategory } from '@mutual/shared';
 import { messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { sqlState, withRetry } from '../../db/errors';
@@ -23,18 +23,6 @@ type Deps = Pick<AppDeps, 'database' | 'db' | 'mailer'>;
 export type Fact = 'recipient.id' | 'recipient.name' | 'account.type' | 'balance.before';
 export const fact = (name: Fact) => ({ fact: name });
 type Part = string | { fact: Fact };
-
-export interface PaymentOrderDetails {
-  rail: 'ach' | 'international';
-  beneficiaryName: string;
-  bankName: string;
-  accountNumber: string;
-  routingNumber?: string;
-  swiftCode?: string;
-  iban?: string | null;
-  country?: string;
-  currency?: string;
-}
 
 export interface MoneyCommand {
   /** Who asks: the member, or the staff user setting a balance. */

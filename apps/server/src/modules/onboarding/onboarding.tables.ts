@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../people/people.tables';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
+import { ownerUserId, userReference } from '../people/people.columns';
 
 /** A staff request for more information, and the applicant's answer. */
 export const infoRequests = pgTable(
   'info_requests',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     requestDetails: text().notNull(),
     status: text().notNull().default('pending'),
-    createdBy: uuid().references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdBy: userReference(),
+    createdAt: timestamptz().notNull(),
     response: text(),
     responseFileId: uuid(),
-    respondedAt: timestamp({ withTimezone: true }),
+    respondedAt: timestamptz(),
   },
   (table) => [
     index('info_requests_user_idx').on(table.userId, table.createdAt),
@@ -31,17 +30,15 @@ export const infoRequests = pgTable(
 export const registrationReviews = pgTable(
   'registration_reviews',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     decision: text().notNull(),
     reason: text(),
     checklist: jsonb(),
-    reviewedBy: uuid().references(() => users.id),
+    reviewedBy: userReference(),
     reviewerEmail: text().notNull(),
     snapshot: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (table) => [
     index('registration_reviews_user_idx').on(table.userId, table.createdAt),

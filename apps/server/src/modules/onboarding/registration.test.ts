@@ -1,6 +1,6 @@
 import { type ApplicationStatus, ID_DOCUMENT_MAX_BYTES, messages, type SignInResult } from '@mutual/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -14,26 +14,21 @@ import {
   signIn,
   signUp,
   startSignIn,
-  type TestApp,
   textFile,
   uniqueEmail,
   userByEmail,
   validApplication,
   withField,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { storedFiles } from '../files/files.tables';
 import { users } from '../people/people.tables';
 
 const r = messages.registration;
 
 describe('[REGISTRATION]: membership application API', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
   /** Sends `application` and expects a 400 naming `field` with `message`, and nothing stored. */
@@ -202,59 +197,24 @@ describe('[REGISTRATION]: membership application API', () => {
   });
 
   it('checks dates, phones, ID types and lengths', async () => {
-    const base = validApplication();
     const seventeen = new Date();
     seventeen.setUTCFullYear(seventeen.getUTCFullYear() - 17);
-    await expectRefused(
-      withField(base, 'personalInfo.dateOfBirth', '1990-02-30'),
-      'personalInfo.dateOfBirth',
-      r.dateOfBirthInvalid,
-    );
-    await expectRefused(
-      withField(base, 'personalInfo.dateOfBirth', '17/05/1990'),
-      'personalInfo.dateOfBirth',
-      r.dateOfBirthInvalid,
-    );
-    await expectRefused(
-      withField(base, 'personalInfo.dateOfBirth', seventeen.toISOString().slice(0, 10)),
-      'personalInfo.dateOfBirth',
-      r.tooYoung,
-    );
-    await expectRefused(
-      withField(base, 'personalInfo.maritalStatus', 'Complicated'),
-      'personalInfo.maritalStatus',
-      'Marital status is required',
-    );
-    await expectRefused(
-      withField(base, 'contactDetails.phoneNumber', 'call me'),
-      'contactDetails.phoneNumber',
-      r.phoneInvalid,
-    );
-    await expectRefused(
-      withField(base, 'contactDetails.emergencyContact.phone', '12'),
-      'contactDetails.emergencyContact.phone',
-      r.phoneInvalid,
-    );
-    await expectRefused(
-      withField(base, 'contactDetails.alternativeEmail', 'nope'),
-      'contactDetails.alternativeEmail',
-      r.emailInvalid,
-    );
-    await expectRefused(
-      withField(base, 'documents.idCardType', 'Library card'),
-      'documents.idCardType',
-      'ID type is required',
-    );
-    await expectRefused(
-      withField(base, 'personalInfo.firstName', 'n'.repeat(61)),
-      'personalInfo.firstName',
-      r.tooLong('First name', 60),
-    );
-    await expectRefused(
-      withField(base, 'documents.idCardNumber', '9'.repeat(41)),
-      'documents.idCardNumber',
-      r.tooLong('ID number', 40),
-    );
+    const cases: Array<[field: string, value: string, message: string]> = [
+      ['personalInfo.dateOfBirth', '1990-02-30', r.dateOfBirthInvalid],
+      ['personalInfo.dateOfBirth', '17/05/1990', r.dateOfBirthInvalid],
+      ['personalInfo.dateOfBirth', seventeen.toISOString().slice(0, 10), r.tooYoung],
+      ['personalInfo.maritalStatus', 'Complicated', 'Marital status is required'],
+      ['contactDetails.phoneNumber', 'call me', r.phoneInvalid],
+      ['contactDetails.emergencyContact.phone', '12', r.phoneInvalid],
+      ['contactDetails.alternativeEmail', 'nope', r.emailInvalid],
+      ['documents.idCardType', 'Library card', 'ID type is required'],
+      ['personalInfo.firstName', 'n'.repeat(61), r.tooLong('First name', 60)],
+      ['documents.idCardNumber', '9'.repeat(41), r.tooLong('ID number', 40)],
+    ];
+    const base = validApplication();
+    for (const [field, value, message] of cases) {
+      await expectRefused(withField(base, field, value), field, message);
+    }
   });
 
   it('requires an ID document of an allowed type, smaller than 10 MB', async () => {
@@ -310,7 +270,6 @@ describe('[REGISTRATION]: membership application API', () => {
     for (let i = 0; i < t.config.security.signupRateLimit; i++)
       expect((await browser.request('POST', '/api/registrations', { form })).statusCode).toBe(400);
     const blocked = await browser.request('POST', '/api/registrations', { form });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+    expectRefusal(blocked, 429, { code: 'RATE_LIMITED', message: messages.generic.rateLimited });
   });
 });

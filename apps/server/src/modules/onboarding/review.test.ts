@@ -1,6 +1,6 @@
 import { type AccountSummary, type ApplicationStatus, messages, type UserDetail } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditActions,
   type Browser,
@@ -10,12 +10,12 @@ import {
   pdfDocument,
   signIn,
   signUp,
-  type TestApp,
   textFile,
   userByEmail,
   validApplication,
 } from '../../test/identity';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { notifications } from '../notifications/notifications.tables';
 
@@ -23,17 +23,15 @@ const a = messages.admin;
 const checklist = { identityVerified: true, addressVerified: true, employmentVerified: false, incomeVerified: true };
 
 describe('[REVIEW]: staff decide applications', () => {
-  let t: TestApp;
   let staff: Browser;
   let staffEmail: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await createPerson(t, { role: 'admin', name: 'Dana Reviewer' });
     staffEmail = admin.email;
     staff = await signIn(t, admin.email);
   });
-  afterAll(() => t.close());
 
   /** A new applicant, signed in; returns their id, e-mail and browser. */
   async function applicant() {
@@ -152,8 +150,7 @@ describe('[REVIEW]: staff decide applications', () => {
         await reject(id, { reason: 'Again' }),
         await requestInfo(id, { details: 'More?' }),
       ]) {
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ code: 'CONFLICT', message: a.notPending });
+        expectRefusal(response, 409, { code: 'CONFLICT', message: a.notPending });
       }
     }
     expect((await staff.get(`/api/admin/users/${approved.id}`)).json<UserDetail>().reviews).toHaveLength(1);
@@ -226,8 +223,7 @@ describe('[REVIEW]: staff decide applications', () => {
 
   it('answers unknown and malformed ids without deciding anything', async () => {
     const unknown = await approve('00000000-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: a.userNotFound });
+    expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: a.userNotFound });
     expect((await approve('not-a-uuid')).statusCode).toBe(400);
   });
 });

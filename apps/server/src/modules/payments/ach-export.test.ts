@@ -1,10 +1,11 @@
 import { type AchExportList, type AchExportResult, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
-import { type Browser, manualClock, MINUTE, type TestApp } from '../../test/identity';
+import { type Browser, manualClock, MINUTE } from '../../test/identity';
 import { balances, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf } from '../../test/transfer-forms';
 import { buildNachaFile, type NachaEntry } from './nacha';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
@@ -151,18 +152,16 @@ function expectControlsAddUp(parsed: ReturnType<typeof parseNacha>) {
 // ---------------------------------------------------------------------------------------------
 
 describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
-  let t: TestApp;
   let staff: Browser;
   let member: Member;
   // Friday 10:00 in the credit union's time zone (America/New_York): settlement asked for Monday.
   const time = manualClock(new Date('2026-11-20T15:00:00Z'));
+  const t = useTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
   beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
     staff = await staffBrowser(t);
     member = await memberWithMoney(t, 5_000_00n, 'Nora Nacha');
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   it(
     'writes one WEB batch of every pending ACH order not yet exported; ' +
@@ -310,8 +309,7 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
 
       // Nothing left to export: each order goes out once.
       const again = await staff.post(`${ORDERS}/ach-export`);
-      expect(again.statusCode).toBe(409);
-      expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: m.nothingToExport });
+      expectRefusal(again, 409, { code: 'CONFLICT', message: m.nothingToExport });
 
       // Staff still settle or return each one.
       expect((await settle(staff, orders[0]?.id ?? '')).statusCode).toBe(200);
@@ -362,8 +360,7 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
       expect((await orderIn(staff, 'pending', id)).exported?.fileName).toBe('ACH-20261120-2.txt');
 
       const unknown = await staff.get(`${ORDERS}/ach-exports/00000000-0000-4000-8000-00000000dead/file`);
-      expect(unknown.statusCode).toBe(404);
-      expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: m.exportNotFound });
+      expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: m.exportNotFound });
       expect((await settle(staff, id)).statusCode).toBe(200);
     },
   );

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
+import { localClock } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { users } from '../people/people.tables';
 import { awaitingExport } from './list-payment-orders';
@@ -24,20 +25,8 @@ export const ACH_EXPORTS_SHOWN = 50;
 
 /** The credit union's local calendar date and time of `at`: { day: '20261121', time: '0942' }. */
 export function localStamp(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}${parts.month}${parts.day}`, time: `${parts.hour}${parts.minute}` };
+  const clock = localClock(at, timeZone);
+  return { day: `${clock.year}${clock.month}${clock.day}`, time: `${clock.hour}${clock.minute}` };
 }
 
 /** The next weekday after `day` (YYYYMMDD), as YYMMDD: the settlement date the file asks for. */

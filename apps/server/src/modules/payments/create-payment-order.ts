@@ -1,21 +1,13 @@
+import type { PaymentOrderDetails } from '@mutual/shared';
 import type { Executor } from '../../db/client';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { paymentOrders } from './payments.tables';
 
-export interface NewPaymentOrder {
+export interface NewPaymentOrder extends PaymentOrderDetails {
   userId: string;
-  rail: 'ach' | 'international';
   fromAccountId: string;
   amount: bigint;
-  beneficiaryName: string;
-  bankName: string;
-  accountNumber: string;
-  routingNumber?: string;
-  swiftCode?: string;
-  iban?: string | null;
-  country?: string;
-  currency?: string;
   reference: string | null;
   debitMemo: string;
   now: Date;

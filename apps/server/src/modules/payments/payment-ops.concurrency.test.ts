@@ -1,9 +1,10 @@
 import { type AchExportResult, messages, type PaymentOrderResult } from '@mutual/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, deps, type TestApp } from '../../test/identity';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, deps } from '../../test/identity';
 import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { achOrder, returnOrder, settle, staffBrowser } from './payment-ops.fixtures';
 import { paymentOrders } from './payments.tables';
@@ -22,17 +23,15 @@ const title = (name: string) =>
 const HOUR = 3_600_000;
 
 describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racing'), () => {
-  let t: TestApp;
   let staff: Browser[];
+  const t = useTestApp({
+    env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_ORDER_EXPIRY_HOURS: '1' },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_ORDER_EXPIRY_HOURS: '1' },
-    });
     // Two staff members, as two operators clicking at once would be.
     staff = [await staffBrowser(t), await staffBrowser(t)];
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   // A direct sweep call starts faster than a request through the app: later rounds hold the
   // sweeps back a little, so staff requests win some rounds and the sweep others.
@@ -118,8 +117,7 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
       expect(made).toHaveLength(1);
       expect(made[0]).toMatchObject({ entryCount: 3, totalAmount: '6.00' });
       for (const refused of responses.filter((r) => r.statusCode !== 201)) {
-        expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toEqual({ code: 'CONFLICT', message: messages.paymentOps.nothingToExport });
+        expectRefusal(refused, 409, { code: 'CONFLICT', message: messages.paymentOps.nothingToExport });
       }
       const orders = await t.db.select().from(paymentOrders).where(inArray(paymentOrders.id, ids));
       expect(orders.map((o) => o.achExportId)).toEqual(ids.map(() => made[0]?.id));

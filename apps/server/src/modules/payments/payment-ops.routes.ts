@@ -1,56 +1,51 @@
 import { paymentOpsApi as api } from '@mutual/shared/contract/payment-ops';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { staffRoutes } from '../../http/staff-routes';
 import { downloadAchExport, exportAchFile, listAchExports } from './ach-export';
 import { listPaymentOrders } from './list-payment-orders';
 import { returnPaymentOrder, settlePaymentOrder } from './resolve-payment-order';
 
 /** Payment Operations: the staff queue of ACH and wire orders, and NACHA files. Staff only. */
-export const paymentOpsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
+export const paymentOpsRoutes = staffRoutes(async (app, deps) => {
+  app.route({
+    ...routeOf(api.orders),
+    handler: async (request) => listPaymentOrders(deps.db, deps.config, request.query, deps.clock()),
+  });
 
-    app.route({
-      ...routeOf(api.orders),
-      handler: async (request) => listPaymentOrders(deps.db, deps.config, request.query, deps.clock()),
-    });
+  app.route({
+    ...routeOf(api.settle),
+    handler: async (request) =>
+      settlePaymentOrder(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
+  });
 
-    app.route({
-      ...routeOf(api.settle),
-      handler: async (request) =>
-        settlePaymentOrder(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
-    });
+  app.route({
+    ...routeOf(api.returnOrder),
+    handler: async (request) =>
+      returnPaymentOrder(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+  });
 
-    app.route({
-      ...routeOf(api.returnOrder),
-      handler: async (request) =>
-        returnPaymentOrder(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
-    });
+  app.route({
+    ...routeOf(api.achExport),
+    handler: async (request, reply) => {
+      const sec = request.body?.sec ?? request.query.sec ?? 'WEB';
+      return reply.status(201).send(await exportAchFile(deps, sec, actorOf(signedIn(request)), requestMeta(request)));
+    },
+  });
 
-    app.route({
-      ...routeOf(api.achExport),
-      handler: async (request, reply) => {
-        const sec = request.body?.sec ?? request.query.sec ?? 'WEB';
-        return reply.status(201).send(await exportAchFile(deps, sec, actorOf(signedIn(request)), requestMeta(request)));
-      },
-    });
+  app.route({
+    ...routeOf(api.achExports),
+    handler: async () => ({ exports: await listAchExports(deps.db) }),
+  });
 
-    app.route({
-      ...routeOf(api.achExports),
-      handler: async () => ({ exports: await listAchExports(deps.db) }),
-    });
-
-    app.route({
-      ...routeOf(api.achExportFile),
-      handler: async (request, reply) => {
-        const file = await downloadAchExport(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request));
-        return reply
-          .type('text/plain; charset=us-ascii')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.content);
-      },
-    });
-  };
+  app.route({
+    ...routeOf(api.achExportFile),
+    handler: async (request, reply) => {
+      const file = await downloadAchExport(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request));
+      return reply
+        .type('text/plain; charset=us-ascii')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.content);
+    },
+  });
+});

@@ -1,6 +1,6 @@
 import { messages, type PaymentOrderResult, type TransferResult } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import {
   Browser,
@@ -10,11 +10,11 @@ import {
   MINUTE,
   signIn,
   signUp,
-  type TestApp,
   validApplication,
 } from '../../test/identity';
 import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf, externalForm, externalTransfer, history, notificationsOf } from '../../test/transfer-forms';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 
@@ -22,15 +22,13 @@ const m = messages.paymentOps;
 const HOUR = 60 * MINUTE;
 
 describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () => {
-  let t: TestApp;
   let staff: Browser;
   const time = manualClock(new Date('2026-11-20T15:00:00Z'));
+  const t = useTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
   beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
     staff = await staffBrowser(t);
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   /** The member's history row for a payment (its pending transfer). */
   const rowOf = async (browser: Browser, transferId: string) =>
@@ -172,8 +170,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       expect(await orderIn(staff, 'settled', id)).toMatchObject({ status: 'settled' });
 
       for (const again of [await settle(staff, id), await returnOrder(staff, id, { code: 'R01' })]) {
-        expect(again.statusCode).toBe(409);
-        expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: m.alreadyResolved });
+        expectRefusal(again, 409, { code: 'CONFLICT', message: m.alreadyResolved });
       }
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '75.00', available: '75.00' } });
     },
@@ -238,8 +235,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       expect(await orderIn(staff, 'returned', id)).toMatchObject({ returnCode: 'R03' });
 
       const late = await settle(staff, id);
-      expect(late.statusCode).toBe(409);
-      expect(errorOf(late)).toEqual({ code: 'CONFLICT', message: m.alreadyResolved });
+      expectRefusal(late, 409, { code: 'CONFLICT', message: m.alreadyResolved });
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
     },
   );
@@ -257,8 +253,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       const id = await wireOrder(member, { amount: '12.50' });
 
       const achCode = await returnOrder(staff, id, { code: 'R03' });
-      expect(achCode.statusCode).toBe(400);
-      expect(errorOf(achCode)).toEqual({
+      expectRefusal(achCode, 400, {
         code: 'VALIDATION_FAILED',
         message: m.returnCodeWrongRail('International wire'),
         fields: { code: m.returnCodeWrongRail('International wire') },
@@ -285,8 +280,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       const id = await achOrder(t, member, { amount: '5.00' });
       const unknown = '00000000-0000-4000-8000-00000000dead';
       for (const response of [await settle(staff, unknown), await returnOrder(staff, unknown, { code: 'R01' })]) {
-        expect(response.statusCode).toBe(404);
-        expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: m.orderNotFound });
+        expectRefusal(response, 404, { code: 'NOT_FOUND', message: m.orderNotFound });
       }
       expect((await settle(staff, 'not-an-id')).statusCode).toBe(400);
       const cases: Array<[unknown, string, Record<string, string>]> = [

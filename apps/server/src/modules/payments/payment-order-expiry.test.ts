@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
-import { deps, latestMail, manualClock, MINUTE, signIn, type TestApp } from '../../test/identity';
+import { deps, latestMail, manualClock, MINUTE, signIn } from '../../test/identity';
 import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { achOrder, orderIn, queue, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 import { paymentOrders } from './payments.tables';
@@ -12,14 +12,10 @@ import { expireDueOrders } from './resolve-payment-order';
 const HOUR = 60 * MINUTE;
 
 describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS', () => {
-  let t: TestApp;
   const start = new Date('2026-11-02T14:00:00Z');
   const time = manualClock(start);
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock });
-  });
+  const t = useTestApp({ clock: time.clock });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const statusOf = async (id: string) =>
     (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;

@@ -1,20 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { cents, timestamptz, uuidPrimaryKey } from '../../db/columns';
+import { ownerUserId, userReference } from '../people/people.columns';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
-import { users } from '../people/people.tables';
 
 /**
  * A NACHA file of pending ACH orders, kept as written so operations can download it again. Each
  * order is exported at most once (`payment_orders.ach_export_id`).
  */
 export const achExports = pgTable('ach_exports', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   fileName: text().notNull(),
   content: text().notNull(),
   entryCount: integer().notNull(),
-  totalAmount: bigint({ mode: 'bigint' }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  createdBy: uuid().references(() => users.id),
+  totalAmount: cents().notNull(),
+  createdAt: timestamptz().notNull(),
+  createdBy: userReference(),
 });
 
 /**
@@ -25,16 +26,14 @@ export const achExports = pgTable('ach_exports', {
 export const paymentOrders = pgTable(
   'payment_orders',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     rail: text().notNull(),
     status: text().notNull(),
     fromAccountId: uuid()
       .notNull()
       .references(() => ledgerAccounts.id),
-    amount: bigint({ mode: 'bigint' }).notNull(),
+    amount: cents().notNull(),
     pendingTransferId: uuid()
       .notNull()
       .unique()
@@ -50,9 +49,9 @@ export const paymentOrders = pgTable(
     country: text(),
     currency: text(),
     reference: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    resolvedAt: timestamp({ withTimezone: true }),
-    resolvedBy: uuid().references(() => users.id),
+    createdAt: timestamptz().notNull(),
+    resolvedAt: timestamptz(),
+    resolvedBy: userReference(),
     returnCode: text(),
     returnReason: text(),
     /** The NACHA file this ACH order went out in, once exported. */

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
 
 /**
  * Everyone who can sign in: applicants (role pending), members (role user) and staff (role admin).
@@ -21,7 +10,7 @@ import {
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Stored trimmed and lower-cased; unique. */
     email: text().notNull(),
     passwordHash: text().notNull(),
@@ -50,10 +39,10 @@ export const users = pgTable(
     idDocumentFileId: uuid(),
     verificationStatus: text().notNull().default('pending'),
     infoRequest: text(),
-    infoRequestedAt: timestamp({ withTimezone: true }),
+    infoRequestedAt: timestamptz(),
     rejectionReason: text(),
-    rejectedAt: timestamp({ withTimezone: true }),
-    approvedAt: timestamp({ withTimezone: true }),
+    rejectedAt: timestamptz(),
+    approvedAt: timestamptz(),
 
     isJointAccount: boolean().notNull().default(false),
     jointHolderName: text(),
@@ -69,18 +58,18 @@ export const users = pgTable(
     /** Base32 TOTP secret once enrolled; `totpPendingSecret` holds one being set up. */
     totpSecret: text(),
     totpPendingSecret: text(),
-    totpEnabledAt: timestamp({ withTimezone: true }),
+    totpEnabledAt: timestamptz(),
     /** The last accepted 30-second step: a TOTP code is never accepted twice. */
     totpLastStep: bigint({ mode: 'number' }),
     failedSignIns: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
-    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamptz(),
+    passwordChangedAt: timestamptz().notNull().defaultNow(),
 
     /** E-mail of the staff member who created the user (staff-created users only). */
     createdBy: text(),
-    registrationDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    registrationDate: timestamptz().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_idx').on(table.email),

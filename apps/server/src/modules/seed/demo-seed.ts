@@ -33,12 +33,13 @@ export const demoSignIns = [
 
 const seedMeta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
 
+/** A demo application from Maine; the e-mail is first.last@mutual-demo.example. */
 function application(
-  email: string,
   firstName: string,
   lastName: string,
-  extra: { dob: string; city: string; state: string; idType: Registration['documents']['idCardType'] },
+  extra: { dob: string; city: string; idType: Registration['documents']['idCardType'] },
 ): Registration {
+  const email = `${firstName}.${lastName}@mutual-demo.example`.toLowerCase();
   return registrationSchema.parse({
     email,
     password: DEMO_PASSWORD,
@@ -52,7 +53,7 @@ function application(
       address: {
         street: '12 Demo Lane',
         city: extra.city,
-        state: extra.state,
+        state: 'ME',
         country: 'United States',
         postalCode: '04101',
       },
@@ -125,30 +126,10 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   );
 
   const applicants = [
-    application('sam.rivera@mutual-demo.example', 'Sam', 'Rivera', {
-      dob: '1988-04-12',
-      city: 'Bangor',
-      state: 'ME',
-      idType: "Driver's License",
-    }),
-    application('jordan.lee@mutual-demo.example', 'Jordan', 'Lee', {
-      dob: '1995-09-30',
-      city: 'Augusta',
-      state: 'ME',
-      idType: 'Passport',
-    }),
-    application('priya.shah@mutual-demo.example', 'Priya', 'Shah', {
-      dob: '1991-01-05',
-      city: 'Lewiston',
-      state: 'ME',
-      idType: 'National ID',
-    }),
-    application('chris.doe@mutual-demo.example', 'Chris', 'Doe', {
-      dob: '1979-07-21',
-      city: 'Biddeford',
-      state: 'ME',
-      idType: "Driver's License",
-    }),
+    application('Sam', 'Rivera', { dob: '1988-04-12', city: 'Bangor', idType: "Driver's License" }),
+    application('Jordan', 'Lee', { dob: '1995-09-30', city: 'Augusta', idType: 'Passport' }),
+    application('Priya', 'Shah', { dob: '1991-01-05', city: 'Lewiston', idType: 'National ID' }),
+    application('Chris', 'Doe', { dob: '1979-07-21', city: 'Biddeford', idType: "Driver's License" }),
   ];
   for (const input of applicants) {
     const name = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;

@@ -28,9 +28,8 @@ export async function createExternalTransfer(
   const { accountName, toBank, routingNumber, accountNumber } = transfer;
   return runMemberTransfer(deps, caller, {
     type: 'external',
+    form: transfer,
     request,
-    amount: transfer.amount,
-    from: transfer.fromAccount,
     to: { general: generalLedger.achClearing },
     outgoing: true,
     debitMemo: `Transfer to ${accountName}, ${toBank} ${lastFour(accountNumber)}`,

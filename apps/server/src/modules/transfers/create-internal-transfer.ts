@@ -8,9 +8,7 @@ export type InternalTransfer = z.output<typeof internalTransferSchema>;
 export function createInternalTransfer(deps: Deps, caller: TransferCaller, input: InternalTransfer) {
   return runMemberTransfer(deps, caller, {
     type: 'internal',
-    request: ['transfer:internal', input],
-    amount: input.amount,
-    from: input.fromAccount,
+    form: input,
     to: { own: input.toAccount },
     outgoing: false,
     debitMemo: `Transfer to ${input.toAccount}`,

@@ -11,9 +11,7 @@ export function createInternationalTransfer(deps: Deps, caller: TransferCaller, 
   const { recipientName, bankName, accountNumber, swiftCode, currency } = input;
   return runMemberTransfer(deps, caller, {
     type: 'international',
-    request: ['transfer:international', input],
-    amount: input.amount,
-    from: input.fromAccount,
+    form: input,
     to: { general: generalLedger.wireClearing },
     outgoing: true,
     debitMemo: `International transfer to ${recipientName} (${country}, ${currency})`,

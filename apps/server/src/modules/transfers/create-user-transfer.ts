@@ -19,9 +19,7 @@ export function createUserTransfer(deps: Deps, caller: TransferCaller, input: Us
   const sender = member.name || member.email;
   return runMemberTransfer(deps, caller, {
     type: 'user',
-    request: ['transfer:user', input],
-    amount: input.amount,
-    from: input.fromAccount,
+    form: input,
     to: { memberEmail: input.recipientEmail },
     outgoing: true,
     debitMemo: '',

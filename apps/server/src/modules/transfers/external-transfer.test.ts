@@ -1,8 +1,14 @@
-import { messages, type TotpSetup, type TransferResult } from '@mutual/shared';
+import {
+  type ApiError,
+  type ExternalTransferInput,
+  messages,
+  type TotpSetup,
+  type TransferResult,
+} from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, Browser, mailsTo, manualClock, MINUTE, type TestApp, wrongCode } from '../../test/identity';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditActions, Browser, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
 import {
   balances,
   expectLedgerConsistent,
@@ -11,13 +17,15 @@ import {
   overview,
   sendTransfer,
 } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
   externalForm,
   externalTransfer,
   history,
+  internalTransfer,
   ordersOf,
   transferCode,
 } from '../../test/transfer-forms';
@@ -27,70 +35,53 @@ const m = messages.transfers;
 const CHALLENGE = '/api/transfers/external/challenge';
 const CONFIRM = '/api/transfers/external';
 const STEP = 30_000;
+/** The answer to a code that no longer confirms this transfer (used, changed, or out of tries). */
+const codeExpired: ApiError = { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired };
 
 describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
-  let t: TestApp;
   // At the start of a 30-second step, so "the same authenticator code" means the same step.
   const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
-  beforeAll(async () => {
-    t = await createTestApp({ clock: time.clock, env: { AUTH_RATE_LIMIT: '100' } });
-  });
+  const t = useTestApp({ clock: time.clock, env: { AUTH_RATE_LIMIT: '100' } });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const confirm = (member: Member, body: unknown, key?: string) => sendTransfer(member.browser, CONFIRM, body, key);
+  const requestCode = (member: Member, change: Partial<ExternalTransferInput>) =>
+    member.browser.post(CHALLENGE, externalForm(change));
   const challengeRows = (userId: string) =>
     t.db.select().from(transferChallenges).where(eq(transferChallenges.userId, userId));
 
   it('offers only the 20 listed banks, each with its own routing number', async () => {
     const member = await memberWithMoney(t, 100_00n);
+    const chooseBank: ApiError = { code: 'VALIDATION_FAILED', message: m.chooseBank, fields: { toBank: m.chooseBank } };
     for (const bank of [
       { toBank: 'Bank of America', routingNumber: '021000021' },
       { toBank: 'Bank of America', routingNumber: '011000015' },
       { toBank: 'First Bank of Nowhere', routingNumber: '026009593' },
     ]) {
-      const response = await member.browser.post(CHALLENGE, externalForm(bank));
-      expect(response.statusCode, JSON.stringify(bank)).toBe(400);
-      expect(errorOf(response), JSON.stringify(bank)).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: m.chooseBank,
-        fields: { toBank: m.chooseBank },
-      });
+      expectRefusal(await requestCode(member, bank), 400, chooseBank, JSON.stringify(bank));
     }
-    expect(
-      (
-        await member.browser.post(
-          CHALLENGE,
-          externalForm({ toBank: 'JPMorgan Chase Bank', routingNumber: '021000021' }),
-        )
-      ).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await member.browser.post(
-          CHALLENGE,
-          externalForm({ toBank: 'Golden 1 Credit Union', routingNumber: '321175261' }),
-        )
-      ).statusCode,
-    ).toBe(201);
+    for (const bank of [
+      { toBank: 'JPMorgan Chase Bank', routingNumber: '021000021' },
+      { toBank: 'Golden 1 Credit Union', routingNumber: '321175261' },
+    ]) {
+      expect((await requestCode(member, bank)).statusCode).toBe(201);
+    }
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(2);
   });
 
   it('takes an account number of 8 to 17 digits only ("Please enter a valid account number")', async () => {
     const member = await memberWithMoney(t, 100_00n);
     for (const accountNumber of ['1234567', '123456789012345678', '12345abc9', '1234-5678', '12 345 678']) {
-      const response = await member.browser.post(CHALLENGE, externalForm({ accountNumber }));
+      const response = await requestCode(member, { accountNumber });
       expect(response.statusCode, accountNumber).toBe(400);
       expect(errorOf(response).fields, accountNumber).toEqual({ accountNumber: m.invalidAccountNumber });
     }
-    const blank = await member.browser.post(CHALLENGE, externalForm({ accountNumber: '', accountName: '' }));
+    const blank = await requestCode(member, { accountNumber: '', accountName: '' });
     expect(errorOf(blank).fields).toEqual({ accountNumber: m.fillAllFields, accountName: m.fillAllFields });
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
     expect(await challengeRows(member.id)).toHaveLength(0);
     for (const accountNumber of ['12345678', '12345678901234567']) {
-      expect((await member.browser.post(CHALLENGE, externalForm({ accountNumber }))).statusCode, accountNumber).toBe(
-        201,
-      );
+      expect((await requestCode(member, { accountNumber })).statusCode, accountNumber).toBe(201);
     }
   });
 
@@ -159,8 +150,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
       challengeId: issued.challengeId,
       otp: await transferCode(t, member.email),
     });
-    expect(again.statusCode).toBe(400);
-    expect(errorOf(again)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expectRefusal(again, 400, codeExpired);
     expect(await ordersOf(t, member.id)).toHaveLength(1);
     expect(await balances(member.browser)).toMatchObject({ Checking: { available: '749.90' } });
   });
@@ -177,11 +167,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
       { accountName: 'Mallory' },
     ]) {
       const response = await confirm(member, { transfer: { ...form, ...changed }, challengeId, otp });
-      expect(response.statusCode, JSON.stringify(changed)).toBe(400);
-      expect(errorOf(response), JSON.stringify(changed)).toEqual({
-        code: 'CONFIRMATION_EXPIRED',
-        message: m.otpExpired,
-      });
+      expectRefusal(response, 400, codeExpired, JSON.stringify(changed));
     }
     const other = await memberWithMoney(t, 100_00n);
     expect(errorOf(await confirm(other, { transfer: form, challengeId, otp })).code).toBe('CONFIRMATION_EXPIRED');
@@ -200,17 +186,10 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const otp = await transferCode(t, member.email);
     for (let tries = 1; tries <= t.config.security.otpMaxAttempts; tries += 1) {
       const response = await confirm(member, { transfer: form, challengeId, otp: wrongCode(otp) });
-      expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: m.otpInvalid,
-        fields: { otp: m.otpInvalid },
-      });
+      expectRefusal(response, 400, { code: 'VALIDATION_FAILED', message: m.otpInvalid, fields: { otp: m.otpInvalid } });
       expect((await challengeRows(member.id))[0]?.attempts).toBe(tries);
     }
-    const right = await confirm(member, { transfer: form, challengeId, otp });
-    expect(right.statusCode).toBe(400);
-    expect(errorOf(right)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expectRefusal(await confirm(member, { transfer: form, challengeId, otp }), 400, codeExpired);
     expect((await challengeRows(member.id))[0]).toMatchObject({ attempts: 5, verifiedAt: null, usedAt: null });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
     expect(await balances(member.browser)).toMatchObject({ Checking: { available: '100.00' } });
@@ -250,8 +229,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     expect((await confirm(member, { transfer: first, challengeId: a.challengeId, otp: codeA })).statusCode).toBe(201);
     time.advance(1_000);
     const late = await confirm(member, { transfer: second, challengeId: b.challengeId, otp: codeB });
-    expect(late.statusCode).toBe(400);
-    expect(errorOf(late)).toEqual({ code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expectRefusal(late, 400, codeExpired);
     expect((await ordersOf(t, member.id)).map((order) => order.amount)).toEqual([1_00n]);
   });
 
@@ -286,9 +264,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
 
   it('sends no code for a transfer the money does not cover (held money counts)', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const refused = await member.browser.post(CHALLENGE, externalForm({ amount: '100.01' }));
-    expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toEqual({
+    expectRefusal(await requestCode(member, { amount: '100.01' }), 422, {
       code: 'INSUFFICIENT_FUNDS',
       message: m.insufficientFunds,
       fields: { amount: m.insufficientFunds },
@@ -299,8 +275,8 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     expect(
       (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '60.00' }))).statusCode,
     ).toBe(201);
-    expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.01' }))).statusCode).toBe(422);
-    expect((await member.browser.post(CHALLENGE, externalForm({ amount: '40.00' }))).statusCode).toBe(201);
+    expect((await requestCode(member, { amount: '40.01' })).statusCode).toBe(422);
+    expect((await requestCode(member, { amount: '40.00' })).statusCode).toBe(201);
   });
 
   it('refuses at confirmation when the money left after the code was sent, changing nothing', async () => {
@@ -308,16 +284,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const form = externalForm({ amount: '80.00' });
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
-    expect(
-      (
-        await sendTransfer(member.browser, '/api/transfers/internal', {
-          transferType: 'internal',
-          fromAccount: 'Checking',
-          toAccount: 'Savings',
-          amount: '50.00',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await internalTransfer(member, { amount: '50.00' })).statusCode).toBe(201);
     const response = await confirm(member, { transfer: form, challengeId, otp });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).code).toBe('INSUFFICIENT_FUNDS');

@@ -1,6 +1,6 @@
-import { messages } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, createPerson, mailsTo, manualClock, MINUTE, signIn, type TestApp } from '../../test/identity';
+import { type ApiError, messages } from '@mutual/shared';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, createPerson, mailsTo, manualClock, MINUTE, signIn } from '../../test/identity';
 import {
   balances,
   expectLedgerConsistent,
@@ -8,19 +8,23 @@ import {
   memberWithMoney,
   overview,
   sendTransfer,
+  settledBalances,
 } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
   externalForm,
   externalTransfer,
-  internalForm,
+  internalTransfer,
   internationalForm,
   notificationsOf,
   ordersOf,
   transferCode,
+  transferLimitEnv,
   userForm,
+  userTransfer,
 } from '../../test/transfer-forms';
 import type { Actor } from '../audit/record-audit';
 import { liftHold, placeHold } from '../holds/holds';
@@ -32,24 +36,21 @@ const HOUR = 60 * MINUTE;
 const meta = { ipAddress: '10.0.0.1', userAgent: 'test' };
 
 describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
-  let t: TestApp;
   let staff: Actor;
   const time = manualClock();
+  const t = useTestApp({
+    clock: time.clock,
+    env: {
+      ...transferLimitEnv(LIMIT, WINDOW_HOURS),
+      SESSION_IDLE_MINUTES: '600',
+      AUTH_RATE_LIMIT: '100',
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      clock: time.clock,
-      env: {
-        TRANSFER_LIMIT_COUNT: String(LIMIT),
-        TRANSFER_LIMIT_WINDOW_HOURS: String(WINDOW_HOURS),
-        SESSION_IDLE_MINUTES: '600',
-        AUTH_RATE_LIMIT: '100',
-      },
-    });
     const person = await createPerson(t, { role: 'admin' });
     staff = { userId: person.id, email: person.email };
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const hold = (userId: string) =>
     t.db.transaction((tx) =>
@@ -59,12 +60,12 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     t.db.transaction((tx) =>
       liftHold(tx, { userId, reason: 'Member verified in branch', actor: staff, meta, now: time.now() }),
     );
-  const limitReached = { code: 'TRANSFER_LIMIT_REACHED', message: m.limitReached(LIMIT, WINDOW_HOURS) };
+  const limitReached: ApiError = { code: 'TRANSFER_LIMIT_REACHED', message: m.limitReached(LIMIT, WINDOW_HOURS) };
 
   /** Every kind of transfer, each answered (the external one with a code issued beforehand when given). */
   async function everyKind(member: Member, recipientEmail: string, issued?: { challengeId: string; otp: string }) {
     return {
-      internal: await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '1.00' })),
+      internal: await internalTransfer(member, { amount: '1.00' }),
       user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipientEmail, { amount: '1.00' })),
       challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '1.00' })),
       ...(issued && {
@@ -93,13 +94,9 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
 
     const answers = await everyKind(again, recipient.email, { challengeId, otp });
     for (const [kind, response] of Object.entries(answers)) {
-      expect(response.statusCode, kind).toBe(403);
-      expect(errorOf(response), kind).toEqual({ code: 'ACCOUNT_LOCKED', message: m.onHold });
+      expectRefusal(response, 403, { code: 'ACCOUNT_LOCKED', message: m.onHold }, kind);
     }
-    expect(await balances(again.browser)).toEqual({
-      Checking: { balance: '500.00', available: '500.00' },
-      Savings: { balance: '0.00', available: '0.00' },
-    });
+    expect(await balances(again.browser)).toEqual(settledBalances('500.00', '0.00'));
     expect(await balances(recipient.browser)).toMatchObject({ Checking: { balance: '0.00' } });
     expect(await notificationsOf(recipient.browser)).toEqual([]);
     expect(await ordersOf(t, member.id)).toEqual([]);
@@ -137,13 +134,8 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
         windowHours: WINDOW_HOURS,
       });
 
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })))
-          .statusCode,
-      ).toBe(201);
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/internal', internalForm({ amount: '10.00' }))).statusCode,
-      ).toBe(201);
+      expect((await userTransfer(member, recipient, { amount: '10.00' })).statusCode).toBe(201);
+      expect((await internalTransfer(member, { amount: '10.00' })).statusCode).toBe(201);
       expect((await overview(member.browser)).transferLimit.used).toBe(1);
       expect(
         (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode,
@@ -155,7 +147,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
       });
 
       const refused = {
-        user: await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '10.00' })),
+        user: await userTransfer(member, recipient, { amount: '10.00' }),
         international: await sendTransfer(
           member.browser,
           '/api/transfers/international',
@@ -164,18 +156,11 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
         challenge: await member.browser.post('/api/transfers/external/challenge', externalForm({ amount: '10.00' })),
       };
       for (const [kind, response] of Object.entries(refused)) {
-        expect(response.statusCode, kind).toBe(422);
-        expect(errorOf(response), kind).toEqual(limitReached);
+        expectRefusal(response, 422, limitReached, kind);
       }
       expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(1);
       expect(
-        (
-          await sendTransfer(
-            member.browser,
-            '/api/transfers/internal',
-            internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' }),
-          )
-        ).statusCode,
+        (await internalTransfer(member, { fromAccount: 'Savings', toAccount: 'Checking', amount: '5.00' })).statusCode,
       ).toBe(201);
 
       expect(await balances(member.browser)).toEqual({
@@ -196,18 +181,14 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
     for (let i = 0; i < LIMIT; i += 1) {
-      expect(
-        (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' })))
-          .statusCode,
-      ).toBe(201);
+      expect((await userTransfer(member, recipient, { amount: '1.00' })).statusCode).toBe(201);
     }
     const response = await sendTransfer(member.browser, '/api/transfers/external', {
       transfer: form,
       challengeId,
       otp,
     });
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toEqual(limitReached);
+    expectRefusal(response, 422, limitReached);
     expect(await ordersOf(t, member.id)).toEqual([]);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '98.00', available: '98.00' } });
   });
@@ -216,26 +197,19 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     const member = await memberWithMoney(t, 20_00n);
     const recipient = await memberWithMoney(t, 0n);
     const refusals = [
-      await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '20.01' })),
+      await userTransfer(member, recipient, { amount: '20.01' }),
       await sendTransfer(member.browser, '/api/transfers/user', userForm('nobody@example.com')),
       await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '20.01' })),
     ];
     expect(refusals.map((response) => response.statusCode)).toEqual([422, 400, 422]);
     expect((await overview(member.browser)).transferLimit.used).toBe(0);
-    expect(
-      (await sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' })))
-        .statusCode,
-    ).toBe(201);
+    expect((await userTransfer(member, recipient, { amount: '1.00' })).statusCode).toBe(201);
     expect(
       (await sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '1.00' })))
         .statusCode,
     ).toBe(201);
     expect((await overview(member.browser)).transferLimit.used).toBe(2);
-    const third = await sendTransfer(
-      member.browser,
-      '/api/transfers/user',
-      userForm(recipient.email, { amount: '1.00' }),
-    );
+    const third = await userTransfer(member, recipient, { amount: '1.00' });
     expect(errorOf(third)).toEqual(limitReached);
     expect((await overview(member.browser)).transferLimit.used).toBe(2);
   });
@@ -243,8 +217,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   it('starts a new window TRANSFER_LIMIT_WINDOW_HOURS after the first transfer of the window', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const recipient = await memberWithMoney(t, 0n);
-    const send = () =>
-      sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
+    const send = () => userTransfer(member, recipient, { amount: '1.00' });
     expect((await send()).statusCode).toBe(201);
     time.advance(30 * MINUTE);
     expect((await send()).statusCode).toBe(201);

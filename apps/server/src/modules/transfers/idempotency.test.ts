@@ -1,8 +1,18 @@
 import { messages, type TransferResult } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, type TestApp, wrongCode } from '../../test/identity';
-import { balances, deposit, expectLedgerConsistent, memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mailsTo, wrongCode } from '../../test/identity';
+import {
+  balances,
+  deposit,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  newKey,
+  sendTransfer,
+} from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
@@ -19,35 +29,31 @@ import {
 const m = messages.transfers;
 
 describe('[TRANSFERS]: a repeated request is answered, never done twice', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100' } });
-  });
+  const t = useTestApp({ env: { AUTH_RATE_LIMIT: '100' } });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
+
+  /** The same request twice under one idempotency key. */
+  async function sendTwice(member: Member, path: string, body: unknown) {
+    const key = newKey();
+    const first = await sendTransfer(member.browser, path, body, key);
+    const second = await sendTransfer(member.browser, path, body, key);
+    return { first, second };
+  }
+  /** `replay` is the stored answer to `original`, sent again: same status and body, marked replayed. */
+  function expectReplayOf(replay: InjectResponse, original: InjectResponse) {
+    expect(replay.statusCode).toBe(original.statusCode);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(original.json());
+  }
 
   it(
     'internal: the same key and body again gets the same answer, ' + 'marked replayed, and moves nothing more',
     async () => {
       const member = await memberWithMoney(t, 100_00n);
-      const key = newKey();
-      const first = await sendTransfer(
-        member.browser,
-        '/api/transfers/internal',
-        internalForm({ amount: '30.00' }),
-        key,
-      );
-      const second = await sendTransfer(
-        member.browser,
-        '/api/transfers/internal',
-        internalForm({ amount: '30.00' }),
-        key,
-      );
+      const { first, second } = await sendTwice(member, '/api/transfers/internal', internalForm({ amount: '30.00' }));
       expect(first.statusCode).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
-      expect(second.statusCode).toBe(201);
-      expect(second.headers['idempotent-replayed']).toBe('true');
-      expect(second.json()).toEqual(first.json());
+      expectReplayOf(second, first);
       expect(await balances(member.browser)).toMatchObject({
         Checking: { balance: '70.00' },
         Savings: { balance: '30.00' },
@@ -59,13 +65,10 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
   it('to a member: one transfer, one notification, one e-mail', async () => {
     const sender = await memberWithMoney(t, 100_00n);
     const recipient = await memberWithMoney(t, 0n);
-    const key = newKey();
     const form = userForm(recipient.email, { amount: '25.00' });
-    const first = await sendTransfer(sender.browser, '/api/transfers/user', form, key);
-    const second = await sendTransfer(sender.browser, '/api/transfers/user', form, key);
-    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json<TransferResult>()).toEqual(first.json<TransferResult>());
+    const { first, second } = await sendTwice(sender, '/api/transfers/user', form);
+    expect(first.statusCode).toBe(201);
+    expectReplayOf(second, first);
     expect((await balances(sender.browser)).Checking.balance).toBe('75.00');
     expect((await balances(recipient.browser)).Checking.balance).toBe('25.00');
     expect(await notificationsOf(recipient.browser)).toHaveLength(1);
@@ -74,22 +77,13 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
 
   it('international: one order, one hold', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const key = newKey();
-    const first = await sendTransfer(
-      member.browser,
+    const { first, second } = await sendTwice(
+      member,
       '/api/transfers/international',
       internationalForm({ amount: '40.00' }),
-      key,
     );
-    const second = await sendTransfer(
-      member.browser,
-      '/api/transfers/international',
-      internationalForm({ amount: '40.00' }),
-      key,
-    );
-    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json()).toEqual(first.json());
+    expect(first.statusCode).toBe(201);
+    expectReplayOf(second, first);
     expect(await ordersOf(t, member.id)).toHaveLength(1);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '60.00' } });
   });
@@ -104,9 +98,7 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
 
     await deposit(t, member.id, 100_00n);
     const replayed = await sendTransfer(member.browser, '/api/transfers/internal', form, key);
-    expect(replayed.statusCode).toBe(422);
-    expect(replayed.headers['idempotent-replayed']).toBe('true');
-    expect(replayed.json()).toEqual(refused.json());
+    expectReplayOf(replayed, refused);
     expect(await balances(member.browser)).toMatchObject({
       Checking: { balance: '110.00' },
       Savings: { balance: '0.00' },
@@ -150,8 +142,7 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
       sendTransfer(member.browser, '/api/transfers/international', internationalForm({ amount: '10.00' }), key),
     ];
     for (const response of await Promise.all(attempts)) {
-      expect(response.statusCode).toBe(422);
-      expect(errorOf(response)).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', message: m.idempotencyKeyReused });
+      expectRefusal(response, 422, { code: 'IDEMPOTENCY_KEY_REUSED', message: m.idempotencyKeyReused });
     }
     expect(await balances(member.browser)).toMatchObject({
       Checking: { balance: '90.00', available: '90.00' },
@@ -180,41 +171,21 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
     const key = newKey();
+    const confirm = (code: string, transfer = form) =>
+      sendTransfer(member.browser, '/api/transfers/external', { transfer, challengeId, otp: code }, key);
 
-    const mistyped = await sendTransfer(
-      member.browser,
-      '/api/transfers/external',
-      { transfer: form, challengeId, otp: wrongCode(otp) },
-      key,
-    );
+    const mistyped = await confirm(wrongCode(otp));
     expect(mistyped.statusCode).toBe(400);
     expect(errorOf(mistyped).message).toBe(m.otpInvalid);
 
-    const confirmed = await sendTransfer(
-      member.browser,
-      '/api/transfers/external',
-      { transfer: form, challengeId, otp },
-      key,
-    );
+    const confirmed = await confirm(otp);
     expect(confirmed.statusCode, confirmed.body).toBe(201);
     expect(confirmed.headers['idempotent-replayed']).toBeUndefined();
     for (const code of [otp, wrongCode(otp)]) {
-      const retried = await sendTransfer(
-        member.browser,
-        '/api/transfers/external',
-        { transfer: form, challengeId, otp: code },
-        key,
-      );
-      expect(retried.statusCode).toBe(201);
-      expect(retried.headers['idempotent-replayed']).toBe('true');
-      expect(retried.json()).toEqual(confirmed.json());
+      const retried = await confirm(code);
+      expectReplayOf(retried, confirmed);
     }
-    const changed = await sendTransfer(
-      member.browser,
-      '/api/transfers/external',
-      { transfer: { ...form, amount: '20.01' }, challengeId, otp },
-      key,
-    );
+    const changed = await confirm(otp, { ...form, amount: '20.01' });
     expect(errorOf(changed).code).toBe('IDEMPOTENCY_KEY_REUSED');
 
     expect(await ordersOf(t, member.id)).toHaveLength(1);

@@ -1,9 +1,18 @@
-import { IDEMPOTENCY_HEADER, messages, type TransferResult } from '@mutual/shared';
+import { type ApiError, IDEMPOTENCY_HEADER, messages, type TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, Browser, type TestApp } from '../../test/identity';
-import { balances, deposit, expectLedgerConsistent, memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditActions, Browser } from '../../test/identity';
+import {
+  balances,
+  deposit,
+  expectLedgerConsistent,
+  memberWithMoney,
+  newKey,
+  sendTransfer,
+  settledBalances,
+} from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf, history, internalForm } from '../../test/transfer-forms';
 import { idempotencyKeys } from '../ledger/ledger.tables';
 
@@ -11,12 +20,8 @@ const m = messages.transfers;
 const INTERNAL = '/api/transfers/internal';
 
 describe('[TRANSFERS]: between my own accounts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   it('moves the money at once: balance and available of both accounts change by the exact cents', async () => {
     const member = await memberWithMoney(t, 1_000_00n);
@@ -38,10 +43,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
       message: m.internalDone('$250.37', 'Checking', 'Savings'),
     });
     expect(response.headers['idempotent-replayed']).toBeUndefined();
-    expect(await balances(member.browser)).toEqual({
-      Checking: { balance: '749.63', available: '749.63' },
-      Savings: { balance: '300.37', available: '300.37' },
-    });
+    expect(await balances(member.browser)).toEqual(settledBalances('749.63', '300.37'));
 
     const back = await sendTransfer(
       member.browser,
@@ -49,10 +51,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
       internalForm({ fromAccount: 'Savings', toAccount: 'Checking', amount: '0.37' }),
     );
     expect(back.statusCode, back.body).toBe(201);
-    expect(await balances(member.browser)).toEqual({
-      Checking: { balance: '750.00', available: '750.00' },
-      Savings: { balance: '300.00', available: '300.00' },
-    });
+    expect(await balances(member.browser)).toEqual(settledBalances('750.00', '300.00'));
 
     const rows = (await history(member.browser, 'q=Rainy')).items;
     expect(
@@ -71,17 +70,13 @@ describe('[TRANSFERS]: between my own accounts', () => {
     const member = await memberWithMoney(t, 5_00n);
     expect((await sendTransfer(member.browser, INTERNAL, internalForm({ amount: '0.01' }))).statusCode).toBe(201);
     expect((await sendTransfer(member.browser, INTERNAL, internalForm({ amount: '4.99' }))).statusCode).toBe(201);
-    expect(await balances(member.browser)).toEqual({
-      Checking: { balance: '0.00', available: '0.00' },
-      Savings: { balance: '5.00', available: '5.00' },
-    });
+    expect(await balances(member.browser)).toEqual(settledBalances('0.00', '5.00'));
   });
 
   it('refuses missing fields with "Please fill in all fields" for each field', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const response = await sendTransfer(member.browser, INTERNAL, { transferType: 'internal' });
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({
+    expectRefusal(response, 400, {
       code: 'VALIDATION_FAILED',
       message: m.fillAllFields,
       fields: { fromAccount: m.fillAllFields, toAccount: m.fillAllFields, amount: m.fillAllFields },
@@ -106,8 +101,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
         INTERNAL,
         internalForm({ fromAccount: account, toAccount: account }),
       );
-      expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toEqual({
+      expectRefusal(response, 400, {
         code: 'VALIDATION_FAILED',
         message: m.sameAccount,
         fields: { toAccount: m.sameAccount },
@@ -122,14 +116,14 @@ describe('[TRANSFERS]: between my own accounts', () => {
 
   it('refuses an amount that is not a positive number of cents with "Please enter a valid amount"', async () => {
     const member = await memberWithMoney(t, 100_00n);
+    const invalidAmount: ApiError = {
+      code: 'VALIDATION_FAILED',
+      message: m.invalidAmount,
+      fields: { amount: m.invalidAmount },
+    };
     for (const amount of ['0', '0.00', '-5', '-0.01', 'abc', '1.001', '1e3', '$5', '1,000', '999999999999999.99']) {
       const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount }));
-      expect(response.statusCode, amount).toBe(400);
-      expect(errorOf(response), amount).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: m.invalidAmount,
-        fields: { amount: m.invalidAmount },
-      });
+      expectRefusal(response, 400, invalidAmount, amount);
     }
     const number = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), amount: 5 });
     expect(number.statusCode).toBe(400);
@@ -143,8 +137,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
   it('refuses more than the available balance with INSUFFICIENT_FUNDS and changes nothing', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount: '100.01' }));
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toEqual({
+    expectRefusal(response, 422, {
       code: 'INSUFFICIENT_FUNDS',
       message: m.insufficientFunds,
       fields: { amount: m.insufficientFunds },
@@ -158,10 +151,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
     expect(fromSavings.statusCode).toBe(422);
     expect(errorOf(fromSavings).code).toBe('INSUFFICIENT_FUNDS');
 
-    expect(await balances(member.browser)).toEqual({
-      Checking: { balance: '100.00', available: '100.00' },
-      Savings: { balance: '0.00', available: '0.00' },
-    });
+    expect(await balances(member.browser)).toEqual(settledBalances('100.00', '0.00'));
     expect((await history(member.browser, 'category=Transfer')).items.length).toBe(0);
     expect(await auditActions(t, member.id)).not.toContain('transfer.internal');
   });
@@ -183,8 +173,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
   it('needs an Idempotency-Key header of 16 to 100 safe characters', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const missing = await member.browser.post(INTERNAL, internalForm());
-    expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing)).toEqual({
+    expectRefusal(missing, 400, {
       code: 'VALIDATION_FAILED',
       message: m.idempotencyKeyRequired,
       fields: { [IDEMPOTENCY_HEADER]: m.idempotencyKeyRequired },

@@ -1,20 +1,34 @@
-import { messages, type TransferResult } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, mailsTo, type TestApp } from '../../test/identity';
-import { balances, deposit, expectLedgerConsistent, memberWithMoney, overview, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { type ApiError, type InternationalTransferInput, messages, type TransferResult } from '@mutual/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditActions, mailsTo } from '../../test/identity';
+import {
+  balances,
+  deposit,
+  expectLedgerConsistent,
+  type Member,
+  memberWithMoney,
+  overview,
+  sendTransfer,
+} from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf, history, internationalForm, ordersOf } from '../../test/transfer-forms';
 
 const m = messages.transfers;
 const INTERNATIONAL = '/api/transfers/international';
 
 describe('[TRANSFERS]: international wire', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
+
+  const send = (member: Member, change: Partial<InternationalTransferInput>) =>
+    sendTransfer(member.browser, INTERNATIONAL, internationalForm(change));
+  /** Expects the form with `change` refused with 400 and exactly the per-field messages `fields`. */
+  async function expectFieldsRefused(member: Member, change: Partial<InternationalTransferInput>, fields: object) {
+    const response = await send(member, change);
+    expect(response.statusCode, JSON.stringify(change)).toBe(400);
+    expect(errorOf(response).fields, JSON.stringify(change)).toEqual(fields);
+  }
 
   it('holds the funds in a pending wire order with the details as entered, cleaned up', async () => {
     const member = await memberWithMoney(t, 2_000_00n);
@@ -91,46 +105,28 @@ describe('[TRANSFERS]: international wire', () => {
 
   it('takes a SWIFT/BIC code of 8 to 11 letters and digits ("Invalid SWIFT/BIC code")', async () => {
     const member = await memberWithMoney(t, 100_00n);
+    const invalidSwift: ApiError = {
+      code: 'VALIDATION_FAILED',
+      message: m.invalidSwift,
+      fields: { swiftCode: m.invalidSwift },
+    };
     for (const swiftCode of ['DEUTDEF', 'DEUTDEFF5001', 'DEUT-DEFF', 'DEUT DEFF', 'DEÜTDEFF']) {
-      const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode }));
-      expect(response.statusCode, swiftCode).toBe(400);
-      expect(errorOf(response), swiftCode).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: m.invalidSwift,
-        fields: { swiftCode: m.invalidSwift },
-      });
+      expectRefusal(await send(member, { swiftCode }), 400, invalidSwift, swiftCode);
     }
-    expect(
-      errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: ' ' }))).fields,
-    ).toEqual({ swiftCode: m.fillAllFields });
+    expect(errorOf(await send(member, { swiftCode: ' ' })).fields).toEqual({ swiftCode: m.fillAllFields });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
-    expect(
-      (await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ swiftCode: 'deutdeff', amount: '1.00' })))
-        .statusCode,
-    ).toBe(201);
+    expect((await send(member, { swiftCode: 'deutdeff', amount: '1.00' })).statusCode).toBe(201);
     expect((await ordersOf(t, member.id))[0]?.swiftCode).toBe('DEUTDEFF');
   });
 
   it('takes an account number of 8 to 34 characters once spaces are removed ("Invalid account number")', async () => {
     const member = await memberWithMoney(t, 100_00n);
     for (const accountNumber of ['1234567', '1234 567', 'A'.repeat(35), '1234-5678', '12345678!']) {
-      const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ accountNumber }));
-      expect(response.statusCode, accountNumber).toBe(400);
-      expect(errorOf(response).fields, accountNumber).toEqual({ accountNumber: m.invalidIntlAccount });
+      await expectFieldsRefused(member, { accountNumber }, { accountNumber: m.invalidIntlAccount });
     }
-    expect(
-      errorOf(await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ accountNumber: '   ' }))).fields,
-    ).toEqual({ accountNumber: m.fillAllFields });
+    expect(errorOf(await send(member, { accountNumber: '   ' })).fields).toEqual({ accountNumber: m.fillAllFields });
     expect(await ordersOf(t, member.id)).toHaveLength(0);
-    expect(
-      (
-        await sendTransfer(
-          member.browser,
-          INTERNATIONAL,
-          internationalForm({ accountNumber: `${'A1'.repeat(16)} 99`, amount: '1.00' }),
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await send(member, { accountNumber: `${'A1'.repeat(16)} 99`, amount: '1.00' })).statusCode).toBe(201);
     expect((await ordersOf(t, member.id))[0]?.accountNumber).toBe(`${'A1'.repeat(16)}99`);
   });
 
@@ -150,11 +146,7 @@ describe('[TRANSFERS]: international wire', () => {
       [{ amount: '0' }, 'amount', m.invalidAmount],
       [{ amount: '10.005' }, 'amount', m.invalidAmount],
     ];
-    for (const [change, field, message] of cases) {
-      const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm(change));
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(errorOf(response).fields, JSON.stringify(change)).toEqual({ [field]: message });
-    }
+    for (const [change, field, message] of cases) await expectFieldsRefused(member, change, { [field]: message });
     const missing = await sendTransfer(member.browser, INTERNATIONAL, {
       transferType: 'international',
       fromAccount: 'Checking',
@@ -177,21 +169,15 @@ describe('[TRANSFERS]: international wire', () => {
 
   it('refuses more than the available balance, held money included, and records no order', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '70.00' }))).statusCode).toBe(
-      201,
-    );
-    const response = await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '30.01' }));
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toEqual({
+    expect((await send(member, { amount: '70.00' })).statusCode).toBe(201);
+    expectRefusal(await send(member, { amount: '30.01' }), 422, {
       code: 'INSUFFICIENT_FUNDS',
       message: m.insufficientFunds,
       fields: { amount: m.insufficientFunds },
     });
     expect((await ordersOf(t, member.id)).map((order) => order.amount)).toEqual([70_00n]);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '30.00' } });
-    expect((await sendTransfer(member.browser, INTERNATIONAL, internationalForm({ amount: '30.00' }))).statusCode).toBe(
-      201,
-    );
+    expect((await send(member, { amount: '30.00' })).statusCode).toBe(201);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '0.00' } });
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountType, centsToDecimal, type TransferResult } from '@mutual/shared';
+import { type AccountType, centsToDecimal, type PaymentOrderDetails, type TransferResult } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../audit/record-audit';
 import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
 import type { UserRow } from '../people/people.tables';
-import { type Fact, fact, type MoneyCommand, type PaymentOrderDetails, runMoneyCommand } from '../money/money-command';
+import { type Fact, fact, type MoneyCommand, runMoneyCommand } from '../money/money-command';
 import { amountInCents } from './transfer-context';
 
 export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
@@ -23,10 +23,13 @@ export interface TransferCaller {
  */
 export interface MemberTransfer {
   type: TransferResult['transferType'];
-  /** The request's identity for the Idempotency-Key: a route name and the parsed body. */
-  request: [route: string, body: unknown];
-  amount: string;
-  from: AccountType;
+  /** The parsed form: the amount and the member's account it comes from. */
+  form: { amount: string; fromAccount: AccountType };
+  /**
+   * The request's identity for the Idempotency-Key: a route name and the parsed body; by default
+   * `transfer:<type>` and the form.
+   */
+  request?: [route: string, body: unknown];
   to: MoneyCommand['to'];
   /** Outgoing transfers count against the limit; moves between the member's own accounts do not. */
   outgoing: boolean;
@@ -46,7 +49,9 @@ export function runMemberTransfer(
   { member, key, meta }: TransferCaller,
   spec: MemberTransfer,
 ): Promise<IdempotentAnswer> {
-  const amount = amountInCents(spec.amount);
+  const amount = amountInCents(spec.form.amount);
+  const from = spec.form.fromAccount;
+  const request = spec.request ?? [`transfer:${spec.type}`, spec.form];
   const transferId = randomUUID();
   const now = deps.clock();
   const paymentOrderId = spec.paymentOrder ? randomUUID() : null;
@@ -57,7 +62,7 @@ export function runMemberTransfer(
     transferType: spec.type,
     status: spec.paymentOrder ? 'Pending' : 'Completed',
     amount: centsToDecimal(amount),
-    fromAccount: spec.from,
+    fromAccount: from,
     message,
     createdAt: now.toISOString(),
     paymentOrderId,
@@ -68,7 +73,7 @@ export function runMemberTransfer(
     meta,
     now,
     transferId,
-    idempotency: { key, requestHash: hashRequest(...spec.request) },
+    idempotency: { key, requestHash: hashRequest(...request) },
     kind: spec.paymentOrder ? 'pending' : 'single',
     amount,
     category: 'Transfer',
@@ -77,7 +82,7 @@ export function runMemberTransfer(
     reference: spec.reference,
     checkHold: true,
     limit: spec.outgoing && count > 0 ? { count, windowHours } : undefined,
-    from: spec.from,
+    from,
     to: spec.to,
     paymentOrder: spec.paymentOrder && paymentOrderId ? { ...spec.paymentOrder, id: paymentOrderId } : undefined,
     audit: {
@@ -86,7 +91,7 @@ export function runMemberTransfer(
         transferId,
         ...(paymentOrderId && { paymentOrderId }),
         amount: centsToDecimal(amount),
-        from: spec.from,
+        from,
         ...spec.audit.after,
       },
     },

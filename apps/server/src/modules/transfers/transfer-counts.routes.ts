@@ -1,26 +1,21 @@
 import { transferCountsApi as api } from '@mutual/shared/contract/transfer-counts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { staffRoutes } from '../../http/staff-routes';
 import { listTransferCounts, resetAllTransferCounts, resetTransferCount } from './transfer-counts';
 
 /** Reset Transfer Counts (spec §2 /admin/reset-transfers). Every route here is staff-only. */
-export const transferCountRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.staffFor(deps.config.security.requireStaffTotp));
+export const transferCountRoutes = staffRoutes(async (app, deps) => {
+  app.route({ ...routeOf(api.list), handler: async () => listTransferCounts(deps) });
 
-    app.route({ ...routeOf(api.list), handler: async () => listTransferCounts(deps) });
+  app.route({
+    ...routeOf(api.reset),
+    handler: async (request) =>
+      resetTransferCount(deps, request.params.userId, actorOf(signedIn(request)), requestMeta(request)),
+  });
 
-    app.route({
-      ...routeOf(api.reset),
-      handler: async (request) =>
-        resetTransferCount(deps, request.params.userId, actorOf(signedIn(request)), requestMeta(request)),
-    });
-
-    app.route({
-      ...routeOf(api.resetAll),
-      handler: async (request) => resetAllTransferCounts(deps, actorOf(signedIn(request)), requestMeta(request)),
-    });
-  };
+  app.route({
+    ...routeOf(api.resetAll),
+    handler: async (request) => resetAllTransferCounts(deps, actorOf(signedIn(request)), requestMeta(request)),
+  });
+});

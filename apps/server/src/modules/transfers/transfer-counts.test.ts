@@ -1,6 +1,6 @@
 import { messages, type TransferCountList, type TransferCountResetAll } from '@mutual/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { auditLog } from '../audit/audit.tables';
 import { DEMO_STAFF_EMAIL } from '../seed/demo-seed';
@@ -13,11 +13,11 @@ import {
   MINUTE,
   seedDemoPeople,
   signIn,
-  type TestApp,
 } from '../../test/identity';
-import { expectLedgerConsistent, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
-import { errorOf, userForm } from '../../test/transfer-forms';
+import { expectLedgerConsistent, type Member, memberWithMoney, overview } from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
+import { errorOf, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
 
 const r = messages.resetTransfers;
 const LIMIT = 2;
@@ -25,34 +25,30 @@ const WINDOW_HOURS = 2;
 const HOUR = 60 * MINUTE;
 
 describe('[TRANSFERS]: Reset Transfer Counts', () => {
-  let t: TestApp;
   let ids: Awaited<ReturnType<typeof seedDemoPeople>>;
   let staff: Browser;
   let recipient: Member;
   const time = manualClock();
 
+  const t = useTestApp({
+    clock: time.clock,
+    env: {
+      ...transferLimitEnv(LIMIT, WINDOW_HOURS),
+      // Upper case on purpose: e-mails are stored lower-cased, and the match must not care.
+      PROTECTED_STAFF_EMAIL: DEMO.staff.toUpperCase(),
+      SESSION_IDLE_MINUTES: '6000',
+      SESSION_ABSOLUTE_HOURS: '100',
+      AUTH_RATE_LIMIT: '1000',
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      clock: time.clock,
-      env: {
-        TRANSFER_LIMIT_COUNT: String(LIMIT),
-        TRANSFER_LIMIT_WINDOW_HOURS: String(WINDOW_HOURS),
-        // Upper case on purpose: e-mails are stored lower-cased, and the match must not care.
-        PROTECTED_STAFF_EMAIL: DEMO.staff.toUpperCase(),
-        SESSION_IDLE_MINUTES: '6000',
-        SESSION_ABSOLUTE_HOURS: '100',
-        AUTH_RATE_LIMIT: '1000',
-      },
-    });
     ids = await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
     recipient = await memberWithMoney(t, 0n, 'Rene Recipient');
   });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
-  const send = (member: Member) =>
-    sendTransfer(member.browser, '/api/transfers/user', userForm(recipient.email, { amount: '1.00' }));
+  const send = (member: Member) => userTransfer(member, recipient, { amount: '1.00' });
   const limitReached = {
     code: 'TRANSFER_LIMIT_REACHED',
     message: messages.transfers.limitReached(LIMIT, WINDOW_HOURS),
@@ -162,16 +158,14 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
 
   it('refuses to reset the protected account (403), and changes nothing', async () => {
     const response = await staff.post(`/api/admin/transfer-counts/${ids.staff}/reset`);
-    expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: r.protectedAccount });
+    expectRefusal(response, 403, { code: 'FORBIDDEN', message: r.protectedAccount });
     expect(await resetAudit(ids.staff)).toEqual([]);
     expect(await rowOf(DEMO.staff)).toMatchObject({ protected: true, lastResetAt: null });
   });
 
   it('answers 404 for someone unknown and 400 for an id that is not one', async () => {
     const unknown = await staff.post('/api/admin/transfer-counts/00000000-0000-4000-8000-000000000000/reset');
-    expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: messages.admin.userNotFound });
+    expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: messages.admin.userNotFound });
     expect((await staff.post('/api/admin/transfer-counts/not-an-id/reset')).statusCode).toBe(400);
   });
 

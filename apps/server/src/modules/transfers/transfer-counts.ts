@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { Config } from '../../config';
-import { withRetry } from '../../db/errors';
+import { retriedTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { loadUser } from '../people/users';
@@ -84,36 +84,29 @@ export async function resetTransferCount(
   actor: Actor,
   meta: RequestMeta,
 ): Promise<{ message: string }> {
-  const now = deps.clock();
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const user = await loadUser(tx, userId);
-      if (user.email === protectedEmail(deps.config))
-        throw new AppError('FORBIDDEN', messages.resetTransfers.protectedAccount);
-      // Locked, so a transfer counting at this moment lands either before the reset or after it.
-      const [counter] = await tx
-        .select()
-        .from(transferCounters)
-        .where(eq(transferCounters.userId, userId))
-        .for('update');
-      if (counter) {
-        await tx
-          .update(transferCounters)
-          .set({ count: 0, resetAt: now, resetBy: actor.userId })
-          .where(eq(transferCounters.userId, userId));
-      }
-      await recordAudit(tx, {
-        action: 'transfer_count.reset',
-        actor,
-        targetUserId: userId,
-        meta,
-        before: { count: liveCount(counter, deps.config, now) },
-        after: { count: 0 },
-        at: now,
-      });
-      return { message: messages.resetTransfers.resetOne(user.email) };
-    }),
-  );
+  return retriedTransaction(deps, async (tx, now) => {
+    const user = await loadUser(tx, userId);
+    if (user.email === protectedEmail(deps.config))
+      throw new AppError('FORBIDDEN', messages.resetTransfers.protectedAccount);
+    // Locked, so a transfer counting at this moment lands either before the reset or after it.
+    const [counter] = await tx.select().from(transferCounters).where(eq(transferCounters.userId, userId)).for('update');
+    if (counter) {
+      await tx
+        .update(transferCounters)
+        .set({ count: 0, resetAt: now, resetBy: actor.userId })
+        .where(eq(transferCounters.userId, userId));
+    }
+    await recordAudit(tx, {
+      action: 'transfer_count.reset',
+      actor,
+      targetUserId: userId,
+      meta,
+      before: { count: liveCount(counter, deps.config, now) },
+      after: { count: 0 },
+      at: now,
+    });
+    return { message: messages.resetTransfers.resetOne(user.email) };
+  });
 }
 
 /**
@@ -126,57 +119,50 @@ export async function resetAllTransferCounts(
   actor: Actor,
   meta: RequestMeta,
 ): Promise<TransferCountResetAll> {
-  const now = deps.clock();
   const shielded = protectedEmail(deps.config);
-  const windowStart = new Date(now.getTime() - deps.config.limits.transferLimitWindowHours * HOUR_MS);
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const counted = await tx
-        .select({ userId: transferCounters.userId, count: transferCounters.count, email: users.email })
-        .from(transferCounters)
-        .innerJoin(users, eq(users.id, transferCounters.userId))
-        .where(
-          and(
-            gt(transferCounters.count, 0),
-            gt(transferCounters.windowStartedAt, windowStart),
-            ne(users.role, 'admin'),
-          ),
-        )
-        .orderBy(asc(transferCounters.userId))
-        .for('update', { of: transferCounters });
-      const toReset = counted.filter((row) => row.email !== shielded);
-      const [protectedUser] = shielded
-        ? await tx.select({ id: users.id }).from(users).where(eq(users.email, shielded))
-        : [];
-      const skipped = protectedUser ? 1 : 0;
+  return retriedTransaction(deps, async (tx, now) => {
+    const windowStart = new Date(now.getTime() - deps.config.limits.transferLimitWindowHours * HOUR_MS);
+    const counted = await tx
+      .select({ userId: transferCounters.userId, count: transferCounters.count, email: users.email })
+      .from(transferCounters)
+      .innerJoin(users, eq(users.id, transferCounters.userId))
+      .where(
+        and(gt(transferCounters.count, 0), gt(transferCounters.windowStartedAt, windowStart), ne(users.role, 'admin')),
+      )
+      .orderBy(asc(transferCounters.userId))
+      .for('update', { of: transferCounters });
+    const toReset = counted.filter((row) => row.email !== shielded);
+    const [protectedUser] = shielded
+      ? await tx.select({ id: users.id }).from(users).where(eq(users.email, shielded))
+      : [];
+    const skipped = protectedUser ? 1 : 0;
 
-      for (let start = 0; start < toReset.length; start += 1000) {
-        const ids = toReset.slice(start, start + 1000).map((row) => row.userId);
-        await tx
-          .update(transferCounters)
-          .set({ count: 0, resetAt: now, resetBy: actor.userId })
-          .where(inArray(transferCounters.userId, ids));
-      }
-      for (const row of toReset) {
-        await recordAudit(tx, {
-          action: 'transfer_count.reset',
-          actor,
-          targetUserId: row.userId,
-          meta,
-          before: { count: row.count },
-          after: { count: 0 },
-          at: now,
-        });
-      }
-      // The action itself, so a Reset All that found nothing to reset still leaves a trace.
+    for (let start = 0; start < toReset.length; start += 1000) {
+      const ids = toReset.slice(start, start + 1000).map((row) => row.userId);
+      await tx
+        .update(transferCounters)
+        .set({ count: 0, resetAt: now, resetBy: actor.userId })
+        .where(inArray(transferCounters.userId, ids));
+    }
+    for (const row of toReset) {
       await recordAudit(tx, {
-        action: 'transfer_count.reset_all',
+        action: 'transfer_count.reset',
         actor,
+        targetUserId: row.userId,
         meta,
-        after: { reset: toReset.length, skipped },
+        before: { count: row.count },
+        after: { count: 0 },
         at: now,
       });
-      return { reset: toReset.length, skipped, message: messages.resetTransfers.resetAll(toReset.length, skipped) };
-    }),
-  );
+    }
+    // The action itself, so a Reset All that found nothing to reset still leaves a trace.
+    await recordAudit(tx, {
+      action: 'transfer_count.reset_all',
+      actor,
+      meta,
+      after: { reset: toReset.length, skipped },
+      at: now,
+    });
+    return { reset: toReset.length, skipped, message: messages.resetTransfers.resetAll(toReset.length, skipped) };
+  });
 }

@@ -27,6 +27,14 @@ function send(reply: FastifyReply, answer: IdempotentAnswer) {
   return reply.status(answer.statusCode).send(answer.body);
 }
 
+type IdempotentRequest<Body> = FastifyRequest & { body: Body; headers: { [IDEMPOTENCY_HEADER]: string } };
+
+/** The handler of a route that moves money: the service runs the member's request once per Idempotency-Key. */
+const moneyHandler =
+  <Body>(deps: AppDeps, create: (deps: AppDeps, caller: TransferCaller, body: Body) => Promise<IdempotentAnswer>) =>
+  async (request: IdempotentRequest<Body>, reply: FastifyReply) =>
+    send(reply, await create(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body));
+
 /**
  * The four transfer forms of the dashboard (contract: packages/shared/src/contract/transfers.ts).
  * Each body is parsed by the same schema the form uses; each money-moving call carries an
@@ -35,22 +43,14 @@ function send(reply: FastifyReply, answer: IdempotentAnswer) {
 export const transferRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const preValidation = guards.accountHolder;
+    // Every route here is for members with accounts of their own.
+    app.addHook('preValidation', guards.accountHolder);
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
 
-    app.route({
-      ...routeOf(api.internal),
-      preValidation,
-      handler: async (request, reply) =>
-        send(
-          reply,
-          await createInternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
-        ),
-    });
+    app.route({ ...routeOf(api.internal), handler: moneyHandler(deps, createInternalTransfer) });
 
     app.route({
       ...routeOf(api.recipient),
-      preValidation,
       config: {
         rateLimit: {
           max: deps.config.limits.recipientLookupsPerMinute,
@@ -62,16 +62,10 @@ export const transferRoutes =
       handler: async (request) => verifyRecipient(deps.db, signedIn(request).user, request.body.email),
     });
 
-    app.route({
-      ...routeOf(api.user),
-      preValidation,
-      handler: async (request, reply) =>
-        send(reply, await createUserTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body)),
-    });
+    app.route({ ...routeOf(api.user), handler: moneyHandler(deps, createUserTransfer) });
 
     app.route({
       ...routeOf(api.externalChallenge),
-      preValidation,
       config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
       handler: async (request, reply) => {
         const challenge = await createExternalChallenge(
@@ -86,22 +80,9 @@ export const transferRoutes =
 
     app.route({
       ...routeOf(api.external),
-      preValidation,
       config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
-      handler: async (request, reply) =>
-        send(
-          reply,
-          await createExternalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
-        ),
+      handler: moneyHandler(deps, createExternalTransfer),
     });
 
-    app.route({
-      ...routeOf(api.international),
-      preValidation,
-      handler: async (request, reply) =>
-        send(
-          reply,
-          await createInternationalTransfer(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body),
-        ),
-    });
+    app.route({ ...routeOf(api.international), handler: moneyHandler(deps, createInternationalTransfer) });
   };

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from '../../db/columns';
+import { ownerUserId, userReference } from '../people/people.columns';
 import { users } from '../people/people.tables';
 
 /**
@@ -11,10 +13,10 @@ export const transferCounters = pgTable('transfer_counters', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  windowStartedAt: timestamptz().notNull(),
   count: integer().notNull(),
-  resetAt: timestamp({ withTimezone: true }),
-  resetBy: uuid().references(() => users.id),
+  resetAt: timestamptz(),
+  resetBy: userReference(),
 });
 
 /**
@@ -25,18 +27,16 @@ export const transferCounters = pgTable('transfer_counters', {
 export const transferChallenges = pgTable(
   'transfer_challenges',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     payloadHash: text().notNull(),
     method: text().notNull(),
     codeHash: text(),
     attempts: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    verifiedAt: timestamp({ withTimezone: true }),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    verifiedAt: timestamptz(),
+    usedAt: timestamptz(),
   },
   (table) => [
     index('transfer_challenges_user_idx').on(table.userId, table.createdAt),

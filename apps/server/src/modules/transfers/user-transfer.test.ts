@@ -1,5 +1,5 @@
 import { messages, type Recipient, type TransferResult } from '@mutual/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   auditActions,
   createPerson,
@@ -7,7 +7,6 @@ import {
   mailsTo,
   signIn,
   signUp,
-  type TestApp,
   userByEmail,
   validApplication,
 } from '../../test/identity';
@@ -18,8 +17,10 @@ import {
   type Member,
   memberWithMoney,
   sendTransfer,
+  settledBalances,
 } from '../../test/money';
-import { createTestApp } from '../../test/test-app';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
 import { errorOf, history, notificationsOf, userForm } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { reviewApplication } from '../onboarding/review-application';
@@ -30,12 +31,8 @@ const VERIFY = '/api/transfers/recipient';
 const LOOKUPS_PER_MINUTE = 5;
 
 describe('[TRANSFERS]: to another member', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RECIPIENT_LOOKUP_RATE_LIMIT: String(LOOKUPS_PER_MINUTE) } });
-  });
+  const t = useTestApp({ env: { RECIPIENT_LOOKUP_RATE_LIMIT: String(LOOKUPS_PER_MINUTE) } });
   afterEach(() => expectLedgerConsistent(t));
-  afterAll(() => t.close());
 
   const verify = (member: Member, email: unknown) => member.browser.post(VERIFY, { email });
 
@@ -94,29 +91,22 @@ describe('[TRANSFERS]: to another member', () => {
       [rejected, sender],
       [staff.email, other],
     ] as const) {
-      const response = await verify(member, who);
-      expect(response.statusCode, who).toBe(404);
-      expect(errorOf(response), who).toEqual({
+      const notFound = {
         code: 'NOT_FOUND',
         message: m.recipientNotFound,
         fields: { email: m.recipientNotFound },
-      });
+      } as const;
+      expectRefusal(await verify(member, who), 404, notFound, who);
     }
   });
 
   it('refuses my own address and an address that is not one', async () => {
     const sender = await memberWithMoney(t, 0n);
-    const own = await verify(sender, ` ${sender.email.toUpperCase()} `);
-    expect(own.statusCode).toBe(400);
-    expect(errorOf(own)).toEqual({ code: 'VALIDATION_FAILED', message: m.ownAccount, fields: { email: m.ownAccount } });
+    const refusedEmail = (message: string) =>
+      ({ code: 'VALIDATION_FAILED', message, fields: { email: message } }) as const;
+    expectRefusal(await verify(sender, ` ${sender.email.toUpperCase()} `), 400, refusedEmail(m.ownAccount));
     for (const email of ['not-an-email', 'a@b', '@example.com']) {
-      const response = await verify(sender, email);
-      expect(response.statusCode, email).toBe(400);
-      expect(errorOf(response), email).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: m.emailInvalid,
-        fields: { email: m.emailInvalid },
-      });
+      expectRefusal(await verify(sender, email), 400, refusedEmail(m.emailInvalid), email);
     }
   });
 
@@ -130,8 +120,7 @@ describe('[TRANSFERS]: to another member', () => {
         expect((await verify(sender, i % 2 ? recipient.email : `guess${i}@example.com`)).statusCode).not.toBe(429);
       }
       const limited = await verify(sender, recipient.email);
-      expect(limited.statusCode).toBe(429);
-      expect(errorOf(limited)).toEqual({ code: 'RATE_LIMITED', message: messages.generic.rateLimited });
+      expectRefusal(limited, 429, { code: 'RATE_LIMITED', message: messages.generic.rateLimited });
       expect((await verify(other, recipient.email)).statusCode).toBe(200);
     },
   );
@@ -158,14 +147,8 @@ describe('[TRANSFERS]: to another member', () => {
       message: m.userDone('$123.45', 'Morgan Reyes'),
     });
 
-    expect(await balances(sender.browser)).toEqual({
-      Checking: { balance: '376.55', available: '376.55' },
-      Savings: { balance: '0.00', available: '0.00' },
-    });
-    expect(await balances(recipient.browser)).toEqual({
-      Checking: { balance: '133.45', available: '133.45' },
-      Savings: { balance: '0.00', available: '0.00' },
-    });
+    expect(await balances(sender.browser)).toEqual(settledBalances('376.55', '0.00'));
+    expect(await balances(recipient.browser)).toEqual(settledBalances('133.45', '0.00'));
 
     expect(await notificationsOf(recipient.browser)).toEqual([
       expect.objectContaining({
@@ -181,30 +164,21 @@ describe('[TRANSFERS]: to another member', () => {
     expect(mails[0]?.textBody).toContain('Concert tickets');
     expect(await mailsTo(t, sender.email, 'transfer-received')).toHaveLength(0);
 
+    /** The one Checking row this transfer leaves in a member's history. */
+    const transferRow = (type: 'debit' | 'credit', description: string, balanceAfter: string) =>
+      expect.objectContaining({
+        accountType: 'Checking',
+        type,
+        amount: '123.45',
+        description,
+        status: 'Completed',
+        reference: 'Concert tickets',
+        balanceAfter,
+      });
     const sent = (await history(sender.browser, 'category=Transfer')).items;
-    expect(sent).toEqual([
-      expect.objectContaining({
-        accountType: 'Checking',
-        type: 'debit',
-        amount: '123.45',
-        description: 'Transfer to Morgan Reyes',
-        status: 'Completed',
-        reference: 'Concert tickets',
-        balanceAfter: '376.55',
-      }),
-    ]);
+    expect(sent).toEqual([transferRow('debit', 'Transfer to Morgan Reyes', '376.55')]);
     const received = (await history(recipient.browser, 'category=Transfer')).items;
-    expect(received).toEqual([
-      expect.objectContaining({
-        accountType: 'Checking',
-        type: 'credit',
-        amount: '123.45',
-        description: 'Transfer from Avery Quinn',
-        status: 'Completed',
-        reference: 'Concert tickets',
-        balanceAfter: '133.45',
-      }),
-    ]);
+    expect(received).toEqual([transferRow('credit', 'Transfer from Avery Quinn', '133.45')]);
     expect(await auditActions(t, sender.id)).toContain('transfer.member');
   });
 

@@ -1,7 +1,8 @@
-import { Landmark, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { Landmark, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout';
 import { useSite } from '../../features/site/site-context';
+import { SupportContactItems } from '../../features/site/support-contact-items';
 import { Logo } from './logo';
 
 const quickLinks = [
@@ -63,18 +64,10 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
-              <a href={`tel:${support.phone}`} className="hover:text-white">
-                {support.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
-              <a href={`mailto:${support.email}`} className="break-all hover:text-white">
-                {support.email}
-              </a>
-            </li>
+            <SupportContactItems
+              iconClassName="mt-0.5 h-4 w-4 shrink-0 text-slate-400"
+              linkClassName="hover:text-white"
+            />
             <li className="flex gap-2">
               <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
               <span>

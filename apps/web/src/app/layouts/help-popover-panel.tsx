@@ -1,6 +1,7 @@
-import { CircleHelp, Clock, Mail, MessageCircle, Phone } from 'lucide-react';
+import { CircleHelp, Clock, MessageCircle } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useSite } from '../../features/site/site-context';
+import { SupportContactItems } from '../../features/site/support-contact-items';
 import { helpTriggerClass } from './help-trigger';
 
 /** The popover itself (Radix and its positioning), loaded by `HelpPopover` when first wanted. */
@@ -19,18 +20,7 @@ export function HelpPopoverPanel({ defaultOpen }: { defaultOpen: boolean }) {
         >
           <p className="mb-3 font-semibold text-slate-900">Need help?</p>
           <ul className="space-y-2.5 text-slate-700">
-            <li className="flex gap-2">
-              <Phone className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={`tel:${support.phone}`} className="hover:underline">
-                {support.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={`mailto:${support.email}`} className="break-all hover:underline">
-                {support.email}
-              </a>
-            </li>
+            <SupportContactItems iconClassName="h-4 w-4 shrink-0 text-brand" linkClassName="hover:underline" />
             <li className="flex gap-2">
               <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
               <span>{support.hours}</span>

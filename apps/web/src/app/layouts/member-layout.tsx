@@ -1,14 +1,11 @@
 import { homePathFor } from '@mutual/shared';
-import { Outlet } from 'react-router';
 import { useLiveUpdates } from '../../features/live/use-live-updates';
 import { SignedInNav } from '../../features/navigation/signed-in-nav';
 import { useAnchorScroll } from '../../features/navigation/use-anchor-scroll';
 import { ProfileDialogsProvider } from '../../features/profile/profile-dialogs';
 import { IdleWarning } from '../../features/session/idle-warning';
 import { useSession } from '../../features/session/session-context';
-import { DemoBanner } from './demo-banner';
-import { Footer } from './footer';
-import { ScrollToTopButton } from './scroll-to-top';
+import { PageFrame } from './page-frame';
 
 /** Signed-in layout (members and staff): /dashboard, /admin, /admin/reset-transfers. */
 export function MemberLayout() {
@@ -18,21 +15,7 @@ export function MemberLayout() {
   useLiveUpdates(user !== null && user.role !== 'admin' && homePathFor(user) === '/dashboard');
   return (
     <ProfileDialogsProvider>
-      <div className="flex min-h-screen flex-col bg-slate-50">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <DemoBanner />
-        <SignedInNav />
-        <main id="main" className="flex-1">
-          <Outlet />
-        </main>
-        <Footer />
-        <ScrollToTopButton />
-      </div>
+      <PageFrame nav={<SignedInNav />} className="bg-slate-50" />
       <IdleWarning />
     </ProfileDialogsProvider>
   );

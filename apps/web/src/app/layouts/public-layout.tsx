@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { DemoBanner } from './demo-banner';
-import { Footer } from './footer';
-import { ScrollToTopButton } from './scroll-to-top';
+import { useLocation } from 'react-router';
+import { PageFrame } from './page-frame';
 import { TopNav } from './top-nav';
 
 export function PublicLayout() {
@@ -12,21 +10,5 @@ export function PublicLayout() {
     if (!hash) window.scrollTo({ top: 0 });
   }, [pathname, hash]);
 
-  return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <DemoBanner />
-      <TopNav />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollToTopButton />
-    </div>
-  );
+  return <PageFrame nav={<TopNav />} />;
 }

@@ -1,12 +1,13 @@
 import { homePathFor, type SessionUser } from '@mutual/shared';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { Container } from '../../components/layout';
 import { useSession } from '../../features/session/session-context';
 import { HelpPopover } from './help-popover';
 import { Logo } from './logo';
+import { StickyHeader } from '../../features/navigation/sticky-header';
 
 const links = [
   { to: '/', label: 'Home' },
@@ -47,18 +48,10 @@ function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' })
  * Sign in / Sign up.
  */
 export function TopNav() {
-  const [scrolled, setScrolled] = useState(false);
   // The menu remembers the page it was opened on, so navigating anywhere closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const { pathname } = useLocation();
   const menuOpen = menuOpenOn === pathname;
-
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 0);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     [
@@ -67,13 +60,7 @@ export function TopNav() {
     ].join(' ');
 
   return (
-    <header
-      data-scrolled={scrolled}
-      className={[
-        'sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow',
-        scrolled ? 'shadow-md' : 'border-b border-slate-100',
-      ].join(' ')}
-    >
+    <StickyHeader>
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -125,6 +112,6 @@ export function TopNav() {
           </Container>
         </nav>
       )}
-    </header>
+    </StickyHeader>
   );
 }

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/api-errors';
 import { type UseApiFormOptions, useApiForm } from '../../lib/use-api-form';
@@ -39,11 +39,9 @@ export function AccountEditDialog({
   account,
   open,
   onOpenChange,
-}: {
+}: DialogControlProps & {
   userId: string;
   account: AccountSummary;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog

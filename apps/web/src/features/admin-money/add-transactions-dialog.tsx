@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { CsvImport } from './csv-import';
 import { TransactionRowsEditor } from './transaction-rows-editor';
 
@@ -18,13 +18,11 @@ export function AddTransactionsDialog({
   open,
   onOpenChange,
   onPosted,
-}: {
+}: DialogControlProps & {
   userId: string;
   name: string;
   mode: EntryMode;
   onModeChange: (mode: EntryMode) => void;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onPosted: (message: string) => void;
 }) {
   const panel = 'focus-visible:outline-2 focus-visible:outline-offset-4 data-[state=inactive]:hidden';

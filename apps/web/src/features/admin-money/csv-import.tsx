@@ -136,8 +136,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           <Button variant="outline" onClick={clear} disabled={post.isPending}>
             Clear
           </Button>
-          <Button onClick={() => post.mutate(loaded)} disabled={!result.ok || post.isPending}>
-            <Upload className="h-4 w-4" aria-hidden="true" />
+          <Button icon={Upload} onClick={() => post.mutate(loaded)} disabled={!result.ok || post.isPending}>
             {post.isPending ? 'Posting...' : `Post ${count} ${count === 1 ? 'transaction' : 'transactions'}`}
           </Button>
         </div>

@@ -151,12 +151,7 @@ export function DeleteUserTransactions() {
               <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'idle' })}>
                 Cancel
               </Button>
-              <Button
-                size="sm"
-                className="bg-red-700! hover:bg-red-800!"
-                onClick={() => void remove(step.user, step.reason)}
-                autoFocus
-              >
+              <Button size="sm" variant="danger" onClick={() => void remove(step.user, step.reason)} autoFocus>
                 Delete all transactions
               </Button>
             </div>

@@ -1,6 +1,6 @@
 import { type Transaction, type UserDetail, accountTypes, transferStatuses } from '@mutual/shared';
 import { FileUp, Plus, Receipt } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { controlProps } from '../../components/form-field';
 import { Pager } from '../../components/pager';
@@ -39,12 +39,10 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
 
   const actions = (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" onClick={() => openAdd('rows')}>
-        <Plus className="h-4 w-4" aria-hidden="true" />
+      <Button icon={Plus} size="sm" onClick={() => openAdd('rows')}>
         Add Transactions
       </Button>
-      <Button size="sm" variant="outline" onClick={() => openAdd('csv')}>
-        <FileUp className="h-4 w-4" aria-hidden="true" />
+      <Button icon={FileUp} size="sm" variant="outline" onClick={() => openAdd('csv')}>
         Upload CSV
       </Button>
     </div>
@@ -61,28 +59,8 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
       actions={actions}
     >
       <div className="mb-3 grid grid-cols-2 gap-3 sm:max-w-sm">
-        <Select
-          id="staff-tx-account"
-          label="Account"
-          value={filters.account ?? ''}
-          onChange={(value) => filter({ account: accountTypes.find((type) => type === value) })}
-        >
-          <option value="">All accounts</option>
-          {accountTypes.map((type) => (
-            <option key={type}>{type}</option>
-          ))}
-        </Select>
-        <Select
-          id="staff-tx-status"
-          label="Status"
-          value={filters.status ?? ''}
-          onChange={(value) => filter({ status: transferStatuses.find((status) => status === value) })}
-        >
-          <option value="">All statuses</option>
-          {transferStatuses.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </Select>
+        <ChoiceFilter {...choices.account} value={filters.account} onChange={(account) => filter({ account })} />
+        <ChoiceFilter {...choices.status} value={filters.status} onChange={(status) => filter({ status })} />
       </div>
 
       <div aria-busy={history.isFetching}>
@@ -151,26 +129,39 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
   );
 }
 
-function Select({
+/** The two filters over the history: which account, and which status. */
+const choices = {
+  account: { id: 'staff-tx-account', label: 'Account', allLabel: 'All accounts', options: accountTypes },
+  status: { id: 'staff-tx-status', label: 'Status', allLabel: 'All statuses', options: transferStatuses },
+} as const;
+
+/** A filter on one of a fixed list of values; its first option ("All …") clears it. */
+function ChoiceFilter<T extends string>({
   id,
   label,
+  allLabel,
+  options,
   value,
   onChange,
-  children,
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
+  allLabel: string;
+  options: readonly T[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
 }) {
+  const choose = (chosen: string) => onChange(options.find((option) => option === chosen));
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-800">
         {label}
       </label>
-      <select {...controlProps(id, {}, 'py-2!')} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
+      <select {...controlProps(id, {}, 'py-2!')} value={value ?? ''} onChange={(event) => choose(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
       </select>
     </div>
   );

@@ -68,19 +68,18 @@ function Actions({ transaction, onAction }: { transaction: Transaction; onAction
   return (
     <span className="flex flex-wrap justify-end gap-1.5">
       {complete && (
-        <Button variant="outline" size="sm" onClick={() => onAction('complete', transaction)}>
-          <CircleCheck className="h-4 w-4" aria-hidden="true" />
+        <Button icon={CircleCheck} variant="outline" size="sm" onClick={() => onAction('complete', transaction)}>
           Complete{which}
         </Button>
       )}
       {reverse && (
         <Button
+          icon={Undo2}
           variant="outline"
           size="sm"
           className="hover:border-red-700! hover:text-red-700!"
           onClick={() => onAction('reverse', transaction)}
         >
-          <Undo2 className="h-4 w-4" aria-hidden="true" />
           Delete{which}
         </Button>
       )}

@@ -166,6 +166,30 @@ function RowFields({
       </div>
     );
   };
+  /** A cell whose control is a select among `options`, shown as `labelOf` says. */
+  const selectCell = <T extends string>(
+    name: RowField,
+    options: readonly T[],
+    {
+      labelOf = (option: T): string => option,
+      placeholder,
+    }: { labelOf?: (option: T) => string; placeholder?: string } = {},
+  ) =>
+    cell(name, (props) => (
+      <select {...props} {...register(name)} aria-required="true">
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labelOf(option)}
+          </option>
+        ))}
+      </select>
+    ));
+  // Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy".
+  const narrowInputCell = (name: RowField, type: 'date' | 'time') =>
+    cell(name, (props) => (
+      <input {...props} className={`${props.className} px-2!`} {...register(name)} type={type} aria-required="true" />
+    ));
   const titleId = `${idBase}-title`;
   const tone = failed ? 'border-red-400 bg-red-50 ring-2 ring-red-300' : 'border-slate-200 bg-slate-50';
   return (
@@ -187,42 +211,24 @@ function RowFields({
             </span>
           )}
         </p>
-        <Button variant="ghost" size="sm" onClick={onRemove} disabled={!onRemove} aria-label={`Remove row ${number}`}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        <Button
+          icon={Trash2}
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          disabled={!onRemove}
+          aria-label={`Remove row ${number}`}
+        >
           <span className="hidden sm:inline">Remove</span>
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {cell('account', (props) => (
-          <select {...props} {...register('account')} aria-required="true">
-            {accountTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        ))}
-        {cell('type', (props) => (
-          <select {...props} {...register('type')} aria-required="true">
-            {transactionTypes.map((type) => (
-              <option key={type} value={type}>
-                {typeLabels[type]}
-              </option>
-            ))}
-          </select>
-        ))}
+        {selectCell('account', accountTypes)}
+        {selectCell('type', transactionTypes, { labelOf: (type) => typeLabels[type] })}
         {cell('amount', (props) => (
           <input {...props} {...register('amount')} {...moneyInputProps} min="0.01" />
         ))}
-        {cell('status', (props) => (
-          <select {...props} {...register('status')} aria-required="true">
-            {transferStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        ))}
+        {selectCell('status', transferStatuses)}
         {cell(
           'description',
           (props) => (
@@ -237,35 +243,9 @@ function RowFields({
           ),
           'col-span-2',
         )}
-        {cell('category', (props) => (
-          <select {...props} {...register('category')} aria-required="true">
-            <option value="">Choose…</option>
-            {transactionCategories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        ))}
-        {/* Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy". */}
-        {cell('date', (props) => (
-          <input
-            {...props}
-            className={`${props.className} px-2!`}
-            {...register('date')}
-            type="date"
-            aria-required="true"
-          />
-        ))}
-        {cell('time', (props) => (
-          <input
-            {...props}
-            className={`${props.className} px-2!`}
-            {...register('time')}
-            type="time"
-            aria-required="true"
-          />
-        ))}
+        {selectCell('category', transactionCategories, { placeholder: 'Choose…' })}
+        {narrowInputCell('date', 'date')}
+        {narrowInputCell('time', 'time')}
       </div>
     </div>
   );

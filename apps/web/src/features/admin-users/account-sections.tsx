@@ -40,8 +40,13 @@ export function AccountsSection({ user }: { user: UserDetail }) {
                 <dt className="text-slate-600">Opened</dt>
                 <dd className="text-slate-900">{formatDate(account.createdAt)}</dd>
               </dl>
-              <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => setEditingId(account.id)}>
-                <Pencil className="h-4 w-4" aria-hidden="true" />
+              <Button
+                icon={Pencil}
+                variant="outline"
+                size="sm"
+                className="mt-3 w-full"
+                onClick={() => setEditingId(account.id)}
+              >
                 Edit<span className="sr-only"> {account.type} account</span>
               </Button>
             </li>

@@ -7,7 +7,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { ActionSelect } from '../audit/action-select';
 import type { AuditCursor, AuditFilters } from '../audit/audit-api';
 import { AuditEntryCards } from '../audit/audit-entries';
-import { AuditDateInput } from '../audit/audit-filters';
+import { AuditDateRange } from '../audit/audit-filters';
 import { AuditPager } from '../audit/audit-pager';
 import { useUserAudit } from './admin-api';
 import { DetailSection, EmptyNote } from './detail-parts';
@@ -24,8 +24,9 @@ export function ActivityLog({ userId }: { userId: string }) {
   const audit = useUserAudit(userId, filters, cursor);
   const errors = Object.fromEntries(fieldErrors(audit.error)) as Partial<Record<keyof TrailFilters, string>>;
   const filtered = Boolean(filters.action || filters.from || filters.to);
+  // An emptied box means "any": it is dropped rather than kept as "".
   const change = (patch: TrailFilters) => {
-    setFilters((current) => ({ ...current, ...patch }));
+    setFilters((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value)));
     setCursor(null);
   };
   const page = audit.data;
@@ -50,27 +51,13 @@ export function ActivityLog({ userId }: { userId: string }) {
           id="activity-action"
           value={filters.action}
           error={errors.action}
-          onChange={(value) => change({ action: value || undefined })}
+          onChange={(action) => change({ action })}
         />
-        <AuditDateInput
-          id="activity-from"
-          label="From date"
-          value={filters.from}
-          max={filters.to}
-          error={errors.from}
-          onChange={(value) => change({ from: value || undefined })}
-        />
-        <AuditDateInput
-          id="activity-to"
-          label="To date"
-          value={filters.to}
-          min={filters.from}
-          error={errors.to}
-          onChange={(value) => change({ to: value || undefined })}
-        />
+        <AuditDateRange idPrefix="activity" value={filters} errors={errors} onChange={change} />
       </div>
       {filtered && (
         <Button
+          icon={X}
           variant="ghost"
           size="sm"
           className="mb-2"
@@ -79,7 +66,6 @@ export function ActivityLog({ userId }: { userId: string }) {
             setCursor(null);
           }}
         >
-          <X className="h-4 w-4" aria-hidden="true" />
           Clear filters
         </Button>
       )}

@@ -22,18 +22,17 @@ export function ConsoleActions({
 }) {
   return (
     <div className="grid gap-2 sm:flex">
-      <Button onClick={onCreate}>
-        <UserPlus className="h-4 w-4" aria-hidden="true" />
+      <Button icon={UserPlus} onClick={onCreate}>
         Create New User
       </Button>
       <Button
+        icon={KeyRound}
         variant="outline"
         aria-pressed={showOtps}
         aria-controls="otp-panel-region"
         onClick={onToggleOtps}
         className={showOtps ? 'border-brand! bg-brand-soft! text-brand!' : ''}
       >
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
         Manage OTPs
       </Button>
     </div>

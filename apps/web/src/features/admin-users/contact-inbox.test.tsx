@@ -3,27 +3,25 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
+import { fixtureFactory } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ContactInboxPanel } from './contact-inbox';
 
 const listPath = '/api/admin/contact-messages';
 
-function item(overrides: Partial<ContactInboxItem> = {}): ContactInboxItem {
-  return {
-    id: 'msg-1',
-    name: 'Robin Visitor',
-    email: 'robin@example.com',
-    phone: '',
-    subject: 'loan',
-    subjectLabel: 'Loans',
-    message: 'How do I apply for a car loan?',
-    preferredContact: 'email',
-    createdAt: '2026-03-04T12:00:00.000Z',
-    handledAt: null,
-    handledBy: null,
-    ...overrides,
-  };
-}
+const item = fixtureFactory<ContactInboxItem>({
+  id: 'msg-1',
+  name: 'Robin Visitor',
+  email: 'robin@example.com',
+  phone: '',
+  subject: 'loan',
+  subjectLabel: 'Loans',
+  message: 'How do I apply for a car loan?',
+  preferredContact: 'email',
+  createdAt: '2026-03-04T12:00:00.000Z',
+  handledAt: null,
+  handledBy: null,
+});
 
 const handled = item({
   id: 'msg-2',

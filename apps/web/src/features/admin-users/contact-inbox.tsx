@@ -136,13 +136,13 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
           </p>
         ) : (
           <Button
+            icon={Check}
             variant="outline"
             size="sm"
             className="self-start"
             disabled={markHandled.isPending}
             onClick={() => markHandled.mutate()}
           >
-            <Check className="h-4 w-4" aria-hidden="true" />
             {markHandled.isPending ? 'Marking…' : 'Mark as handled'}
           </Button>
         )}

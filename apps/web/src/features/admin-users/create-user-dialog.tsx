@@ -3,7 +3,7 @@ import { type FieldErrors, type FieldPath, type UseFormRegisterReturn, get, useW
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { applyFieldErrors, fieldErrors, hasCode } from '../../lib/api-errors';
@@ -68,9 +68,7 @@ export function CreateUserDialog({
   open,
   onOpenChange,
   onCreated,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControlProps & {
   onCreated: (user: UserSummary) => void;
 }) {
   return (

@@ -107,22 +107,20 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setConfirming('issue')}>
-              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            <Button icon={RotateCcw} size="sm" onClick={() => setConfirming('issue')}>
               Issue new backup codes
             </Button>
             <Button
+              icon={ShieldOff}
               size="sm"
               variant="outline"
               onClick={() => setConfirming('revoke')}
               disabled={counts.remaining === 0}
             >
-              <ShieldOff className="h-4 w-4" aria-hidden="true" />
               Revoke backup codes
             </Button>
             {user.security.totpEnabled && (
-              <Button size="sm" variant="outline" onClick={() => setConfirming('totp')}>
-                <ShieldOff className="h-4 w-4" aria-hidden="true" />
+              <Button icon={ShieldOff} size="sm" variant="outline" onClick={() => setConfirming('totp')}>
                 Reset authenticator
               </Button>
             )}

@@ -61,7 +61,7 @@ export function ReasonForm({
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy} className={danger ? 'bg-red-700! hover:bg-red-800!' : ''}>
+        <Button type="submit" disabled={busy} variant={danger ? 'danger' : 'primary'}>
           {submitText}
         </Button>
       </div>

@@ -84,8 +84,7 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
             </p>
           </div>
           {user.status === 'pending' && (
-            <Button onClick={() => setVerifying(true)} className="shrink-0">
-              <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+            <Button icon={ClipboardCheck} onClick={() => setVerifying(true)} className="shrink-0">
               Verify User
             </Button>
           )}

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { errorMessage } from '../../lib/api-errors';
 import { useApiForm } from '../../lib/use-api-form';
 import { useReviewDecision } from './admin-api';
@@ -72,10 +72,8 @@ export function VerifyUserDialog({
   open,
   onOpenChange,
   onFlash,
-}: {
+}: DialogControlProps & {
   user: UserDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onFlash: ShowFlash;
 }) {
   return (
@@ -168,14 +166,14 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
       {formError && <Alert tone="error">{formError}</Alert>}
 
       <div className="grid gap-2 sm:grid-cols-3">
-        <Button onClick={approve} disabled={busy} className="bg-green-700! hover:bg-green-800!">
-          <Check className="h-4 w-4" aria-hidden="true" />
+        <Button icon={Check} onClick={approve} disabled={busy} className="bg-green-700! hover:bg-green-800!">
           {decide.isPending && pending === 'approve' ? decisions.approve.busy : 'Approve'}
         </Button>
         {textModes.map((next) => {
           const { label, Icon, chosen, idle } = textButtons[next];
           return (
             <Button
+              icon={Icon}
               key={next}
               variant="outline"
               onClick={() => choose(next)}
@@ -184,7 +182,6 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
               aria-controls={mode === next ? textId : undefined}
               className={mode === next ? chosen : idle}
             >
-              <Icon className="h-4 w-4" aria-hidden="true" />
               {label}
             </Button>
           );

@@ -123,8 +123,7 @@ export function AuditFiltersForm({
         </p>
       }
       actions={
-        <Button type="submit" variant="outline" size="sm">
-          <Search className="h-4 w-4" aria-hidden="true" />
+        <Button icon={Search} type="submit" variant="outline" size="sm">
           Apply
         </Button>
       }

@@ -1,6 +1,5 @@
 import { AUDIT_EXPORT_MAX_ROWS, messages } from '@mutual/shared';
-import { Download } from 'lucide-react';
-import { buttonClass } from '../../components/button';
+import { ExportCsvLink } from '../../components/export-csv-link';
 import { fieldErrors } from '../../lib/api-errors';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { type AuditFilterName, auditExportHref, useAuditLog } from './audit-api';
@@ -39,15 +38,7 @@ export function AuditLogScreen() {
             </h2>
             <p className="mt-0.5 max-w-xl text-xs text-slate-600">{messages.audit.exportCapped(exportCap)}</p>
           </div>
-          <a
-            href={auditExportHref(filters)}
-            download
-            className={buttonClass('outline', 'sm')}
-            data-testid="audit-export"
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </a>
+          <ExportCsvLink href={auditExportHref(filters)} testId="audit-export" />
         </div>
         {log.isPending ? (
           <Skeleton label="Loading the audit log" className="h-96 border-0 bg-slate-100" />

@@ -1,13 +1,12 @@
-import type { ApplicationStatus, PublicSite } from '@mutual/shared';
+import { type ApplicationStatus, messages, type PublicSite } from '@mutual/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, Mail, Phone, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { LoadError } from '../../components/query-state';
 import { useSession } from '../session/session-context';
 import { useSite } from '../site/site-context';
-import { errorMessage } from '../../lib/api-errors';
 import { AuthCard } from './auth-shell';
 import { formatDate } from '../../lib/format-date';
 import { InfoRequests } from './info-requests';
@@ -104,14 +103,12 @@ export function ApplicationStatusView() {
   }
   if (query.isError) {
     return (
-      <div className="space-y-4">
-        <Alert tone="error" title="We could not load your application">
-          {errorMessage(query.error)}
-        </Alert>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title="We could not load your application"
+        error={query.error}
+        fallback={messages.generic.internal}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

@@ -1,4 +1,6 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Container } from '../../components/layout';
 
 /** The grey page behind every sign-in screen, with one centred column. */
@@ -46,3 +48,27 @@ export function AuthCard({
 
 /** An inline text link in the brand colour. */
 export const textLinkClass = 'font-medium text-brand underline-offset-2 hover:underline';
+
+/** The "Back to sign in" link under the form of a password screen. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm">
+      <Link to="/login" className={`inline-flex items-center gap-1.5 ${textLinkClass}`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+/** "Already have an account? Sign in", under the application. */
+export function SignInPrompt({ className }: { className: string }) {
+  return (
+    <p className={className}>
+      Already have an account?{' '}
+      <Link to="/login" className={textLinkClass}>
+        Sign in
+      </Link>
+    </p>
+  );
+}

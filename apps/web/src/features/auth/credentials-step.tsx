@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { FormField, controlProps } from '../../components/form-field';
+import { FormField, controlProps, emailInputProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { useSignIn } from './auth-api';
@@ -81,11 +81,8 @@ export function CredentialsStep({
         <input
           {...controlProps('signin-email', { error: errors.email?.message })}
           {...register('email')}
-          type="email"
+          {...emailInputProps}
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
           aria-required="true"
         />
       </FormField>
@@ -116,8 +113,7 @@ export function CredentialsStep({
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        <LogIn className="h-5 w-5" aria-hidden="true" />
+      <Button icon={LogIn} type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Signing in...' : 'Sign in'}
       </Button>
     </form>

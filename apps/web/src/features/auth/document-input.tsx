@@ -1,7 +1,7 @@
 import { ID_DOCUMENT_MAX_BYTES, idDocumentTypes, messages } from '@mutual/shared';
 import { FileText } from 'lucide-react';
 import type { Ref } from 'react';
-import { FieldError, fieldDescription } from '../../components/form-field';
+import { FieldError, FieldLabel, fieldDescription } from '../../components/form-field';
 
 const r = messages.registration;
 
@@ -41,10 +41,7 @@ export function DocumentInput({
   const describedBy = [fieldDescription(id, { hint, error }), file ? `${id}-chosen` : null].filter(Boolean).join(' ');
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
+      <FieldLabel id={id} label={label} optional={optional} />
       <input
         ref={ref}
         id={id}

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ApplicationStatus, ID_DOCUMENT_MAX_BYTES, infoResponseSchema } from '@mutual/shared';
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
 import { DocumentInput, documentProblem } from './document-input';
 import { useAnswerInfoRequest } from './onboarding-api';
 
@@ -22,17 +20,20 @@ const documentHint =
 export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatus) => void }) {
   const [document, setDocument] = useState<File | null>(null);
   const [documentError, setDocumentError] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
   const { mutateAsync: answer } = useAnswerInfoRequest();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<InfoResponseInput, unknown, InfoResponse>({
-    resolver: zodResolver(infoResponseSchema),
+  const { form, onSubmit, formError, submitting } = useApiForm<InfoResponseInput, InfoResponse>({
+    schema: infoResponseSchema,
     defaultValues: { response: '' },
+    fields: ['response'],
+    otherFields: { document: (message) => setDocumentError(message) },
+    submit: async (values) => {
+      if (documentProblem(document, { required: false })) {
+        documentRef.current?.focus();
+        return;
+      }
+      onSent(await answer({ application: values, document }));
+    },
   });
 
   const chooseDocument = (file: File | null) => {
@@ -40,40 +41,21 @@ export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatu
     setDocumentError(documentProblem(file, { required: false }));
   };
 
-  const onValid = async (values: InfoResponse) => {
-    if (documentProblem(document, { required: false })) {
-      documentRef.current?.focus();
-      return;
-    }
-    setFailure(null);
-    try {
-      const status = await answer({ application: values, document });
-      onSent(status);
-    } catch (error) {
-      const fields = new Map(fieldErrors(error));
-      const responseMessage = fields.get('response');
-      const documentMessage = fields.get('document');
-      if (responseMessage) setError('response', { type: 'server', message: responseMessage }, { shouldFocus: true });
-      if (documentMessage) setDocumentError(documentMessage);
-      if (!responseMessage && !documentMessage) setFailure(errorMessage(error));
-    }
-  };
-
-  const responseError = errors.response?.message;
+  const responseError = form.formState.errors.response?.message;
   return (
     <form
       noValidate
       onSubmit={(event) => {
         setDocumentError(documentProblem(document, { required: false }));
-        void handleSubmit(onValid)(event);
+        void onSubmit(event);
       }}
       className="space-y-5"
     >
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
       <FormField id="info-response" label="Your answer" hint={answerHint} error={responseError}>
         <textarea
           {...controlProps('info-response', { error: responseError, hint: answerHint })}
-          {...register('response')}
+          {...form.register('response')}
           rows={5}
           maxLength={2000}
           aria-required="true"
@@ -89,9 +71,8 @@ export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatu
         error={documentError}
         onChange={chooseDocument}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-        <Send className="h-4 w-4" aria-hidden="true" />
-        {isSubmitting ? 'Sending...' : 'Send answer'}
+      <Button icon={Send} type="submit" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? 'Sending...' : 'Send answer'}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
-import { textLinkClass } from './auth-shell';
+import { SignInPrompt, textLinkClass } from './auth-shell';
 import { documentProblem } from './document-input';
 import { useRegister } from './onboarding-api';
 import { DocumentSection } from './registration-document-section';
@@ -137,17 +137,17 @@ export function RegistrationForm() {
             </Link>
             .
           </p>
-          <Button type="submit" size="lg" disabled={formState.isSubmitting} className="w-full shrink-0 sm:w-auto">
-            <UserPlus className="h-5 w-5" aria-hidden="true" />
+          <Button
+            icon={UserPlus}
+            type="submit"
+            size="lg"
+            disabled={formState.isSubmitting}
+            className="w-full shrink-0 sm:w-auto"
+          >
             {formState.isSubmitting ? 'Submitting...' : 'Create Account'}
           </Button>
         </div>
-        <p className="text-center text-sm text-slate-600 sm:text-left">
-          Already have an account?{' '}
-          <Link to="/login" className={textLinkClass}>
-            Sign in
-          </Link>
-        </p>
+        <SignInPrompt className="text-center text-sm text-slate-600 sm:text-left" />
       </form>
     </FormProvider>
   );

@@ -1,5 +1,6 @@
 import { maritalStatuses, PASSWORD } from '@mutual/shared';
 import { Contact, HeartHandshake, House, LockKeyhole, UserRound } from 'lucide-react';
+import { emailInputProps } from '../../components/form-field';
 import { FormSection, SelectField, TextField } from './registration-fields';
 
 const icon = 'h-5 w-5';
@@ -18,16 +19,7 @@ export function AccountSection() {
       description="You will sign in with this e-mail address and password."
       icon={<LockKeyhole className={icon} aria-hidden="true" />}
     >
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={254}
-        className="sm:col-span-2"
-      />
+      <TextField name="email" label="Email" {...emailInputProps} autoComplete="email" className="sm:col-span-2" />
       <TextField
         name="password"
         label="Password"
@@ -107,11 +99,8 @@ export function ContactSection() {
         name="contactDetails.alternativeEmail"
         label="Alternative email"
         optional
-        type="email"
+        {...emailInputProps}
         autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={254}
       />
     </FormSection>
   );

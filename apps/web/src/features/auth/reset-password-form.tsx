@@ -1,18 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD, passwordResetConfirmSchema } from '@mutual/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { fieldErrors } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
 import { useConfirmPasswordReset } from './auth-api';
 import { PasswordInput } from './password-input';
 
 type ResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 type ResetConfirm = z.output<typeof passwordResetConfirmSchema>;
+
+const passwordFields = ['password', 'confirmPassword'] as const;
 
 const passwordHint =
   `At least ${PASSWORD.min} characters. ` + 'A short phrase of unrelated words is easy to remember and hard to guess.';
@@ -26,36 +27,20 @@ export function ResetPasswordForm({
   onInvalidLink: (message: string) => void;
 }) {
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync: confirmReset } = useConfirmPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetConfirmInput, unknown, ResetConfirm>({
-    resolver: zodResolver(passwordResetConfirmSchema),
+  const { form, onSubmit, formError, submitting } = useApiForm<ResetConfirmInput, ResetConfirm>({
+    schema: passwordResetConfirmSchema,
     defaultValues: { token, password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = async (values: ResetConfirm) => {
-    setFailure(null);
-    try {
-      const result = await confirmReset(values);
-      setDone(result.message);
-    } catch (error) {
-      const fields = fieldErrors(error).filter((entry): entry is ['password' | 'confirmPassword', string] =>
-        ['password', 'confirmPassword'].includes(entry[0]),
-      );
-      fields.forEach(([name, message], index) =>
-        setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      if (fields.length > 0) return;
+    fields: passwordFields,
+    submit: async (values) => setDone((await confirmReset(values)).message),
+    onError: (error) => {
       // A 400 without a password problem means the link itself is no good (used, expired, unknown).
-      if (error instanceof ApiRequestError && error.status === 400) onInvalidLink(error.body.message);
-      else setFailure(errorMessage(error));
-    }
-  };
+      const passwordProblem = fieldErrors(error).some(([name]) => passwordFields.some((field) => field === name));
+      if (passwordProblem || !(error instanceof ApiRequestError && error.status === 400)) return false;
+      onInvalidLink(error.body.message);
+      return true;
+    },
+  });
 
   if (done) {
     return (
@@ -70,15 +55,16 @@ export function ResetPasswordForm({
     );
   }
 
+  const { errors } = form.formState;
   const passwordError = errors.password?.message;
   const confirmError = errors.confirmPassword?.message;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-      {failure && <Alert tone="error">{failure}</Alert>}
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      {formError && <Alert tone="error">{formError}</Alert>}
       <FormField id="new-password" label="New password" hint={passwordHint} error={passwordError}>
         <PasswordInput
           {...controlProps('new-password', { error: passwordError, hint: passwordHint })}
-          {...register('password')}
+          {...form.register('password')}
           autoComplete="new-password"
           maxLength={PASSWORD.max}
           aria-required="true"
@@ -87,14 +73,14 @@ export function ResetPasswordForm({
       <FormField id="confirm-password" label="Confirm new password" error={confirmError}>
         <PasswordInput
           {...controlProps('confirm-password', { error: confirmError })}
-          {...register('confirmPassword')}
+          {...form.register('confirmPassword')}
           autoComplete="new-password"
           maxLength={PASSWORD.max}
           aria-required="true"
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? 'Saving...' : 'Set new password'}
+      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+        {submitting ? 'Saving...' : 'Set new password'}
       </Button>
     </form>
   );

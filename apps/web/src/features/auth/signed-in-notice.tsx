@@ -1,9 +1,8 @@
 import { homePathFor, type SessionUser } from '@mutual/shared';
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/button';
 import { textLinkClass } from './auth-shell';
+import { SignOutButton } from './sign-out-button';
 
 const homeNames: Record<string, string> = {
   '/admin': 'Go to the staff console',
@@ -13,13 +12,7 @@ const homeNames: Record<string, string> = {
 
 /** Someone already signed in opened the sign-in page: say so, and offer the way home or out. */
 export function SignedInNotice({ user, onSignOut }: { user: SessionUser; onSignOut: () => Promise<void> }) {
-  const [signingOut, setSigningOut] = useState(false);
   const home = homePathFor(user);
-  const signOut = async () => {
-    setSigningOut(true);
-    await onSignOut();
-    setSigningOut(false);
-  };
   return (
     <div
       className={
@@ -38,15 +31,7 @@ export function SignedInNotice({ user, onSignOut }: { user: SessionUser; onSignO
           </Link>
         </div>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => void signOut()}
-        disabled={signingOut}
-        className="shrink-0 self-start sm:self-auto"
-      >
-        {signingOut ? 'Signing out...' : 'Sign out'}
-      </Button>
+      <SignOutButton onSignOut={onSignOut} size="sm" className="shrink-0 self-start sm:self-auto" />
     </div>
   );
 }

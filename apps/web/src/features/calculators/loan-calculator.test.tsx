@@ -38,32 +38,19 @@ describe('loan calculator', () => {
     expect(screen.getByText('Please enter a loan term')).toBeTruthy();
   });
 
-  it('explains what is wrong with an amount: not a number, fractions of a cent, out of range', async () => {
+  it.each([
+    ['a non-number amount', { amount: 'ten grand' }, 'Enter the amount in dollars, for example 25000 or 25000.00'],
+    ['an amount with fractions of a cent', { amount: '25000.555' }, 'Use at most two decimals for cents'],
+    ['an amount out of range', { amount: '0.50' }, 'The loan amount must be between $1.00 and $100,000,000.00'],
+    ['a rate above 100%', { rate: '100.01' }, 'The rate must be between 0% and 100%'],
+    ['a term that is not a whole number', { term: '2.5' }, 'Enter the term as a whole number'],
+    ['a term of zero', { term: '0' }, 'The term must be at least 1'],
+    ['a term above 50 years', { term: '51', unit: 'Years' }, 'The term must be between 1 and 50 years'],
+    ['a term above 600 months', { term: '601', unit: 'Months' }, 'The term must be between 1 and 600 months'],
+  ])('explains what is wrong with %s', async (_case, values, message) => {
     const { calculate } = renderCalculator();
-    await calculate({ amount: 'ten grand' });
-    expect(await screen.findByText('Enter the amount in dollars, for example 25000 or 25000.00')).toBeTruthy();
-    await calculate({ amount: '25000.555' });
-    expect(await screen.findByText('Use at most two decimals for cents')).toBeTruthy();
-    await calculate({ amount: '0.50' });
-    expect(await screen.findByText('The loan amount must be between $1.00 and $100,000,000.00')).toBeTruthy();
-  });
-
-  it('keeps the rate between 0% and 100%', async () => {
-    const { calculate } = renderCalculator();
-    await calculate({ rate: '100.01' });
-    expect(await screen.findByText('The rate must be between 0% and 100%')).toBeTruthy();
-  });
-
-  it('keeps the term a whole number from 1 to 50 years (600 months)', async () => {
-    const { calculate } = renderCalculator();
-    await calculate({ term: '2.5' });
-    expect(await screen.findByText('Enter the term as a whole number')).toBeTruthy();
-    await calculate({ term: '0' });
-    expect(await screen.findByText('The term must be at least 1')).toBeTruthy();
-    await calculate({ term: '51', unit: 'Years' });
-    expect(await screen.findByText('The term must be between 1 and 50 years')).toBeTruthy();
-    await calculate({ term: '601', unit: 'Months' });
-    expect(await screen.findByText('The term must be between 1 and 600 months')).toBeTruthy();
+    await calculate(values);
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it(

@@ -143,8 +143,7 @@ export function LoanCalculator() {
               </select>
             </div>
           </FormField>
-          <Button type="submit" size="lg" className="w-full sm:w-auto">
-            <Calculator className="h-5 w-5" aria-hidden="true" />
+          <Button icon={Calculator} type="submit" size="lg" className="w-full sm:w-auto">
             Calculate
           </Button>
         </form>

@@ -7,6 +7,18 @@ function describeTerm(months: number) {
   return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
+/** One of the totals under the monthly payment, as a term of the surrounding `<dl>`. */
+function Total({ label, cents, testId }: { label: string; cents: bigint; testId: string }) {
+  return (
+    <div className="rounded-xl bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold text-slate-900" data-testid={testId}>
+        {formatMoney(cents)}
+      </dd>
+    </div>
+  );
+}
+
 /** The estimate for one loan: payment, totals and a year-by-year breakdown. */
 export function LoanResults({ loan, summary }: { loan: LoanCalculatorValues; summary: AmortizationSummary }) {
   const lastDiffers = summary.finalPaymentCents !== summary.monthlyPaymentCents;
@@ -21,18 +33,8 @@ export function LoanResults({ loan, summary }: { loan: LoanCalculatorValues; sum
         {formatMoney(summary.monthlyPaymentCents)}
       </p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-xl bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">Total interest</dt>
-          <dd className="mt-1 text-xl font-semibold text-slate-900" data-testid="total-interest">
-            {formatMoney(summary.totalInterestCents)}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">Total paid</dt>
-          <dd className="mt-1 text-xl font-semibold text-slate-900" data-testid="total-paid">
-            {formatMoney(summary.totalPaidCents)}
-          </dd>
-        </div>
+        <Total label="Total interest" cents={summary.totalInterestCents} testId="total-interest" />
+        <Total label="Total paid" cents={summary.totalPaidCents} testId="total-paid" />
       </dl>
       <p className="mt-4 text-sm text-slate-600">
         {summary.numberOfPayments} {summary.numberOfPayments === 1 ? 'payment' : 'payments'}
@@ -67,15 +69,11 @@ export function LoanResults({ loan, summary }: { loan: LoanCalculatorValues; sum
                 <th scope="col" className="px-2 py-2 sm:px-3 text-left font-semibold">
                   Year
                 </th>
-                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
-                  Principal
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
-                  Interest
-                </th>
-                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
-                  Balance
-                </th>
+                {['Principal', 'Interest', 'Balance'].map((heading) => (
+                  <th key={heading} scope="col" className="px-2 py-2 sm:px-3 font-semibold">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 text-slate-800">

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactMessage,
   type ContactMessageInput,
@@ -11,10 +10,11 @@ import {
 } from '@mutual/shared';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useState } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import { useSendContactMessage } from './contact-api';
 
 const preferredContactLabels: Record<(typeof preferredContactMethods)[number], string> = {
@@ -23,8 +23,6 @@ const preferredContactLabels: Record<(typeof preferredContactMethods)[number], s
 };
 
 const fieldNames = ['name', 'email', 'phone', 'subject', 'message', 'preferredContact'] as const;
-type FieldName = (typeof fieldNames)[number];
-const isFieldName = (key: string): key is FieldName => (fieldNames as readonly string[]).includes(key);
 
 // No subject until the visitor picks one: the select shows its placeholder.
 const defaultValues = {
@@ -35,6 +33,19 @@ const defaultValues = {
   preferredContact: 'email',
 } satisfies DefaultValues<ContactMessageInput>;
 
+/** The one-line boxes, in screen order. */
+const textFields: {
+  name: 'name' | 'email' | 'phone';
+  label: string;
+  type: string;
+  autoComplete: string;
+  optional?: boolean;
+}[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+];
+
 const messageHint = 'Please do not include passwords, sign-in codes or full card numbers.';
 
 /**
@@ -43,38 +54,26 @@ const messageHint = 'Please do not include passwords, sign-in codes or full card
  */
 export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync: send } = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+  const { form, onSubmit, formError, setFormError, submitting } = useApiForm<ContactMessageInput, ContactMessage>({
+    schema: contactMessageSchema,
     defaultValues,
-  });
-
-  const onSubmit = async (values: ContactMessage) => {
-    setSent(null);
-    setFailure(null);
-    try {
+    fields: fieldNames,
+    fallback: messages.contact.failed,
+    submit: async (values) => {
+      setSent(null);
       const receipt = await send(values);
-      reset();
+      form.reset();
       setSent(receipt.message);
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        setFailure(messages.contact.failed);
-        return;
-      }
-      const fields = Object.entries(error.body.fields ?? {}).filter(([key]) => isFieldName(key));
-      fields.forEach(([key, message], index) => {
-        if (isFieldName(key)) setError(key, { type: 'server', message }, { shouldFocus: index === 0 });
-      });
-      if (fields.length === 0) setFailure(error.body.message || messages.contact.failed);
-    }
-  };
+    },
+    onError: (error) => {
+      // This route's own sentence is shown even when the server broke.
+      if (!(error instanceof ApiRequestError) || error.status < 500) return false;
+      setFormError(error.body.message || messages.contact.failed);
+      return true;
+    },
+  });
+  const { errors } = form.formState;
 
   const fieldErrors = {
     name: errors.name?.message,
@@ -87,41 +86,24 @@ export function ContactForm() {
 
   return (
     <div>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="contact-name" label="Name" error={fieldErrors.name}>
-            <input
-              {...controlProps('contact-name', { error: fieldErrors.name })}
-              {...register('name')}
-              type="text"
-              autoComplete="name"
-              maxLength={contactLimits.name}
-              aria-required="true"
-            />
-          </FormField>
-          <FormField id="contact-email" label="Email" error={fieldErrors.email}>
-            <input
-              {...controlProps('contact-email', { error: fieldErrors.email })}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              maxLength={contactLimits.email}
-              aria-required="true"
-            />
-          </FormField>
-          <FormField id="contact-phone" label="Phone" optional error={fieldErrors.phone}>
-            <input
-              {...controlProps('contact-phone', { error: fieldErrors.phone })}
-              {...register('phone')}
-              type="tel"
-              autoComplete="tel"
-              maxLength={contactLimits.phone}
-            />
-          </FormField>
+          {textFields.map(({ name, label, type, autoComplete, optional = false }) => (
+            <FormField key={name} id={`contact-${name}`} label={label} optional={optional} error={fieldErrors[name]}>
+              <input
+                {...controlProps(`contact-${name}`, { error: fieldErrors[name] })}
+                {...form.register(name)}
+                type={type}
+                autoComplete={autoComplete}
+                maxLength={contactLimits[name]}
+                aria-required={optional ? undefined : 'true'}
+              />
+            </FormField>
+          ))}
           <FormField id="contact-subject" label="Subject" error={fieldErrors.subject}>
             <select
               {...controlProps('contact-subject', { error: fieldErrors.subject })}
-              {...register('subject')}
+              {...form.register('subject')}
               aria-required="true"
             >
               <option value="">Choose a subject…</option>
@@ -137,7 +119,7 @@ export function ContactForm() {
         <FormField id="contact-message" label="Message" error={fieldErrors.message} hint={messageHint}>
           <textarea
             {...controlProps('contact-message', { error: fieldErrors.message, hint: messageHint })}
-            {...register('message')}
+            {...form.register('message')}
             rows={6}
             maxLength={contactLimits.message}
             aria-required="true"
@@ -155,7 +137,12 @@ export function ContactForm() {
                   'text-slate-800 has-checked:border-brand has-checked:bg-brand-soft'
                 }
               >
-                <input type="radio" value={method} {...register('preferredContact')} className="h-4 w-4 accent-brand" />
+                <input
+                  type="radio"
+                  value={method}
+                  {...form.register('preferredContact')}
+                  className="h-4 w-4 accent-brand"
+                />
                 {preferredContactLabels[method]}
               </label>
             ))}
@@ -175,18 +162,18 @@ export function ContactForm() {
             </div>
           )}
         </div>
-        {failure && (
+        {formError && (
           <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
             <CircleAlert className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
-            <p className="text-sm">{failure}</p>
+            <p className="text-sm">{formError}</p>
           </div>
         )}
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+          <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
             <Send className="h-4 w-4" aria-hidden="true" />
-            {isSubmitting ? 'Sending...' : 'Send Message'}
+            {submitting ? 'Sending...' : 'Send Message'}
           </Button>
         </div>
       </form>

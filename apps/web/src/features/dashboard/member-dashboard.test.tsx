@@ -2,22 +2,19 @@ import type { AccountOverview } from '@mutual/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
-import { member, memberAccounts, transaction } from '../../test/fixtures';
+import { fixtureFactory, member, memberAccounts, transaction } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { MemberDashboard } from './member-dashboard';
 
-function overview(overrides: Partial<AccountOverview> = {}): AccountOverview {
-  return {
-    availableBalance: '1250.50',
-    pendingTotal: '75.25',
-    monthIncome: '3200.00',
-    monthOutgoing: '1049.99',
-    monthCorrections: '0.00',
-    month: '2026-03',
-    transferLimit: { limit: 10, used: 2, windowHours: 24 },
-    ...overrides,
-  };
-}
+const overview = fixtureFactory<AccountOverview>({
+  availableBalance: '1250.50',
+  pendingTotal: '75.25',
+  monthIncome: '3200.00',
+  monthOutgoing: '1049.99',
+  monthCorrections: '0.00',
+  month: '2026-03',
+  transferLimit: { limit: 10, used: 2, windowHours: 24 },
+});
 
 function renderDashboard(summary = overview()) {
   stubFetch({

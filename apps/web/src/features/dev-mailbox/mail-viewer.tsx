@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { formatMailTime } from './mail-list';
 import type { DevMail } from './use-dev-mailbox';
 
-type View = 'html' | 'text';
+const views = [
+  { value: 'html', label: 'HTML' },
+  { value: 'text', label: 'Text' },
+] as const;
+type View = (typeof views)[number]['value'];
 
 const headerClass = 'flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between';
 const plainTextClass =
@@ -39,22 +43,17 @@ export function MailViewer({ mail }: { mail: DevMail }) {
           aria-label="Message format"
           className="flex shrink-0 gap-1 self-start rounded-lg bg-slate-100 p-1"
         >
-          <button
-            type="button"
-            aria-pressed={view === 'html'}
-            className={toggleClass(view === 'html')}
-            onClick={() => setView('html')}
-          >
-            HTML
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === 'text'}
-            className={toggleClass(view === 'text')}
-            onClick={() => setView('text')}
-          >
-            Text
-          </button>
+          {views.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              className={toggleClass(view === value)}
+              onClick={() => setView(value)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </header>
       {view === 'html' ? (

@@ -2,7 +2,7 @@ import { HeartHandshake, Lightbulb, Scale, Users, type LucideIcon } from 'lucide
 import { Section, SectionHeading } from '../../components/layout';
 import { useSite } from '../site/site-context';
 import { formatCount } from './format';
-import { iconTileClass } from './styles';
+import { IconFeature } from './icon-tile';
 
 const values: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
@@ -39,18 +39,17 @@ export function MissionAndValues() {
           </p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Our values">
-          {values.map(({ icon: Icon, title, text }) => (
+          {values.map(({ icon, title, text }) => (
             <li
               key={title}
               className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6"
             >
-              <span className={iconTileClass}>
-                <Icon className="h-6 w-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{title}</h3>
-                <p className="mt-1 text-slate-600">{text}</p>
-              </div>
+              <IconFeature
+                icon={icon}
+                title={title}
+                text={text}
+                titleClassName="text-lg font-semibold text-slate-900 sm:mt-4"
+              />
             </li>
           ))}
         </ul>

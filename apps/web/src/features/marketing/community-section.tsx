@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/button';
 import { Section } from '../../components/layout';
 import { useSite } from '../site/site-context';
 import { formatMillions } from './format';
+import { IconFeature } from './icon-tile';
 
 const programs = [
   {
@@ -43,7 +44,7 @@ export function CommunitySection() {
           </ButtonLink>
         </div>
         <ul className="grid gap-4">
-          {programs.map(({ icon: Icon, title, text }, index) => (
+          {programs.map(({ icon, title, text }, index) => (
             <li
               key={title}
               className={[
@@ -52,18 +53,13 @@ export function CommunitySection() {
                 index === 1 ? 'lg:ml-10' : '',
               ].join(' ')}
             >
-              <span
-                className={[
-                  'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl',
-                  'bg-gradient-to-br from-brand to-accent-dark text-white',
-                ].join(' ')}
-              >
-                <Icon className="h-6 w-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-slate-600">{text}</p>
-              </div>
+              <IconFeature
+                icon={icon}
+                tone="gradient"
+                title={title}
+                text={text}
+                titleClassName="font-semibold text-slate-900"
+              />
             </li>
           ))}
         </ul>

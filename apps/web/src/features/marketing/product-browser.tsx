@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Section, SectionHeading } from '../../components/layout';
 import { useSite } from '../site/site-context';
 import { type Product, type ProductAudience, productsFor } from './product-catalog';
-import { iconTileClass } from './styles';
+import { IconTile } from './icon-tile';
 
 const audiences: Array<{ value: ProductAudience; label: string; icon: typeof User }> = [
   { value: 'personal', label: 'Personal Banking', icon: User },
@@ -27,9 +27,7 @@ function ProductCard({ product, index }: { product: Product; index: number }) {
       ].join(' ')}
     >
       <div className="flex items-start gap-4">
-        <span className={iconTileClass}>
-          <Icon className="h-6 w-6" aria-hidden="true" />
-        </span>
+        <IconTile icon={Icon} />
         <h3 id={titleId} className="pt-2.5 text-xl font-semibold text-slate-900">
           {name}
         </h3>

@@ -2,7 +2,7 @@ import { ArrowRight, Briefcase, CreditCard, HandCoins, Home, PiggyBank, Wallet, 
 import { Link } from 'react-router';
 import { Section, SectionHeading } from '../../components/layout';
 import { useSite } from '../site/site-context';
-import { iconTileClass } from './styles';
+import { IconTile } from './icon-tile';
 
 interface Service {
   title: string;
@@ -81,9 +81,7 @@ export function ServiceCards() {
             ].join(' ')}
           >
             <div className="flex items-center gap-4 sm:flex-col sm:items-start sm:gap-5">
-              <span className={iconTileClass}>
-                <Icon className="h-6 w-6" aria-hidden="true" />
-              </span>
+              <IconTile icon={Icon} />
               <h3 className="text-xl font-semibold text-slate-900">
                 {/* The link covers the whole card, so the card is one click target with a short name. */}
                 <Link to={to} className="outline-none after:absolute after:inset-0 after:rounded-2xl">

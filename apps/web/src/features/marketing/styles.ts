@@ -7,8 +7,5 @@ export const outlineOnDarkClass = [
   'text-base font-semibold text-white transition-colors hover:bg-white/10',
 ].join(' ');
 
-/** The rounded icon tile used on cards. */
-export const iconTileClass = 'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand';
-
 /** The accent colour lightened enough to read on slate-900 (the accent itself is configurable). */
 export const accentOnDarkText = 'text-[color-mix(in_oklab,var(--color-accent)_45%,white)]';

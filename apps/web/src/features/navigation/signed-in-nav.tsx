@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Container } from '../../components/layout';
 import { HelpPopover } from '../../app/layouts/help-popover';
@@ -8,6 +8,7 @@ import { useSession } from '../session/session-context';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';
 import { NotificationsMenu } from './notifications-menu';
+import { StickyHeader } from './sticky-header';
 import { UserMenu } from './user-menu';
 
 const linkClass = (current: boolean) =>
@@ -24,29 +25,14 @@ const menuButtonClass = [
 export function SignedInNav() {
   const { user } = useSession();
   const location = useLocation();
-  const [scrolled, setScrolled] = useState(false);
   // The menu remembers the navigation it was opened on, so following any link (even an anchor
   // on the same page) closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.key;
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 0);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-
   return (
-    <header
-      data-signed-in-nav=""
-      data-scrolled={scrolled}
-      className={[
-        'sticky top-0 z-40 bg-white/95 backdrop-blur transition-shadow',
-        scrolled ? 'shadow-md' : 'border-b border-slate-100',
-      ].join(' ')}
-    >
+    <StickyHeader data-signed-in-nav="">
       <Container className="flex h-16 items-center justify-between gap-3">
         <div className="shrink-0">
           <Logo />
@@ -89,6 +75,6 @@ export function SignedInNav() {
           menuButton={menuButton}
         />
       )}
-    </header>
+    </StickyHeader>
   );
 }

@@ -69,8 +69,7 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
             ))}
           </select>
         </div>
-        <Button onClick={exportNow} disabled={exportAch.isPending || !waiting}>
-          <FileOutput className="h-4 w-4" aria-hidden="true" />
+        <Button icon={FileOutput} onClick={exportNow} disabled={exportAch.isPending || !waiting}>
           {exportAch.isPending ? 'Exporting...' : 'Export ACH file (NACHA)'}
         </Button>
       </div>

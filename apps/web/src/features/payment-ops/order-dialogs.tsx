@@ -71,8 +71,7 @@ export function SettleDialog({ order, onClose, onFlash }: DialogProps) {
         <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
           Cancel
         </Button>
-        <Button onClick={confirm} disabled={settle.isPending}>
-          <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+        <Button icon={CheckCircle2} onClick={confirm} disabled={settle.isPending}>
           {settle.isPending ? 'Settling...' : 'Settle payment'}
         </Button>
       </div>
@@ -180,8 +179,7 @@ function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose:
         <Button variant="outline" onClick={onClose} disabled={returnOrder.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={returnOrder.isPending} className="bg-red-700! hover:bg-red-800!">
-          <Undo2 className="h-4 w-4" aria-hidden="true" />
+        <Button icon={Undo2} type="submit" disabled={returnOrder.isPending} variant="danger">
           {returnOrder.isPending ? 'Returning...' : 'Return payment'}
         </Button>
       </div>

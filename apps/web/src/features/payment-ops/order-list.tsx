@@ -107,12 +107,10 @@ function Actions({ order, onSettle, onReturn, full = false }: OrderActions & { o
   const label = orderSummary(order);
   return (
     <div className={full ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-2'}>
-      <Button size="sm" onClick={() => onSettle(order)} aria-label={`Settle ${label}`}>
-        <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+      <Button icon={CheckCircle2} size="sm" onClick={() => onSettle(order)} aria-label={`Settle ${label}`}>
         Settle
       </Button>
-      <Button size="sm" variant="outline" onClick={() => onReturn(order)} aria-label={`Return ${label}`}>
-        <Undo2 className="h-4 w-4" aria-hidden="true" />
+      <Button icon={Undo2} size="sm" variant="outline" onClick={() => onReturn(order)} aria-label={`Return ${label}`}>
         Return
       </Button>
     </div>

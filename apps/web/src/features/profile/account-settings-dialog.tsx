@@ -6,6 +6,7 @@ import { PasswordForm } from './password-form';
 import { SessionsPanel } from './sessions-panel';
 import { LoginAlertsPanel, NotificationsPanel, useSettingsDraft } from './settings-preferences';
 import { TwoFactorSection } from './two-factor-section';
+import type { DialogControlProps } from '../../components/dialog';
 
 const tabs = [
   { value: 'notifications', label: 'Notifications' },
@@ -20,13 +21,7 @@ const tabClass =
   'data-[state=active]:text-brand data-[state=active]:shadow-sm';
 
 /** "Account Settings": notifications, security (login alerts, two-factor), password, sessions. */
-export function AccountSettingsDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AccountSettingsDialog({ open, onOpenChange }: DialogControlProps) {
   return (
     <MeDialog
       open={open}

@@ -68,10 +68,10 @@ export function BackupCodesView({
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <CopyButton label="Copy codes" copied={copied === 'codes'} onClick={() => void copy('codes', text)} />
         <Button
+          icon={Download}
           variant="outline"
           onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}
         >
-          <Download className="h-4 w-4" aria-hidden="true" />
           Download
         </Button>
         <Button onClick={onDone} className="sm:ml-auto">

@@ -10,8 +10,7 @@ export function CopyButton({
 }: { label: string; copied: boolean } & Omit<ComponentProps<typeof Button>, 'variant' | 'children'>) {
   const Icon = copied ? Check : Copy;
   return (
-    <Button variant="outline" {...button}>
-      <Icon className="h-4 w-4" aria-hidden="true" />
+    <Button icon={Icon} variant="outline" {...button}>
       {copied ? 'Copied!' : label}
     </Button>
   );

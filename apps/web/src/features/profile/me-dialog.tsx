@@ -1,6 +1,6 @@
 import type { Me } from '@mutual/shared';
 import type { ReactNode } from 'react';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { useMe } from './profile-api';
 
@@ -16,9 +16,7 @@ export function MeDialog({
   loadingLabel,
   loadFailed,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControlProps & {
   title: string;
   description: string;
   /** What the placeholder says while the record loads: "Loading your profile…". */

@@ -2,9 +2,10 @@ import { messages } from '@mutual/shared';
 import { MeDialog } from './me-dialog';
 import { ProfileForm } from './profile-form';
 import { ProfilePicture } from './profile-picture';
+import type { DialogControlProps } from '../../components/dialog';
 
 /** "Profile Settings": picture, name, phone and address (spec §2, §3). */
-export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ProfileDialog({ open, onOpenChange }: DialogControlProps) {
   return (
     <MeDialog
       open={open}

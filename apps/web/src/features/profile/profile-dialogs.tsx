@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { createRequiredContext } from '../../lib/required-context';
 import { AccountSettingsDialog } from './account-settings-dialog';
 import { ProfileDialog } from './profile-dialog';
 
@@ -9,13 +10,11 @@ interface ProfileDialogsValue {
   open: (which: Which, returnFocusTo?: HTMLElement | null) => void;
 }
 
-const ProfileDialogsContext = createContext<ProfileDialogsValue | null>(null);
-
-export function useProfileDialogs(): ProfileDialogsValue {
-  const value = useContext(ProfileDialogsContext);
-  if (!value) throw new Error('useProfileDialogs must be used inside <ProfileDialogsProvider>');
-  return value;
-}
+const [ProfileDialogsContext, useProfileDialogs] = createRequiredContext<ProfileDialogsValue>(
+  'useProfileDialogs',
+  'ProfileDialogsProvider',
+);
+export { useProfileDialogs };
 
 /** Holds the Profile Settings and Account Settings dialogs, opened from the avatar menu. */
 export function ProfileDialogsProvider({ children }: { children: ReactNode }) {

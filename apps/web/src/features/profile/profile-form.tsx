@@ -1,12 +1,12 @@
 import { type Me, type ProfileUpdate, messages, profileUpdateSchema } from '@mutual/shared';
-import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApiForm } from '../../lib/use-api-form';
 import { FormActions } from './form-actions';
 import { InputField } from './input-field';
 import { OutcomeAlert, formOutcome } from './outcome';
-import { useApplyMe, useUpdateProfile } from './profile-api';
+import { useUpdateProfile } from './profile-api';
+import { useMeSave } from './use-me-save';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 
@@ -46,22 +46,15 @@ export function SignInEmailField({ id, email, autoComplete }: { id: string; emai
 
 /** Name, phone and address; validated with the schema the API uses (`meApi.updateProfile`). */
 export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
-  const applyMe = useApplyMe();
   const updateProfile = useUpdateProfile();
-  const [saved, setSaved] = useState<string | null>(null);
+  const { saved, save } = useMeSave(updateProfile.mutateAsync, messages.profile.updated);
   const { form, onSubmit, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
     schema: profileUpdateSchema,
     defaultValues: valuesOf(me),
     fields: fieldPaths,
     fallback: messages.profile.updateFailed,
     fieldsFailure: messages.profile.updateFailed,
-    submit: async (values) => {
-      setSaved(null);
-      const result = await updateProfile.mutateAsync(values);
-      form.reset(valuesOf(result.me));
-      await applyMe(result.me);
-      setSaved(result.message || messages.profile.updated);
-    },
+    submit: (values) => save(values, (stored) => form.reset(valuesOf(stored))),
   });
   const {
     register,

@@ -1,10 +1,10 @@
 import { type Me, type SettingsUpdate, messages, settingsUpdateSchema } from '@mutual/shared';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { useApiForm } from '../../lib/use-api-form';
 import { OutcomeAlert, formOutcome } from './outcome';
-import { useApplyMe, useUpdateSettings } from './profile-api';
+import { useUpdateSettings } from './profile-api';
+import { useMeSave } from './use-me-save';
 import { SettingsSwitch } from './settings-switch';
 
 export function settingsOf(me: Me): SettingsUpdate {
@@ -23,22 +23,15 @@ type SwitchName = 'notifications.email' | 'notifications.sms' | 'notifications.p
  * other.
  */
 export function useSettingsDraft(me: Me) {
-  const applyMe = useApplyMe();
   const updateSettings = useUpdateSettings();
-  const [saved, setSaved] = useState<string | null>(null);
+  const { saved, setSaved, save } = useMeSave(updateSettings.mutateAsync, messages.settings.updated);
   const { form, onSubmit, formError, setFormError, submitting } = useApiForm<SettingsUpdate>({
     schema: settingsUpdateSchema,
     defaultValues: settingsOf(me),
     // No switch shows a message of its own: what the server says goes to the Alert.
     fields: [],
     fallback: messages.settings.updateFailed,
-    submit: async (values) => {
-      setSaved(null);
-      const result = await updateSettings.mutateAsync(values);
-      form.reset(settingsOf(result.me));
-      await applyMe(result.me);
-      setSaved(result.message || messages.settings.updated);
-    },
+    submit: (values) => save(values, (stored) => form.reset(settingsOf(stored))),
   });
   const draft = useWatch({ control: form.control });
   const dirty = JSON.stringify(settingsOf(me)) !== JSON.stringify(draft);

@@ -1,6 +1,7 @@
 import type { SessionInfo, SessionUser } from '@mutual/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { createRequiredContext } from '../../lib/required-context';
 import { siteQueryKey } from '../site/site-api';
 import { sessionQueryKey, useEndSession, useSessionQuery } from './session-api';
 
@@ -18,13 +19,8 @@ interface SessionContextValue {
   farewell: string | null;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
-
-export function useSession(): SessionContextValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
-  return value;
-}
+const [SessionContext, useSession] = createRequiredContext<SessionContextValue>('useSession', 'SessionProvider');
+export { useSession };
 
 /** Who is signed in, as the server says. The server enforces every rule; this only steers screens. */
 export function SessionProvider({ children }: { children: ReactNode }) {

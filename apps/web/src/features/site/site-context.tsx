@@ -1,15 +1,12 @@
 import type { PublicSite } from '@mutual/shared';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { LoadError } from '../../components/query-state';
+import { createRequiredContext } from '../../lib/required-context';
 import { useSiteFacts } from './site-api';
 
-const SiteContext = createContext<PublicSite | null>(null);
-
-/** The credit union's public facts (brand, contacts, rates); every page may rely on them. */
-export function useSite(): PublicSite {
-  const site = useContext(SiteContext);
-  if (!site) throw new Error('useSite must be used inside <SiteProvider>');
-  return site;
-}
+/** `useSite()`: the credit union's public facts (brand, contacts, rates); every page may rely on them. */
+const [SiteContext, useSite] = createRequiredContext<PublicSite>('useSite', 'SiteProvider');
+export { useSite };
 
 export function SiteProvider({ children }: { children: ReactNode }) {
   const query = useSiteFacts();
@@ -32,17 +29,16 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   }
   if (query.isError) {
     return (
-      <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold">We could not load this page</h1>
-        <p className="text-slate-600">Please check your connection and try again.</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="rounded-lg bg-slate-900 px-4 py-2 font-medium text-white"
-        >
-          Try again
-        </button>
-      </div>
+      <main className="flex min-h-screen items-center justify-center p-6">
+        <div className="w-full max-w-md">
+          <h1 className="mb-4 text-xl font-semibold">We could not load this page</h1>
+          <LoadError
+            error={query.error}
+            fallback="Please check your connection and try again."
+            onRetry={() => void query.refetch()}
+          />
+        </div>
+      </main>
     );
   }
   return <SiteContext.Provider value={query.data}>{children}</SiteContext.Provider>;

@@ -67,8 +67,7 @@ export function TransactionFiltersForm({
           maxLength={100}
           placeholder="e.g. Payroll"
         />
-        <Button type="submit" variant="outline" className="shrink-0">
-          <Search className="h-4 w-4" aria-hidden="true" />
+        <Button icon={Search} type="submit" variant="outline" className="shrink-0">
           Search
         </Button>
       </div>

@@ -1,5 +1,4 @@
-import { Download } from 'lucide-react';
-import { buttonClass } from '../../components/button';
+import { ExportCsvLink } from '../../components/export-csv-link';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { TransactionFiltersForm } from './transaction-filters';
 import { HistoryPager } from './history-pager';
@@ -24,10 +23,7 @@ export function TransactionHistory() {
           <h2 id="history-results-heading" className="text-lg font-semibold text-slate-900">
             Transactions
           </h2>
-          <a href={exportHref} download className={buttonClass('outline', 'sm')} data-testid="export-csv">
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </a>
+          <ExportCsvLink href={exportHref} testId="export-csv" />
         </div>
         {history.isPending ? (
           <Skeleton label="Loading transactions" className="h-96 border-0 bg-slate-100" />

@@ -63,6 +63,7 @@ export function ResetTransferCounts() {
           )}
         </div>
         <Button
+          icon={RotateCcw}
           ref={resetAllButton}
           variant="outline"
           className="shrink-0 border-red-300! text-red-700! hover:border-red-600!"
@@ -71,7 +72,6 @@ export function ResetTransferCounts() {
           aria-expanded={confirming}
           aria-controls={confirming ? 'reset-all-confirm' : undefined}
         >
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
           Reset All
         </Button>
       </div>
@@ -91,12 +91,7 @@ export function ResetTransferCounts() {
             <Button variant="ghost" onClick={closeConfirm} disabled={all.isPending}>
               Cancel
             </Button>
-            <Button
-              ref={confirmButton}
-              onClick={resetAll}
-              disabled={all.isPending}
-              className="bg-red-700! hover:bg-red-800!"
-            >
+            <Button ref={confirmButton} onClick={resetAll} disabled={all.isPending} variant="danger">
               {all.isPending ? 'Resetting…' : 'Confirm Reset All'}
             </Button>
           </div>

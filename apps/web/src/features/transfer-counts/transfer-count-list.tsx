@@ -73,6 +73,7 @@ function ResetButton({
   const resetting = resettingId === row.id;
   return (
     <Button
+      icon={RotateCcw}
       variant="outline"
       size="sm"
       className={className}
@@ -80,7 +81,6 @@ function ResetButton({
       aria-describedby={row.protected ? protectedNoteId(row, layout) : undefined}
       onClick={() => onReset(row)}
     >
-      <RotateCcw className="h-4 w-4" aria-hidden="true" />
       {resetting ? 'Resetting…' : 'Reset'}
       <span className="sr-only"> transfer count for {row.email}</span>
     </Button>
@@ -95,16 +95,28 @@ function ProtectedNote({ row, layout }: { row: TransferCountRow; layout: Layout 
   );
 }
 
+/** The member's e-mail (with the protected badge), their name and, when protected, why. */
+function MemberIdentity({ row, layout }: { row: TransferCountRow; layout: Layout }) {
+  const card = layout === 'card';
+  const Line = card ? 'p' : 'span';
+  const emailClass = card ? 'min-w-0 font-semibold break-all text-slate-900' : 'truncate font-semibold text-slate-900';
+  return (
+    <>
+      <Line className="flex flex-wrap items-center gap-1.5">
+        <span className={emailClass}>{row.email}</span>
+        {row.protected && <ProtectedBadge />}
+      </Line>
+      <Line className={card ? 'text-sm text-slate-600' : 'block truncate text-slate-600'}>{row.name}</Line>
+      {row.protected && <ProtectedNote row={row} layout={layout} />}
+    </>
+  );
+}
+
 /** One member as a card (phone). */
 function CountCard({ row, limit, ...actions }: Omit<ListProps, 'data'> & { row: TransferCountRow; limit: number }) {
   return (
     <li data-testid="transfer-count-card" className="rounded-xl border border-slate-200 bg-white p-3.5">
-      <p className="flex flex-wrap items-center gap-1.5">
-        <span className="min-w-0 font-semibold break-all text-slate-900">{row.email}</span>
-        {row.protected && <ProtectedBadge />}
-      </p>
-      <p className="text-sm text-slate-600">{row.name}</p>
-      {row.protected && <ProtectedNote row={row} layout="card" />}
+      <MemberIdentity row={row} layout="card" />
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Transfer count</dt>
@@ -133,16 +145,7 @@ export function TransferCountTable({ data, ...actions }: ListProps) {
       id: 'member',
       header: 'Member',
       className: 'w-full max-w-0',
-      cell: (row) => (
-        <>
-          <span className="flex flex-wrap items-center gap-1.5">
-            <span className="truncate font-semibold text-slate-900">{row.email}</span>
-            {row.protected && <ProtectedBadge />}
-          </span>
-          <span className="block truncate text-slate-600">{row.name}</span>
-          {row.protected && <ProtectedNote row={row} layout="table" />}
-        </>
-      ),
+      cell: (row) => <MemberIdentity row={row} layout="table" />,
     },
     {
       id: 'count',

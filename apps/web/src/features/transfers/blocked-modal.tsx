@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import { Clock, Mail, ShieldAlert } from 'lucide-react';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { useSite } from '../site/site-context';
 
 const m = messages.transfers;
@@ -15,10 +15,8 @@ export function BlockedModal({
   kind,
   open,
   onOpenChange,
-}: {
+}: DialogControlProps & {
   kind: 'denied' | 'suspended';
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { support } = useSite();
   const title = kind === 'denied' ? m.deniedTitle : m.suspendedTitle;

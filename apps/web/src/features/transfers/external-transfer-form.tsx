@@ -14,32 +14,14 @@ import { SuccessModal } from './success-modal';
 import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
 import { useExternalChallenge } from './transfers-api';
-import { type TransferProblem, useTransferForm } from './use-transfer-form';
+import { type TransferProblem, blankTransfer, useTransferForm } from './use-transfer-form';
 
 type Input = z.input<typeof externalTransferSchema>;
 
-const names = [
-  'fromAccount',
-  'toBank',
-  'routingNumber',
-  'accountNumber',
-  'accountName',
-  'amount',
-  'reference',
-] as const;
+const textFields = ['toBank', 'routingNumber', 'accountNumber', 'accountName', 'amount', 'reference'] as const;
+const names = ['fromAccount', ...textFields] as const;
 
-function emptyFor(accounts: AccountSummary[]): Input {
-  return {
-    transferType: 'external',
-    fromAccount: accounts[0]?.type ?? 'Checking',
-    toBank: '',
-    routingNumber: '',
-    accountNumber: '',
-    accountName: '',
-    amount: '',
-    reference: '',
-  };
-}
+const emptyFor = (accounts: AccountSummary[]): Input => blankTransfer('external', accounts, textFields);
 
 /**
  * "To US Bank" (spec §2/§4): the form, then a confirmation step with the summary and a one-time

@@ -16,13 +16,12 @@ import { OptionCombobox } from './option-combobox';
 import { readTransferError } from './transfer-errors';
 import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
-import { useTransferForm } from './use-transfer-form';
+import { blankTransfer, useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 type Input = z.input<typeof internationalTransferSchema>;
 
-const names = [
-  'fromAccount',
+const textFields = [
   'recipientName',
   'bankName',
   'swiftCode',
@@ -33,22 +32,9 @@ const names = [
   'amount',
   'reference',
 ] as const;
+const names = ['fromAccount', ...textFields] as const;
 
-function emptyFor(accounts: AccountSummary[]): Input {
-  return {
-    transferType: 'international',
-    fromAccount: accounts[0]?.type ?? 'Checking',
-    recipientName: '',
-    bankName: '',
-    swiftCode: '',
-    accountNumber: '',
-    iban: '',
-    country: '',
-    currency: '',
-    amount: '',
-    reference: '',
-  };
-}
+const emptyFor = (accounts: AccountSummary[]): Input => blankTransfer('international', accounts, textFields);
 
 const upper = (value: string) => value.toUpperCase();
 const { min: accountMin, max: accountMax } = INTERNATIONAL_ACCOUNT_NUMBER;

@@ -74,8 +74,7 @@ export function ConfirmTransferStep({
       <TransferSummary label="Transfer summary" rows={summary} />
       {children}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onBack} disabled={sending}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={sending}>
           Back
         </Button>
         <SubmitButton sending={sending}>Confirm Transfer</SubmitButton>

@@ -11,6 +11,16 @@ import { transformed } from './transfer-fields';
 /** What every transfer form has: the account the money leaves, and how much. */
 type TransferValues = FieldValues & { fromAccount: string; amount: string };
 
+/** A blank transfer form: the first account as "From", and every text field empty. */
+export function blankTransfer<T extends string, F extends string>(
+  transferType: T,
+  accounts: AccountSummary[],
+  textFields: readonly F[],
+) {
+  const empty = Object.fromEntries(textFields.map((name) => [name, ''])) as Record<F, string>;
+  return { transferType, fromAccount: accounts[0]?.type ?? 'Checking', ...empty };
+}
+
 /** What a form's `submit` gets besides the values. */
 export interface TransferHelpers<TInput extends FieldValues, TOutput extends FieldValues> {
   form: UseFormReturn<TInput, unknown, TOutput>;

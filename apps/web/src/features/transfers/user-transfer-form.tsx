@@ -8,24 +8,20 @@ import { BlockedModal } from './blocked-modal';
 import { AccountSelect, AmountField, TextField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
 import { useRecipient } from './use-recipient';
-import { useTransferForm } from './use-transfer-form';
+import { blankTransfer, useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 type Input = z.input<typeof userTransferSchema>;
 
 const m = messages.transfers;
-const names = ['fromAccount', 'recipientEmail', 'amount', 'reference'] as const;
+const textFields = ['recipientEmail', 'amount', 'reference'] as const;
+const names = ['fromAccount', ...textFields] as const;
 
-function emptyFor(accounts: AccountSummary[]): Input {
-  return {
-    transferType: 'user',
-    fromAccount: accounts[0]?.type ?? 'Checking',
-    recipientEmail: '',
-    recipientName: '',
-    amount: '',
-    reference: '',
-  };
-}
+/** The recipient's name is not a field: it comes with the verified address. */
+const emptyFor = (accounts: AccountSummary[]): Input => ({
+  ...blankTransfer('user', accounts, textFields),
+  recipientName: '',
+});
 
 /** "To Member": another member of this credit union, found by e-mail (`transfersApi.user`). */
 export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {

@@ -24,8 +24,7 @@ function EnrolAuthenticatorFirst() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
       <Alert tone="warning" title="Set up an authenticator app first" className="mt-6">
         <p>{messages.auth.staffTotpRequired}</p>
-        <Button className="mt-3" onClick={(event) => dialogs.open('settings', event.currentTarget)}>
-          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+        <Button icon={ShieldCheck} className="mt-3" onClick={(event) => dialogs.open('settings', event.currentTarget)}>
           Open Account Settings
         </Button>
       </Alert>

@@ -1,8 +1,7 @@
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../components/button';
 import { ApplicationStatusView } from '../../features/auth/application-status';
 import { AuthShell } from '../../features/auth/auth-shell';
+import { SignOutButton } from '../../features/auth/sign-out-button';
 import { useSession } from '../../features/session/session-context';
 import { useSignOut } from '../../features/navigation/use-sign-out';
 import { IdleWarning } from '../../features/session/idle-warning';
@@ -12,12 +11,6 @@ export function PendingApprovalPage() {
   useDocumentTitle('Your application');
   const { user } = useSession();
   const signOut = useSignOut();
-  const [signingOut, setSigningOut] = useState(false);
-
-  const leave = async () => {
-    setSigningOut(true);
-    await signOut();
-  };
 
   return (
     <AuthShell width="lg">
@@ -34,10 +27,7 @@ export function PendingApprovalPage() {
             Signed in as <strong className="font-medium text-slate-800">{user.email}</strong>
           </p>
         )}
-        <Button variant="outline" onClick={() => void leave()} disabled={signingOut} className="sm:ml-auto">
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          {signingOut ? 'Signing out...' : 'Sign out'}
-        </Button>
+        <SignOutButton icon={LogOut} onSignOut={() => signOut()} className="sm:ml-auto" />
       </div>
     </AuthShell>
   );

@@ -67,12 +67,10 @@ export function RegistrationSuccessPage() {
           ({site.support.hours}).
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to="/" size="lg">
-            <Home className="h-5 w-5" aria-hidden="true" />
+          <ButtonLink icon={Home} to="/" size="lg">
             Return to Home
           </ButtonLink>
-          <ButtonLink to="/login" variant="outline" size="lg">
-            <LogIn className="h-5 w-5" aria-hidden="true" />
+          <ButtonLink icon={LogIn} to="/login" variant="outline" size="lg">
             Sign in
           </ButtonLink>
         </div>

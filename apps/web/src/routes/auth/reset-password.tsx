@@ -1,10 +1,10 @@
 import { messages } from '@mutual/shared';
-import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
-import { AuthCard, AuthShell, textLinkClass } from '../../features/auth/auth-shell';
+import { AuthCard, AuthShell, BackToSignIn } from '../../features/auth/auth-shell';
 import { ResetPasswordForm } from '../../features/auth/reset-password-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -34,12 +34,7 @@ export function ResetPasswordPage() {
         ) : (
           <ResetPasswordForm token={token} onInvalidLink={setInvalid} />
         )}
-        <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm">
-          <Link to="/login" className={`inline-flex items-center gap-1.5 ${textLinkClass}`}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignIn />
       </AuthCard>
     </AuthShell>
   );

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { AuthShell, textLinkClass } from '../../features/auth/auth-shell';
+import { AuthShell, SignInPrompt } from '../../features/auth/auth-shell';
 import { RegistrationForm } from '../../features/auth/registration-form';
 import { useSite } from '../../features/site/site-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,12 +15,7 @@ export function SignupPage() {
           Apply online in about ten minutes. Have your ID document ready. We review applications within{' '}
           {site.approvalTime} and e-mail you as soon as there is a decision.
         </p>
-        <p className="mt-2 text-sm text-slate-600">
-          Already have an account?{' '}
-          <Link to="/login" className={textLinkClass}>
-            Sign in
-          </Link>
-        </p>
+        <SignInPrompt className="mt-2 text-sm text-slate-600" />
       </header>
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <RegistrationForm />

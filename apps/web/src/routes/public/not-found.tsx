@@ -27,12 +27,10 @@ export function NotFoundPage() {
           Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/" size="lg">
-            <Home className="h-5 w-5" aria-hidden="true" />
+          <ButtonLink icon={Home} to="/" size="lg">
             Go to the home page
           </ButtonLink>
-          <ButtonLink to="/contact" variant="outline" size="lg">
-            <Mail className="h-5 w-5" aria-hidden="true" />
+          <ButtonLink icon={Mail} to="/contact" variant="outline" size="lg">
             Contact us
           </ButtonLink>
         </div>
