@@ -18,9 +18,10 @@ const serverLayers = [
   ['holds', 'live', 'members', 'onboarding'],
   ['transfers'],
   ['accounts'],
-  ['admin'],
+  ['admin', 'scheduled-work'],
   ['seed'],
   ['site'],
+  ['secrets'],
 ];
 const layeringZones = serverLayers.flatMap((layer, index) =>
   layer.flatMap((module) =>

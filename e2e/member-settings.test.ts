@@ -82,32 +82,43 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
     },
   );
 
-  test('[PROFILE]: turning SMS notifications on is saved and still on after a reload', async () => {
-    const member = await createMember('sms');
-    const { page, errors } = await browser.open(MOBILE);
-    await signIn(page, member.email, member.password);
+  test(
+    '[PROFILE]: SMS says plainly that texts are not available yet; ' +
+      'turning Push off is saved and still off after a reload',
+    async () => {
+      const member = await createMember('sms');
+      const { page, errors } = await browser.open(MOBILE);
+      await signIn(page, member.email, member.password);
 
-    let dialog = await openDialog(page, 'Account Settings');
-    const notifications = dialog.getByRole('tabpanel', { name: 'Notifications' });
-    const sms = notifications.getByRole('switch', { name: 'SMS' });
-    expect(await sms.getAttribute('aria-checked')).toBe('false');
-    await screenshot(page, 'account-settings');
-    await sms.click();
-    expect(await sms.getAttribute('aria-checked')).toBe('true');
-    await notifications.getByText('You have unsaved changes.').waitFor({ state: 'visible' });
-    await notifications.getByRole('button', { name: 'Save', exact: true }).click();
-    await successIn(page, 'Account settings updated successfully').waitFor({ state: 'visible' });
-    await screenshot(page, 'account-settings-saved');
-    await closeDialog(page);
+      let dialog = await openDialog(page, 'Account Settings');
+      const notifications = dialog.getByRole('tabpanel', { name: 'Notifications' });
+      const sms = notifications.getByRole('switch', { name: 'SMS' });
+      expect(await sms.getAttribute('aria-checked')).toBe('false');
+      expect(await sms.isDisabled(), 'no text-message provider: the switch cannot be turned on').toBe(true);
+      await notifications.getByText(messages.settings.textsUnavailable).waitFor({ state: 'visible' });
+      await screenshot(page, 'account-settings');
 
-    await page.reload();
-    dialog = await openDialog(page, 'Account Settings');
-    expect(await dialog.getByRole('switch', { name: 'SMS' }).getAttribute('aria-checked')).toBe('true');
-    expect(await dialog.getByRole('switch', { name: 'Email' }).getAttribute('aria-checked'), 'others unchanged').toBe(
-      'true',
-    );
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      const push = notifications.getByRole('switch', { name: 'Push' });
+      expect(await push.getAttribute('aria-checked')).toBe('true');
+      await notifications.getByText(/light up the bell/).waitFor({ state: 'visible' });
+      await push.click();
+      expect(await push.getAttribute('aria-checked')).toBe('false');
+      await notifications.getByText('You have unsaved changes.').waitFor({ state: 'visible' });
+      await notifications.getByRole('button', { name: 'Save', exact: true }).click();
+      await successIn(page, 'Account settings updated successfully').waitFor({ state: 'visible' });
+      await screenshot(page, 'account-settings-saved');
+      await closeDialog(page);
+
+      await page.reload();
+      dialog = await openDialog(page, 'Account Settings');
+      expect(await dialog.getByRole('switch', { name: 'Push' }).getAttribute('aria-checked')).toBe('false');
+      expect(await dialog.getByRole('switch', { name: 'SMS' }).getAttribute('aria-checked')).toBe('false');
+      expect(await dialog.getByRole('switch', { name: 'Email' }).getAttribute('aria-checked'), 'others unchanged').toBe(
+        'true',
+      );
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 
   test(
     '[PROFILE]: a password change needs a matching confirmation; ' + 'afterwards only the new password signs in',

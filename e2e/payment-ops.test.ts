@@ -96,6 +96,8 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
       // Staff: Payment Operations.
       const { page, errors } = await openPaymentOps();
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
+      // Times are the credit union's (TIME_ZONE, the default in the harness), not the browser's.
+      await page.getByText('Times are the credit union’s (America/New_York).').waitFor({ state: 'visible' });
       await page.getByRole('link', { name: 'Back to Admin Dashboard' }).waitFor({ state: 'visible' });
       for (const tab of ['Pending', 'Settled', 'Returned', 'Expired'])
         await page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).waitFor({ state: 'visible' });
@@ -120,9 +122,8 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
       await returnDialog.getByRole('button', { name: 'Return payment' }).click();
       await returnDialog.getByRole('alert').filter({ hasText: m.returnCodeRequired }).waitFor({ state: 'visible' });
       await returnDialog.getByRole('radio', { name: `R03 · ${R03}` }).check();
-      await returnDialog
-        .getByLabel(/^Note to the member/)
-        .fill('Citibank could not find this account. Please check the number with Ray.');
+      const note = 'Citibank could not find this account. Please check the number with Ray.';
+      await returnDialog.getByLabel(/^Note to the member/).fill(note);
       const axeDialog = await seriousViolations(page);
       expect(axeDialog, `axe found in the Return dialog:\n${axeDialog.join('\n')}`).toEqual([]);
       await screenshot(page, 'payment-ops-return-dialog');
@@ -134,6 +135,8 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
       const returned = orderRow(page, member.email, '$75.00');
       await returned.waitFor({ state: 'visible' });
       expect(await returned.innerText()).toContain(`R03 · ${R03}`);
+      // The note is kept on the order, not only in the audit log.
+      expect(await returned.getByTestId('return-note').innerText()).toBe(`Note to the member: ${note}`);
       await screenshot(page, 'payment-ops-returned');
       await page.getByRole('tab', { name: /^Settled/ }).click();
       await orderRow(page, member.email, '$120.00').waitFor({ state: 'visible' });

@@ -118,6 +118,9 @@ browserSuite('[STAFF MONEY]: staff work on a member’s money in the console', (
 
       // A file that is not a transaction list at all.
       let dialog = await openAddTransactions(page, 'Upload CSV');
+      expect(await dialog.innerText()).toContain(
+        'Dates and times are the credit union’s local time (America/New_York).',
+      );
       const input = dialog.locator('input[type="file"]');
       await input.setInputFiles(csvFile('not-transactions.csv', ['name,amount', 'Coffee,3.00']));
       await dialog
@@ -154,6 +157,8 @@ browserSuite('[STAFF MONEY]: staff work on a member’s money in the console', (
       await payroll.waitFor({ state: 'visible', ...SETTLED });
       const payrollText = await payroll.innerText();
       expect(payrollText).toContain(shownDay(backdated));
+      // 09:15 typed for the credit union is shown as 09:15 on its clock, whatever the browser's zone.
+      expect(payrollText).toContain(`${shownDay(backdated)}, 9:15 AM`);
       expect(payrollText).toContain('Backdated');
       await staffRow(page, 'Groceries, weekly').waitFor({ state: 'visible' });
       expect(await memberBalances(member)).toEqual({ Checking: '317.50', Savings: '40.00' });

@@ -156,6 +156,16 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       expect(await rowsWith(page, `Transfer to ${recipient.name}`).innerText()).toContain('Concert tickets');
       expect(await email.inputValue(), 'the form is reset').toBe('');
 
+      // The sender is told too: the receipt is in their bell (before, it said "No notifications yet").
+      await page.getByTestId('notifications-trigger').click();
+      const receipt = page
+        .getByTestId('notification-list')
+        .locator('li')
+        .filter({ hasText: 'Money sent' })
+        .filter({ hasText: `${t.userDone('$40.25', recipient.name)} Reference: Concert tickets` });
+      await receipt.waitFor({ state: 'visible', ...SETTLED });
+      await page.keyboard.press('Escape');
+
       // The recipient's own view of it.
       const theirs = await apiSignIn(recipient.email, recipient.password);
       expect((await accountsOf(theirs)).Checking.balance).toBe('40.25');

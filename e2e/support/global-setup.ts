@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       // The seeded staff account is the protected one: Reset Transfer Counts shows it, never resets it.
       PROTECTED_STAFF_EMAIL: 'staff@mutual-demo.example',
       NODE_ENV: 'development',
+      // The Scheduled work spec runs a job: the queue is worked whatever the caller's environment says.
+      JOBS_ENABLED: 'true',
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,

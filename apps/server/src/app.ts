@@ -19,7 +19,10 @@ import {
 import { registerAuthContext } from './http/auth-context';
 import { requireDeclaredRoutes } from './http/contract-route';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
+import { rateLimitStore, rateLimitStoreKind } from './http/rate-limit-store';
 import { registerSameOriginCheck } from './http/same-origin';
+import { createJobQueue } from './jobs/job-queue';
 import { buildAppPage } from './http/app-page';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -29,6 +32,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { devMailboxGate } from './modules/dev/dev-mailbox-access';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -39,8 +43,9 @@ import { meRoutes } from './modules/members/me.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { createPaymentOrderExpiry } from './modules/payments/expiry-worker';
 import { paymentOpsRoutes } from './modules/payments/payment-ops.routes';
+import { scheduledJobs } from './modules/scheduled-work/scheduled-jobs';
+import { scheduledWorkRoutes } from './modules/scheduled-work/scheduled-work.routes';
 import { publicSite, siteRoutes } from './modules/site/site.routes';
 import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
@@ -61,15 +66,38 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });
   registerAuthContext(app, deps);
-  registerMetrics(app, deps);
+  const metrics = registerMetrics(app, deps);
+  const jobs = createJobQueue({
+    database: deps.database,
+    logger: deps.logger,
+    definitions: scheduledJobs(deps),
+    enabled: config.jobs.enabled,
+    pollSeconds: config.jobs.pollSeconds,
+    onOutcome: metrics?.jobFinished,
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   // Limits are set per route (anything guessable or abusable); the global one only stops floods.
-  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: 60_000 });
+  const limits = await rateLimitStore(rateLimitStoreKind(config, deps.database), config, deps.database, (error) =>
+    deps.logger.warn({ reason: error.message }, 'redis connection error'),
+  );
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    // The API only: the page and its files are precompressed and cheap, must load while the
+    // database (holding the counters) is away, and need no round trip to it.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    ...limits.options,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -99,16 +127,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes(deps));
   await app.register(transferRoutes(deps));
   await app.register(paymentOpsRoutes(deps));
-  const paymentOrderExpiry = createPaymentOrderExpiry(deps);
-  app.addHook('onReady', () => paymentOrderExpiry.start());
-  app.addHook('onClose', () => paymentOrderExpiry.stop());
   await app.register(transferCountRoutes(deps));
+  await app.register(scheduledWorkRoutes(deps, jobs));
   await app.register(holdRoutes(deps));
   const live = createLiveHub(deps.database, deps.logger);
   app.addHook('onReady', () => live.start());
   app.addHook('onClose', () => live.stop());
   await app.register(liveRoutes(deps, live));
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
+  // Its page and data are served to this computer only, unless DEV_MAILBOX=public.
+  if (devMailbox) app.addHook('onRequest', devMailboxGate(config));
   if (devMailbox) await app.register(devMailboxRoutes(deps.db));
 
   await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox, publicSite(config));

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, settingNames } from './config';
+import { serverRoot } from './paths';
 
 describe('[CONFIG]: settings from the environment', () => {
   it('defaults to the demo credit union on the embedded database', () => {
@@ -46,5 +49,18 @@ describe('[CONFIG]: settings from the environment', () => {
     [{ MARKET_EMBED_URL: 'http://insecure.example/widget' }, 'MARKET_EMBED_URL'],
   ])('refuses to start with a bad setting %o', (env, key) => {
     expect(() => loadConfig(env)).toThrow(key);
+  });
+
+  it('.env.example lists every setting once, with a default that loads', () => {
+    const example = fs.readFileSync(path.resolve(serverRoot, '../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => match[1]);
+    expect([...listed].sort()).toEqual([...settingNames].sort());
+    // The shown defaults are real: uncommented, they load, and change nothing but what is blank.
+    const shown = Object.fromEntries(
+      [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=(.+)$/gm)].map((match) => [match[1], match[2]]),
+    );
+    const { DATABASE_URL: _, ...defaults } = shown;
+    expect(() => loadConfig(defaults)).not.toThrow();
+    expect(loadConfig(defaults).limits).toEqual(loadConfig({}).limits);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseMoney } from '@mutual/shared';
 import { z } from 'zod';
+import { decodeSecretKey, secretKeyId } from './crypto/secret-box';
 
 /**
  * The single source of settings. Everything a credit union may tune — its name, contacts,
@@ -48,6 +49,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
 
   SMTP_URL: z.string().optional(),
+  /**
+   * Without SMTP, mail is kept for the dev mailbox (/dev/mailbox), served to this computer only
+   * (loopback); `public` serves it to anyone, and the site's banner then says every code is public.
+   */
+  DEV_MAILBOX: z.enum(['loopback', 'public']).default('loopback'),
   MAIL_FROM: z.string().optional(),
 
   CU_NAME: z.string().min(1).default('Mutual Demo Credit Union'),
@@ -113,8 +119,38 @@ const envSchema = z.object({
   MARKET_EMBED_URL: z.url({ protocol: /^https$/ }).optional(),
 
   RATE_LIMIT_PER_MINUTE: int(600),
+  /** Where rate-limit counters live: auto = Redis with REDIS_URL, else the database on PostgreSQL, else memory. */
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'database', 'redis']).default('auto'),
+  /** Redis for state shared by several instances (rate limits), e.g. redis://127.0.0.1:6379. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Bearer token for GET /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /** AES-256-GCM key for secrets read back (authenticator secrets): base64 of 32 bytes. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (key) => key.trim() === '' || decodeSecretKey(key) !== null,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  /** Keys rotated away from, still read until `npm run secrets:rotate` has run: comma list of `id:base64`. */
+  SECRETS_KEYS_OLD: z
+    .string()
+    .default('')
+    .transform((list, ctx) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item, index) => {
+          const [id, base64 = ''] = item.includes(':') ? item.split(':', 2) : [undefined, item];
+          const key = decodeSecretKey(base64);
+          if (!key) ctx.addIssue({ code: 'custom', message: `key ${index + 1} is not 32 bytes in base64` });
+          else if (id !== undefined && id !== secretKeyId(key))
+            ctx.addIssue({ code: 'custom', message: `the key listed as ${id} has the id ${secretKeyId(key)}` });
+          return base64;
+        }),
+    ),
   CONTACT_RATE_LIMIT: int(5),
   CONTACT_RATE_WINDOW_MINUTES: int(15),
 
@@ -128,7 +164,13 @@ const envSchema = z.object({
   PROFILE_IMAGE_MAX_BYTES: int(PROFILE_IMAGE_MAX_BYTES),
   TRANSFER_LIMIT_COUNT: int(10),
   TRANSFER_LIMIT_WINDOW_HOURS: int(24),
+  /** The most one transfer may move; by default what one NACHA entry's amount field holds. */
+  TRANSFER_MAX_AMOUNT: moneyCents('99999999.99'),
   RECIPIENT_LOOKUP_RATE_LIMIT: int(10),
+  /** Open live-update streams (`/api/me/events`): per signed-in session, per member, per instance. */
+  LIVE_STREAMS_PER_SESSION: int(5),
+  LIVE_STREAMS_PER_MEMBER: int(10),
+  LIVE_STREAMS_MAX: int(2000),
   PROTECTED_STAFF_EMAIL: z.email().optional(),
   SESSION_IDLE_MINUTES: int(15),
   SESSION_ABSOLUTE_HOURS: int(12),
@@ -144,8 +186,10 @@ const envSchema = z.object({
 
   /** Payment Operations: pending ACH/wire orders lapse after this many hours (0 = never). */
   PAYMENT_ORDER_EXPIRY_HOURS: int(120),
-  /** How often the server looks for lapsed orders; 0 = never (the default under NODE_ENV=test). */
-  PAYMENT_ORDER_SWEEP_SECONDS: z.coerce.number().int().nonnegative().optional(),
+  /** Whether this instance works the job queue (scheduled work); off by default under NODE_ENV=test. */
+  JOBS_ENABLED: bool.optional(),
+  /** Seconds between the job queue's polls of each queue (at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** NACHA file: the ACH operator (immediate destination) and how the credit union is named. */
   ACH_IMMEDIATE_DESTINATION: z
     .string()
@@ -158,6 +202,9 @@ const envSchema = z.object({
     .regex(/^[0-9A-Za-z]{10}$/, 'must be 10 letters or digits (usually 1 followed by the EIN)')
     .default('1000000001'),
 });
+
+/** Every setting's name (`.env.example` lists each; config.test.ts keeps it so). */
+export const settingNames = Object.keys(envSchema.shape);
 
 /** Environment overrides as strings, the way a process receives them (tests pass these). */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -191,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.CU_NAME} <${e.SUPPORT_EMAIL}>`,
+      devMailbox: e.DEV_MAILBOX,
     },
     brand: {
       name: e.CU_NAME,
@@ -203,6 +251,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     address: { street: e.CU_STREET, city: e.CU_CITY, state: e.CU_STATE, postalCode: e.CU_POSTAL_CODE },
     routingNumber: e.ROUTING_NUMBER,
     timeZone: e.TIME_ZONE,
+    /**
+     * No text-message provider is integrated, so no text is ever sent: the SMS switch says so and
+     * cannot be turned on. This becomes true when a provider's settings are added and configured.
+     */
+    textMessages: { available: false },
     ncuaNotice: e.NCUA_NOTICE,
     approvalTime: e.APPROVAL_TIME,
     support: {
@@ -235,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     market: { asOf: e.MARKET_AS_OF, embedUrl: e.MARKET_EMBED_URL ?? null },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: e.RATE_LIMIT_STORE,
+    redisUrl: e.REDIS_URL ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     contact: { rateLimit: e.CONTACT_RATE_LIMIT, rateWindowMinutes: e.CONTACT_RATE_WINDOW_MINUTES },
     limits: {
@@ -245,8 +300,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       profileImageMaxBytes: e.PROFILE_IMAGE_MAX_BYTES,
       transferLimitCount: e.TRANSFER_LIMIT_COUNT,
       transferLimitWindowHours: e.TRANSFER_LIMIT_WINDOW_HOURS,
-      /** "Verify" recipient look-ups per member session and minute. */
+      transferMaxCents: e.TRANSFER_MAX_AMOUNT,
+      /** "Verify" recipient look-ups per member and minute, counted across instances. */
       recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT,
+      liveStreams: {
+        perSession: e.LIVE_STREAMS_PER_SESSION,
+        perMember: e.LIVE_STREAMS_PER_MEMBER,
+        total: e.LIVE_STREAMS_MAX,
+      },
     },
     security: {
       /** Never reset on Reset Transfer Counts. Demo mode protects the seeded staff account (demo-seed.ts). */
@@ -264,9 +325,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authRateLimit: e.AUTH_RATE_LIMIT,
       signupRateLimit: e.SIGNUP_RATE_LIMIT,
     },
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', pollSeconds: e.JOB_POLL_SECONDS },
     paymentOrders: {
       expiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
-      sweepSeconds: e.PAYMENT_ORDER_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
     },
     ach: {
       immediateDestination: e.ACH_IMMEDIATE_DESTINATION,
@@ -275,6 +336,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       companyId: e.ACH_COMPANY_ID.toUpperCase(),
     },
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    secrets: {
+      /** Unset outside production: a key kept in `keyFile`, made on first start (crypto/secret-keys.ts). */
+      key: e.SECRETS_KEY?.trim() ? e.SECRETS_KEY.trim() : null,
+      oldKeys: e.SECRETS_KEYS_OLD,
+      keyFile: path.resolve(e.DATA_DIR, 'secrets.key'),
+    },
     /** Cookies get the `__Host-` prefix and `Secure` when the portal is served over HTTPS. */
     secureCookies: publicUrl.startsWith('https://'),
   };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { SecretBox } from './crypto/secret-box';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './modules/files/file-storage';
 import type { Mailer } from './modules/mail/mail.service';
@@ -15,6 +16,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   storage: FileStorage;
+  /** Seals and opens secrets kept for reading back (crypto/secret-box.ts). */
+  secrets: SecretBox;
   clock: () => Date;
   logger: FastifyBaseLogger;
 }

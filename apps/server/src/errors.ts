@@ -30,4 +30,5 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   CONFIRMATION_EXPIRED: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };

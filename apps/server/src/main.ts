@@ -1,27 +1,38 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
+import { refusalMessage, unsafeProductionSettings } from './production-checks';
 
 /** Boot only: configuration → database (migrated) → app → listen. */
 async function main() {
   const config = loadConfig();
+  const unsafe = unsafeProductionSettings(config);
+  if (unsafe.length > 0) throw new Error(refusalMessage(unsafe));
   const logger = createLogger(config);
   // Opening the embedded database is mostly WebAssembly compilation, which runs off the main
   // thread: it overlaps with loading the application's modules instead of waiting for it.
-  const opening = openDatabase(config.database).then(async (database) => {
+  const opening = openDatabase(config.database, (error, connection) =>
+    logger.warn({ connection, reason: error.message }, 'database connection lost'),
+  ).then(async (database) => {
     await database.migrate();
     return database;
   });
-  const [database, { buildApp }, { createMailer }, { localFileStorage }, { seedDemo }] = await Promise.all([
-    opening,
-    import('./app'),
-    import('./modules/mail/mail.service'),
-    import('./modules/files/file-storage'),
-    import('./modules/seed/demo-seed'),
-  ]);
+  const [database, { buildApp }, { createMailer }, { localFileStorage }, { seedDemo, holdsDemoSeed }] =
+    await Promise.all([
+      opening,
+      import('./app'),
+      import('./modules/mail/mail.service'),
+      import('./modules/files/file-storage'),
+      import('./modules/seed/demo-seed'),
+    ]);
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.mail.smtpUrl, logger });
   const storage = localFileStorage(config.uploadsDir);
-  const deps = { config, database, db: database.db, mailer, storage, clock: () => new Date(), logger };
+  const secrets = await (await import('./modules/secrets/prepare-secrets')).prepareSecrets(config, database.db, logger);
+  const deps = { config, database, db: database.db, mailer, storage, secrets, clock: () => new Date(), logger };
+  if (config.isProduction && (await holdsDemoSeed(database.db)))
+    throw new Error(
+      refusalMessage(['the database holds the demo seed (its staff and members): use a database of your own']),
+    );
   if (config.demo && (await seedDemo(deps)))
     logger.info('demo credit union seeded (demo users sign in with the password shown on /login)');
   const app = await buildApp(deps);

@@ -158,6 +158,7 @@ export const auditActionLabels: Record<string, string> = {
   'audit.exported': 'Audit log exported',
   'contact.handled': 'Contact message handled',
   'profile.image_updated': 'Profile picture changed',
+  'profile.image_removed': 'Profile picture removed',
   // Applicants and members.
   'registration.submitted': 'Application submitted',
   'registration.duplicate': 'Sign-up with an e-mail already in use',
@@ -174,6 +175,7 @@ export const auditActionLabels: Record<string, string> = {
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.code_issued': 'Sign-in code sent',
   'auth.code_failed': 'Wrong sign-in code',
+  'auth.password_check_failed': 'Wrong current password',
   'auth.locked': 'Locked after failed attempts',
   'auth.password_changed': 'Password changed',
   'auth.password_reset_requested': 'Password reset requested',

@@ -106,6 +106,12 @@ export const sessionSchema = z.object({
   /** When the session ends without activity; the app warns a minute before. */
   idleExpiresAt: z.string().nullable(),
   absoluteExpiresAt: z.string().nullable(),
+  /**
+   * The server's clock when it answered: the app counts down to the deadlines above by the
+   * server's clock, not the device's (which may be minutes off). The server always sends it; only
+   * an answer the app makes up itself (after signing out) has none.
+   */
+  serverTime: z.string().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 
@@ -115,6 +121,8 @@ export const signInResultSchema = z.object({
   redirectTo: z.string(),
   idleExpiresAt: z.string(),
   absoluteExpiresAt: z.string(),
+  /** The server's clock when it answered (see `sessionSchema`). */
+  serverTime: z.string().optional(),
 });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 

@@ -18,6 +18,8 @@ export const errorCodes = [
   /** A transfer confirmation code expired or its tries are used up: ask for a new one. */
   'CONFIRMATION_EXPIRED',
   'INTERNAL',
+  /** The database is out of reach (a restart, a failover): nothing was done; try again shortly. */
+  'UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -18,3 +18,4 @@ export * from './transfer-options';
 export * from './transfers';
 export * from './admin-money';
 export * from './payment-ops';
+export * from './scheduled-work';

@@ -70,6 +70,7 @@ export const messages = {
     imageType: 'Please select an image file',
     imageTooLarge: 'Image size should be less than 5MB',
     imageUpdated: 'Profile image updated successfully',
+    imageRemoved: 'Profile image removed',
     imageFailed: 'Failed to update profile image. Please try again.',
   },
   settings: {
@@ -83,6 +84,7 @@ export const messages = {
     totpDisabled: 'Two-factor authentication with an authenticator app is off. Sign-in codes will be e-mailed.',
     totpNotStarted: 'Start the authenticator set-up first',
     sessionEnded: 'That session has been signed out.',
+    textsUnavailable: 'Text messages are not available yet. We notify you by email and in this app.',
   },
   admin: {
     loadUsersFailed: 'Failed to load users',
@@ -181,8 +183,15 @@ export const messages = {
     exportsLoadFailed: 'Failed to load ACH files',
     exportNotFound: 'ACH file not found',
     tooManyFilesToday: 'At most 36 ACH files can be created in one day. Please try again tomorrow.',
-    amountTooLarge: (amount: string) =>
-      `A payment of ${amount} is too large for one ACH entry; return it or send it another way.`,
+    skipAmountTooLarge: (max: string) => `the amount is over the ${max} one ACH entry can carry`,
+    /** An order the NACHA file cannot carry stays pending and out of the file; staff return it. */
+    exportSkipped: (order: string, amount: string, name: string, reason: string) =>
+      `Skipped order ${order} (${amount} to ${name}): ${reason}. It stays pending; return it to the member.`,
+    nothingWritable: (skipped: string) => `No ACH file was created. ${skipped}`,
+    skipRoutingInvalid: 'the routing number is not a valid 9-digit ABA number',
+    skipAccountInvalid: 'the account number must be 1 to 17 letters or digits',
+    skipNameMissing: 'the beneficiary name has no letters or digits an ACH file can carry',
+    skipAmountInvalid: 'the amount must be more than $0.00',
   },
   /** Audit log screens (helper-owned section: audit). */
   audit: {
@@ -253,11 +262,22 @@ export const messages = {
       'The funds are held until the payment is sent.',
     accountNotFound: 'Account not found',
     sourceAccountNotFound: 'Source account not found',
+    /** Above TRANSFER_MAX_AMOUNT: the most one transfer may move (default: what one ACH entry holds). */
+    amountOverMaximum: (max: string) => `The most one transfer can move is ${max}. Please enter a smaller amount.`,
+  },
+  live: {
+    tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',
+    tooManyForMember: 'Live updates are already open on too many of your devices. Close one to get them here.',
+    full: 'Live updates are busy right now. The page still works; refresh to see changes.',
   },
   generic: {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     notFound: 'The page or resource you asked for does not exist.',
     internal: 'Something went wrong on our side. Please try again.',
+    unavailable: 'Service temporarily unavailable. Please try again in a few seconds.',
     validation: 'Some of the information entered is not valid.',
+    /** Text with NUL or another invisible control character (tab and line breaks are fine). */
+    controlCharacter:
+      'This text contains an invisible control character that cannot be saved. Please retype it and try again.',
   },
 } as const;

@@ -147,6 +147,8 @@ export const paymentOrderSchema = z.object({
   resolvedBy: z.string().nullable(),
   returnCode: z.string().nullable(),
   returnReason: z.string().nullable(),
+  /** What staff wrote when returning it (or why it was cancelled); the member was told it too. */
+  returnNote: z.string().nullable(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
@@ -180,7 +182,21 @@ export const achExportSummarySchema = z.object({
 });
 export type AchExportSummary = z.infer<typeof achExportSummarySchema>;
 
-export const achExportResultSchema = z.object({ message: z.string(), export: achExportSummarySchema });
+/** A pending ACH order the file left out (its amount, routing or account number cannot be written). */
+export const achExportSkippedSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  beneficiaryName: z.string(),
+  reason: z.string(),
+});
+export type AchExportSkipped = z.infer<typeof achExportSkippedSchema>;
+
+/** The file made, and any order it left out (named in `message` too): they stay pending for staff to return. */
+export const achExportResultSchema = z.object({
+  message: z.string(),
+  export: achExportSummarySchema,
+  skipped: z.array(achExportSkippedSchema),
+});
 export type AchExportResult = z.infer<typeof achExportResultSchema>;
 
 export const achExportListSchema = z.object({ exports: z.array(achExportSummarySchema) });

@@ -9,6 +9,10 @@ describe('[ROUTES]: known app paths', () => {
     expect(isAppRoute('/about/')).toBe(true);
     expect(isAppRoute('/accounts/checking')).toBe(true);
   });
+  it('knows the staff screens, so a reload of one is not a 404', () => {
+    expect(isAppRoute('/admin/audit')).toBe(true);
+    expect(isAppRoute('/admin/scheduled-work')).toBe(true);
+  });
   it('does not know anything else', () => {
     expect(isAppRoute('/about/us')).toBe(false);
     expect(isAppRoute('/ABOUT')).toBe(false);

@@ -38,6 +38,7 @@ export const appRoutes = [
   '/admin/reset-transfers',
   '/admin/payments',
   '/admin/audit',
+  '/admin/scheduled-work',
   '/register',
   '/calculators',
   ...contentPagePaths,

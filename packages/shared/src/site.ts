@@ -8,6 +8,10 @@ export const publicSiteSchema = z.object({
   demo: z.boolean(),
   /** Demo mode only: the seeded sign-ins shown on /login. Never set for a real credit union. */
   demoSignIns: z.array(z.object({ label: z.string(), email: z.string(), password: z.string() })),
+  /** The dev mailbox is open to anyone (DEV_MAILBOX=public): the banner says every sign-in code is public. */
+  devMailboxPublic: z.boolean(),
+  /** The most one transfer may move (TRANSFER_MAX_AMOUNT), as the API writes amounts: "99999999.99". */
+  transferMaxAmount: z.string(),
   brand: z.object({
     name: z.string(),
     shortName: z.string(),
@@ -25,6 +29,10 @@ export const publicSiteSchema = z.object({
   }),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), postalCode: z.string() }),
   routingNumber: z.string(),
+  /** The credit union's IANA time zone (TIME_ZONE): every date and time on screen is on its clock. */
+  timeZone: z.string(),
+  /** Whether text messages can be sent (a provider is configured); until then the SMS switch says not yet. */
+  textMessages: z.boolean(),
   ncuaNotice: z.string(),
   approvalTime: z.string(),
   rates: z.object({

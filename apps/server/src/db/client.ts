@@ -25,9 +25,15 @@ export interface DatabaseHandle {
   /**
    * Calls `onPayload` for every NOTIFY on `channel` (delivered when the notifying transaction
    * commits). On PostgreSQL this is a dedicated connection, so every app instance hears every
-   * other instance's notifications. Returns a function that stops listening.
+   * other instance's notifications; when it drops (a database restart), it is opened again with
+   * backoff and `onResubscribed` is called, since notifications sent meanwhile were lost.
+   * Returns a function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResubscribed?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Sends NOTIFYs on `channel` outside any transaction of the caller's — after its commit — so no
    * money transaction holds PostgreSQL's notify lock across its WAL flush. Sends are batched (one
@@ -40,6 +46,11 @@ export interface DatabaseHandle {
    * Drizzle: for the hot paths, where building the query on every call shows in the profile.
    */
   prepared<T>(statement: { name: string; text: string }, values: unknown[]): Promise<T[]>;
+  /**
+   * One statement as text (several, without parameters), for a library that brings its own SQL
+   * (the job queue): on the same pool, so it shares its error handling and limits.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Connections of the pool: open, idle, and requests waiting for one (for /metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -66,8 +77,18 @@ function migrateAndPing<D extends Database>(
   };
 }
 
-export async function openDatabase(target: Config['database']): Promise<DatabaseHandle> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+/**
+ * Told of every connection the database dropped (a restart, a failover, a network cut) — for the
+ * log. Such an error never crashes the process: requests meanwhile answer 503 UNAVAILABLE
+ * (http/error-handler.ts) and connections are made again when the database is back.
+ */
+export type ConnectionErrorReporter = (error: Error, connection: 'pool' | 'listen' | 'publish') => void;
+
+export async function openDatabase(
+  target: Config['database'],
+  onConnectionError?: ConnectionErrorReporter,
+): Promise<DatabaseHandle> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, onConnectionError);
 }
 
 /** Opens PGlite on a directory (holding its lock), or in memory when `dataDir` is undefined. */
@@ -87,6 +108,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       }),
       prepared: async <T>(statement: { text: string }, values: unknown[]) =>
         (await client.query<T>(statement.text, values)).rows,
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        // Without parameters the text may hold several statements (`BEGIN; …; COMMIT`), which
+        // only the simple protocol runs; the last statement's rows are the answer.
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
       // One in-process connection; its queries are serialised, so nothing is counted as waiting.
       poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
       close: async () => {
@@ -100,15 +128,23 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   }
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export async function openPostgres(url: string, onConnectionError?: ConnectionErrorReporter): Promise<DatabaseHandle> {
+  const report: ConnectionErrorReporter = onConnectionError ?? (() => undefined);
+  // A connection attempt to a database that does not answer gives up, so a request fails with
+  // 503 instead of waiting for ever.
+  const connectionTimeoutMillis = 5_000;
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis });
+  // An idle connection the server closed (a restart) emits 'error' on the pool; unhandled, that
+  // event would end the process. The pool drops the connection and opens a new one when asked.
+  pool.on('error', (error) => report(error, 'pool'));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   let publisher: Promise<pg.Client> | undefined;
   const publishClient = () =>
     (publisher ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      client.on('error', (error) => {
+        report(error, 'publish');
         publisher = undefined;
       });
       await client.connect();
@@ -122,17 +158,24 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: 'postgres',
     db,
     ...migrateAndPing(db, migratePg),
-    listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: url });
+    // Several instances starting at once: one migrates while the others wait for its lock (a
+    // session advisory lock, released when that connection ends), then find nothing to do.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      client.on('error', (error) => report(error, 'pool'));
       await client.connect();
-      listeners.add(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        if (!listeners.delete(client)) return;
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', ['mutual:migrate']);
+        await migrateAndPing(drizzlePg({ client, schema, casing: 'snake_case' }), migratePg).migrate();
+      } finally {
         await client.end();
+      }
+    },
+    listen: async (channel, onPayload, onResubscribed) => {
+      const stop = await listenWithReconnect({ url, channel, onPayload, onResubscribed, report });
+      listeners.add(stop);
+      return async () => {
+        if (listeners.delete(stop)) await stop();
       };
     },
     publish: batchedPublisher(async (channel, payloads) => {
@@ -141,15 +184,91 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     }),
     prepared: async <T>(statement: { name: string; text: string }, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows,
+    executeSql: async (text, values) => pool.query(text, values),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       const sending = publisher;
       publisher = undefined;
       if (sending) await sending.then((client) => client.end()).catch(() => undefined);
-      await Promise.all([...listeners].map((client) => client.end()));
+      await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
       await pool.end();
     },
+  };
+}
+
+/**
+ * A LISTEN connection that survives the database going away: on 'error' or an unexpected end it
+ * connects again (250 ms, doubling to 2 s), LISTENs again and calls `onResubscribed`. The first
+ * connection must succeed (the server does not start without its database).
+ */
+async function listenWithReconnect(options: {
+  url: string;
+  channel: string;
+  onPayload: (payload: string) => void;
+  onResubscribed: (() => void) | undefined;
+  report: ConnectionErrorReporter;
+}): Promise<() => Promise<void>> {
+  const { url, channel, onPayload, onResubscribed, report } = options;
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 250;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('error', (error) => {
+      report(error, 'listen');
+      lost(client);
+    });
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+  }
+
+  function lost(client: pg.Client) {
+    if (stopped || current !== client) return;
+    current = undefined;
+    void client.end().catch(() => undefined);
+    reconnectLater();
+  }
+
+  function reconnectLater() {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          retryMs = 250;
+          if (!stopped) onResubscribed?.();
+        },
+        () => {
+          retryMs = Math.min(retryMs * 2, 2_000);
+          if (!stopped) reconnectLater();
+        },
+      );
+    }, retryMs);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -1,7 +1,11 @@
 import { type ApiError, messages } from '@mutual/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { AppError, httpStatusByCode } from '../errors';
+
+/** How long a caller should wait before trying again while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error shape for the whole API. Validation failures carry the schema's own messages (the
@@ -34,6 +38,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, body too large, wrong content type: the framework's message is safe and useful.
       return reply.status(status).send({ code: 'VALIDATION_FAILED', message: error.message } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: nothing this request did was committed, and saying so lets the
+      // caller try again (with the same Idempotency-Key) once the database is back.
+      request.log.warn({ sqlState: sqlState(error) ?? (error as { code?: string }).code }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ code: 'UNAVAILABLE', message: messages.generic.unavailable } satisfies ApiError);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: messages.generic.internal } satisfies ApiError);

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
+import { SecretBox } from '../crypto/secret-box';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import { localFileStorage } from '../modules/files/file-storage';
 import { verifyLedger } from '../modules/ledger/verify-ledger';
@@ -32,17 +34,22 @@ export interface TestAppOptions {
   env?: Env;
   transport?: MailTransport;
   clock?: () => Date;
+  /** Where the app logs; silent by default (a test that reads the log passes its own). */
+  logger?: FastifyBaseLogger;
+  /** The key secrets are sealed with; a fresh random one by default. */
+  secrets?: SecretBox;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const database = await createTestDatabase();
   const mailer = createMailer({ db: database.db, from: config.mail.from, transport: options.transport, logger });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-uploads-'));
   const storage = localFileStorage(uploadsDir);
   const clock = options.clock ?? (() => new Date());
-  const app = await buildApp({ config, database, db: database.db, mailer, storage, clock, logger });
+  const secrets = options.secrets ?? SecretBox.withNewKey();
+  const app = await buildApp({ config, database, db: database.db, mailer, storage, secrets, clock, logger });
   await app.ready();
   return {
     app,
@@ -51,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     mailer,
     storage,
+    secrets,
     clock,
     /** Closes everything, after checking every ledger invariant (a breach fails the test file). */
     async close() {

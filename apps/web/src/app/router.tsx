@@ -43,6 +43,9 @@ const PaymentOperationsPage = lazy(() =>
   import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })),
 );
 const AuditLogPage = lazy(() => import('../routes/admin/audit').then((m) => ({ default: m.AuditLogPage })));
+const ScheduledWorkPage = lazy(() =>
+  import('../routes/admin/scheduled-work').then((m) => ({ default: m.ScheduledWorkPage })),
+);
 const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -230,6 +233,16 @@ export const router = createBrowserRouter([
           <RequireSession audience="staff">
             <Loading>
               <AuditLogPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/admin/scheduled-work',
+        element: (
+          <RequireSession audience="staff">
+            <Loading>
+              <ScheduledWorkPage />
             </Loading>
           </RequireSession>
         ),

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate } from './format-date';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatDate, formatDateTime, localDay, setDisplayTimeZone, zoneName } from './format-date';
 
 describe('dates as a member reads them', () => {
   it('shows a missing date as a dash, never "Invalid Date"', () => {
@@ -8,6 +8,31 @@ describe('dates as a member reads them', () => {
   });
 
   it('shows a date of birth as that calendar day in every time zone', () => {
+    expect(formatCalendarDate('1990-04-12')).toBe('April 12, 1990');
+  });
+});
+
+describe('dates and times on the credit union’s clock, not the browser’s', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it('shows a moment in the zone /api/site gives', () => {
+    setDisplayTimeZone('America/Chicago');
+    expect(formatDateTime('2026-03-04T15:30:00.000Z')).toBe('Mar 4, 2026, 9:30 AM');
+    setDisplayTimeZone('Asia/Tokyo');
+    expect(formatDateTime('2026-03-04T15:30:00.000Z')).toBe('Mar 5, 2026, 12:30 AM');
+  });
+
+  it('counts the day by that clock: 03:00 UTC is still the evening before in New York', () => {
+    setDisplayTimeZone('America/New_York');
+    const late = '2026-03-05T03:00:00.000Z';
+    expect(formatDate(late)).toBe('Mar 4, 2026');
+    expect(localDay(new Date(late))).toBe('2026-03-04');
+    expect(zoneName(new Date(late))).toBe('EST');
+    expect(zoneName(new Date('2026-07-05T03:00:00.000Z'))).toBe('EDT');
+  });
+
+  it('keeps a date of birth the same calendar day whatever the zone', () => {
+    setDisplayTimeZone('Pacific/Honolulu');
     expect(formatCalendarDate('1990-04-12')).toBe('April 12, 1990');
   });
 });

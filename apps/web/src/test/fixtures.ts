@@ -12,6 +12,8 @@ import type {
 export const siteFacts: PublicSite = {
   demo: false,
   demoSignIns: [],
+  devMailboxPublic: false,
+  transferMaxAmount: '99999999.99',
   brand: {
     name: 'Test Mutual Credit Union',
     shortName: 'Test Mutual',
@@ -29,6 +31,9 @@ export const siteFacts: PublicSite = {
   },
   address: { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701' },
   routingNumber: '021000021',
+  // Not the test machine's zone (UTC): screens must show the credit union's clock.
+  timeZone: 'America/Chicago',
+  textMessages: false,
   ncuaNotice: 'Federally insured by NCUA',
   approvalTime: '1-2 business days',
   rates: {

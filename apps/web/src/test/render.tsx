@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
 import { SessionProvider } from '../features/session/session-context';
 import { SiteProvider } from '../features/site/site-context';
+import { setDisplayTimeZone } from '../lib/format-date';
 import { siteFacts } from './fixtures';
 import './happy-dom-gaps';
 
@@ -24,6 +25,8 @@ export function installSiteFacts(site: PublicSite = siteFacts): void {
 
 afterEach(() => {
   document.getElementById('site-facts')?.remove();
+  // The SiteProvider set the credit union's zone for formatting; the next test starts without it.
+  setDisplayTimeZone(undefined);
 });
 
 /** A fresh client per test: no retries, so a refused request shows at once. */

@@ -15,7 +15,8 @@ export type DevMail = z.infer<typeof devMailSchema>;
 
 /**
  * The dev mailbox: mail that would have been sent. The server has this route only outside
- * production and only when no SMTP server is configured; elsewhere it answers 404.
+ * production and only when no SMTP server is configured, and serves it to loopback callers only
+ * unless DEV_MAILBOX=public; elsewhere it answers 404.
  */
 export const devMailboxApi = {
   mailbox: endpoint({

@@ -14,6 +14,7 @@ import { meApi } from './me';
 import { notificationsApi } from './notifications';
 import { onboardingApi } from './onboarding';
 import { paymentOpsApi } from './payment-ops';
+import { scheduledWorkApi } from './scheduled-work';
 import { siteApi } from './site';
 import { transferCountsApi } from './transfer-counts';
 import { transfersApi } from './transfers';
@@ -39,6 +40,7 @@ export const contract = {
   notifications: notificationsApi,
   onboarding: onboardingApi,
   paymentOps: paymentOpsApi,
+  scheduledWork: scheduledWorkApi,
   site: siteApi,
   transferCounts: transferCountsApi,
   transfers: transfersApi,

@@ -109,6 +109,13 @@ export const meApi = {
     multipart: true,
     response: meResultSchema,
   }),
+  removeProfileImage: endpoint({
+    method: 'DELETE',
+    path: '/api/me/profile-image',
+    tags,
+    summary: 'Remove my profile picture (its file is deleted)',
+    response: meResultSchema,
+  }),
   accounts: endpoint({
     method: 'GET',
     path: '/api/me/accounts',

@@ -9,6 +9,7 @@ import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit
 import { balancesByType, findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
+import { pendingOrderIds, tellCancelledOrders } from '../payments/payment-notices';
 import { paymentOrderFor } from '../payments/payment-order-for';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -81,14 +82,15 @@ export async function reverseMemberTransaction(
  * with the reason.
  */
 export async function reverseAllMemberTransactions(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'config' | 'mailer'>,
   { user: member, actor, meta }: StaffOnMember,
   reason: string,
 ): Promise<{ count: number; message: string }> {
   try {
-    return await retriedTransaction(deps, async (tx, now) => {
+    const result = await retriedTransaction(deps, async (tx, now) => {
       await lockMemberAccounts(tx, member.id);
       const before = await findMemberAccounts(tx, member.id);
+      const pendingOrders = await pendingOrderIds(tx, member.id);
       const [row] = await queryRows<{ undone: number }>(
         tx,
         sql`
@@ -97,6 +99,8 @@ export async function reverseAllMemberTransactions(
       );
       const count = Number(row?.undone ?? 0);
       const after = await findMemberAccounts(tx, member.id);
+      // A payment order it cancelled is told to the member as a return is.
+      await tellCancelledOrders(tx, deps, pendingOrders, reason, now);
       await recordAudit(tx, {
         action: 'transactions.reversed_all',
         actor,
@@ -108,6 +112,8 @@ export async function reverseAllMemberTransactions(
       });
       return { count, message: messages.admin.transactionsDeleted(count) };
     });
+    void deps.mailer.flush();
+    return result;
   } catch (error) {
     throw (await reverseAllRefusal(deps, member, error)) ?? error;
   }

@@ -1,6 +1,7 @@
 import {
   type AccountType,
   type AddTransactionsInput,
+  formatMoney,
   messages,
   parseMoney,
   type StaffTransactionRow,
@@ -63,7 +64,9 @@ export async function previewTransactions(
   const valid: { row: number; input: StaffTransactionRow }[] = [];
   rawRows.forEach((raw, index) => {
     const parsed = staffTransactionRowSchema.safeParse(raw);
-    if (parsed.success) valid.push({ row: index + 1, input: parsed.data });
+    const tooLarge = parsed.success ? overMaximum(parsed.data, deps.config.limits.transferMaxCents) : undefined;
+    if (tooLarge) errors.set(index + 1, { amount: tooLarge });
+    else if (parsed.success) valid.push({ row: index + 1, input: parsed.data });
     else {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -140,6 +143,10 @@ export async function addTransactions(
 ): Promise<IdempotentAnswer> {
   const now = deps.clock();
   const rows = input.rows.map((row, index) => ({ row: index + 1, input: staffTransactionRowSchema.parse(row) }));
+  for (const { row, input: entry } of rows) {
+    const tooLarge = overMaximum(entry, deps.config.limits.transferMaxCents);
+    if (tooLarge) throw rowFailure(row, 'amount', tooLarge);
+  }
   const requestHash = hashRequest(
     `admin:transactions:${member.id}`,
     rows.map((r) => r.input),
@@ -190,6 +197,12 @@ export async function addTransactions(
     },
     { storeRefusals: false },
   );
+}
+
+/** A row above the per-transfer maximum (TRANSFER_MAX_AMOUNT): what staff enter is held to it too. */
+function overMaximum(row: StaffTransactionRow, maxCents: bigint): string | undefined {
+  const parsed = parseMoney(row.amount);
+  return parsed.ok && parsed.cents > maxCents ? messages.transfers.amountOverMaximum(formatMoney(maxCents)) : undefined;
 }
 
 function rowFailure(row: number, field: string, reason: string, code: AppError['code'] = 'VALIDATION_FAILED') {

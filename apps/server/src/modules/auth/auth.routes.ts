@@ -26,6 +26,7 @@ export const authRoutes =
       user: toSessionUser(auth.user, config),
       idleExpiresAt: idleExpiresAt.toISOString(),
       absoluteExpiresAt: auth.absoluteExpiresAt.toISOString(),
+      serverTime: deps.clock().toISOString(),
     });
 
     app.route({
@@ -34,7 +35,7 @@ export const authRoutes =
       handler: async (request): Promise<SessionInfo> =>
         request.auth
           ? sessionInfo(request.auth, request.auth.idleExpiresAt)
-          : { user: null, idleExpiresAt: null, absoluteExpiresAt: null },
+          : { user: null, idleExpiresAt: null, absoluteExpiresAt: null, serverTime: deps.clock().toISOString() },
     });
 
     app.route({
@@ -83,7 +84,8 @@ export const authRoutes =
           reply.clearCookie(names.signIn, { path: '/' });
           reply.setCookie(names.session, sessionToken, cookieOptions(config.secureCookies));
           reply.setCookie(names.device, deviceToken, cookieOptions(config.secureCookies, DEVICE_COOKIE_SECONDS));
-          return result;
+          // The idle warning counts by the server's clock (sessionSchema.serverTime).
+          return { ...result, serverTime: deps.clock().toISOString() };
         } catch (error) {
           if (error instanceof AppError && error.code === 'SIGN_IN_EXPIRED')
             reply.clearCookie(names.signIn, { path: '/' });

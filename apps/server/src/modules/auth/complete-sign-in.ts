@@ -11,13 +11,13 @@ import { knownDevices, signInAttempts } from './auth.tables';
 import { newDeviceEmail } from './auth-emails';
 import { consumeBackupCode } from './backup-codes';
 import { describeDevice } from './device';
-import { recordSignInFailure } from './failures';
+import { claimTry, noTryLeft, recordSignInFailure } from './failures';
 import { createSession, revokeSessionByToken } from './sessions';
 import { openAttempt } from './sign-in';
 import { codeMatches, sha256 } from './tokens';
-import { claimTotpStep, totpStep } from './totp';
+import { claimTotpStep, enrolledTotpStep } from './totp';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'secrets'>;
 
 export interface CompletedSignIn {
   sessionToken: string;
@@ -25,10 +25,12 @@ export interface CompletedSignIn {
 }
 
 /**
- * Sign-in step 2. A try is claimed before the code is looked at (`code_attempts < max`, one
- * atomic UPDATE), so parallel guesses can never exceed the limit. The code may be the e-mailed
- * one (unexpired), an authenticator code (a later step than any accepted before) or an unused
- * backup code. Success opens a fresh session (any previous one of this browser is ended).
+ * Sign-in step 2. Two tries are claimed before the code is looked at, each with one atomic
+ * UPDATE in the transaction that checks it: one of the attempt's (`code_attempts < max`), then
+ * one of the account's (`claimTry`: wrong codes count towards the lockout), so parallel guesses
+ * can never exceed either limit. The code may be the e-mailed one (unexpired), an authenticator
+ * code (a later step than any accepted before) or an unused backup code. Success opens a fresh
+ * session (any previous one of this browser is ended).
  */
 export async function completeSignIn(
   deps: Deps,
@@ -52,8 +54,18 @@ export async function completeSignIn(
       )
       .returning({ tries: signInAttempts.codeAttempts });
     if (!claimed) return { kind: 'exhausted' as const };
+    const tries = await claimTry(tx, deps, user.id, now);
+    if (tries === null) {
+      // The account has no try to give (locked, or its last ones are being checked): the code is
+      // not looked at, and the attempt gets its try back.
+      await tx
+        .update(signInAttempts)
+        .set({ codeAttempts: sql`${signInAttempts.codeAttempts} - 1` })
+        .where(eq(signInAttempts.id, attempt.id));
+      return { kind: 'no try' as const };
+    }
     const method = await checkCode(deps, tx, user, attempt, input.code, now);
-    if (!method) return { kind: 'wrong' as const, triesLeft: max - claimed.tries };
+    if (!method) return { kind: 'wrong' as const, triesLeft: max - claimed.tries, tries };
 
     const done = await tx
       .update(signInAttempts)
@@ -75,9 +87,10 @@ export async function completeSignIn(
     return { kind: 'ok' as const, session };
   });
 
+  if (outcome.kind === 'no try') throw await noTryLeft(deps, user.id, now);
   if (outcome.kind === 'exhausted') throw new AppError('SIGN_IN_EXPIRED', messages.auth.otpExhausted);
   if (outcome.kind === 'wrong') {
-    await recordSignInFailure(deps, user, 'auth.code_failed', meta);
+    await recordSignInFailure(deps, user, { action: 'auth.code_failed', meta, tries: outcome.tries });
     if (outcome.triesLeft <= 0) throw new AppError('SIGN_IN_EXPIRED', messages.auth.otpExhausted);
     throw new AppError('UNAUTHENTICATED', messages.auth.otpInvalid);
   }
@@ -108,7 +121,7 @@ async function checkCode(
 ): Promise<'email' | 'totp' | 'backup' | null> {
   if (code.length !== 6) return (await consumeBackupCode(tx, user.id, code, now)) ? 'backup' : null;
   if (user.totpEnabledAt && user.totpSecret) {
-    const step = totpStep(deps.config, user.email, user.totpSecret, code, now);
+    const step = enrolledTotpStep(deps, user, code, now);
     return step !== null && (await claimTotpStep(tx, user.id, step)) ? 'totp' : null;
   }
   if (!attempt.codeHash || !attempt.codeExpiresAt || attempt.codeExpiresAt <= now) return null;

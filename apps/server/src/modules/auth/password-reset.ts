@@ -7,6 +7,7 @@ import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
 import { passwordResets } from './auth.tables';
 import { passwordResetEmail } from './auth-emails';
+import { NO_ONE } from './failures';
 import { afterPasswordChange } from './password-changed';
 import { assertNotCommon, hashPassword } from './passwords';
 import { newToken, sha256 } from './tokens';
@@ -16,38 +17,42 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
 /** Reset e-mails per account and hour, on top of the per-IP limit on the route. */
 const RESETS_PER_HOUR = 3;
 
-/** Always answers the same, whether or not the address has an account (no enumeration). */
+/**
+ * Always answers the same, whether or not the address has an account (no enumeration), after the
+ * same work: the look-up, a token and the e-mail made, and one transaction with the same
+ * statements — the reset row inserted only for an account under its hourly limit (one INSERT …
+ * SELECT, which inserts nothing for an unknown e-mail) and the audit row. Only the e-mail's row
+ * differs, as it must; delivery is never awaited.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, meta: RequestMeta) {
   const now = deps.clock();
   const user = await findUserByEmail(deps.db, email);
-  if (user) {
-    await deps.db.transaction(async (tx) => {
-      const [recent] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(passwordResets)
-        .where(
-          and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))),
-        );
-      if ((recent?.count ?? 0) >= RESETS_PER_HOUR) return;
-      const token = newToken();
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: sha256(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + deps.config.security.passwordResetMinutes * 60_000),
-      });
-      const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await deps.mailer.enqueue(tx, user.email, passwordResetEmail(deps.config, link));
-      await recordAudit(tx, {
-        action: 'auth.password_reset_requested',
-        actor: { userId: null, email: null },
-        targetUserId: user.id,
-        meta,
-        at: now,
-      });
+  const token = newToken();
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const message = passwordResetEmail(deps.config, link);
+  const expiresAt = new Date(now.getTime() + deps.config.security.passwordResetMinutes * 60_000);
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  await deps.db.transaction(async (tx) => {
+    const inserted = (await tx.execute(sql`
+      insert into ${passwordResets} (user_id, token_hash, created_at, expires_at)
+      select u.id, ${sha256(token)}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+      from ${users} u
+      where u.id = ${user?.id ?? NO_ONE}
+        and (select count(*) from ${passwordResets} r
+             where r.user_id = u.id and r.created_at > ${hourAgo.toISOString()}::timestamptz) < ${RESETS_PER_HOUR}
+      returning user_id`)) as { rows?: unknown[] };
+    const sent = user !== undefined && inserted.rows?.length === 1;
+    if (sent) await deps.mailer.enqueue(tx, user.email, message);
+    await recordAudit(tx, {
+      action: 'auth.password_reset_requested',
+      actor: { userId: null, email: null },
+      targetUserId: user?.id ?? null,
+      meta,
+      ...(!sent && { after: { reason: user ? 'too many requests' : 'unknown email' } }),
+      at: now,
     });
-    void deps.mailer.flush();
-  }
+  });
+  void deps.mailer.flush();
   return { message: messages.auth.resetRequested };
 }
 

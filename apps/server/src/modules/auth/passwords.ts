@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { messages, PASSWORD } from '@mutual/shared';
@@ -20,12 +21,12 @@ export async function verifyPassword(storedHash: string, password: string): Prom
 
 let dummyHash: Promise<string> | undefined;
 /**
- * For an unknown e-mail we still spend the time of one verification, so response times do not
- * tell an attacker which addresses have accounts.
+ * A hash no password matches, made with the same settings: when there is no password to check
+ * (an unknown e-mail) the password is verified against it, so the answer takes the same time.
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
-  await verifyPassword(await dummyHash, password);
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return dummyHash;
 }
 
 let common: Set<string> | undefined;

@@ -35,7 +35,12 @@ describe('[AUTH]: sessions', () => {
     time.advance(14 * MINUTE + 59_000);
     expect((await sessionOf(browser)).user).not.toBeNull();
     time.advance(1_000);
-    expect(await sessionOf(browser)).toEqual({ user: null, idleExpiresAt: null, absoluteExpiresAt: null });
+    expect(await sessionOf(browser)).toEqual({
+      user: null,
+      idleExpiresAt: null,
+      absoluteExpiresAt: null,
+      serverTime: expect.any(String),
+    });
     await expectSignedOut(browser);
     const [row] = await t.db
       .select()
@@ -142,6 +147,11 @@ describe('[AUTH]: sessions', () => {
     const anonymous = new Browser(t);
     expect((await anonymous.get('/api/me/sessions')).statusCode).toBe(401);
     expect((await anonymous.post('/api/auth/session/refresh')).statusCode).toBe(401);
-    expect(await sessionOf(anonymous)).toEqual({ user: null, idleExpiresAt: null, absoluteExpiresAt: null });
+    expect(await sessionOf(anonymous)).toEqual({
+      user: null,
+      idleExpiresAt: null,
+      absoluteExpiresAt: null,
+      serverTime: expect.any(String),
+    });
   });
 });

@@ -9,8 +9,8 @@ import { type UserRow, users } from '../people/people.tables';
 import { signInAttempts } from './auth.tables';
 import { signInCodeEmail } from './auth-emails';
 import { maskEmail } from './device';
-import { isLocked, recordSignInFailure } from './failures';
-import { burnPasswordCheck, verifyPassword } from './passwords';
+import { claimTry, giveBackTry, isLocked, lockedError, NO_ONE, recordSignInFailure } from './failures';
+import { dummyPasswordHash, verifyPassword } from './passwords';
 import { hashCode, newOtp, newToken, sha256 } from './tokens';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
@@ -19,24 +19,17 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
 const ATTEMPT_MINUTES = 15;
 const MAX_CODES_PER_ATTEMPT = 3;
 
-export function lockedError(lockedUntil: Date): AppError {
-  const until = lockedUntil.toLocaleTimeString('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-  return new AppError('ACCOUNT_LOCKED', messages.auth.locked(until));
-}
-
 function methodsFor(user: UserRow): SecondFactorMethod[] {
   return user.totpEnabledAt ? ['totp', 'backup'] : ['email', 'backup'];
 }
 
 /**
  * Sign-in step 1. A right password opens a sign-in attempt bound to a cookie and, unless the
- * person uses an authenticator app, e-mails a fresh code. Unknown e-mail and wrong password get
- * the same answer after the same work.
+ * person uses an authenticator app, e-mails a fresh code. Every refusal costs the same, so neither
+ * the answer nor its time tells an unknown e-mail, a wrong password and a locked account apart:
+ * one look-up, one try claimed against the lockout counter (against no row for an unknown
+ * e-mail), one argon2 verification (against a dummy hash when there is no password to check) and
+ * one transaction with the audit row and the conditional lock.
  */
 export async function startSignIn(
   deps: Deps,
@@ -45,27 +38,27 @@ export async function startSignIn(
 ): Promise<{ attemptToken: string; challenge: SignInChallenge }> {
   const now = deps.clock();
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    await deps.db.transaction((tx) =>
-      recordAudit(tx, {
-        action: 'auth.sign_in_failed',
-        actor: { userId: null, email: null },
-        meta,
-        after: { reason: 'unknown email' },
-        at: now,
-      }),
-    );
-    throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
-  }
-  const passwordOk = await verifyPassword(user.passwordHash, input.password);
-  // A lock is only revealed to someone who knows the password.
-  if (passwordOk && isLocked(user, now) && user.lockedUntil) throw lockedError(user.lockedUntil);
-  if (!passwordOk) {
-    if (!isLocked(user, now)) await recordSignInFailure(deps, user, 'auth.sign_in_failed', meta);
-    throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
-  }
+  const tries = await claimTry(deps.db, deps, user?.id ?? NO_ONE, now, { evenTime: true });
+  const locked = user !== undefined && isLocked(user, now);
+  // A locked account's password is still checked, since the lock is only revealed to someone who
+  // knows it; that check counts nothing. Without a try (all in flight) nothing real is checked.
+  const checkable = user !== undefined && (tries !== null || locked) ? user : undefined;
+  const matches = await verifyPassword(checkable?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const passwordOk = matches && checkable !== undefined;
 
+  if (user && tries !== null && passwordOk) {
+    const { lockedUntil } = await giveBackTry(deps.db, user.id, now);
+    if (lockedUntil) throw lockedError(lockedUntil);
+    return openSignInAttempt(deps, user, meta, now);
+  }
+  const reason = !user ? 'unknown email' : locked ? 'locked' : 'no tries left';
+  await recordSignInFailure(deps, user, { action: 'auth.sign_in_failed', meta, tries, reason });
+  if (passwordOk && locked && user.lockedUntil) throw lockedError(user.lockedUntil);
+  throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
+}
+
+/** After the right password: the attempt (and its e-mailed code, unless an authenticator is used). */
+async function openSignInAttempt(deps: Deps, user: UserRow, meta: RequestMeta, now: Date) {
   const attemptToken = newToken();
   const methods = methodsFor(user);
   const expiresAt = new Date(now.getTime() + ATTEMPT_MINUTES * 60_000);

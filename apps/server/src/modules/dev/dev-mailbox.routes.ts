@@ -6,7 +6,8 @@ import { listOutbox } from '../mail/mail.service';
 
 /**
  * The dev mailbox's data: mail that would have been sent. Registered only outside production and
- * only when no SMTP server is configured, so real mail never appears on a web page.
+ * only when no SMTP server is configured, so real mail never appears on a web page; served to this
+ * computer only unless DEV_MAILBOX=public (dev-mailbox-access.ts).
  */
 export const devMailboxRoutes =
   (db: Database): FastifyPluginAsyncZod =>

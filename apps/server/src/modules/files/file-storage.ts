@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** Removes the bytes; a key with none is not an error (deleting twice is fine). */
+  delete(key: string): Promise<void>;
 }
 
 export function localFileStorage(dir: string): FileStorage {
@@ -20,5 +22,6 @@ export function localFileStorage(dir: string): FileStorage {
       await fs.writeFile(file, bytes, { mode: 0o600 });
     },
     get: (key) => fs.readFile(pathFor(key)),
+    delete: (key) => fs.rm(pathFor(key), { force: true }),
   };
 }

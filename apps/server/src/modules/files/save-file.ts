@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { FileStorage } from './file-storage';
 import { storedFiles } from './files.tables';
@@ -35,6 +36,19 @@ export async function saveFile(
     createdAt: file.at,
   });
   return id;
+}
+
+/**
+ * Deletes a file's row inside the caller's transaction and returns its storage key, so the caller
+ * deletes the bytes once that transaction has committed (`storage.delete`): a rollback then
+ * leaves the file whole, and a crash in between leaves only unreferenced bytes.
+ */
+export async function deleteFileRow(tx: Executor, id: string): Promise<string | null> {
+  const [row] = await tx
+    .delete(storedFiles)
+    .where(eq(storedFiles.id, id))
+    .returning({ storageKey: storedFiles.storageKey });
+  return row?.storageKey ?? null;
 }
 
 export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null);

@@ -49,7 +49,17 @@ export function createLiveHub(database: DatabaseHandle, logger: FastifyBaseLogge
       };
     },
     async start() {
-      unlisten ??= await database.listen(LIVE_CHANNEL, deliver);
+      unlisten ??= await database.listen(LIVE_CHANNEL, deliver, () => {
+        // The LISTEN connection was down (a database restart): whatever was notified meanwhile
+        // is lost, so every open page is told to refetch both.
+        logger.info('live updates listening again');
+        for (const set of listeners.values()) {
+          for (const listener of set) {
+            listener({ kind: 'ledger' });
+            listener({ kind: 'notification' });
+          }
+        }
+      });
     },
     async stop() {
       const stop = unlisten;

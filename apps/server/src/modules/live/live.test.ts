@@ -1,3 +1,4 @@
+import { messages } from '@mutual/shared';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountId, deposit, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
@@ -5,6 +6,7 @@ import { useTestApp } from '../../test/test-app';
 import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
+import { streamCaps } from './live.routes';
 
 /** An open `GET /api/me/events` stream, read as it arrives. */
 class EventStream {
@@ -105,7 +107,7 @@ describe("[LIVE]: the member's event stream", () => {
 
   it(
     'tells the recipient of a transfer (ledger and notification) ' +
-      'and the sender (ledger); a bystander hears nothing',
+      'and the sender (ledger, and the notification of their receipt); a bystander hears nothing',
     async () => {
       const sender = await memberWithMoney(t, 50_00n);
       const recipient = await memberWithMoney(t, 0n);
@@ -114,7 +116,7 @@ describe("[LIVE]: the member's event stream", () => {
 
       expect((await userTransfer(sender, recipient, { amount: '5.00' })).statusCode).toBe(201);
       await toRecipient.until(() => toRecipient.events.length >= 2, 'two events for the recipient');
-      await toSender.until(() => toSender.events.length >= 1, 'an event for the sender');
+      await toSender.until(() => toSender.events.length >= 2, 'two events for the sender');
       await settle();
       expect(toRecipient.events).toEqual(
         expect.arrayContaining([
@@ -123,7 +125,13 @@ describe("[LIVE]: the member's event stream", () => {
         ]),
       );
       expect(toRecipient.events).toHaveLength(2);
-      expect(toSender.events).toEqual([{ event: 'ledger', data: '{"kind":"ledger"}' }]);
+      expect(toSender.events).toEqual(
+        expect.arrayContaining([
+          { event: 'ledger', data: '{"kind":"ledger"}' },
+          { event: 'notification', data: '{"kind":"notification"}' },
+        ]),
+      );
+      expect(toSender.events).toHaveLength(2);
       expect(toBystander.events).toEqual([]);
     },
   );
@@ -183,5 +191,56 @@ describe("[LIVE]: the member's event stream", () => {
     vi.advanceTimersByTime(25_000);
     await stream.until(() => stream.ended, 'the stream to end');
     expect(stream.text.match(/: ping/g)).toHaveLength(1);
+  });
+});
+
+describe('[LIVE]: streams are capped per session, per member and in total', () => {
+  const t = useTestApp({ env: { LIVE_STREAMS_PER_SESSION: '2' } });
+  let base: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('refuses one stream more than the session may hold with 429, and takes it once one closes', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const open = async () => {
+      const abort = new AbortController();
+      const response = await fetch(`${base}/api/me/events`, {
+        headers: { cookie: `mutual_session=${member.browser.sessionToken ?? ''}` },
+        signal: abort.signal,
+      });
+      return new EventStream(response, abort);
+    };
+    const [first, second] = [await open(), await open()];
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
+    const third = await open();
+    expect(third.response.status).toBe(429);
+    await third.until(() => third.ended, 'the refusal');
+    expect(JSON.parse(third.text)).toEqual({ code: 'RATE_LIMITED', message: messages.live.tooManyInSession });
+
+    first.close();
+    let again: EventStream | undefined;
+    await vi.waitFor(async () => {
+      again?.close();
+      again = await open();
+      expect(again.response.status).toBe(200);
+    });
+    again?.close();
+    second.close();
+  });
+
+  it('counts per member and per instance, and counts a stream out only once', () => {
+    const caps = streamCaps({ perSession: 5, perMember: 2, total: 3 });
+    const release = caps.take('ann', 'session-1');
+    caps.take('ann', 'session-2');
+    expect(() => caps.take('ann', 'session-3')).toThrow(messages.live.tooManyForMember);
+    caps.take('bob', 'session-4');
+    expect(() => caps.take('cy', 'session-5')).toThrow(messages.live.full);
+    release();
+    release();
+    expect(caps.open).toBe(2);
+    expect(() => caps.take('cy', 'session-5')).not.toThrow();
+    expect(() => caps.take('dee', 'session-6')).toThrow(messages.live.full);
   });
 });

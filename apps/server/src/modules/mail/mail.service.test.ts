@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import type { MailTransport } from './mail.service';
+import pino from 'pino';
+import { createMailer, type MailTransport } from './mail.service';
 import { mailOutbox } from './mail.tables';
 import { renderEmail } from './templates';
 
 type Sent = Parameters<MailTransport['sendMail']>[0];
+const silent = pino({ level: 'silent' });
 
 describe('[MAIL]: outbox and SMTP delivery', () => {
   const sent: Sent[] = [];
@@ -69,21 +71,42 @@ describe('[MAIL]: outbox and SMTP delivery', () => {
     expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it('retries a failed delivery and gives up after five attempts', async () => {
+  /** Time passes for the outbox: every message's wait before its next try is over. */
+  const waitIsOver = () => t.db.update(mailOutbox).set({ claimedUntil: null });
+
+  it('retries a failed delivery after a growing wait and gives up after five attempts', async () => {
     await t.db.transaction((tx) => t.mailer.enqueue(tx, 'ann@example.com', email()));
     failNext = 1;
     await t.mailer.flush();
     let [row] = await t.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 service not available' });
-    await t.mailer.flush();
+    expect(row?.claimedUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    // Not before its wait is over...
+    expect(await t.mailer.flush()).toBe(0);
+    expect(sent).toHaveLength(0);
+    await waitIsOver();
+    expect(await t.mailer.flush()).toBe(1);
     expect(sent).toHaveLength(1);
 
     await t.db.delete(mailOutbox);
     await t.db.transaction((tx) => t.mailer.enqueue(tx, 'bob@example.com', email()));
     failNext = 10;
-    for (let i = 0; i < 6; i += 1) await t.mailer.flush();
+    for (let i = 0; i < 6; i += 1) {
+      await t.mailer.flush();
+      await waitIsOver();
+    }
     [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bob@example.com'));
     expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+  });
+
+  it('sends each message once when several dispatchers (instances) flush at the same moment', async () => {
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      await t.db.transaction((tx) => t.mailer.enqueue(tx, to, email()));
+    }
+    const others = [1, 2, 3].map(() => createMailer({ db: t.db, from: t.config.mail.from, transport, logger: silent }));
+    const counts = await Promise.all([t.mailer.flush(), ...others.map((mailer) => mailer.flush())]);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
+    expect(sent.map((message) => message.to).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
   });
 
   it('has no dev mailbox when real mail is configured', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../../db/client';
@@ -15,13 +15,19 @@ export interface Mailer {
   readonly mode: 'outbox' | 'smtp';
   /** Queue a message inside the caller's transaction. */
   enqueue(tx: Executor, to: string, email: RenderedEmail): Promise<void>;
-  /** Deliver what is pending now (called after a commit, and on a timer). */
-  flush(): Promise<void>;
+  /**
+   * Deliver what is pending now: called after a commit (so a sign-in code leaves at once), and by
+   * the `mail.deliver` job every minute for anything left (modules/scheduled-work). Answers how
+   * many messages were sent.
+   */
+  flush(): Promise<number>;
   close(): void;
 }
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
+/** How long a dispatcher holds a message it is sending before another may take it over. */
+const CLAIM = sql`now() + interval '2 minutes'`;
 
 export function createMailer(options: {
   db: Database;
@@ -29,21 +35,36 @@ export function createMailer(options: {
   transport?: MailTransport;
   smtpUrl?: string;
   logger: FastifyBaseLogger;
-  pollMs?: number;
 }): Mailer {
   const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
   const mode = transport ? 'smtp' : 'outbox';
-  let flushing: Promise<void> | undefined;
+  let flushing: Promise<number> | undefined;
 
-  async function deliverPending() {
-    if (!transport) return;
-    const pending = await options.db
-      .select()
+  /**
+   * Takes up to BATCH pending messages for this dispatcher: rows another dispatcher (of this or
+   * another instance) holds are skipped, so each message is sent by one of them.
+   */
+  function claimPending() {
+    const due = options.db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lt(mailOutbox.attempts, MAX_ATTEMPTS),
+          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(mailOutbox.createdAt))
-      .limit(BATCH);
-    for (const message of pending) {
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return options.db.update(mailOutbox).set({ claimedUntil: CLAIM }).where(inArray(mailOutbox.id, due)).returning();
+  }
+
+  async function deliverPending(): Promise<number> {
+    if (!transport) return 0;
+    let sent = 0;
+    for (const message of await claimPending()) {
       try {
         await transport.sendMail({
           from: options.from,
@@ -54,8 +75,16 @@ export function createMailer(options: {
         });
         await options.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), textBody: null, htmlBody: null, attempts: message.attempts + 1 })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            textBody: null,
+            htmlBody: null,
+            attempts: message.attempts + 1,
+            claimedUntil: null,
+          })
           .where(eq(mailOutbox.id, message.id));
+        sent++;
       } catch (error) {
         const attempts = message.attempts + 1;
         // The reason is kept for operators; the message body and address never go to the log.
@@ -63,18 +92,18 @@ export function createMailer(options: {
         options.logger.warn({ mailId: message.id, attempts }, 'mail delivery failed');
         await options.db
           .update(mailOutbox)
-          .set({ attempts, lastError: reason.slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+          .set({
+            attempts,
+            lastError: reason.slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            // The next try waits longer each time: 1, 2, 4, 8 minutes.
+            claimedUntil: sql`now() + ${2 ** (attempts - 1)} * interval '1 minute'`,
+          })
           .where(eq(mailOutbox.id, message.id));
       }
     }
+    return sent;
   }
-
-  const timer = transport
-    ? setInterval(() => {
-        void mailer.flush();
-      }, options.pollMs ?? 15_000)
-    : undefined;
-  timer?.unref();
 
   const mailer: Mailer = {
     mode,
@@ -89,16 +118,22 @@ export function createMailer(options: {
       });
     },
     flush() {
-      // One delivery run at a time; callers that arrive meanwhile wait for the same run.
+      // One delivery run at a time in this process; callers that arrive meanwhile share it.
       flushing ??= deliverPending()
-        .catch((error: unknown) => options.logger.error({ err: error }, 'mail dispatcher failed'))
+        .catch((error: unknown) => {
+          options.logger.error(
+            { reason: error instanceof Error ? error.message : String(error) },
+            'mail dispatcher failed',
+          );
+          return 0;
+        })
         .finally(() => {
           flushing = undefined;
         });
       return flushing;
     },
     close() {
-      if (timer) clearInterval(timer);
+      // Nothing of its own to stop: the schedule lives on the job queue.
     },
   };
   return mailer;

@@ -20,6 +20,11 @@ export const mailOutbox = pgTable(
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /**
+     * A dispatcher (of any instance) holds the message until then while it sends it; another may
+     * take it after (the sender died mid-send: SMTP is at-least-once at this boundary).
+     */
+    claimedUntil: timestamptz(),
     createdAt: timestamptz().notNull().defaultNow(),
     sentAt: timestamptz(),
   },

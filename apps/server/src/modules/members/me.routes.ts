@@ -10,7 +10,7 @@ import { listUserSessions, revokeOwnSession } from '../auth/sessions';
 import { findMemberAccounts } from '../ledger/member-accounts';
 import { toMe, updateProfile, updateSettings } from './me';
 import { loadUser } from '../people/users';
-import { readProfileImage, setProfileImage } from './profile-image';
+import { readProfileImage, removeProfileImage, setProfileImage } from './profile-image';
 import {
   changePassword,
   confirmTotpEnrolment,
@@ -134,6 +134,15 @@ export const meRoutes =
         const auth = signedIn(request);
         const image = await readProfileImage(request, deps.config);
         const { message } = await setProfileImage(deps, auth.user, image, actorOf(auth), requestMeta(request));
+        return { me: await toMe(deps.db, await loadUser(deps.db, auth.user.id)), message };
+      },
+    });
+
+    app.route({
+      ...routeOf(api.removeProfileImage),
+      handler: async (request) => {
+        const auth = signedIn(request);
+        const { message } = await removeProfileImage(deps, auth.user, actorOf(auth), requestMeta(request));
         return { me: await toMe(deps.db, await loadUser(deps.db, auth.user.id)), message };
       },
     });

@@ -86,8 +86,23 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
     expect(await userByEmail(t, DEMO.alex)).toMatchObject({ email: DEMO.alex, role: 'user', status: 'active' });
   });
 
+  it('will not turn text messages on while none can be sent, and the site says texts are not available', async () => {
+    const before = await userByEmail(t, DEMO.sam);
+    const response = await sam.patch('/api/me/settings', {
+      notifications: { email: true, sms: true, push: true },
+      security: { loginAlerts: true },
+    });
+    expectRefusal(response, 400, {
+      code: 'VALIDATION_FAILED',
+      message: messages.settings.textsUnavailable,
+      fields: { 'notifications.sms': messages.settings.textsUnavailable },
+    });
+    expect((await userByEmail(t, DEMO.sam)).notifySms).toBe(before.notifySms);
+    expect((await sam.get('/api/site')).json()).toMatchObject({ textMessages: false, timeZone: t.config.timeZone });
+  });
+
   it('updates my notification settings and login alerts', async () => {
-    const settings = { notifications: { email: false, sms: true, push: false }, security: { loginAlerts: false } };
+    const settings = { notifications: { email: false, sms: false, push: false }, security: { loginAlerts: false } };
     const response = await sam.patch('/api/me/settings', settings);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -154,8 +169,9 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
       notifications: Array<{ title: string; read: boolean }>;
       unread: number;
     }>();
-    expect(list.notifications.map((n) => n.title)).toContain('Membership approved');
-    expect(list.unread).toBe(list.notifications.length);
+    expect(list.notifications.find((n) => n.title === 'Membership approved')?.read).toBe(false);
+    // Sam turned Push off above: notices since then are listed already read (notify.ts).
+    expect(list.unread).toBe(list.notifications.filter((n) => !n.read).length);
     expect((await sam.post('/api/me/notifications/read')).statusCode).toBe(204);
     const after = (await sam.get('/api/me/notifications')).json<{
       notifications: Array<{ read: boolean }>;

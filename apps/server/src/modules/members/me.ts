@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Me, ProfileUpdate, SettingsUpdate } from '@mutual/shared';
+import { type Me, messages, type ProfileUpdate, type SettingsUpdate } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -92,12 +92,17 @@ export function updateProfile(
   );
 }
 
-export function updateSettings(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+export async function updateSettings(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   user: UserRow,
   input: SettingsUpdate,
   meta: RequestMeta,
 ) {
+  // No text is ever sent without a provider: the switch cannot be turned on, rather than pretend.
+  if (input.notifications.sms && !deps.config.textMessages.available) {
+    const unavailable = messages.settings.textsUnavailable;
+    throw new AppError('VALIDATION_FAILED', unavailable, { 'notifications.sms': unavailable });
+  }
   return updateOwn(
     deps,
     user,

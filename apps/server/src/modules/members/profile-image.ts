@@ -3,11 +3,14 @@ import { messages } from '@mutual/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
 import { fieldError, readMultipart } from '../../http/multipart';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
-import { saveFile } from '../files/save-file';
+import { deleteFileRow, saveFile } from '../files/save-file';
 import { type UserRow, users } from '../people/people.tables';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'logger'>;
 
 /** Reads an upload's `image` part (multipart), refusing one at or over the profile picture size limit. */
 export async function readProfileImage(
@@ -20,9 +23,12 @@ export async function readProfileImage(
   return files.image;
 }
 
-/** Stores a new profile picture for `user` (their own, or set by staff), re-encoded as WebP. */
+/**
+ * Stores a new profile picture for `user` (their own, or set by staff), re-encoded as WebP. The
+ * picture it replaces is deleted: its row with the change, its bytes once that has committed.
+ */
 export async function setProfileImage(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>,
+  deps: Deps,
   user: UserRow,
   image: Buffer | undefined,
   actor: Actor,
@@ -32,7 +38,8 @@ export async function setProfileImage(
   if (!image) throw fieldError('image', messages.profile.imageType);
   const prepared = await prepareUpload(image, 'image');
   if (!prepared.ok) throw fieldError('image', messages.profile.imageType);
-  await deps.db.transaction(async (tx) => {
+  const replacedKey = await deps.db.transaction(async (tx) => {
+    const previous = await currentImage(tx, user.id);
     const fileId = await saveFile(deps.storage, tx, {
       ...prepared,
       purpose: 'profile_image',
@@ -46,10 +53,55 @@ export async function setProfileImage(
       actor,
       targetUserId: user.id,
       meta,
-      before: { profileImage: user.profileImageFileId },
+      before: { profileImage: previous },
       after: { profileImage: fileId },
       at: now,
     });
+    return previous ? deleteFileRow(tx, previous) : null;
   });
+  await deleteBytes(deps, replacedKey);
   return { message: messages.profile.imageUpdated };
+}
+
+/** Removes `user`'s profile picture, row and bytes; nothing to remove is not an error. */
+export async function removeProfileImage(deps: Deps, user: UserRow, actor: Actor, meta: RequestMeta) {
+  const now = deps.clock();
+  const removedKey = await deps.db.transaction(async (tx) => {
+    const previous = await currentImage(tx, user.id);
+    if (!previous) return null;
+    await tx.update(users).set({ profileImageFileId: null, updatedAt: now }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      action: 'profile.image_removed',
+      actor,
+      targetUserId: user.id,
+      meta,
+      before: { profileImage: previous },
+      after: { profileImage: null },
+      at: now,
+    });
+    return deleteFileRow(tx, previous);
+  });
+  await deleteBytes(deps, removedKey);
+  return { message: messages.profile.imageRemoved };
+}
+
+/** The picture now, read under the person's row lock: two changes at once each delete what they replaced. */
+async function currentImage(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ fileId: users.profileImageFileId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.fileId ?? null;
+}
+
+/**
+ * After the commit: the change stands whatever happens here, so a failure is logged (the bytes
+ * stay behind, unreferenced) rather than reported to the person as a failed change.
+ */
+async function deleteBytes(deps: Deps, storageKey: string | null) {
+  if (!storageKey) return;
+  await deps.storage.delete(storageKey).catch((error: unknown) => {
+    deps.logger.warn({ err: error, storageKey }, 'could not delete a replaced profile picture');
+  });
 }

@@ -6,21 +6,14 @@ import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { issueBackupCodes, revokeBackupCodes } from '../auth/backup-codes';
 import { afterPasswordChange } from '../auth/password-changed';
-import { assertNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
-import { newTotpSecret, totpEnrolment, totpStep } from '../auth/totp';
+import { assertCurrentPassword } from '../auth/current-password';
+import { assertNotCommon, hashPassword } from '../auth/passwords';
+import { newTotpSecret, openTotpSecret, sealTotpSecret, totpEnrolment, totpStep } from '../auth/totp';
 import { type UserRow, users } from '../people/people.tables';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'secrets'>;
 
 const self = (user: UserRow): Actor => ({ userId: user.id, email: user.email });
-
-async function assertPassword(user: UserRow, password: string, field: string) {
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError('VALIDATION_FAILED', messages.settings.currentPasswordWrong, {
-      [field]: messages.settings.currentPasswordWrong,
-    });
-  }
-}
 
 /** Changes the password; every other session ends, this one carries on. */
 export async function changePassword(
@@ -31,7 +24,7 @@ export async function changePassword(
   meta: RequestMeta,
 ) {
   const now = deps.clock();
-  await assertPassword(user, input.currentPassword, 'currentPassword');
+  await assertCurrentPassword(deps, user, input.currentPassword, 'currentPassword', meta);
   assertNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
@@ -52,20 +45,22 @@ export async function changePassword(
 /** Enrolment step 1: a new secret, kept aside until a code proves the app has it. */
 export async function startTotpEnrolment(deps: Deps, user: UserRow) {
   const secret = newTotpSecret();
-  await deps.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  const sealed = sealTotpSecret(deps.secrets, user.id, secret, 'pending');
+  await deps.db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, user.id));
   return totpEnrolment(deps.config, user.email, secret);
 }
 
 /** Enrolment step 2: the first code switches the authenticator on and issues backup codes (shown once). */
 export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: string, meta: RequestMeta) {
   const now = deps.clock();
-  const secret = user.totpPendingSecret;
-  if (!secret) throw new AppError('VALIDATION_FAILED', messages.settings.totpNotStarted);
+  if (!user.totpPendingSecret) throw new AppError('VALIDATION_FAILED', messages.settings.totpNotStarted);
+  const secret = openTotpSecret(deps.secrets, user.id, user.totpPendingSecret, 'pending');
   const step = totpStep(deps.config, user.email, secret, code, now);
   if (step === null)
     throw new AppError('VALIDATION_FAILED', messages.auth.otpInvalid, { code: messages.auth.otpInvalid });
+  const sealed = sealTotpSecret(deps.secrets, user.id, secret, 'enrolled');
   const codes = await deps.db.transaction(async (tx) => {
-    await setAuthenticator(tx, user, { secret, step }, { actor: self(user), meta, now });
+    await setAuthenticator(tx, user, { sealedSecret: sealed, step }, { actor: self(user), meta, now });
     return issueBackupCodes(tx, user.id, 'self', now);
   });
   return { codes, message: messages.settings.totpEnabled };
@@ -74,24 +69,24 @@ export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: stri
 /** Turns the authenticator off (by the member with their password, or by staff); e-mailed codes take over. */
 export async function disableTotp(deps: Deps, user: UserRow, actor: Actor, meta: RequestMeta, password?: string) {
   const now = deps.clock();
-  if (password !== undefined) await assertPassword(user, password, 'password');
+  if (password !== undefined) await assertCurrentPassword(deps, user, password, 'password', meta);
   await deps.db.transaction(async (tx) => {
     await setAuthenticator(tx, user, null, { actor, meta, now });
   });
 }
 
-/** Switches the authenticator on (with its secret and the step of the code that proved it) or off, audited. */
+/** Switches the authenticator on (with its sealed secret and the step of the code that proved it) or off, audited. */
 async function setAuthenticator(
   tx: Executor,
   user: UserRow,
-  totp: { secret: string; step: number } | null,
+  totp: { sealedSecret: string; step: number } | null,
   audit: { actor: Actor; meta: RequestMeta; now: Date },
 ) {
   const { now } = audit;
   await tx
     .update(users)
     .set({
-      totpSecret: totp?.secret ?? null,
+      totpSecret: totp?.sealedSecret ?? null,
       totpPendingSecret: null,
       totpEnabledAt: totp ? now : null,
       totpLastStep: totp?.step ?? null,
@@ -118,7 +113,7 @@ export async function replaceBackupCodes(
   password?: string,
 ) {
   const now = deps.clock();
-  if (password !== undefined) await assertPassword(user, password, 'password');
+  if (password !== undefined) await assertCurrentPassword(deps, user, password, 'password', meta);
   return deps.db.transaction(async (tx) => {
     const codes = await issueBackupCodes(
       tx,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../../deps';
 import { queryRows } from '../../db/client';
+import { JOB_SCHEMA, type JobOutcome } from '../../jobs/job-queue';
 
 /** The money routes, by the kind of money command they run. */
 const moneyRoutes: Record<string, string> = {
@@ -24,9 +25,12 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * time). Labels carry route patterns (`/api/admin/users/:id`), never a raw address, an id or a
  * query string. Each app has its own registry (tests build many apps in one process).
  */
-export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'database' | 'db'>) {
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'database' | 'db'>,
+): { jobFinished: (queue: string, outcome: JobOutcome, seconds: number) => void } | undefined {
   const token = deps.config.metricsToken;
-  if (!token) return;
+  if (!token) return undefined;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -69,6 +73,31 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
     },
   });
 
+  const jobRuns = new Histogram({
+    name: 'mutual_job_run_duration_seconds',
+    help: 'Runs of scheduled work on this instance, by queue and outcome (completed, failed: it will be retried)',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.25, 1, 5, 30, 120],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'mutual_jobs',
+    help: 'Jobs in the queue (all instances), by queue and state: created, retry, active, failed (last 24 hours)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await queryRows<{ name: string; state: string; n: number }>(
+        deps.db,
+        sql`select name, state, count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+             where state in ('created', 'retry', 'active')
+                or (state = 'failed' and completed_on > now() - interval '24 hours')
+             group by name, state`,
+      ).catch(() => []); // before the queue first started there is no table
+      for (const row of rows) this.set({ queue: row.name, state: row.state }, row.n);
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
@@ -105,4 +134,7 @@ export function registerMetrics(app: FastifyInstance, deps: Pick<AppDeps, 'confi
       .type(registry.contentType)
       .send(await registry.metrics());
   });
+  return {
+    jobFinished: (queue, outcome, seconds) => jobRuns.observe({ queue, outcome }, seconds),
+  };
 }

@@ -56,11 +56,13 @@ export interface MoneyCommand {
   paymentOrder?: PaymentOrderDetails & { id: string };
   recipientNotice?: { kind: string; title: string; body: string };
   recipientMail?: RenderedEmail;
+  /** The member who sent the money is told too (they started it; the notice is their receipt). */
+  senderNotice?: { kind: string; title: string; body: string };
   audit: { action: string; before?: unknown; after?: unknown };
   answer: unknown;
   answerStatus?: number;
   /** Facts set into the answer or the audit row (at a JSON path) or the debit memo, joined from parts. */
-  fill?: Array<{ doc: 'answer' | 'audit' | 'debitMemo'; path: string[]; parts: Part[] }>;
+  fill?: Array<{ doc: 'answer' | 'audit' | 'debitMemo' | 'senderNotice'; path: string[]; parts: Part[] }>;
   /** A kind's own wording for a refusal (SQLSTATE, DETAIL); the default is the transfers' wording. */
   refusal?: (state: string, detail: string | undefined) => AppError | undefined;
 }
@@ -76,7 +78,7 @@ const statement = {
     p_from_type => $20::text, p_to_type => $21::text, p_to_email => $22::text, p_general_account => $23::uuid,
     p_account_id => $24::uuid, p_account_owner => $25::uuid, p_set_balance => $26::bigint,
     p_payment_order => $27::jsonb, p_recipient_notice => $28::jsonb, p_recipient_mail => $29::jsonb,
-    p_fill => $30::jsonb)`,
+    p_fill => $30::jsonb, p_sender_notice => $31::jsonb)`,
 };
 
 interface Row {
@@ -129,6 +131,7 @@ function values(command: MoneyCommand, mailStatus: string): unknown[] {
     json(command.recipientNotice),
     command.recipientMail ? json({ ...command.recipientMail, status: mailStatus }) : null,
     command.fill?.length ? json(command.fill) : null,
+    json(command.senderNotice),
   ];
 }
 

@@ -3,8 +3,13 @@ import type { Executor } from '../../db/client';
 import { LIVE_CHANNEL } from '../../db/live-channel';
 
 /**
- * Adds an item to the member's notifications, in the caller's transaction, and tells their open
+ * Adds an item to the person's notifications, in the caller's transaction, and tells their open
  * pages (on commit) — one statement, since it sits on the path of every member transfer.
+ *
+ * Account Settings' Push switch ("Alerts in this app") governs the alert, not the record: with
+ * Push off the notice is still listed under the bell, but filed as read — no unread count, no
+ * live event — so nothing lights up. `money_command.sql` follows the same rule for the notices
+ * it writes.
  */
 export async function notify(
   tx: Executor,
@@ -13,12 +18,14 @@ export async function notify(
   at: Date,
 ): Promise<void> {
   const live = JSON.stringify({ userId, kind: 'notification' });
+  const when = at.toISOString();
   await tx.execute(sql`
     with added as (
-      insert into notifications (user_id, kind, title, body, created_at)
-      values (${userId}, ${notification.kind}, ${notification.title}, ${notification.body},
-              ${at.toISOString()}::timestamptz)
-      returning id
+      insert into notifications (user_id, kind, title, body, created_at, read_at)
+      select u.id, ${notification.kind}, ${notification.title}, ${notification.body}, ${when}::timestamptz,
+             case when u.notify_push then null else ${when}::timestamptz end
+      from users u where u.id = ${userId}
+      returning read_at
     )
-    select pg_notify(${LIVE_CHANNEL}, ${live}) from added`);
+    select pg_notify(${LIVE_CHANNEL}, ${live}) from added where read_at is null`);
 }

@@ -7,7 +7,8 @@ import { balances, expectLedgerConsistent, type Member, memberWithMoney } from '
 import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { errorOf } from '../../test/transfer-forms';
-import { buildNachaFile, type NachaEntry } from './nacha';
+import { buildNachaFile, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
+import { paymentOrders } from './payments.tables';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 
 const m = messages.paymentOps;
@@ -366,6 +367,74 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
   );
 });
 
+describe('[PAYMENT_OPS]: an order the NACHA file cannot carry is skipped and named, not the whole export', () => {
+  let staff: Browser;
+  let member: Member;
+  const time = manualClock(new Date('2026-11-20T15:00:00Z'));
+  // A maximum above what one ACH entry holds (the default is exactly that), so such an order exists.
+  const t = useTestApp({
+    clock: time.clock,
+    env: { TRANSFER_LIMIT_COUNT: '0', TRANSFER_MAX_AMOUNT: '999999999.99' },
+  });
+  beforeAll(async () => {
+    staff = await staffBrowser(t);
+    member = await memberWithMoney(t, 300_000_000_00n, 'Bea Bigspender');
+  });
+  afterEach(() => expectLedgerConsistent(t));
+
+  it('writes the others, leaves the skipped orders pending and unexported, and says why for each', async () => {
+    // A second apart, so the file's order (oldest first) is known.
+    const order = async (overrides: Parameters<typeof achOrder>[2]) => {
+      const id = await achOrder(t, member, overrides);
+      time.advance(1000);
+      return id;
+    };
+    const fine = await order({ amount: '25.00', accountName: 'Fay Fine' });
+    const huge = await order({ amount: '150000000.00', accountName: 'Hugo Huge' });
+    const badRouting = await order({ amount: '30.00', accountName: 'Rory Routing' });
+    // Data that went wrong after the order was placed (the form only offers valid banks).
+    await t.db.update(paymentOrders).set({ routingNumber: '123456789' }).where(eq(paymentOrders.id, badRouting));
+    const skipped = [
+      m.exportSkipped(huge.slice(0, 8), '$150,000,000.00', 'Hugo Huge', m.skipAmountTooLarge('$99,999,999.99')),
+      m.exportSkipped(badRouting.slice(0, 8), '$30.00', 'Rory Routing', m.skipRoutingInvalid),
+    ];
+
+    const response = await staff.post(`${ORDERS}/ach-export`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<AchExportResult>();
+    expect(result.message).toBe([m.exported('ACH-20261120-1.txt', 1, '$25.00'), ...skipped].join(' '));
+    expect(result.skipped).toEqual([
+      {
+        id: huge,
+        amount: '150000000.00',
+        beneficiaryName: 'Hugo Huge',
+        reason: m.skipAmountTooLarge('$99,999,999.99'),
+      },
+      { id: badRouting, amount: '30.00', beneficiaryName: 'Rory Routing', reason: m.skipRoutingInvalid },
+    ]);
+    const parsed = parseNacha((await staff.get(`${ORDERS}/ach-exports/${result.export.id}/file`)).body);
+    expect(parsed.batches[0]?.entries.map((entry) => [entry.name, entry.amount])).toEqual([['FAY FINE', 25_00n]]);
+    expectControlsAddUp(parsed);
+    expect((await orderIn(staff, 'pending', fine)).exported?.fileName).toBe('ACH-20261120-1.txt');
+    for (const id of [huge, badRouting]) expect((await orderIn(staff, 'pending', id)).exported).toBeNull();
+    expect((await queue(staff)).achToExport).toBe(2);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payment_order.ach_exported'));
+    expect(audit?.after).toMatchObject({ paymentOrderIds: [fine], skipped: result.skipped });
+
+    // With only unwritable orders left, no file is made, and the refusal names them.
+    const again = await staff.post(`${ORDERS}/ach-export`);
+    expectRefusal(again, 409, { code: 'CONFLICT', message: m.nothingWritable(skipped.join(' ')) });
+
+    // Staff return them; the money goes back; nothing is left to export.
+    for (const id of [huge, badRouting]) expect((await returnOrder(staff, id, { code: 'R03' })).statusCode).toBe(200);
+    expect((await settle(staff, fine)).statusCode).toBe(200);
+    expectRefusal(await staff.post(`${ORDERS}/ach-export`), 409, { code: 'CONFLICT', message: m.nothingToExport });
+    expect(await balances(member.browser)).toMatchObject({
+      Checking: { balance: '299999975.00', available: '299999975.00' },
+    });
+  });
+});
+
 describe('[PAYMENT_OPS]: the NACHA writer', () => {
   const base = {
     immediateDestination: '011000015',
@@ -414,5 +483,21 @@ describe('[PAYMENT_OPS]: the NACHA writer', () => {
     expect(() =>
       buildNachaFile({ ...base, batches: [{ sec: 'WEB', entries: [{ ...entry(1), amount: 10_000_000_000n }] }] }),
     ).toThrow(/out of range/);
+  });
+
+  it('says which entries it cannot write: nothing is cut to fit', () => {
+    expect(entryProblem(entry(1))).toBeNull();
+    expect(entryProblem({ ...entry(1), amount: MAX_ENTRY_CENTS })).toBeNull();
+    expect(entryProblem({ ...entry(1), amount: MAX_ENTRY_CENTS + 1n })).toBe('amountTooLarge');
+    expect(entryProblem({ ...entry(1), amount: 0n })).toBe('amount');
+    for (const routingNumber of ['', '32508140', '325081404', '32508140x'])
+      expect(entryProblem({ ...entry(1), routingNumber }), routingNumber).toBe('routingNumber');
+    expect(entryProblem({ ...entry(1), accountNumber: '123456789012345678' })).toBe('accountNumber');
+    expect(entryProblem({ ...entry(1), accountNumber: '--' })).toBe('accountNumber');
+    expect(entryProblem({ ...entry(1), accountNumber: '1234-5678-9012-3456-7' })).toBeNull();
+    expect(entryProblem({ ...entry(1), name: '日本' })).toBe('name');
+    expect(() =>
+      buildNachaFile({ ...base, batches: [{ sec: 'WEB', entries: [{ ...entry(1), routingNumber: '325081404' }] }] }),
+    ).toThrow(/out of range: routingNumber/);
   });
 });

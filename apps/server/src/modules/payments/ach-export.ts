@@ -1,9 +1,11 @@
 import {
   type AchExportResult,
+  type AchExportSkipped,
   type AchExportSummary,
   type AchSecCode,
   centsToDecimal,
   formatMoney,
+  formatWireMoney,
   messages,
 } from '@mutual/shared';
 import { asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
@@ -15,7 +17,15 @@ import { localClock } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { users } from '../people/people.tables';
 import { awaitingExport } from './list-payment-orders';
-import { achText, buildNachaFile, MAX_ENTRY_CENTS, secCodeOf } from './nacha';
+import {
+  achText,
+  buildNachaFile,
+  type EntryProblem,
+  entryProblem,
+  MAX_ENTRY_CENTS,
+  type NachaEntry,
+  secCodeOf,
+} from './nacha';
 import { achExports, paymentOrders } from './payments.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -40,7 +50,8 @@ export function nextBusinessDay(day: string): string {
 /**
  * Writes every pending ACH order not yet exported into one NACHA file (one batch, `sec`), stores
  * it, and marks each order with it so it is never exported twice. Exporting does not settle: the
- * money stays held until staff settle or return each order.
+ * money stays held until staff settle or return each order. An order the file cannot carry (see
+ * `entryProblem`) is left out, stays pending and unexported, and is named in the answer.
  */
 export async function exportAchFile(
   deps: Deps,
@@ -62,8 +73,15 @@ export async function exportAchFile(
         .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
         .for('update');
       if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
-      const tooLarge = orders.find((order) => order.amount > MAX_ENTRY_CENTS);
-      if (tooLarge) throw new AppError('CONFLICT', m.amountTooLarge(formatMoney(tooLarge.amount)));
+      // An order the file cannot carry is left out and named, not allowed to stop everyone's.
+      const checked = orders.map((order) => {
+        const entry = entryOf(order);
+        return { order, entry, problem: entryProblem(entry) };
+      });
+      const writable = checked.filter(({ problem }) => problem === null);
+      const skipped = checked.flatMap(({ order, problem }) => (problem ? [skippedOrder(order, problem)] : []));
+      const skippedText = skipped.map(describeSkipped).join(' ');
+      if (writable.length === 0) throw new AppError('CONFLICT', m.nothingWritable(skippedText));
 
       const prefix = `ACH-${stamp.day}-`;
       const [today] = await tx
@@ -90,13 +108,7 @@ export async function exportAchFile(
         batches: [
           {
             sec,
-            entries: orders.map((order) => ({
-              routingNumber: order.routingNumber ?? '',
-              accountNumber: order.accountNumber,
-              amount: order.amount,
-              name: order.beneficiaryName,
-              individualId: order.id.replaceAll('-', '').slice(0, 15),
-            })),
+            entries: writable.map(({ entry }) => entry),
           },
         ],
       });
@@ -113,7 +125,7 @@ export async function exportAchFile(
         })
         .returning();
       if (!saved) throw new Error('ACH export not recorded');
-      const ids = orders.map((order) => order.id);
+      const ids = writable.map(({ order }) => order.id);
       await tx.update(paymentOrders).set({ achExportId: saved.id }).where(inArray(paymentOrders.id, ids));
       await recordAudit(tx, {
         action: 'payment_order.ach_exported',
@@ -126,11 +138,15 @@ export async function exportAchFile(
           entryCount: built.entryCount,
           totalAmount: centsToDecimal(built.totalCredit),
           paymentOrderIds: ids,
+          ...(skipped.length > 0 && { skipped }),
         },
         at: now,
       });
       return {
-        message: m.exported(fileName, built.entryCount, formatMoney(built.totalCredit)),
+        message: [m.exported(fileName, built.entryCount, formatMoney(built.totalCredit)), skippedText]
+          .filter(Boolean)
+          .join(' '),
+        skipped,
         export: {
           id: saved.id,
           fileName,
@@ -144,6 +160,39 @@ export async function exportAchFile(
     }),
   );
 }
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+function entryOf(order: OrderRow): NachaEntry {
+  return {
+    routingNumber: order.routingNumber ?? '',
+    accountNumber: order.accountNumber,
+    amount: order.amount,
+    name: order.beneficiaryName,
+    individualId: order.id.replaceAll('-', '').slice(0, 15),
+  };
+}
+
+const skipReasons: Record<EntryProblem, string> = {
+  amount: m.skipAmountInvalid,
+  amountTooLarge: m.skipAmountTooLarge(formatMoney(MAX_ENTRY_CENTS)),
+  routingNumber: m.skipRoutingInvalid,
+  accountNumber: m.skipAccountInvalid,
+  name: m.skipNameMissing,
+};
+
+function skippedOrder(order: OrderRow, problem: EntryProblem): AchExportSkipped {
+  return {
+    id: order.id,
+    amount: centsToDecimal(order.amount),
+    beneficiaryName: order.beneficiaryName,
+    reason: skipReasons[problem],
+  };
+}
+
+/** "Skipped order 1a2b3c4d ($150,000,000.00 to Casey Jones): <reason>. …" */
+const describeSkipped = (order: AchExportSkipped) =>
+  m.exportSkipped(order.id.slice(0, 8), formatWireMoney(order.amount), order.beneficiaryName, order.reason);
 
 /** The files made so far, newest first. */
 export async function listAchExports(db: Executor): Promise<AchExportSummary[]> {

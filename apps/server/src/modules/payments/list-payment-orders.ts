@@ -85,6 +85,7 @@ export function toPaymentOrder(row: OrderRow, config: Pick<Config, 'paymentOrder
     resolvedBy: row.resolverEmail ?? (order.resolvedAt ? 'system' : null),
     returnCode: order.returnCode,
     returnReason: order.returnReason,
+    returnNote: order.returnNote,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AchSecCode } from '@mutual/shared';
+import { type AchSecCode, isValidRoutingNumber } from '@mutual/shared';
 
 /**
  * A NACHA ACH file (the Nacha Operating Rules' fixed-width format): 94-character records, a File
@@ -57,6 +57,26 @@ export function achText(value: string): string {
     .replace(/[^A-Z0-9 .,&'/-]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The DFI account number as the entry carries it: letters and digits only, at most 17. */
+const accountField = (accountNumber: string) => accountNumber.replace(/[^0-9A-Za-z]/g, '');
+
+/** Why an entry cannot be written as it is, so the file must leave it out. */
+export type EntryProblem = 'amount' | 'amountTooLarge' | 'routingNumber' | 'accountNumber' | 'name';
+
+/**
+ * What would keep `entry` out of a valid file, or null. Nothing is ever cut to fit: a longer
+ * account number or a larger amount would be a different payment.
+ */
+export function entryProblem(entry: NachaEntry): EntryProblem | null {
+  if (entry.amount <= 0n) return 'amount';
+  if (entry.amount > MAX_ENTRY_CENTS) return 'amountTooLarge';
+  if (!/^\d{9}$/.test(entry.routingNumber) || !isValidRoutingNumber(entry.routingNumber)) return 'routingNumber';
+  const account = accountField(entry.accountNumber);
+  if (account.length === 0 || account.length > 17) return 'accountNumber';
+  if (achText(entry.name) === '') return 'name';
+  return null;
 }
 
 /** A text field: sanitised, cut to `width`, blank-filled on the right. */
@@ -127,8 +147,9 @@ export function buildNachaFile(file: NachaFile): { content: string; entryCount: 
     let batchHash = 0n;
     let batchCredit = 0n;
     for (const entry of batch.entries) {
-      if (entry.amount <= 0n || entry.amount > MAX_ENTRY_CENTS)
-        throw new Error(`ACH entry amount ${entry.amount} out of range`);
+      // The export leaves such entries out (entryProblem); reaching here with one is a bug.
+      const problem = entryProblem(entry);
+      if (problem) throw new Error(`ACH entry ${entry.individualId} is out of range: ${problem}`);
       trace += 1;
       lines.push(
         record([
@@ -136,7 +157,7 @@ export function buildNachaFile(file: NachaFile): { content: string; entryCount: 
           CHECKING_CREDIT,
           entry.routingNumber.slice(0, 8),
           entry.routingNumber.slice(8, 9),
-          alpha(entry.accountNumber.replace(/[^0-9A-Za-z]/g, ''), 17),
+          alpha(accountField(entry.accountNumber), 17),
           num(entry.amount, 10),
           alpha(entry.individualId, 15),
           alpha(entry.name, 22),

@@ -1,11 +1,14 @@
 import { formatMoney } from '@mutual/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
 import { renderEmail } from '../mail/templates';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { notify } from '../notifications/notify';
+import { users } from '../people/people.tables';
 import { maskTail } from './list-payment-orders';
-import type { paymentOrders } from './payments.tables';
+import { paymentOrders } from './payments.tables';
 
 type Order = typeof paymentOrders.$inferSelect;
 
@@ -18,7 +21,11 @@ export interface Recipient {
 }
 
 export type Outcome =
-  { kind: 'settled' } | { kind: 'returned'; reason: string; note: string } | { kind: 'expired'; hours: number };
+  | { kind: 'settled' }
+  | { kind: 'returned'; reason: string; note: string }
+  | { kind: 'expired'; hours: number }
+  /** Voided by staff through Delete User Transactions, with the reason they gave. */
+  | { kind: 'cancelled'; reason: string };
 
 /** "$125.00 to Jamie Morgan at TD Bank (••3356)" */
 function payment(order: Order) {
@@ -50,6 +57,30 @@ function notice(order: Order, account: string, outcome: Outcome): { title: strin
           `Your payment of ${payment(order)} could not be sent within ${outcome.hours} hours and has expired. ` +
           `The money is back in your ${account} account.`,
       };
+    case 'cancelled':
+      return {
+        title: 'Payment cancelled',
+        body:
+          `Your payment of ${payment(order)} was cancelled by our staff before it was sent: ${outcome.reason}. ` +
+          `The money is back in your ${account} account.`,
+      };
+  }
+}
+
+const undone = {
+  returned: { template: 'payment-returned', subject: 'was returned', heading: 'Your payment was returned' },
+  expired: { template: 'payment-expired', subject: 'has expired', heading: 'Your payment has expired' },
+  cancelled: { template: 'payment-cancelled', subject: 'was cancelled', heading: 'Your payment was cancelled' },
+} as const;
+
+function why(outcome: Extract<Outcome, { kind: 'returned' | 'expired' | 'cancelled' }>): string {
+  switch (outcome.kind) {
+    case 'returned':
+      return outcome.reason;
+    case 'expired':
+      return `It could not be sent within ${outcome.hours} hours`;
+    case 'cancelled':
+      return `Our staff cancelled it before it was sent: ${outcome.reason}`;
   }
 }
 
@@ -57,17 +88,17 @@ function returnedEmail(
   config: Config,
   order: Order,
   account: string,
-  outcome: Extract<Outcome, { kind: 'returned' | 'expired' }>,
+  outcome: Extract<Outcome, { kind: 'returned' | 'expired' | 'cancelled' }>,
 ) {
   const amount = formatMoney(order.amount);
-  const why = outcome.kind === 'returned' ? outcome.reason : `It could not be sent within ${outcome.hours} hours`;
+  const words = undone[outcome.kind];
+  const reason = why(outcome);
   return renderEmail(config, {
-    template: outcome.kind === 'returned' ? 'payment-returned' : 'payment-expired',
-    subject:
-      outcome.kind === 'returned' ? `Your payment of ${amount} was returned` : `Your payment of ${amount} has expired`,
-    heading: outcome.kind === 'returned' ? 'Your payment was returned' : 'Your payment has expired',
+    template: words.template,
+    subject: `Your payment of ${amount} ${words.subject}`,
+    heading: words.heading,
     paragraphs: [
-      `Your payment of ${payment(order)} did not go through. ${why}.`,
+      `Your payment of ${payment(order)} did not go through. ${reason}.`,
       `The money is back in your ${account} account: you do not need to do anything to get it back.`,
       ...(outcome.kind === 'returned' && outcome.note ? [`Note from our payments team: ${outcome.note}`] : []),
       'If you still want to make this payment, check the details with the recipient ' +
@@ -78,7 +109,7 @@ function returnedEmail(
       ['To', order.beneficiaryName],
       ['Bank', order.bankName],
       ['Account', maskTail(order.accountNumber)],
-      ['Reason', why],
+      ['Reason', reason],
       ...(order.reference ? ([['Reference', order.reference]] as Array<[string, string]>) : []),
     ],
   });
@@ -100,4 +131,55 @@ export async function tellMember(
   if (outcome.kind !== 'settled' && recipient.notifyEmail) {
     await deps.mailer.enqueue(tx, recipient.email, returnedEmail(deps.config, order, recipient.accountType, outcome));
   }
+}
+
+/**
+ * The member's orders still waiting to go out, taken before Delete User Transactions voids them
+ * (`ledger_reverse_member`), so that afterwards exactly those it cancelled are told.
+ */
+export async function pendingOrderIds(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.status, 'pending')));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Tells the member of each order among `orderIds` that Delete User Transactions just cancelled
+ * (resolved as returned at `now`), as a return tells them: a notification, and an e-mail if they
+ * keep e-mail on. In the caller's transaction.
+ */
+export async function tellCancelledOrders(
+  tx: Executor,
+  deps: { config: Config; mailer: Mailer },
+  orderIds: string[],
+  reason: string,
+  now: Date,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const cancelled = await ordersWithOwner(tx)
+    .where(
+      and(inArray(paymentOrders.id, orderIds), eq(paymentOrders.status, 'returned'), eq(paymentOrders.resolvedAt, now)),
+    )
+    .orderBy(asc(paymentOrders.createdAt));
+  for (const { order, email, notifyEmail, accountType } of cancelled) {
+    const recipient = { userId: order.userId, email, notifyEmail, accountType };
+    await tellMember(tx, deps, order, recipient, { kind: 'cancelled', reason }, now);
+  }
+  return cancelled.length;
+}
+
+/** Payment orders with what their notices need: the owner's e-mail and preference, the account's type. */
+export function ordersWithOwner(tx: Executor) {
+  return tx
+    .select({
+      order: paymentOrders,
+      email: users.email,
+      notifyEmail: users.notifyEmail,
+      accountType: ledgerAccounts.type,
+    })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, paymentOrders.fromAccountId));
 }

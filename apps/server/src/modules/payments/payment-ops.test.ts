@@ -133,6 +133,8 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       const { transferId, paymentOrderId } = transfer.json<TransferResult>();
       const id = paymentOrderId ?? '';
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '75.00' } });
+      // Later than the sender's own "submitted" notice, so the outcome is the newest.
+      time.advance(MINUTE);
 
       const response = await settle(staff, id);
       expect(response.statusCode, response.body).toBe(200);
@@ -143,6 +145,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
         status: 'settled',
         resolvedAt: time.now().toISOString(),
         returnCode: null,
+        returnNote: null,
       });
       expect(result.order.resolvedBy).toMatch(/@example\.com$/);
 
@@ -190,16 +193,19 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       const { transferId, paymentOrderId } = transfer.json<TransferResult>();
       const id = paymentOrderId ?? '';
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '70.00' } });
+      time.advance(MINUTE);
 
       const note = 'Bank of America has no account with that number.';
       const response = await returnOrder(staff, id, { code: 'R03', note });
       expect(response.statusCode, response.body).toBe(200);
       const result = response.json<PaymentOrderResult>();
       expect(result.message).toBe(m.returned('$30.00', 'Jamie Payee', 'No account / unable to locate account'));
+      // The note is kept on the order, for Payment Operations to show, not only in the audit row.
       expect(result.order).toMatchObject({
         status: 'returned',
         returnCode: 'R03',
         returnReason: 'No account / unable to locate account',
+        returnNote: note,
       });
 
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
@@ -232,7 +238,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
         returnReason: 'No account / unable to locate account',
         note,
       });
-      expect(await orderIn(staff, 'returned', id)).toMatchObject({ returnCode: 'R03' });
+      expect(await orderIn(staff, 'returned', id)).toMatchObject({ returnCode: 'R03', returnNote: note });
 
       const late = await settle(staff, id);
       expectRefusal(late, 409, { code: 'CONFLICT', message: m.alreadyResolved });
@@ -251,6 +257,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       });
       expect(off.statusCode, off.body).toBe(200);
       const id = await wireOrder(member, { amount: '12.50' });
+      time.advance(MINUTE);
 
       const achCode = await returnOrder(staff, id, { code: 'R03' });
       expectRefusal(achCode, 400, {
@@ -264,6 +271,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       expect(response.json<PaymentOrderResult>().order).toMatchObject({
         returnCode: 'COMPLIANCE',
         returnReason: 'Sanctions or compliance review failed',
+        returnNote: null,
       });
       expect((await notificationsOf(member.browser))[0]?.body).toContain(
         'was returned: Sanctions or compliance review failed.',
@@ -298,6 +306,51 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       expect(await orderIn(staff, 'pending', id)).toMatchObject({ status: 'pending', returnCode: null });
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '50.00', available: '45.00' } });
       expect((await settle(staff, id)).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    'Delete User Transactions cancels a pending order and tells the member as a return does: ' +
+      'a notice and an e-mail with the reason, once',
+    async () => {
+      const member = await memberWithMoney(t, 100_00n, 'Dee Delete');
+      const id = await achOrder(t, member, {
+        amount: '20.00',
+        accountName: 'Jamie Payee',
+        toBank: 'TD Bank',
+        routingNumber: '031101266',
+        accountNumber: '4410023356',
+      });
+      const settledId = await wireOrder(member, { amount: '5.00' });
+      expect((await settle(staff, settledId)).statusCode).toBe(200);
+      time.advance(MINUTE);
+      const reason = 'Opened in error; the member asked us to cancel it';
+      const response = await staff.post(`/api/admin/users/${member.id}/transactions/reverse-all`, { reason });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await orderIn(staff, 'returned', id)).toMatchObject({ status: 'returned', returnReason: reason });
+      // Everything is undone, the opening deposit too: nothing is held any more.
+      expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '0.00', available: '0.00' } });
+
+      const notices = await notificationsOf(member.browser);
+      const cancelled = notices.filter((notice) => notice.title === 'Payment cancelled');
+      expect(cancelled).toEqual([
+        expect.objectContaining({
+          kind: 'transfer',
+          body:
+            'Your payment of $20.00 to Jamie Payee at TD Bank (••3356) was cancelled by our staff before it was ' +
+            `sent: ${reason}. The money is back in your Checking account.`,
+        }),
+      ]);
+      const mail = await latestMail(t, member.email, 'payment-cancelled');
+      expect(mail.subject).toBe('Your payment of $20.00 was cancelled');
+      expect(mail.textBody).toContain(reason);
+      expect(mail.textBody).toContain('The money is back in your Checking account');
+
+      // A second run finds nothing open: nothing more is said.
+      const again = await staff.post(`/api/admin/users/${member.id}/transactions/reverse-all`, { reason: 'Again' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await notificationsOf(member.browser)).filter((n) => n.title === 'Payment cancelled')).toHaveLength(1);
+      expect(await mailsTo(t, member.email, 'payment-cancelled')).toHaveLength(1);
     },
   );
 

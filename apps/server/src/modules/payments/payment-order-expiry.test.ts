@@ -1,3 +1,4 @@
+import type { ScheduledWork } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
@@ -94,19 +95,29 @@ describe('[PAYMENT_OPS]: expiry settings', () => {
     }
   });
 
-  it('the running server sweeps on its own when asked to (PAYMENT_ORDER_SWEEP_SECONDS)', async () => {
+  it('the running server expires them on the job queue when staff say "Run now"; Scheduled work shows it', async () => {
     const time = manualClock(new Date('2026-11-02T14:00:00Z'));
-    const t = await createTestApp({
-      clock: time.clock,
-      env: { PAYMENT_ORDER_EXPIRY_HOURS: '1', PAYMENT_ORDER_SWEEP_SECONDS: '1' },
-    });
+    const env = { PAYMENT_ORDER_EXPIRY_HOURS: '1', JOBS_ENABLED: 'true', JOB_POLL_SECONDS: '0.5' };
+    const t = await createTestApp({ clock: time.clock, env });
     try {
       const member = await memberWithMoney(t, 10_00n);
       const id = await achOrder(t, member, { amount: '1.00' });
       const status = async () => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
       expect(await status()).toBe('pending');
       time.advance(HOUR);
-      await expect.poll(status, { timeout: 5_000, interval: 100 }).toBe('expired');
+      const staff = await staffBrowser(t);
+      const run = await staff.post('/api/admin/scheduled-work/payment-orders.expire/run');
+      expect(run.statusCode, run.body).toBe(202);
+      await expect.poll(status, { timeout: 10_000, interval: 100 }).toBe('expired');
+      await expect
+        .poll(async () => (await staff.get('/api/admin/scheduled-work')).json<ScheduledWork>().jobs, {
+          timeout: 10_000,
+        })
+        .toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ name: 'payment-orders.expire', lastCompletedAt: expect.any(String) }),
+          ]),
+        );
     } finally {
       await t.close();
     }

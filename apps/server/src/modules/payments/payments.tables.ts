@@ -54,6 +54,8 @@ export const paymentOrders = pgTable(
     resolvedBy: userReference(),
     returnCode: text(),
     returnReason: text(),
+    /** What staff wrote to the member when returning the order; Payment Operations shows it. */
+    returnNote: text(),
     /** The NACHA file this ACH order went out in, once exported. */
     achExportId: uuid().references(() => achExports.id),
   },

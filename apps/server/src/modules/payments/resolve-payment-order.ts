@@ -12,11 +12,9 @@ import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';
-import { ledgerAccounts } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
-import { users } from '../people/people.tables';
 import { findPaymentOrder } from './list-payment-orders';
-import { type Outcome, tellMember } from './payment-notices';
+import { ordersWithOwner, type Outcome, tellMember } from './payment-notices';
 import { paymentOrders } from './payments.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -45,16 +43,7 @@ async function resolvePaymentOrder(
 ) {
   const result = await withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({
-          order: paymentOrders,
-          email: users.email,
-          notifyEmail: users.notifyEmail,
-          accountType: ledgerAccounts.type,
-        })
-        .from(paymentOrders)
-        .innerJoin(users, eq(users.id, paymentOrders.userId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, paymentOrders.fromAccountId))
+      const [locked] = await ordersWithOwner(tx)
         .where(eq(paymentOrders.id, orderId))
         .for('update', { of: paymentOrders });
       if (!locked) throw new AppError('NOT_FOUND', m.orderNotFound);
@@ -64,6 +53,7 @@ async function resolvePaymentOrder(
       let outcome: Outcome;
       let returnCode: string | null = null;
       let returnReason: string | null = null;
+      let returnNote: string | null = null;
       let ledgerReason: string | null = null;
       if (resolution.kind === 'return') {
         const rail = paymentRails.find((value) => value === order.rail) ?? 'ach';
@@ -74,6 +64,7 @@ async function resolvePaymentOrder(
         }
         returnCode = reason.code;
         returnReason = reason.label;
+        returnNote = resolution.note.trim() || null;
         // The member's history shows the payment Failed with exactly these words.
         ledgerReason = reason.label;
         outcome = { kind: 'returned', reason: reason.label, note: resolution.note };
@@ -90,7 +81,7 @@ async function resolvePaymentOrder(
       const status = finalStatus[resolution.kind];
       await tx
         .update(paymentOrders)
-        .set({ status, resolvedAt: now, resolvedBy: actor.userId, returnCode, returnReason })
+        .set({ status, resolvedAt: now, resolvedBy: actor.userId, returnCode, returnReason, returnNote })
         .where(eq(paymentOrders.id, order.id));
       await recordAudit(tx, {
         action: `payment_order.${status}`,

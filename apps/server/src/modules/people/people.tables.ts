@@ -55,7 +55,7 @@ export const users = pgTable(
     notifyPush: boolean().notNull().default(true),
     loginAlerts: boolean().notNull().default(true),
 
-    /** Base32 TOTP secret once enrolled; `totpPendingSecret` holds one being set up. */
+    /** TOTP secret once enrolled, sealed (`v1:…`, auth/totp.ts); `totpPendingSecret` holds one being set up. */
     totpSecret: text(),
     totpPendingSecret: text(),
     totpEnabledAt: timestamptz(),

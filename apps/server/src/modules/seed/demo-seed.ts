@@ -88,6 +88,11 @@ async function demoIdCard(name: string): Promise<Buffer> {
  * user, two approved members (one with a joint holder), and applicants pending, asked for more
  * information and rejected. Does nothing when any user exists.
  */
+/** Whether the database holds the demo's staff account (production refuses to start on it). */
+export async function holdsDemoSeed(db: Deps['db']): Promise<boolean> {
+  return (await findUserByEmail(db, DEMO_STAFF_EMAIL)) !== undefined;
+}
+
 export async function seedDemo(deps: Deps): Promise<boolean> {
   const [existing] = await deps.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;

@@ -1,8 +1,9 @@
-import type { PublicSite } from '@mutual/shared';
+import { centsToDecimal, type PublicSite } from '@mutual/shared';
 import { siteApi as api } from '@mutual/shared/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { routeOf } from '../../http/contract-route';
+import { devMailboxIsPublic } from '../dev/dev-mailbox-access';
 import { demoSignIns } from '../seed/demo-seed';
 
 /** What the public pages show about the credit union, straight from configuration. */
@@ -11,10 +12,14 @@ export function publicSite(config: Config): PublicSite {
   return {
     demo: config.demo,
     demoSignIns: config.demo ? demoSignIns : [],
+    devMailboxPublic: devMailboxIsPublic(config),
+    transferMaxAmount: centsToDecimal(config.limits.transferMaxCents),
     brand: config.brand,
     support: config.support,
     address: config.address,
     routingNumber: config.routingNumber,
+    timeZone: config.timeZone,
+    textMessages: config.textMessages.available,
     ncuaNotice: config.ncuaNotice,
     approvalTime: config.approvalTime,
     rates,

@@ -1,4 +1,5 @@
 import { formatWireMoney, messages } from '@mutual/shared';
+import { AppError } from '../../errors';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, storedAnswer } from '../ledger/idempotency';
 import { type ExternalTransfer, externalPayloadHash, verifyExternalChallenge } from './external-challenge';
@@ -17,14 +18,18 @@ export async function createExternalTransfer(
   const payloadHash = externalPayloadHash(transfer);
   // The code is not part of the request's identity: a retry after a mistyped code is the same transfer.
   const request: [string, unknown] = ['transfer:external:confirm', { transfer, challengeId }];
-  const earlier = await storedAnswer(deps.db, {
-    userId: caller.member.id,
-    key: caller.key,
-    requestHash: hashRequest(...request),
-  });
+  const identity = { userId: caller.member.id, key: caller.key, requestHash: hashRequest(...request) };
+  const earlier = await storedAnswer(deps.db, identity);
   if (earlier) return earlier;
   // Checked (each try counted) outside the money command: a wrong code is not an answer to store.
-  await verifyExternalChallenge(deps, caller.member, challengeId, payloadHash, input.otp);
+  const challenge = await verifyExternalChallenge(deps, caller.member, challengeId, payloadHash, input.otp);
+  if (challenge === 'used') {
+    // Used by a transfer that committed after the look-up above. It stored its answer in the same
+    // statement, so if it was a copy of this request (same key) the answer is there now: replay it.
+    const made = await storedAnswer(deps.db, identity);
+    if (made) return made;
+    throw new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
+  }
   const { accountName, toBank, routingNumber, accountNumber } = transfer;
   return runMemberTransfer(deps, caller, {
     type: 'external',

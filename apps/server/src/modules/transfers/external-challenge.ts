@@ -1,10 +1,11 @@
 import { type externalTransferSchema, formatMoney, messages, type TransferChallenge } from '@mutual/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { codeMatches, hashCode, newOtp } from '../auth/tokens';
-import { claimTotpStep, totpStep } from '../auth/totp';
+import { claimTotpStep, enrolledTotpStep } from '../auth/totp';
 import { hashRequest } from '../ledger/idempotency';
 import { availableCents } from '../ledger/member-accounts';
 import type { UserRow } from '../people/people.tables';
@@ -13,7 +14,7 @@ import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 
 export type ExternalTransfer = z.output<typeof externalTransferSchema>;
 
@@ -32,7 +33,7 @@ export async function createExternalChallenge(
   payloadHash: string,
 ): Promise<TransferChallenge> {
   const now = deps.clock();
-  const amount = amountInCents(input.amount);
+  const amount = amountInCents(input.amount, deps.config.limits);
   // The same checks the transfer makes, so the member is not sent a code for a transfer that
   // cannot happen. The transfer checks them again under its locks.
   const accounts = await openTransfer(deps.db, member.id);
@@ -87,10 +88,17 @@ export async function createExternalChallenge(
   };
 }
 
+/** What a confirmation found: the challenge verified (now or by a copy of the request), or used by a transfer. */
+export type ChallengeState = 'verified' | 'used';
+
 /**
- * Checks the code for a challenge, at most `otpMaxAttempts` times (each try is claimed before the
- * code is compared, so parallel guesses cannot exceed it). A verified challenge stays verified
- * until the one transfer it confirms consumes it, so a retried request needs no second code.
+ * Checks the code for a challenge, at most `otpMaxAttempts` times: each try is claimed (one
+ * UPDATE) before the code is compared, and the claim, the comparison (an authenticator code's step
+ * too) and `verified_at` commit together, so parallel guesses cannot exceed the limit and copies
+ * of one request queue on the challenge's row: the first verifies it, the others find it verified.
+ * A verified challenge stays verified until the one transfer it confirms consumes it, so a
+ * retried request needs no second code. 'used' means a transfer has consumed it: the caller
+ * looks for that transfer's answer under its own key (a copy of this request may have made it).
  */
 export async function verifyExternalChallenge(
   deps: Deps,
@@ -98,47 +106,52 @@ export async function verifyExternalChallenge(
   challengeId: string,
   payloadHash: string,
   otp: string,
-): Promise<void> {
+): Promise<ChallengeState> {
   const now = deps.clock();
   const expired = new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
-  const [challenge] = await deps.db
-    .select()
-    .from(transferChallenges)
-    .where(and(eq(transferChallenges.id, challengeId), eq(transferChallenges.userId, member.id)));
-  if (!challenge || challenge.usedAt || challenge.payloadHash !== payloadHash) throw expired;
-  if (challenge.verifiedAt) return;
+  const stateOf = (challenge: typeof transferChallenges.$inferSelect | undefined): ChallengeState | null => {
+    if (!challenge || challenge.userId !== member.id || challenge.payloadHash !== payloadHash) throw expired;
+    if (challenge.usedAt) return 'used';
+    return challenge.verifiedAt ? 'verified' : null;
+  };
+  const read = async (db: Executor) =>
+    (await db.select().from(transferChallenges).where(eq(transferChallenges.id, challengeId)))[0];
 
-  const [claimed] = await deps.db
-    .update(transferChallenges)
-    .set({ attempts: sql`${transferChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(transferChallenges.id, challengeId),
-        isNull(transferChallenges.verifiedAt),
-        isNull(transferChallenges.usedAt),
-        gt(transferChallenges.expiresAt, now),
-        lt(transferChallenges.attempts, deps.config.security.otpMaxAttempts),
-      ),
-    )
-    .returning();
-  if (!claimed) {
-    // A parallel request may have verified it a moment ago.
-    const [again] = await deps.db.select().from(transferChallenges).where(eq(transferChallenges.id, challengeId));
-    if (again?.verifiedAt && !again.usedAt) return;
-    throw expired;
-  }
+  const known = stateOf(await read(deps.db));
+  if (known) return known;
 
-  const matches =
-    claimed.method === 'email'
-      ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
-      : await totpMatches(deps, member, otp, now);
-  if (!matches)
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(transferChallenges)
+      .set({ attempts: sql`${transferChallenges.attempts} + 1` })
+      .where(
+        and(
+          eq(transferChallenges.id, challengeId),
+          isNull(transferChallenges.verifiedAt),
+          isNull(transferChallenges.usedAt),
+          gt(transferChallenges.expiresAt, now),
+          lt(transferChallenges.attempts, deps.config.security.otpMaxAttempts),
+        ),
+      )
+      .returning();
+    // Verified or used by a copy of this request a moment ago; otherwise expired or out of tries.
+    if (!claimed) return stateOf(await read(tx)) ?? 'expired';
+    const matches =
+      claimed.method === 'email'
+        ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
+        : await totpMatches(deps, tx, member, otp, now);
+    // A wrong code is not thrown here: the try it used must commit.
+    if (!matches) return 'wrong';
+    await tx.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
+    return 'verified';
+  });
+  if (outcome === 'expired') throw expired;
+  if (outcome === 'wrong')
     throw new AppError('VALIDATION_FAILED', messages.transfers.otpInvalid, { otp: messages.transfers.otpInvalid });
-  await deps.db.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
+  return outcome;
 }
 
-async function totpMatches(deps: Deps, member: UserRow, otp: string, now: Date): Promise<boolean> {
-  if (!member.totpSecret) return false;
-  const step = totpStep(deps.config, member.email, member.totpSecret, otp, now);
-  return step !== null && (await claimTotpStep(deps.db, member.id, step));
+async function totpMatches(deps: Deps, db: Executor, member: UserRow, otp: string, now: Date): Promise<boolean> {
+  const step = enrolledTotpStep(deps, member, otp, now);
+  return step !== null && (await claimTotpStep(db, member.id, step));
 }

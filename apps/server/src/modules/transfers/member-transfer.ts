@@ -7,7 +7,7 @@ import type { UserRow } from '../people/people.tables';
 import { type Fact, fact, type MoneyCommand, runMoneyCommand } from '../money/money-command';
 import { amountInCents } from './transfer-context';
 
-export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer'>;
+export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 
 /** Who asks for a transfer, under which Idempotency-Key, and from where (for the audit row). */
 export interface TransferCaller {
@@ -44,12 +44,39 @@ export interface MemberTransfer {
   extra?: Pick<MoneyCommand, 'challenge' | 'recipientNotice' | 'recipientMail' | 'fill'>;
 }
 
+/**
+ * The sender's own notice (their bell's receipt), for money that leaves them: to another member,
+ * a US bank, abroad. A move between their own accounts gets none — it is on the screen they used
+ * and in both accounts' history. The body is the success message, so its facts (the recipient's
+ * name) are filled in the same way.
+ */
+const senderTitles: Record<TransferResult['transferType'], string> = {
+  internal: 'Transfer made',
+  user: 'Money sent',
+  external: 'Transfer to a US bank submitted',
+  international: 'International transfer submitted',
+};
+
+function senderNotice(spec: MemberTransfer) {
+  if (!spec.outgoing) return { senderNotice: undefined, fill: [] };
+  const reference = spec.reference ? ` Reference: ${spec.reference}` : '';
+  const notice = { kind: 'transfer', title: senderTitles[spec.type] };
+  if (typeof spec.message === 'string') {
+    return { senderNotice: { ...notice, body: `${spec.message}${reference}` }, fill: [] };
+  }
+  const { render, fact: name } = spec.message;
+  return {
+    senderNotice: { ...notice, body: '' },
+    fill: [withFacts('senderNotice', ['body'], (value) => `${render(value)}${reference}`, name)],
+  };
+}
+
 export function runMemberTransfer(
   deps: Deps,
   { member, key, meta }: TransferCaller,
   spec: MemberTransfer,
 ): Promise<IdempotentAnswer> {
-  const amount = amountInCents(spec.form.amount);
+  const amount = amountInCents(spec.form.amount, deps.config.limits);
   const from = spec.form.fromAccount;
   const request = spec.request ?? [`transfer:${spec.type}`, spec.form];
   const transferId = randomUUID();
@@ -57,6 +84,7 @@ export function runMemberTransfer(
   const paymentOrderId = spec.paymentOrder ? randomUUID() : null;
   const { transferLimitCount: count, transferLimitWindowHours: windowHours } = deps.config.limits;
   const message = typeof spec.message === 'string' ? spec.message : '';
+  const sender = senderNotice(spec);
   const answer: TransferResult = {
     transferId,
     transferType: spec.type,
@@ -97,11 +125,13 @@ export function runMemberTransfer(
     },
     answer,
     ...spec.extra,
+    senderNotice: sender.senderNotice,
     fill: [
       ...(typeof spec.message === 'string'
         ? []
         : [withFacts('answer', ['message'], spec.message.render, spec.message.fact)]),
       ...(spec.extra?.fill ?? []),
+      ...sender.fill,
     ],
   });
 }
@@ -113,7 +143,7 @@ const MARK = '\u0000fact\u0000';
  * as parts for `money_command` to join: the shared message is rendered once with a marker.
  */
 export function withFacts(
-  doc: 'answer' | 'audit' | 'debitMemo',
+  doc: 'answer' | 'audit' | 'debitMemo' | 'senderNotice',
   path: string[],
   render: (value: string) => string,
   name: Fact,

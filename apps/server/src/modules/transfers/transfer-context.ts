@@ -1,5 +1,6 @@
-import { type AccountType, messages, parseMoney } from '@mutual/shared';
+import { type AccountType, formatMoney, messages, parseMoney } from '@mutual/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -41,15 +42,24 @@ export function sourceAccount(accounts: Map<AccountType, MemberAccount>, type: A
   return account;
 }
 
-/** The schema already accepted the amount; this turns it into cents. */
-export function amountInCents(amount: string): bigint {
+/**
+ * The schema already accepted the amount; this turns it into cents and refuses one above the
+ * per-transfer maximum (TRANSFER_MAX_AMOUNT; configuration, so not in the shared schema).
+ */
+export function amountInCents(amount: string, limits: Pick<Config['limits'], 'transferMaxCents'>): bigint {
   const parsed = parseMoney(amount);
   if (!parsed.ok || parsed.cents < 1n) {
     throw new AppError('VALIDATION_FAILED', messages.transfers.invalidAmount, {
       amount: messages.transfers.invalidAmount,
     });
   }
+  if (parsed.cents > limits.transferMaxCents) throw amountOverMaximum(limits.transferMaxCents);
   return parsed.cents;
+}
+
+export function amountOverMaximum(maxCents: bigint, field = 'amount'): AppError {
+  const message = messages.transfers.amountOverMaximum(formatMoney(maxCents));
+  return new AppError('VALIDATION_FAILED', message, { [field]: message });
 }
 
 export const lastFour = (accountNumber: string) => `••${accountNumber.slice(-4)}`;

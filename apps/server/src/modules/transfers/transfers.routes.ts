@@ -3,7 +3,7 @@ import { transfersApi as api } from '@mutual/shared/contract/transfers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { cookieNames, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { guards, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import type { IdempotentAnswer } from '../ledger/idempotency';
 import { createExternalTransfer } from './create-external-transfer';
@@ -45,7 +45,6 @@ export const transferRoutes =
   async (app) => {
     // Every route here is for members with accounts of their own.
     app.addHook('preValidation', guards.accountHolder);
-    const sessionCookie = cookieNames(deps.config.secureCookies).session;
 
     app.route({ ...routeOf(api.internal), handler: moneyHandler(deps, createInternalTransfer) });
 
@@ -55,8 +54,10 @@ export const transferRoutes =
         rateLimit: {
           max: deps.config.limits.recipientLookupsPerMinute,
           timeWindow: 60_000,
-          // Per signed-in session (the cookie is read before the session is), then per address.
-          keyGenerator: (request) => `recipient:${request.cookies[sessionCookie] ?? request.ip}`,
+          // Per member, whichever session or instance asks: counted once the session is known
+          // (signing in again does not start the count over).
+          hook: 'preHandler',
+          keyGenerator: (request) => `recipient:${signedIn(request).user.id}`,
         },
       },
       handler: async (request) => verifyRecipient(deps.db, signedIn(request).user, request.body.email),

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
+import { useSite } from '../site/site-context';
 import { CsvImport } from './csv-import';
 import { TransactionRowsEditor } from './transaction-rows-editor';
 
@@ -25,6 +26,8 @@ export function AddTransactionsDialog({
   onModeChange: (mode: EntryMode) => void;
   onPosted: (message: string) => void;
 }) {
+  // The server reads typed dates and times on this clock (TIME_ZONE), whatever the browser's.
+  const { timeZone } = useSite();
   const panel = 'focus-visible:outline-2 focus-visible:outline-offset-4 data-[state=inactive]:hidden';
   const trigger =
     'rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 ' +
@@ -37,8 +40,8 @@ export function AddTransactionsDialog({
       size="xl"
       description={
         <>
-          For {name}. Dates and times are the credit union’s local time. Completed rows post, Pending rows hold the
-          money, Failed rows are only recorded. All rows post together, or none do.
+          For {name}. Dates and times are the credit union’s local time ({timeZone}). Completed rows post, Pending rows
+          hold the money, Failed rows are only recorded. All rows post together, or none do.
         </>
       }
     >

@@ -9,6 +9,7 @@ import { DetailSection, EmptyNote } from '../admin-users/detail-parts';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { LoadError } from '../../components/query-state';
 import { AddTransactionsDialog, type EntryMode } from './add-transactions-dialog';
+import { useSite } from '../site/site-context';
 import { type StaffCursor, type StaffTransactionFilters, useMemberTransactions } from './money-api';
 import { type RowAction, StaffTransactionTable } from './staff-transaction-table';
 import { TransactionActionDialog } from './transaction-action-dialog';
@@ -30,6 +31,7 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
   const [adding, setAdding] = useState<EntryMode | null>(null);
   const [acting, setActing] = useState<{ action: RowAction; transaction: Transaction } | null>(null);
   const history = useMemberTransactions(user.id, filters, cursor);
+  const { timeZone } = useSite();
 
   const filter = (patch: StaffTransactionFilters) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -62,6 +64,7 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
         <ChoiceFilter {...choices.account} value={filters.account} onChange={(account) => filter({ account })} />
         <ChoiceFilter {...choices.status} value={filters.status} onChange={(status) => filter({ status })} />
       </div>
+      <p className="mb-3 text-xs text-slate-500">Dates and times are the credit union’s ({timeZone}).</p>
 
       <div aria-busy={history.isFetching}>
         {history.isPending ? (

@@ -1,19 +1,13 @@
 import type { AuditEntry } from '@mutual/shared';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '../../lib/format-date';
 import { reasonKeyOf, summariseChanges } from './audit-changes';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** "Mar 14, 2026, 11:30:05 PM EDT": the credit union's clock, which the date filters count by. */
 export function formatAuditTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone });
-    formats.set(timeZone, format);
-  }
-  return format.format(date);
+  return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'long' }, timeZone).format(date);
 }
 
 export function AuditWhen({ at, timeZone, wrap = false }: { at: string; timeZone: string; wrap?: boolean }) {

@@ -1,13 +1,14 @@
 import { maritalStatuses, PASSWORD } from '@mutual/shared';
 import { Contact, HeartHandshake, House, LockKeyhole, UserRound } from 'lucide-react';
 import { emailInputProps } from '../../components/form-field';
+import { localDay } from '../../lib/format-date';
 import { FormSection, SelectField, TextField } from './registration-fields';
 
 const icon = 'h-5 w-5';
 
-/** The latest date of birth the picker offers: today (the 18-year rule has its own message). */
+/** The latest date of birth the picker offers: today, on the credit union's clock (the 18-year rule says more). */
 function today(): string {
-  return new Date().toISOString().slice(0, 10);
+  return localDay(new Date());
 }
 
 export function AccountSection() {

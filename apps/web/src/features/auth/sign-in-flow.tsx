@@ -55,6 +55,7 @@ export function SignInFlow() {
       user: result.user,
       idleExpiresAt: result.idleExpiresAt,
       absoluteExpiresAt: result.absoluteExpiresAt,
+      serverTime: result.serverTime,
     });
     const from: unknown = (location.state as { from?: unknown } | null)?.from;
     void navigate(postSignInPath(result, from), { replace: true });

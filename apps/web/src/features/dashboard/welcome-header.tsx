@@ -1,15 +1,12 @@
 import { type AccountOverview, type SessionUser, formatWireMoney } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
+import { dateTimeFormat, localDay } from '../../lib/format-date';
 import { useNow } from '../navigation/use-now';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dateOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } as const;
+/** The zone is named: it is the credit union's clock, which may not be the member's. */
+const timeOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
 
 const headerClass =
   'flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-dark via-brand to-accent-dark px-5 py-6 text-white ' +
@@ -34,10 +31,10 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
     <header className={headerClass}>
       <div className="min-w-0">
         <p className="text-sm text-white/85">
-          <time dateTime={iso.slice(0, 10)}>{dateFormat.format(now)}</time>
+          <time dateTime={localDay(new Date(now))}>{dateTimeFormat(dateOptions).format(now)}</time>
           <span aria-hidden="true"> · </span>
           <time dateTime={iso} data-testid="dashboard-clock">
-            {timeFormat.format(now)}
+            {dateTimeFormat(timeOptions).format(now)}
           </time>
         </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.firstName}</h1>

@@ -1,7 +1,8 @@
+import { dateTimeFormat } from '../../lib/format-date';
 import type { DevMail } from './use-dev-mailbox';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-export const formatMailTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatMailTime = (iso: string) =>
+  dateTimeFormat({ dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 /** The inbox column: one row per message, newest first. */
 export function MailList({

@@ -1,5 +1,6 @@
+import { dateTimeFormat } from '../../lib/format-date';
+
 const rtf = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
@@ -18,5 +19,6 @@ export function relativeTime(iso: string, now: number): string {
     if (Math.abs(value) < size) return rtf.format(value, unit);
     value = Math.round(value / size);
   }
-  return dateFormat.format(then);
+  // The day on the credit union's clock, as everywhere else.
+  return dateTimeFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(then);
 }

@@ -1,4 +1,5 @@
 import { type PaymentOrder, formatWireMoney, paymentRailLabels } from '@mutual/shared';
+import { dateTimeFormat } from '../../lib/format-date';
 
 /** How long an order has waited: "12 min", "3 h 20 min", "2 d 4 h". */
 export function formatAge(minutes: number): string {
@@ -31,15 +32,12 @@ export function orderSummary(order: PaymentOrder): string {
   return `${orderAmount(order)} to ${name}, ${bankName} ${accountNumberMasked}`;
 }
 
-const shortDateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** "Nov 21, 6:42 AM": for moments days apart at most (a pending order's age and expiry, a recent file). */
+/**
+ * "Nov 21, 6:42 AM" on the credit union's clock: for moments days apart at most (a pending order's
+ * age and expiry, a recent file).
+ */
 export function formatShortDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateTimeFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date);
 }

@@ -77,8 +77,13 @@ function Timing({ order }: { order: PaymentOrder }) {
       {order.resolvedBy && <span className="block text-sm break-all text-slate-600">by {order.resolvedBy}</span>}
       {order.returnReason && (
         <span className="mt-1 block text-sm font-medium text-red-800">
-          {order.rail === 'ach' ? `${order.returnCode ?? ''} · ` : ''}
+          {order.rail === 'ach' && order.returnCode ? `${order.returnCode} · ` : ''}
           {order.returnReason}
+        </span>
+      )}
+      {order.returnNote && (
+        <span className="mt-1 block text-sm break-words text-slate-700" data-testid="return-note">
+          <span className="font-medium">Note to the member:</span> {order.returnNote}
         </span>
       )}
     </>

@@ -34,6 +34,7 @@ function order(index: number): PaymentOrder {
     resolvedBy: null,
     returnCode: null,
     returnReason: null,
+    returnNote: null,
   };
 }
 
@@ -126,5 +127,40 @@ describe('Payment Operations: tabs and rows', () => {
     expect(rows[0]?.getAttribute('data-order-id')).toBe(order(41).id);
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Settle \$25\.00 to Payee 41/ })).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Return \$25\.00 to Payee 41/ })).toBeTruthy();
+  });
+
+  it('shows a returned payment’s reason, its note to the member, and times on the credit union’s clock', async () => {
+    const returned: PaymentOrder = {
+      ...order(7),
+      status: 'returned',
+      resolvedAt: '2026-03-04T15:30:00.000Z',
+      resolvedBy: 'ops@example.com',
+      returnCode: 'R03',
+      returnReason: 'No account / unable to locate account',
+      returnNote: 'The bank has no account with that number.',
+    };
+    stubFetch({
+      'GET /api/admin/payment-orders': {
+        orders: [returned],
+        total: 1,
+        page: 1,
+        pageSize: PAGE_SIZE,
+        counts: { pending: 0, settled: 0, returned: 1, expired: 0 },
+        achToExport: 0,
+      },
+      'GET /api/admin/payment-orders/ach-exports': { exports: [] },
+    });
+    renderWithProviders(<PaymentOperations />, { route: '/admin/payments?status=returned' });
+    const panel = await screen.findByRole('tabpanel');
+    const row = (await within(panel).findAllByTestId('payment-order')).find(
+      (element) => element.tagName === 'TR',
+    ) as HTMLElement;
+    expect(within(row).getByText('R03 · No account / unable to locate account')).toBeTruthy();
+    expect(within(row).getByTestId('return-note').textContent).toBe(
+      'Note to the member: The bank has no account with that number.',
+    );
+    // 15:30 UTC is 9:30 AM in Chicago (the test site's zone), whatever the machine's zone.
+    expect(within(row).getByText('Mar 4, 2026, 9:30 AM')).toBeTruthy();
+    expect(screen.getByText(/Times are the credit union’s \(America\/Chicago\)\./)).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import { AchFiles } from './ach-files';
 import { ReturnDialog, SettleDialog } from './order-dialogs';
 import { OrderList } from './order-list';
 import { usePaymentOrders } from './payment-ops-api';
+import { useSite } from '../site/site-context';
 
 const isStatus = (value: string | null): value is PaymentOrderStatus =>
   (paymentOrderStatuses as readonly (string | null)[]).includes(value);
@@ -74,6 +75,7 @@ export function PaymentOperations() {
     return query;
   };
   const counts = orders.data?.counts;
+  const { timeZone } = useSite();
 
   return (
     <Container className="py-8 sm:py-10">
@@ -85,7 +87,8 @@ export function PaymentOperations() {
       <h1 className="mt-4 text-2xl font-semibold text-slate-900 sm:text-3xl">Payment Operations</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
         Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a
-        payment once it has gone out, or return it with a reason and the money goes back to the member.
+        payment once it has gone out, or return it with a reason and the money goes back to the member. Times are the
+        credit union&rsquo;s ({timeZone}).
       </p>
 
       <Tabs

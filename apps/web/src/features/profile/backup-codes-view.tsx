@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { formatDateTime, zoneName } from '../../lib/format-date';
 import { useCopy } from '../../lib/use-copy';
 import { useSite } from '../site/site-context';
 import { CopyButton } from './copy-button';
@@ -9,6 +10,9 @@ const codeListClass = [
   'grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4',
   'font-mono text-sm text-slate-900 sm:text-base',
 ].join(' ');
+
+/** "Mar 4, 2026, 3:42 PM EST": a file read later and elsewhere names its zone. */
+const issuedAt = (date: Date) => `${formatDateTime(date.toISOString())} ${zoneName(date)}`;
 
 function download(filename: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -41,7 +45,7 @@ export function BackupCodesView({
   const text = codes.join('\n');
   const fileText = [
     `${brand.name} backup codes for ${email}`,
-    `Issued ${new Date().toLocaleString('en-US')}`,
+    `Issued ${issuedAt(new Date())}`,
     'Each code works once. Keep them somewhere safe.',
     '',
     ...codes,

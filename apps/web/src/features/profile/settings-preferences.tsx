@@ -2,14 +2,19 @@ import { type Me, type SettingsUpdate, messages, settingsUpdateSchema } from '@m
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { useApiForm } from '../../lib/use-api-form';
+import { useSite } from '../site/site-context';
 import { OutcomeAlert, formOutcome } from './outcome';
 import { useUpdateSettings } from './profile-api';
 import { useMeSave } from './use-me-save';
 import { SettingsSwitch } from './settings-switch';
 
-export function settingsOf(me: Me): SettingsUpdate {
+/**
+ * The draft a member's settings start from. Until the credit union can send text messages
+ * (`/api/site` `textMessages`) SMS is off, whatever an older setting says: none is ever sent.
+ */
+export function settingsOf(me: Me, textMessages: boolean): SettingsUpdate {
   return {
-    notifications: { ...me.notifications },
+    notifications: { ...me.notifications, sms: textMessages && me.notifications.sms },
     security: { loginAlerts: me.security.loginAlerts },
   };
 }
@@ -23,18 +28,19 @@ type SwitchName = 'notifications.email' | 'notifications.sms' | 'notifications.p
  * other.
  */
 export function useSettingsDraft(me: Me) {
+  const { textMessages } = useSite();
   const updateSettings = useUpdateSettings();
   const { saved, setSaved, save } = useMeSave(updateSettings.mutateAsync, messages.settings.updated);
   const { form, onSubmit, formError, setFormError, submitting } = useApiForm<SettingsUpdate>({
     schema: settingsUpdateSchema,
-    defaultValues: settingsOf(me),
+    defaultValues: settingsOf(me, textMessages),
     // No switch shows a message of its own: what the server says goes to the Alert.
     fields: [],
     fallback: messages.settings.updateFailed,
-    submit: (values) => save(values, (stored) => form.reset(settingsOf(stored))),
+    submit: (values) => save(values, (stored) => form.reset(settingsOf(stored, textMessages))),
   });
   const draft = useWatch({ control: form.control });
-  const dirty = JSON.stringify(settingsOf(me)) !== JSON.stringify(draft);
+  const dirty = JSON.stringify(settingsOf(me, textMessages)) !== JSON.stringify(draft);
 
   const clearOutcome = () => {
     setFormError(null);
@@ -48,6 +54,7 @@ export function useSettingsDraft(me: Me) {
 
   return {
     control: form.control,
+    textMessages,
     set,
     save: onSubmit,
     saving: submitting,
@@ -65,11 +72,13 @@ function DraftSwitch({
   name,
   label,
   description,
+  disabled = false,
 }: {
   settings: SettingsDraft;
   name: SwitchName;
   label: string;
   description: string;
+  disabled?: boolean;
 }) {
   const checked = useWatch({ control: settings.control, name });
   return (
@@ -78,6 +87,7 @@ function DraftSwitch({
       description={description}
       checked={checked}
       onCheckedChange={(next) => settings.set(name, next)}
+      disabled={disabled}
     />
   );
 }
@@ -96,19 +106,37 @@ function SaveRow({ settings }: { settings: SettingsDraft }) {
   );
 }
 
-const channels = [
-  { name: 'notifications.email', label: 'Email', description: 'Account activity, statements and notices by email.' },
-  {
-    name: 'notifications.sms',
-    label: 'SMS',
-    description: 'Text messages to your phone for important account activity.',
-  },
-  {
-    name: 'notifications.push',
-    label: 'Push',
-    description: 'Alerts in this app when something happens on your accounts.',
-  },
-] as const;
+/**
+ * What each switch does, said as it is. Push governs the bell (server: notifications/notify.ts and
+ * money_command.sql): on, a notice arrives unread and the bell counts it at once; off, it is still
+ * listed, already read. SMS cannot be turned on until the credit union can send texts.
+ */
+interface Channel {
+  name: SwitchName;
+  label: string;
+  description: string;
+  disabled?: boolean;
+}
+
+function channels(textMessages: boolean): Channel[] {
+  return [
+    { name: 'notifications.email', label: 'Email', description: 'Account activity, statements and notices by email.' },
+    textMessages
+      ? {
+          name: 'notifications.sms',
+          label: 'SMS',
+          description: 'Text messages to your phone for important account activity.',
+        }
+      : { name: 'notifications.sms', label: 'SMS', description: messages.settings.textsUnavailable, disabled: true },
+    {
+      name: 'notifications.push',
+      label: 'Push',
+      description:
+        'Alerts in this app: new notices light up the bell as they happen. When off, they are still listed there, ' +
+        'marked as read.',
+    },
+  ];
+}
 
 export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
   return (
@@ -116,7 +144,7 @@ export function NotificationsPanel({ settings }: { settings: SettingsDraft }) {
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">How we notify you</legend>
         <div className="mt-1 divide-y divide-slate-100">
-          {channels.map((channel) => (
+          {channels(settings.textMessages).map((channel) => (
             <DraftSwitch key={channel.name} settings={settings} {...channel} />
           ))}
         </div>

@@ -36,19 +36,22 @@ async function click(element: HTMLElement) {
 
 /**
  * A signed-in member on a page with the idle warning. The server's idle deadline is `deadline`;
- * it moves only when the test says so (activity in another tab) or on "Stay signed in".
+ * it moves only when the test says so (activity in another tab) or on "Stay signed in". The
+ * device's clock (the faked `Date`) runs `deviceAheadMs` ahead of the server's (behind if negative).
  */
-async function renderSignedIn({ absoluteMs = 12 * 60 * MINUTE } = {}) {
-  const server = { deadline: start + IDLE_MS, absolute: start + absoluteMs };
+async function renderSignedIn({ absoluteMs = 12 * 60 * MINUTE, deviceAheadMs = 0 } = {}) {
+  const serverNow = () => Date.now() - deviceAheadMs;
+  const server = { deadline: serverNow() + IDLE_MS, absolute: serverNow() + absoluteMs };
   const info = (): SessionInfo => ({
     user: member,
     idleExpiresAt: new Date(server.deadline).toISOString(),
     absoluteExpiresAt: new Date(server.absolute).toISOString(),
+    serverTime: new Date(serverNow()).toISOString(),
   });
   const fetchStub = stubFetch({
     'GET /api/auth/session': () => info(),
     'POST /api/auth/session/refresh': () => {
-      server.deadline = Date.now() + IDLE_MS;
+      server.deadline = serverNow() + IDLE_MS;
       return info();
     },
     'POST /api/auth/sign-out': reply(204),
@@ -145,6 +148,32 @@ describe('the idle warning', () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Stay signed in' })).toBeNull();
+  });
+
+  it('counts by the server’s clock: with the device 14 minutes fast, "Stay signed in" closes the warning', async () => {
+    const { fetchStub } = await renderSignedIn({ deviceAheadMs: 14 * MINUTE });
+    // The device reads 14 minutes past the server: still not a minute before the end.
+    expect(warning()).toBeNull();
+    await advance(IDLE_MS - IDLE_WARNING_MS - 1000);
+    expect(warning()).toBeNull();
+    await advance(1000);
+    expect(within(warning() as HTMLElement).getByText(countdown(60))).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await advance(0);
+    expect(fetchStub.to('POST', '/api/auth/session/refresh')).toHaveLength(1);
+    expect(warning()).toBeNull();
+    await advance(IDLE_MS - IDLE_WARNING_MS - 1000);
+    expect(warning()).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('counts by the server’s clock: with the device 14 minutes slow, it still signs out on time', async () => {
+    const { fetchStub } = await renderSignedIn({ deviceAheadMs: -14 * MINUTE });
+    await advance(IDLE_MS - IDLE_WARNING_MS);
+    expect(within(warning() as HTMLElement).getByText(countdown(60))).toBeTruthy();
+    await advance(IDLE_WARNING_MS);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(fetchStub.to('POST', '/api/auth/sign-out')).toHaveLength(1);
   });
 
   it(`"Sign out" ends the session at once with "${messages.auth.signedOut}"`, async () => {

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ApiRequestError, onApiActivity } from '../../lib/api';
 import { useSignOut } from '../navigation/use-sign-out';
+import { clockOffset, idleDeadlineOnDevice, onDeviceClock } from './server-clock';
 import { sessionQueryKey, useSessionCheck, useStaySignedIn } from './session-api';
 import { useSession } from './session-context';
 
@@ -19,7 +20,9 @@ export const IDLE_WARNING_MS = 60_000;
  * period. The browser mirrors it without asking the server: the idle length is learned from each
  * session answer (`idleExpiresAt` − when it was read), and each API answer restarts a local timer.
  * Only when the timer runs out does it read the session once (a read that does not count as
- * activity), because another tab may have kept the session alive.
+ * activity), because another tab may have kept the session alive. The deadlines are the server's
+ * moments, counted on this device's clock by the offset each answer's `serverTime` gives
+ * (`server-clock.ts`): a device whose clock is off is neither warned early nor late.
  *
  * Render it on every signed-in page (member layout, pending-approval page).
  */
@@ -36,7 +39,12 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
   const signOut = useSignOut();
   const { mutateAsync: checkSession } = useSessionCheck();
   const { mutateAsync: staySignedIn } = useStaySignedIn();
-  const [idleDeadline, setIdleDeadline] = useState(() => Date.parse(idleExpiresAt));
+  /** Server clock − device clock, from the last session answer (0 until one says). */
+  const [offset, setOffset] = useState(() => {
+    const state = queryClient.getQueryState<SessionInfo>(sessionQueryKey);
+    return clockOffset(state?.data?.serverTime, state?.dataUpdatedAt ?? 0) ?? 0;
+  });
+  const [idleDeadline, setIdleDeadline] = useState(() => onDeviceClock(idleExpiresAt, offset));
   const [now, setNow] = useState(() => Date.now());
   const [staying, setStaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +53,7 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
   /** True while this component reads the session: that read is not activity. */
   const reading = useRef(false);
 
-  const absolute = absoluteExpiresAt ? Date.parse(absoluteExpiresAt) : Number.POSITIVE_INFINITY;
+  const absolute = absoluteExpiresAt ? onDeviceClock(absoluteExpiresAt, offset) : Number.POSITIVE_INFINITY;
   const deadline = Math.min(idleDeadline, absolute);
   /** The session's maximum age, not idleness, ends it: staying cannot help. */
   const atMaximumAge = absolute <= idleDeadline;
@@ -57,13 +65,15 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
   useEffect(() => {
     const learn = (info: SessionInfo | undefined, readAt: number) => {
       if (!info?.user || !info.idleExpiresAt) return;
-      const serverDeadline = Date.parse(info.idleExpiresAt);
-      idleLength.current = Math.max(idleLength.current, serverDeadline - readAt);
-      setIdleDeadline(serverDeadline);
+      const { deadline, offset: learned } = idleDeadlineOnDevice(info.idleExpiresAt, info.serverTime, readAt);
+      if (learned !== null) setOffset(learned);
+      idleLength.current = Math.max(idleLength.current, deadline - readAt);
+      setIdleDeadline(deadline);
     };
     const state = queryClient.getQueryState<SessionInfo>(sessionQueryKey);
     if (state?.data?.idleExpiresAt) {
-      idleLength.current = Math.max(idleLength.current, Date.parse(state.data.idleExpiresAt) - state.dataUpdatedAt);
+      const { deadline } = idleDeadlineOnDevice(state.data.idleExpiresAt, state.data.serverTime, state.dataUpdatedAt);
+      idleLength.current = Math.max(idleLength.current, deadline - state.dataUpdatedAt);
     }
     const stopCache = queryClient.getQueryCache().subscribe((event) => {
       // A session read does not extend the session; its answer (which arrives after the activity
@@ -87,11 +97,15 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
     await signOut(messages.auth.sessionExpired);
   };
 
-  /** The session as the server sees it now, or null when the server could not be asked. */
-  const read = async (): Promise<SessionInfo | null> => {
+  /** The session as the server sees it now (its idle deadline on this device's clock), or null. */
+  const read = async (): Promise<{ info: SessionInfo; deadline: number } | null> => {
     reading.current = true;
     try {
-      return await checkSession().catch(() => null);
+      const info = await checkSession().catch(() => null);
+      if (!info?.idleExpiresAt) return info ? { info, deadline: 0 } : null;
+      const { deadline, offset: learned } = idleDeadlineOnDevice(info.idleExpiresAt, info.serverTime, Date.now());
+      if (learned !== null) setOffset(learned);
+      return { info, deadline };
     } finally {
       reading.current = false;
     }
@@ -99,19 +113,19 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
 
   /** Asks the server before interrupting: activity in another tab may have moved the deadline. */
   const onWarningDue = useEffectEvent(async () => {
-    const info = await read();
-    if (info && (!info.user || !info.idleExpiresAt)) {
+    const answer = await read();
+    if (answer && (!answer.info.user || !answer.info.idleExpiresAt)) {
       await expire();
       return;
     }
-    if (info?.idleExpiresAt) setIdleDeadline(Date.parse(info.idleExpiresAt));
+    if (answer) setIdleDeadline(answer.deadline);
     setNow(Date.now());
   });
 
   /** The deadline passed: sign out, unless the server says the session was used meanwhile. */
   const onDeadline = useEffectEvent(async () => {
-    const info = await read();
-    const serverDeadline = info?.user && info.idleExpiresAt ? Date.parse(info.idleExpiresAt) : 0;
+    const answer = await read();
+    const serverDeadline = answer?.info.user && answer.info.idleExpiresAt ? answer.deadline : 0;
     if (serverDeadline > Date.now() && Date.now() < absolute) {
       setIdleDeadline(serverDeadline);
       setNow(Date.now());

@@ -1,6 +1,7 @@
 import type { PublicSite } from '@mutual/shared';
 import { type ReactNode, useEffect } from 'react';
 import { LoadError } from '../../components/query-state';
+import { setDisplayTimeZone } from '../../lib/format-date';
 import { createRequiredContext } from '../../lib/required-context';
 import { useSiteFacts } from './site-api';
 
@@ -41,5 +42,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       </main>
     );
   }
+  // Before any screen renders: every date and time is shown on the credit union's clock.
+  setDisplayTimeZone(query.data.timeZone);
   return <SiteContext.Provider value={query.data}>{children}</SiteContext.Provider>;
 }

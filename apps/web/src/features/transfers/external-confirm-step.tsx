@@ -12,22 +12,22 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { FormField, controlProps } from '../../components/form-field';
+import { dateTimeFormat, localDay, zoneName } from '../../lib/format-date';
 import { readTransferError } from './transfer-errors';
 import { accountName } from './transfer-fields';
 import { ConfirmTransferStep } from './transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
 const m = messages.transfers;
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** "at 5:08 PM" today, else the day too. */
+/** "at 5:08 PM EST" today, else the day too: on the credit union's clock, its zone named. */
 function expiryText(iso: string): string | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const sameDay = at.toDateString() === new Date().toDateString();
+  const sameDay = localDay(at) === localDay(new Date());
   return sameDay
-    ? `at ${timeFormat.format(at)}`
-    : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    ? `at ${dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at)}`
+    : dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at) + ` ${zoneName(at)}`;
 }
 
 export type ExternalTransfer = z.output<typeof externalTransferSchema>;

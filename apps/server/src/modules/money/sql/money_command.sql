@@ -2,7 +2,8 @@
 -- statement — so in one round trip and one transaction, with no savepoint. In order: the
 -- Idempotency-Key (a stored answer is replayed), the US-bank code, the staff hold, the accounts,
 -- the outgoing-transfer limit, the ledger, then what goes with the money: the payment order, the
--- recipient's notification and e-mail, the audit row and the stored answer.
+-- recipient's notification and e-mail, the sender's notification, the audit row and the stored answer.
+-- A notification for someone with Push off is filed read and raises no live event (notify.ts).
 --
 -- The caller builds every row and the answer beforehand (it names the transfer, p_transfer_id);
 -- p_fill lists the few places that need facts only found here (the recipient's name, the
@@ -46,7 +47,8 @@ CREATE OR REPLACE FUNCTION money_command(
   p_payment_order jsonb DEFAULT NULL,
   p_recipient_notice jsonb DEFAULT NULL,
   p_recipient_mail jsonb DEFAULT NULL,
-  p_fill jsonb DEFAULT NULL
+  p_fill jsonb DEFAULT NULL,
+  p_sender_notice jsonb DEFAULT NULL
 ) RETURNS TABLE (status_code int, answer jsonb, replayed boolean, live jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -56,6 +58,8 @@ DECLARE
   v_recipient_name text;
   v_recipient_email text;
   v_recipient_notify boolean;
+  v_recipient_push boolean;
+  v_sender_push boolean;
   v_debit uuid;
   v_credit uuid;
   v_amount bigint := p_amount;
@@ -70,6 +74,7 @@ DECLARE
   v_part jsonb;
   v_text text;
   v_debit_memo text := p_debit_memo;
+  v_sender_notice jsonb := p_sender_notice;
 BEGIN
   -- Exactly once: the same key waits here for the first request, then replays its answer.
   IF p_key IS NOT NULL THEN
@@ -105,8 +110,8 @@ BEGIN
     SELECT a.id INTO v_credit FROM ledger_accounts a WHERE a.user_id = p_user_id AND a.type = p_to_type;
     IF NOT FOUND THEN RAISE EXCEPTION 'destination account not found' USING ERRCODE = 'MU404'; END IF;
   ELSIF p_to_email IS NOT NULL THEN
-    SELECT u.id, u.name, u.email, u.notify_email, a.id
-    INTO v_recipient_id, v_recipient_name, v_recipient_email, v_recipient_notify, v_credit
+    SELECT u.id, u.name, u.email, u.notify_email, u.notify_push, a.id
+    INTO v_recipient_id, v_recipient_name, v_recipient_email, v_recipient_notify, v_recipient_push, v_credit
     FROM users u JOIN ledger_accounts a ON a.user_id = u.id AND a.type = 'Checking'
     WHERE lower(u.email) = lower(p_to_email) AND u.role = 'user' AND u.status IN ('approved', 'active');
     IF NOT FOUND THEN RAISE EXCEPTION 'recipient not found' USING ERRCODE = 'MU400'; END IF;
@@ -143,6 +148,8 @@ BEGIN
       v_answer := jsonb_set(v_answer, ARRAY(SELECT jsonb_array_elements_text(v_fill->'path')), to_jsonb(v_text));
     ELSIF v_fill->>'doc' = 'debitMemo' THEN
       v_debit_memo := v_text;
+    ELSIF v_fill->>'doc' = 'senderNotice' THEN
+      v_sender_notice := jsonb_set(v_sender_notice, ARRAY(SELECT jsonb_array_elements_text(v_fill->'path')), to_jsonb(v_text));
     ELSE
       v_audit := jsonb_set(v_audit, ARRAY(SELECT jsonb_array_elements_text(v_fill->'path')), to_jsonb(v_text));
     END IF;
@@ -179,9 +186,21 @@ BEGIN
   END IF;
 
   IF p_recipient_notice IS NOT NULL AND v_recipient_id IS NOT NULL THEN
-    INSERT INTO notifications (user_id, kind, title, body, created_at)
-    VALUES (v_recipient_id, p_recipient_notice->>'kind', p_recipient_notice->>'title', p_recipient_notice->>'body', p_now);
-    v_live := v_live || jsonb_build_array(jsonb_build_object('userId', v_recipient_id, 'kind', 'notification'));
+    INSERT INTO notifications (user_id, kind, title, body, created_at, read_at)
+    VALUES (v_recipient_id, p_recipient_notice->>'kind', p_recipient_notice->>'title', p_recipient_notice->>'body', p_now,
+      CASE WHEN v_recipient_push THEN NULL ELSE p_now END);
+    IF v_recipient_push THEN
+      v_live := v_live || jsonb_build_array(jsonb_build_object('userId', v_recipient_id, 'kind', 'notification'));
+    END IF;
+  END IF;
+  IF v_sender_notice IS NOT NULL THEN
+    SELECT u.notify_push INTO v_sender_push FROM users u WHERE u.id = p_user_id;
+    INSERT INTO notifications (user_id, kind, title, body, created_at, read_at)
+    VALUES (p_user_id, v_sender_notice->>'kind', v_sender_notice->>'title', v_sender_notice->>'body', p_now,
+      CASE WHEN v_sender_push THEN NULL ELSE p_now END);
+    IF v_sender_push THEN
+      v_live := v_live || jsonb_build_array(jsonb_build_object('userId', p_user_id, 'kind', 'notification'));
+    END IF;
   END IF;
   IF p_recipient_mail IS NOT NULL AND v_recipient_id IS NOT NULL AND v_recipient_notify THEN
     INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, status, created_at)

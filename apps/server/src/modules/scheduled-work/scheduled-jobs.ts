@@ -1,0 +1,50 @@
+import type { AppDeps } from '../../deps';
+import { sweepRateLimits } from '../../http/rate-limit-store';
+import type { JobDefinition } from '../../jobs/job-queue';
+import { expireDueOrders } from '../payments/resolve-payment-order';
+
+/**
+ * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
+ * statements, dividends and check-hold releases join this list as their issues land.
+ */
+export function scheduledJobs(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
+): JobDefinition[] {
+  const jobs: JobDefinition[] = [
+    {
+      name: 'mail.deliver',
+      title: 'Send waiting e-mail',
+      schedule: { cron: '* * * * *', every: 'Every minute' },
+      catchUpAtStart: true,
+      // Each message keeps its own tries (mail_outbox.attempts); the job itself retries soon.
+      retryDelaySeconds: 10,
+      run: async () => {
+        if (deps.mailer.mode !== 'smtp') return undefined;
+        const sent = await deps.mailer.flush();
+        return sent > 0 ? `${sent} e-mail(s) sent` : undefined;
+      },
+    },
+    {
+      name: 'rate-limits.sweep',
+      title: 'Forget rate-limit windows that are over',
+      schedule: { cron: '*/10 * * * *', every: 'Every 10 minutes' },
+      run: async () => {
+        const forgotten = await sweepRateLimits(deps.database);
+        return forgotten > 0 ? `${forgotten} rate-limit window(s) forgotten` : undefined;
+      },
+    },
+  ];
+  if (deps.config.paymentOrders.expiryHours > 0) {
+    jobs.push({
+      name: 'payment-orders.expire',
+      title: `Expire payment orders pending more than ${deps.config.paymentOrders.expiryHours} hours`,
+      schedule: { cron: '*/5 * * * *', every: 'Every 5 minutes' },
+      catchUpAtStart: true,
+      run: async () => {
+        const { expired } = await expireDueOrders(deps, deps.clock());
+        return expired > 0 ? `${expired} payment order(s) expired` : undefined;
+      },
+    });
+  }
+  return jobs;
+}

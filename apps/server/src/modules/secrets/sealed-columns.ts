@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { totpSecretContext } from '../auth/totp';
+import { users } from '../people/people.tables';
+
+/**
+ * Every column that holds sealed secrets (crypto/secret-box.ts), with the context each row's value
+ * is sealed under. Start-up seals plaintext left in them; `npm run secrets:rotate` re-seals them
+ * under the current key. A new sealed column (card numbers) is one more line here.
+ */
+export interface SealedColumn {
+  /** `table.column`, as reports name it. */
+  name: string;
+  table: PgTable;
+  /** The row's key: a uuid or text column that orders rows for batching. */
+  id: PgColumn;
+  column: PgColumn;
+  context: (id: string) => string;
+  /** Stores a row's new value (through the query builder, so the column's name is checked). */
+  write: (tx: Executor, id: string, value: string) => Promise<unknown>;
+}
+
+export const sealedColumns: SealedColumn[] = [
+  {
+    name: 'users.totp_secret',
+    table: users,
+    id: users.id,
+    column: users.totpSecret,
+    context: (id) => totpSecretContext(id, 'enrolled'),
+    write: (tx, id, value) => tx.update(users).set({ totpSecret: value }).where(eq(users.id, id)),
+  },
+  {
+    name: 'users.totp_pending_secret',
+    table: users,
+    id: users.id,
+    column: users.totpPendingSecret,
+    context: (id) => totpSecretContext(id, 'pending'),
+    write: (tx, id, value) => tx.update(users).set({ totpPendingSecret: value }).where(eq(users.id, id)),
+  },
+];

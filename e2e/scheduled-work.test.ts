@@ -1,0 +1,61 @@
+import type { ScheduledWork } from '@mutual/shared';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { browserSuite, headingText, screenshot, visit } from './support/browser';
+import { expectFlash, openAsStaff } from './support/console';
+import { staffApi, unexpectedErrors } from './support/identity';
+
+/** The jobs the server defines (the payment-order expiry with the default PAYMENT_ORDER_EXPIRY_HOURS, 120). */
+const JOB_TITLES = [
+  'Send waiting e-mail',
+  'Expire payment orders pending more than 120 hours',
+  'Forget rate-limit windows that are over',
+];
+const SWEEP = 'Forget rate-limit windows that are over';
+
+/** A job's row in the table (the table is shown at desktop width; the phone cards are hidden). */
+const jobRow = (page: Page, title: string) =>
+  page.getByTestId('scheduled-job-row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
+
+browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
+  test('[SCHEDULED_WORK]: staff open it from the console, see the three jobs and run one now', async () => {
+    const { page, errors } = await openAsStaff(browser);
+    await visit(page, '/admin');
+    await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: 'Scheduled work' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/scheduled-work');
+    await expect.poll(() => headingText(page)).toBe('Scheduled work');
+
+    for (const title of JOB_TITLES) await jobRow(page, title).waitFor({ state: 'visible' });
+    expect(await page.getByTestId('scheduled-job-row').count()).toBe(JOB_TITLES.length);
+    // The e2e server works the queue (JOBS_ENABLED=true in global-setup): no "switched off" notice.
+    expect(await page.getByText('Scheduled work is switched off on this server').count()).toBe(0);
+    expect(await jobRow(page, 'Send waiting e-mail').innerText()).toContain('Every minute');
+
+    const pressedAt = Date.now();
+    await page.getByRole('button', { name: `Run now: ${SWEEP}` }).click();
+    await expectFlash(page, `${SWEEP}: queued to run now.`);
+
+    // The run really happens: the queue reports a completed run after the press...
+    const session = await staffApi.session();
+    await expect
+      .poll(
+        async () => {
+          const work = await session.request<ScheduledWork>('GET', '/api/admin/scheduled-work');
+          const sweep = work.jobs.find((job) => job.title === SWEEP);
+          return sweep?.lastCompletedAt ? Date.parse(sweep.lastCompletedAt) >= pressedAt - 1_000 : false;
+        },
+        { timeout: 30_000, interval: 500, message: 'the sweep ran after Run now' },
+      )
+      .toBe(true);
+    // ...and the open page shows it at its next refresh (every 15 s), without a reload.
+    await expect
+      .poll(async () => jobRow(page, SWEEP).locator('td').nth(5).innerText(), { timeout: 20_000, interval: 500 })
+      .not.toBe('Never');
+
+    const axe = await seriousViolations(page);
+    expect(axe, `axe found on /admin/scheduled-work:\n${axe.join('\n')}`).toEqual([]);
+    await screenshot(page, 'scheduled-work');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
