@@ -47,15 +47,14 @@ export async function setProfileImage(
       createdBy: actor.userId,
       at: now,
     });
-    await tx.update(users).set({ profileImageFileId: fileId, updatedAt: now }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await pointPictureAt(tx, {
+      userId: user.id,
+      previous,
+      next: fileId,
       action: 'profile.image_updated',
       actor,
-      targetUserId: user.id,
       meta,
-      before: { profileImage: previous },
-      after: { profileImage: fileId },
-      at: now,
+      now,
     });
     return previous ? deleteFileRow(tx, previous) : null;
   });
@@ -69,20 +68,47 @@ export async function removeProfileImage(deps: Deps, user: UserRow, actor: Actor
   const removedKey = await deps.db.transaction(async (tx) => {
     const previous = await currentImage(tx, user.id);
     if (!previous) return null;
-    await tx.update(users).set({ profileImageFileId: null, updatedAt: now }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await pointPictureAt(tx, {
+      userId: user.id,
+      previous,
+      next: null,
       action: 'profile.image_removed',
       actor,
-      targetUserId: user.id,
       meta,
-      before: { profileImage: previous },
-      after: { profileImage: null },
-      at: now,
+      now,
     });
     return deleteFileRow(tx, previous);
   });
   await deleteBytes(deps, removedKey);
   return { message: messages.profile.imageRemoved };
+}
+
+/** Points the person at their new picture (or none) and audits the change from the previous one. */
+async function pointPictureAt(
+  tx: Tx,
+  change: {
+    userId: string;
+    previous: string | null;
+    next: string | null;
+    action: string;
+    actor: Actor;
+    meta: RequestMeta;
+    now: Date;
+  },
+) {
+  await tx
+    .update(users)
+    .set({ profileImageFileId: change.next, updatedAt: change.now })
+    .where(eq(users.id, change.userId));
+  await recordAudit(tx, {
+    action: change.action,
+    actor: change.actor,
+    targetUserId: change.userId,
+    meta: change.meta,
+    before: { profileImage: change.previous },
+    after: { profileImage: change.next },
+    at: change.now,
+  });
 }
 
 /** The picture now, read under the person's row lock: two changes at once each delete what they replaced. */
