@@ -18,7 +18,7 @@ import {
 } from './support/member';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 import { type Proxy, startProxy } from './support/proxy';
-import { clusterSuite } from './support/suite';
+import { startRedis } from './support/redis-server';
 
 const ALEX = 'alex.morgan@mutual-demo.example';
 const STAFF = 'staff@mutual-demo.example';
@@ -30,8 +30,9 @@ const BENCH_MEMBERS = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-clusterSuite('three instances on one PostgreSQL behind a proxy', () => {
+describe('three instances on one PostgreSQL behind a proxy', () => {
   let postgres: PostgresServer;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
   let databaseUrl: string;
   let proxy: Proxy;
   const targets: string[] = [];
@@ -46,9 +47,12 @@ clusterSuite('three instances on one PostgreSQL behind a proxy', () => {
 
   beforeAll(async () => {
     postgres = await startPostgres();
+    redis = await startRedis();
     databaseUrl = postgres.url();
     proxy = await startProxy(targets);
+    // Rate limits in Redis here (the restart test keeps them in PostgreSQL): both shared stores.
     env = instanceEnv(databaseUrl, proxy.base, {
+      REDIS_URL: redis.url,
       TRUST_PROXY: 'true',
       RECIPIENT_LOOKUP_RATE_LIMIT: '5',
       AUTH_RATE_LIMIT: '10',
@@ -63,6 +67,7 @@ clusterSuite('three instances on one PostgreSQL behind a proxy', () => {
     await Promise.all(instances.map((instance) => instance.kill()));
     await proxy?.close();
     postgres?.dispose();
+    redis?.dispose();
   });
 
   const nth = (n: number) => instances[n] as Instance;
@@ -81,7 +86,7 @@ clusterSuite('three instances on one PostgreSQL behind a proxy', () => {
     for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { user: { email: ALEX } } });
   });
 
-  it('rate limits count across instances: sign-in guesses per address, recipient look-ups per member', async () => {
+  it('rate limits count across instances (in Redis): sign-in guesses per address, look-ups per member', async () => {
     const guess = (instance: Instance) =>
       fetch(`${instance.base}/api/auth/sign-in`, {
         method: 'POST',

@@ -8,11 +8,10 @@ import { type Instance, instanceEnv, startInstance, waitFor } from './support/in
 import { describeTransfers, ledgerVerify, memberTotal, transfersMadeSince } from './support/ledger';
 import { call, openEventStream, type Session, signIn, startTransferLoad } from './support/member';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
-import { clusterSuite } from './support/suite';
 
 const MEMBER = 'alex.morgan@mutual-demo.example';
 
-clusterSuite('a PostgreSQL restart under transfer load', () => {
+describe('a PostgreSQL restart under transfer load', () => {
   let postgres: PostgresServer;
   let app: Instance;
   let session: Session;

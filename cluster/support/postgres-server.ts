@@ -20,7 +20,7 @@ export function postgresBinDir(): string | undefined {
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
   }
-  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
+  const onPath = (spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout ?? '').trim();
   if (onPath) candidates.push(path.dirname(fs.realpathSync(onPath)));
   return candidates.find(
     (dir) => dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')),
@@ -30,8 +30,8 @@ export function postgresBinDir(): string | undefined {
 /** Why a throw-away PostgreSQL cannot be started here, or undefined when it can. */
 export function whyNoPostgres(): string | undefined {
   if (!postgresBinDir()) return 'no PostgreSQL server binaries (initdb, pg_ctl): install postgresql or set PG_BINDIR';
-  if (process.getuid?.() === 0 && spawnSync('id', ['postgres']).status !== 0)
-    return 'running as root and there is no postgres user to run the server as';
+  if (process.getuid?.() === 0 && spawnSync('runuser', ['-u', 'postgres', '--', 'true']).status !== 0)
+    return 'running as root, and no postgres user (or no runuser) to run the server as';
   return undefined;
 }
 
