@@ -17,7 +17,7 @@ const serverLayers = [
   ['auth', 'content', 'money', 'payments'],
   ['holds', 'live', 'members', 'onboarding'],
   ['transfers'],
-  ['accounts'],
+  ['accounts', 'bill-pay'],
   ['admin', 'scheduled-work'],
   ['seed'],
   ['site'],

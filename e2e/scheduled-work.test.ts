@@ -6,9 +6,13 @@ import { browserSuite, headingText, screenshot, visit } from './support/browser'
 import { expectFlash, openAsStaff } from './support/console';
 import { staffApi, unexpectedErrors } from './support/identity';
 
-/** The jobs the server defines (the payment-order expiry with the default PAYMENT_ORDER_EXPIRY_HOURS, 120). */
+/**
+ * The jobs the server defines (the payment-order expiry with the default PAYMENT_ORDER_EXPIRY_HOURS,
+ * 120; Bill Pay's with the default cut-off in the e2e server's time zone).
+ */
 const JOB_TITLES = [
   'Send waiting e-mail',
+  'Send bill payments due at the 14:00 cut-off (America/New_York)',
   'Expire payment orders pending more than 120 hours',
   'Forget rate-limit windows that are over',
 ];
@@ -21,7 +25,7 @@ const jobRow = (page: Page, title: string) =>
   page.getByTestId('scheduled-job-row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
 
 browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
-  test('[SCHEDULED_WORK]: staff open it from the console, see the three jobs and run one now', async () => {
+  test('[SCHEDULED_WORK]: staff open it from the console, see the four jobs and run one now', async () => {
     const { page, errors } = await openAsStaff(browser);
     await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: 'Scheduled work' }).click();

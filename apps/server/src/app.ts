@@ -29,6 +29,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { billPayRoutes, staffBillPayRoutes } from './modules/bill-pay/bill-pay.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditRoutes(deps));
   await app.register(adminMoneyRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(billPayRoutes(deps));
+  await app.register(staffBillPayRoutes(deps));
   await app.register(transferRoutes(deps));
   await app.register(paymentOpsRoutes(deps));
   await app.register(transferCountRoutes(deps));

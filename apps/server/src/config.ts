@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseMoney } from '@mutual/shared';
 import { z } from 'zod';
 import { decodeSecretKey, secretKeyId } from './crypto/secret-box';
+import { loadBillers } from './billers';
 
 /**
  * The single source of settings. Everything a credit union may tune — its name, contacts,
@@ -186,6 +187,17 @@ const envSchema = z.object({
 
   /** Payment Operations: pending ACH/wire orders lapse after this many hours (0 = never). */
   PAYMENT_ORDER_EXPIRY_HOURS: int(120),
+  /**
+   * Bill Pay: payments dated today are sent at this time (24-hour, TIME_ZONE); after it, the
+   * earliest date moves one business day later.
+   */
+  BILL_PAY_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 14:00')
+    .default('14:00'),
+  /** A JSON file with the credit union's biller directory; unset: the demo's six billers. */
+  BILL_PAY_BILLERS_FILE: z.string().optional(),
+  BILL_PAY_MAX_PAYEES: int(50),
   /** Whether this instance works the job queue (scheduled work); off by default under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /** Seconds between the job queue's polls of each queue (at least 0.5). */
@@ -328,6 +340,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', pollSeconds: e.JOB_POLL_SECONDS },
     paymentOrders: {
       expiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
+    },
+    billPay: {
+      cutOff: e.BILL_PAY_CUTOFF,
+      billers: loadBillers(e.BILL_PAY_BILLERS_FILE),
+      /** Whether the directory is the demo's (production refuses it). */
+      demoBillers: !e.BILL_PAY_BILLERS_FILE,
+      maxPayees: e.BILL_PAY_MAX_PAYEES,
     },
     ach: {
       immediateDestination: e.ACH_IMMEDIATE_DESTINATION,

@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { demoBillers } from './billers';
 import { loadConfig } from './config';
 import { refusalMessage, unsafeProductionSettings } from './production-checks';
 
+const billersFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-billers-')), 'billers.json');
+fs.writeFileSync(billersFile, JSON.stringify(demoBillers.map((b) => ({ ...b, id: b.id.replace('demo-', 'cu-') }))));
+
 const safe = {
+  BILL_PAY_BILLERS_FILE: billersFile,
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://online.example-cu.org',
   DATABASE_URL: 'postgres://mutual@db.internal/mutual',
@@ -15,7 +23,7 @@ describe('[CONFIG]: production refuses settings that are only safe for a demo', 
     expect(unsafeProductionSettings(loadConfig(safe))).toEqual([]);
   });
 
-  it('names each unsafe setting: generated key, no SMTP, demo mode, public mailbox, plain http', () => {
+  it('names each unsafe setting: generated key, no SMTP, demo mode, public mailbox, demo billers, plain http', () => {
     const problems = unsafeProductionSettings(
       loadConfig({
         NODE_ENV: 'production',
@@ -29,6 +37,7 @@ describe('[CONFIG]: production refuses settings that are only safe for a demo', 
       'SMTP_URL',
       'DEMO_MODE',
       'DEV_MAILBOX',
+      'BILL_PAY_BILLERS_FILE',
       'PUBLIC_URL',
     ]);
     expect(refusalMessage(problems)).toMatch(/^Refusing to start with NODE_ENV=production[^\n]*\n {2}- SECRETS_KEY/);

@@ -27,6 +27,12 @@ export function unsafeProductionSettings(config: Config): string[] {
   if (config.mail.devMailbox === 'public') {
     problems.push('DEV_MAILBOX: "public" shows every sign-in code to anyone; remove it');
   }
+  if (config.billPay.demoBillers) {
+    problems.push(
+      "BILL_PAY_BILLERS_FILE: the demo's billers are made up (members' payments would go nowhere); " +
+        'point it at your biller directory',
+    );
+  }
   if (!config.publicUrl.startsWith('https://')) {
     problems.push('PUBLIC_URL: members must reach production over https:// (cookies are Secure only then)');
   }

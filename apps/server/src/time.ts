@@ -44,3 +44,19 @@ export function localClock(date: Date, timeZone: string): Record<ClockPart, stri
     second: part('second'),
   };
 }
+
+/**
+ * The instant a wall clock in `timeZone` reads `day` at `time` (HH:MM). Found by guessing UTC and
+ * correcting by the zone's offset twice, which settles across a daylight-saving change (a time
+ * that does not exist that day lands an hour later).
+ */
+export function instantAt(day: string, time: string, timeZone: string): Date {
+  const wanted = Date.parse(`${day}T${time}:00Z`);
+  let guess = wanted;
+  for (let i = 0; i < 2; i += 1) {
+    const c = localClock(new Date(guess), timeZone);
+    const reads = Date.parse(`${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}:${c.second}Z`);
+    guess += wanted - reads;
+  }
+  return new Date(guess);
+}

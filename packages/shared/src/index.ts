@@ -19,3 +19,4 @@ export * from './transfers';
 export * from './admin-money';
 export * from './payment-ops';
 export * from './scheduled-work';
+export * from './bill-pay';

@@ -11,3 +11,4 @@ export * from '../modules/onboarding/onboarding.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/transfers/transfers.tables';
 export * from '../modules/holds/holds.tables';
+export * from '../modules/bill-pay/bill-pay.tables';

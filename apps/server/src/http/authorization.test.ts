@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccountSummary,
+  type BillPaymentPage,
+  type BillPayOverview,
   IDEMPOTENCY_HEADER,
   type Me,
   messages,
@@ -27,6 +29,7 @@ import {
 import { accountId, deposit } from '../test/money';
 import { expectRefusal } from '../test/responses';
 import { createTestApp, useTestApp } from '../test/test-app';
+import { localDay } from '../time';
 
 /**
  * Every /api route, and what each kind of caller gets from it. Member B and staff act on member
@@ -50,6 +53,7 @@ interface Ctx {
   alexTransferId: string;
   alexSavingsId: string;
   baseUrl: string;
+  bill: { payee: string; payment: string; series: string; sent: string; exportDay: string; earliest: string };
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -257,6 +261,91 @@ const rows: Row[] = [
       abort.abort();
       return response.status;
     },
+  },
+  // Bill Pay: the demo members have payees and payments (seed); Sam acts on Alex's.
+  {
+    method: 'GET',
+    path: '/api/bill-pay',
+    expect: accountHolders(200),
+    check: (c, role, body) => {
+      const payees = (body as BillPayOverview).payees.map((p) => p.id);
+      if (role === 'memberA') expect(payees).toContain(c.bill.payee);
+      else expect(payees).not.toContain(c.bill.payee);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/bill-pay/payees/challenge',
+    body: json({ billerId: 'demo-streaming', accountNumber: 'SB99887766' }),
+    expect: accountHolders(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/bill-pay/payees',
+    body: json({
+      payee: { billerId: 'demo-streaming', accountNumber: 'SB99887766' },
+      challengeId: '00000000-0000-4000-8000-00000000abcd',
+      otp: '123456',
+    }),
+    expect: accountHolders(400),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/bill-pay/payees/:id',
+    url: (c) => `/api/bill-pay/payees/${c.bill.payee}`,
+    // Alex's own payee still has a scheduled payment: refused, not removed.
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 409 },
+  },
+  {
+    method: 'GET',
+    path: '/api/bill-pay/payments',
+    expect: accountHolders(200),
+    check: (c, role, body) => {
+      const ids = (body as BillPaymentPage).payments.map((p) => p.id);
+      if (role === 'memberA') expect(ids).toContain(c.bill.payment);
+      else expect(ids).not.toContain(c.bill.payment);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/bill-pay/payments',
+    body: (c) => ({
+      json: { fromAccount: 'Checking', payeeId: c.bill.payee, amount: '1.00', payOn: c.bill.earliest },
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    }),
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/bill-pay/payments/:id/cancel',
+    url: (c) => `/api/bill-pay/payments/${c.bill.payment}/cancel`,
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/bill-pay/series/:id/stop',
+    url: (c) => `/api/bill-pay/series/${c.bill.series}/stop`,
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 200 },
+  },
+  { method: 'GET', path: '/api/admin/bill-pay/payments', expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/bill-pay/payments/:id/return',
+    url: (c) => `/api/admin/bill-pay/payments/${c.bill.sent}/return`,
+    body: json({ code: 'ACCOUNT_NOT_FOUND', note: '' }),
+    expect: staffOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/bill-pay/export.csv',
+    url: (c) => `/api/admin/bill-pay/export.csv?date=${c.bill.exportDay}`,
+    expect: staffOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/bill-pay/export.ach',
+    url: (c) => `/api/admin/bill-pay/export.ach?date=${c.bill.exportDay}`,
+    expect: staffOnly(200),
   },
   // The demo members have money (seeded history), so their own transfers go through.
   {
@@ -609,6 +698,7 @@ describe('[AUTHZ]: who may call what', () => {
     c.alexTransferId =
       (await c.browsers.memberA.get('/api/me/transactions')).json<TransactionPage>().items[0]?.transferId ?? '';
     c.alexSavingsId = await accountId(c.t, ids.alex, 'Savings');
+    c.bill = await alexBillPay(c.t, c.browsers.memberA);
     c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     c.contactMessage = (
       await new Browser(c.t).post('/api/contact-messages', {
@@ -652,6 +742,28 @@ describe('[AUTHZ]: who may call what', () => {
     expect([...covered].filter((route) => !registered.includes(route))).toEqual([]);
   });
 });
+
+/** Alex's seeded Bill Pay: a payee, a one-off scheduled payment, a series, and sent payments. */
+async function alexBillPay(t: TestApp, alex: Browser): Promise<Ctx['bill']> {
+  const overview = (await alex.get('/api/bill-pay')).json<BillPayOverview>();
+  const upcoming = (await alex.get('/api/bill-pay/payments?view=upcoming')).json<BillPaymentPage>().payments;
+  const sent = (await alex.get('/api/bill-pay/payments?view=history'))
+    .json<BillPaymentPage>()
+    .payments.filter((p) => p.status === 'sent');
+  const oneOff = upcoming.find((p) => p.series === null && p.cancelUntil !== null);
+  const series = overview.series[0];
+  const newest = sent[0];
+  const oldest = sent.at(-1);
+  if (!oneOff || !series || !newest || !oldest || newest === oldest) throw new Error('the demo seed has no Bill Pay');
+  return {
+    payee: oneOff.payee.id,
+    payment: oneOff.id,
+    series: series.id,
+    sent: newest.id,
+    exportDay: localDay(new Date(oldest.sentAt ?? ''), t.config.timeZone),
+    earliest: overview.earliestDate,
+  };
+}
 
 describe('[AUTHZ]: sign-up cannot choose its own standing', () => {
   const t = useTestApp();

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { recordAudit } from '../modules/audit/record-audit';
+import { billPayments } from '../modules/bill-pay/bill-pay.tables';
+import { addPayee, billPayOverview, cutOffAt, paymentForm, runSendJob, scheduled } from '../test/bill-pay';
 import { cellsOf, quotedCsvLines } from '../test/csv';
 import { Browser, createPerson, nextIp, signIn, type TestApp } from '../test/identity';
 import { accountId, deposit, memberWithMoney } from '../test/money';
@@ -40,6 +43,7 @@ function parseQuotedCsv(text: string): string[][] {
 
 let memberTransactions: { browser: Browser } | undefined;
 let staff: Browser | undefined;
+let billPayDay: string | undefined;
 
 const csvExports: CsvExport[] = [
   {
@@ -90,6 +94,30 @@ const csvExports: CsvExport[] = [
     download: async () => {
       if (!staff) throw new Error('plant first');
       return staff.get('/api/admin/audit/export');
+    },
+  },
+  {
+    name: "a day's sent bill payments (GET /api/admin/bill-pay/export.csv)",
+    source: 'modules/bill-pay/bill-pay.routes.ts',
+    async plant(t) {
+      const member = await memberWithMoney(t, 100_00n, 'Pat Payer');
+      const payee = await addPayee(t, member);
+      const { earliestDate } = await billPayOverview(member);
+      billPayDay = earliestDate;
+      // Memos typed by the member (the API trims them, so no leading tab this way)…
+      const ids: string[] = [];
+      for (const memo of PAYLOADS.filter((p) => p.trim() === p)) {
+        ids.push((await scheduled(member, paymentForm(payee.id, earliestDate, { amount: '1.00', memo }))).payment.id);
+      }
+      const last = (await scheduled(member, paymentForm(payee.id, earliestDate, { amount: '1.00' }))).payment.id;
+      // …and one kept exactly as a writer that does not trim would store it.
+      await t.db.update(billPayments).set({ memo: '\tTabbed' }).where(eq(billPayments.id, last));
+      expect(await runSendJob(t, cutOffAt(earliestDate))).toMatchObject({ sent: ids.length + 1 });
+      staff = await signIn(t, (await createPerson(t, { role: 'admin', name: 'Bea Staff' })).email);
+    },
+    download: async () => {
+      if (!staff || !billPayDay) throw new Error('plant first');
+      return staff.get(`/api/admin/bill-pay/export.csv?date=${billPayDay}`);
     },
   },
 ];

@@ -3,6 +3,7 @@ import { adminMoneyApi } from './admin-money';
 import { adminUsersApi } from './admin-users';
 import { auditApi } from './audit';
 import { authApi } from './auth';
+import { billPayApi } from './bill-pay';
 import { contactInboxApi } from './contact-inbox';
 import { contentApi } from './content';
 import { devMailboxApi } from './dev-mailbox';
@@ -30,6 +31,7 @@ export const contract = {
   adminUsers: adminUsersApi,
   audit: auditApi,
   auth: authApi,
+  billPay: billPayApi,
   contactInbox: contactInboxApi,
   content: contentApi,
   devMailbox: devMailboxApi,

@@ -41,7 +41,8 @@ export interface NachaFile {
   effectiveDate: string;
   /** A–Z then 0–9: tells apart files sent to one destination on one day. */
   fileIdModifier: string;
-  batches: Array<{ sec: AchSecCode; entries: NachaEntry[] }>;
+  /** WEB/PPD: members' transfers; CCD: bill payments to billers (corporate credits). */
+  batches: Array<{ sec: AchSecCode | 'CCD'; entries: NachaEntry[] }>;
 }
 
 /**

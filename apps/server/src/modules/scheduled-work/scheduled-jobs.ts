@@ -1,11 +1,12 @@
 import type { AppDeps } from '../../deps';
 import { sweepRateLimits } from '../../http/rate-limit-store';
 import type { JobDefinition } from '../../jobs/job-queue';
+import { sendDueBillPayments } from '../bill-pay/send-bill-payments';
 import { expireDueOrders } from '../payments/resolve-payment-order';
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
- * statements, dividends and check-hold releases join this list as their issues land.
+ * statements, dividends and check-hold releases join this list as their issues land (bill pay has).
  */
 export function scheduledJobs(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
@@ -31,6 +32,24 @@ export function scheduledJobs(
       run: async () => {
         const forgotten = await sweepRateLimits(deps.database);
         return forgotten > 0 ? `${forgotten} rate-limit window(s) forgotten` : undefined;
+      },
+    },
+    {
+      name: 'bill-pay.send',
+      title: `Send bill payments due at the ${deps.config.billPay.cutOff} cut-off (${deps.config.timeZone})`,
+      schedule: { cron: '* * * * *', every: 'Every minute' },
+      // A payment that fell due while no instance ran is sent at the next start.
+      catchUpAtStart: true,
+      retryDelaySeconds: 30,
+      run: async () => {
+        const done = await sendDueBillPayments(deps, deps.clock());
+        const parts = [
+          done.sent > 0 && `${done.sent} sent`,
+          done.held > 0 && `${done.held} held`,
+          done.failed > 0 && `${done.failed} failed`,
+          done.errors > 0 && `${done.errors} left for the next run (see the log)`,
+        ].filter(Boolean);
+        return parts.length > 0 ? `Bill payments: ${parts.join(', ')}` : undefined;
       },
     },
   ];

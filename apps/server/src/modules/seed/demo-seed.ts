@@ -10,6 +10,7 @@ import { backdateAccountOpening } from '../ledger/member-accounts';
 import { findUserByEmail } from '../people/users';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../people/people.tables';
+import { seedBillPay } from '../bill-pay/demo-bill-pay';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
 import { type DemoAccounts, memberHistory, postHistory, transfersBetween } from './demo-history';
@@ -196,7 +197,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
 
 /**
  * Six months of history for the demo members, payments still pending for Payment Operations (an
- * ACH payment of Alex's, an international wire of Sam's), and a staff hold on Taylor's transfers
+ * ACH payment of Alex's, an international wire of Sam's), Bill Pay payees and payments (past,
+ * cancelled, scheduled, a monthly series) for Alex and Sam, and a staff hold on Taylor's transfers
  * (so the "Transaction Denied" modals can be seen).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
@@ -285,6 +287,34 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       debitMemo: 'International transfer to Inês Rivera (Portugal, EUR)',
       now,
     });
+    await seedBillPay(
+      tx,
+      deps.config,
+      [
+        {
+          userId: alex.userId,
+          checking: alex.checking,
+          payees: [
+            { billerId: 'demo-electric', nickname: 'Electric', accountNumber: '5512345678' },
+            { billerId: 'demo-insurance', nickname: 'Car insurance', accountNumber: 'GA7731904' },
+            { billerId: 'demo-internet', nickname: 'Internet', accountNumber: 'FN0098812' },
+          ],
+          monthly: 86_40n,
+          oneOff: 312_50n,
+        },
+        {
+          userId: sam.userId,
+          checking: sam.checking,
+          payees: [
+            { billerId: 'demo-water', nickname: 'Water', accountNumber: '20455102' },
+            { billerId: 'demo-mobile', nickname: 'Phone', accountNumber: '2075550188' },
+          ],
+          monthly: 42_15n,
+          oneOff: 65_00n,
+        },
+      ],
+      now,
+    );
     await placeHold(tx, {
       userId: taylor.userId,
       reason: 'Card reported stolen and unusual transfers attempted; confirming identity with the member.',

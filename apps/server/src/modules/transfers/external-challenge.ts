@@ -13,6 +13,7 @@ import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
+import type { RenderedEmail } from '../mail/templates';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 
@@ -49,6 +50,34 @@ export async function createExternalChallenge(
     throw new AppError('TRANSFER_LIMIT_REACHED', messages.transfers.limitReached(usage.limit, usage.windowHours));
   }
 
+  return issueChallenge(
+    deps,
+    member,
+    payloadHash,
+    (code) =>
+      transferCodeEmail(deps.config, code, [
+        ['To', `${input.accountName}, ${input.toBank}`],
+        ['Account', lastFour(input.accountNumber)],
+        ['Amount', formatMoney(amount)],
+        ['From', `Your ${from.type}`],
+      ]),
+    { sent: messages.transfers.otpSent, authenticator: messages.transfers.otpAuthenticator },
+  );
+}
+
+/**
+ * Stores a challenge bound to the member and `payloadHash` (exactly one request) and, for a
+ * member without an authenticator, e-mails its code in the same transaction. Any high-risk
+ * action confirms with it: a transfer to a US bank, a new bill payee.
+ */
+export async function issueChallenge(
+  deps: Deps,
+  member: UserRow,
+  payloadHash: string,
+  email: (code: string) => RenderedEmail,
+  wording: { sent: string; authenticator: string },
+): Promise<TransferChallenge> {
+  const now = deps.clock();
   const method = member.totpEnabledAt && member.totpSecret ? 'totp' : 'email';
   const code = method === 'email' ? newOtp() : null;
   const expiresAt = new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
@@ -65,18 +94,7 @@ export async function createExternalChallenge(
       })
       .returning({ id: transferChallenges.id });
     if (!row) throw new Error('challenge not stored');
-    if (code) {
-      await deps.mailer.enqueue(
-        tx,
-        member.email,
-        transferCodeEmail(deps.config, code, [
-          ['To', `${input.accountName}, ${input.toBank}`],
-          ['Account', lastFour(input.accountNumber)],
-          ['Amount', formatMoney(amount)],
-          ['From', `Your ${from.type}`],
-        ]),
-      );
-    }
+    if (code) await deps.mailer.enqueue(tx, member.email, email(code));
     return row.id;
   });
   if (code) void deps.mailer.flush();
@@ -84,7 +102,7 @@ export async function createExternalChallenge(
     challengeId,
     method,
     expiresAt: expiresAt.toISOString(),
-    message: method === 'email' ? messages.transfers.otpSent : messages.transfers.otpAuthenticator,
+    message: method === 'email' ? wording.sent : wording.authenticator,
   };
 }
 

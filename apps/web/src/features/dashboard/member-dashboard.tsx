@@ -1,4 +1,5 @@
 import type { SessionUser } from '@mutual/shared';
+import { QuickActions } from '../quick-actions/quick-actions';
 import { TransferSection } from '../transfers/transfer-section';
 import { AccountInfoPanel } from './account-info-panel';
 import { CheckingCard } from './checking-card';
@@ -14,7 +15,7 @@ const accountsFailed = 'We could not load your accounts. Please try again.';
 
 /**
  * Spec §2 customer dashboard: header figures, the Checking card, this month's flows, the
- * account information panel, Transfer Money and Recent Transactions.
+ * account information panel, Transfer Money, Quick Actions and Recent Transactions.
  */
 export function MemberDashboard({ user }: { user: SessionUser }) {
   const accounts = useAccounts();
@@ -68,6 +69,8 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           <AccountInfoPanel accounts={accounts.data} summary={summary} />
         )}
       </div>
+
+      <QuickActions />
 
       <RecentTransactions />
     </>

@@ -9,8 +9,10 @@ export const accountsQueryKey = ['me', 'accounts'] as const;
 export const summaryQueryKey = ['me', 'summary'] as const;
 /** Prefix of every transactions query (the dashboard's newest 20 and each history page). */
 export const transactionsQueryKey = ['me', 'transactions'] as const;
+/** Prefix of every Bill Pay query: a payment holds and sends money, so a ledger event refreshes it too. */
+export const billPayQueryKey = ['bill-pay'] as const;
 
-export const moneyQueryKeys = [accountsQueryKey, summaryQueryKey, transactionsQueryKey] as const;
+export const moneyQueryKeys = [accountsQueryKey, summaryQueryKey, transactionsQueryKey, billPayQueryKey] as const;
 
 /** Marks every money query stale; the ones on screen refetch at once. */
 export function useInvalidateMoney(): () => Promise<void> {

@@ -7,6 +7,9 @@ import { PaymentOperations } from './payment-operations';
 
 const PAGE_SIZE = 20;
 
+/** The Transfers section's status panel (inside the page's Transfers / Bill Pay panel). */
+const statusPanel = () => screen.findByRole('tabpanel', { name: /^(Pending|Settled|Returned|Expired) \(/ });
+
 function order(index: number): PaymentOrder {
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -53,7 +56,7 @@ async function renderQueue(page: number, total: number, shown: number) {
     'GET /api/admin/payment-orders/ach-exports': { exports: [] },
   });
   renderWithProviders(<PaymentOperations />, { route: `/admin/payments?page=${page}` });
-  const panel = await screen.findByRole('tabpanel');
+  const panel = await statusPanel();
   if (shown > 0) await within(panel).findAllByText('Payee ' + String((page - 1) * PAGE_SIZE + 1));
   else await within(panel).findByText('No payments are waiting. You are all caught up.');
   const link = (name: string) => within(panel).queryByRole('link', { name });
@@ -111,7 +114,10 @@ describe('Payment Operations: the queue’s pages ("Showing a–b of N")', () =>
 describe('Payment Operations: tabs and rows', () => {
   it('names each tab by its status and count ("Pending (45)"), as staff and screen readers hear them', async () => {
     await renderQueue(1, 45, 20);
-    const badges = screen.getAllByRole('tab').map((tab) => tab.querySelector('[aria-hidden="true"]')?.textContent);
+    const statuses = screen.getByRole('tablist', { name: 'Payments by status' });
+    const badges = within(statuses)
+      .getAllByRole('tab')
+      .map((tab) => tab.querySelector('[aria-hidden="true"]')?.textContent);
     expect(badges).toEqual(['45', '3', '0', '1']);
     for (const name of ['Pending (45)', 'Settled (3)', 'Returned (0)', 'Expired (1)'])
       screen.getByRole('tab', { name });
@@ -151,7 +157,7 @@ describe('Payment Operations: tabs and rows', () => {
       'GET /api/admin/payment-orders/ach-exports': { exports: [] },
     });
     renderWithProviders(<PaymentOperations />, { route: '/admin/payments?status=returned' });
-    const panel = await screen.findByRole('tabpanel');
+    const panel = await statusPanel();
     const row = (await within(panel).findAllByTestId('payment-order')).find(
       (element) => element.tagName === 'TR',
     ) as HTMLElement;

@@ -13,8 +13,9 @@ import { Container } from '../../components/layout';
 import type { NumberedPagerProps } from '../../components/pager';
 import { Tabs } from '../../components/tabs';
 import { FlashBanner } from '../admin-users/flash-banner';
-import { useFlash } from '../admin-users/use-flash';
+import { type ShowFlash, useFlash } from '../admin-users/use-flash';
 import { AchFiles } from './ach-files';
+import { BillPayOps } from './bill-pay-ops';
 import { ReturnDialog, SettleDialog } from './order-dialogs';
 import { OrderList } from './order-list';
 import { usePaymentOrders } from './payment-ops-api';
@@ -52,29 +53,21 @@ const emptyText: Record<PaymentOrderStatus, string> = {
   expired: 'No expired payments.',
 };
 
+type Section = 'transfers' | 'bill-pay';
+const sections: { value: Section; label: string }[] = [
+  { value: 'transfers', label: 'Transfers' },
+  { value: 'bill-pay', label: 'Bill Pay' },
+];
+
 /**
- * Payment Operations (decisions.md): members' payments to other banks wait here, their money held,
- * until staff settle them (sent) or return them with a reason; ACH payments go out as NACHA files.
- * The tab and page live in the address (?status=, ?page=).
+ * Payment Operations: members' transfers to other banks (Transfers) and their bill payments
+ * (Bill Pay), one tab each. The section lives in the address (?tab=bill-pay; Transfers, the
+ * default, is left out so its own ?status=&page= addresses stay as they were).
  */
 export function PaymentOperations() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status: PaymentOrderStatus = isStatus(raw) ? raw : 'pending';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const orders = usePaymentOrders(status, page);
+  const section: Section = params.get('tab') === 'bill-pay' ? 'bill-pay' : 'transfers';
   const { flash, show, dismiss } = useFlash();
-  const [settling, setSettling] = useState<PaymentOrder | null>(null);
-  const [returning, setReturning] = useState<PaymentOrder | null>(null);
-
-  /** The address of a tab and page (pending and page 1 are the defaults, left out). */
-  const queryFor = (nextStatus: PaymentOrderStatus, nextPage = 1) => {
-    const query = new URLSearchParams();
-    if (nextStatus !== 'pending') query.set('status', nextStatus);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    return query;
-  };
-  const counts = orders.data?.counts;
   const { timeZone } = useSite();
 
   return (
@@ -86,9 +79,52 @@ export function PaymentOperations() {
       </Link>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900 sm:text-3xl">Payment Operations</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a
-        payment once it has gone out, or return it with a reason and the money goes back to the member. Times are the
+        Members&rsquo; payments that leave the credit union: transfers to other banks and bill payments. Times are the
         credit union&rsquo;s ({timeZone}).
+      </p>
+
+      <Tabs
+        label="Payment Operations sections"
+        tabs={sections}
+        value={section}
+        onValueChange={(next) => setParams(next === 'bill-pay' ? { tab: 'bill-pay' } : {}, { replace: true })}
+        className="mt-6"
+        panelClassName="mt-6 border-t border-slate-200 pt-6"
+      >
+        {(value) => (value === 'bill-pay' ? <BillPayOps onFlash={show} /> : <TransferPayments onFlash={show} />)}
+      </Tabs>
+    </Container>
+  );
+}
+
+/**
+ * Transfers (decisions.md): members' payments to other banks wait here, their money held, until
+ * staff settle them (sent) or return them with a reason; ACH payments go out as NACHA files.
+ * The status tab and page live in the address (?status=, ?page=).
+ */
+function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: PaymentOrderStatus = isStatus(raw) ? raw : 'pending';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const orders = usePaymentOrders(status, page);
+  const [settling, setSettling] = useState<PaymentOrder | null>(null);
+  const [returning, setReturning] = useState<PaymentOrder | null>(null);
+
+  /** The address of a tab and page (pending and page 1 are the defaults, left out). */
+  const queryFor = (nextStatus: PaymentOrderStatus, nextPage = 1) => {
+    const query = new URLSearchParams();
+    if (nextStatus !== 'pending') query.set('status', nextStatus);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    return query;
+  };
+  const counts = orders.data?.counts;
+
+  return (
+    <>
+      <p className="max-w-3xl text-slate-600">
+        Members&rsquo; transfers to US banks (ACH) and international wires wait here with their money held. Settle a
+        payment once it has gone out, or return it with a reason and the money goes back to the member.
       </p>
 
       <Tabs
@@ -124,11 +160,11 @@ export function PaymentOperations() {
       </Tabs>
 
       <div className="mt-10">
-        <AchFiles waiting={orders.data?.achToExport} onFlash={show} />
+        <AchFiles waiting={orders.data?.achToExport} onFlash={onFlash} />
       </div>
 
-      <SettleDialog order={settling} onClose={() => setSettling(null)} onFlash={show} />
-      <ReturnDialog order={returning} onClose={() => setReturning(null)} onFlash={show} />
-    </Container>
+      <SettleDialog order={settling} onClose={() => setSettling(null)} onFlash={onFlash} />
+      <ReturnDialog order={returning} onClose={() => setReturning(null)} onFlash={onFlash} />
+    </>
   );
 }

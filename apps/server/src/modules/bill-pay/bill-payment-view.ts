@@ -1,0 +1,105 @@
+import {
+  type AccountType,
+  type BillPaymentView,
+  type BillSeries,
+  type BillPayFrequency,
+  centsToDecimal,
+} from '@mutual/shared';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { billPayees, billPayments, billSeries } from './bill-pay.tables';
+import { cutOffOn } from './bill-pay-dates';
+import { maskAccount } from './payees';
+
+/** A payment with what its view needs: the payee and the account type it comes from. */
+export function paymentsWithPayee(db: Executor) {
+  return db
+    .select({
+      payment: billPayments,
+      payee: billPayees,
+      accountType: ledgerAccounts.type,
+      frequency: billSeries.frequency,
+    })
+    .from(billPayments)
+    .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
+    .leftJoin(billSeries, eq(billSeries.id, billPayments.seriesId))
+    .$dynamic();
+}
+
+export type PaymentRow = {
+  payment: typeof billPayments.$inferSelect;
+  payee: typeof billPayees.$inferSelect;
+  accountType: string;
+  frequency: string | null;
+};
+
+const payeeView = (payee: typeof billPayees.$inferSelect) => ({
+  id: payee.id,
+  nickname: payee.nickname,
+  billerName: payee.billerName,
+  accountNumberMasked: maskAccount(payee.accountNumber),
+});
+
+type Settings = Pick<Config, 'timeZone' | 'billPay'>;
+
+export function toPaymentView(row: PaymentRow, config: Settings, now: Date): BillPaymentView {
+  const { payment } = row;
+  const cancelUntil = cutOffOn(payment.payOn, config);
+  return {
+    id: payment.id,
+    status: payment.status as BillPaymentView['status'],
+    payee: payeeView(row.payee),
+    fromAccount: row.accountType as AccountType,
+    amount: centsToDecimal(payment.amount),
+    payOn: payment.payOn,
+    memo: payment.memo,
+    holdsOn: payment.holdsOn,
+    held: payment.pendingTransferId !== null,
+    cancelUntil:
+      payment.status === 'scheduled' && now.getTime() < cancelUntil.getTime() ? cancelUntil.toISOString() : null,
+    confirmationNumber: payment.confirmationNumber,
+    series:
+      payment.seriesId && row.frequency
+        ? {
+            id: payment.seriesId,
+            frequency: row.frequency as BillPayFrequency,
+            occurrence: payment.occurrence ?? 1,
+          }
+        : null,
+    createdAt: payment.createdAt.toISOString(),
+    sentAt: payment.sentAt?.toISOString() ?? null,
+    cancelledAt: payment.cancelledAt?.toISOString() ?? null,
+    returnedAt: payment.returnedAt?.toISOString() ?? null,
+    reason: payment.reason,
+  };
+}
+
+export async function findPaymentView(db: Executor, config: Settings, id: string, now: Date) {
+  const [row] = await paymentsWithPayee(db).where(eq(billPayments.id, id));
+  return row ? toPaymentView(row, config, now) : null;
+}
+
+export function toSeriesView(
+  series: typeof billSeries.$inferSelect,
+  payee: typeof billPayees.$inferSelect,
+  accountType: string,
+  progress: { occurrences: number; nextPayOn: string | null },
+): BillSeries {
+  return {
+    id: series.id,
+    status: series.status as BillSeries['status'],
+    payee: payeeView(payee),
+    fromAccount: accountType as AccountType,
+    amount: centsToDecimal(series.amount),
+    frequency: series.frequency as BillPayFrequency,
+    startsOn: series.startsOn,
+    endsOn: series.endsOn,
+    count: series.count,
+    occurrences: progress.occurrences,
+    nextPayOn: progress.nextPayOn,
+    memo: series.memo,
+  };
+}

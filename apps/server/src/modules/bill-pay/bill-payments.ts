@@ -1,0 +1,416 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BILL_PAYMENTS_PAGE_SIZE,
+  type BillPaymentListQuery,
+  type BillPaymentPage,
+  type BillPaymentRequest,
+  type BillPaymentResult,
+  type BillPayOverview,
+  type BillSeriesResult,
+  billPaymentListQuerySchema,
+  centsToDecimal,
+  formatMoney,
+  messages,
+  longDay,
+} from '@mutual/shared';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { assertNotOnHold } from '../holds/holds';
+import { generalLedger } from '../ledger/general-ledger';
+import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { postTransfer, resolvePending } from '../ledger/post-transfer';
+import type { UserRow } from '../people/people.tables';
+import { amountInCents } from '../transfers/transfer-context';
+import { billPayees, billPayments, billSeries } from './bill-pay.tables';
+import {
+  assertPayableDay,
+  billPayWindow,
+  cutOffLabel,
+  cutOffOn,
+  type Frequency,
+  holdDayFor,
+  occurrenceDay,
+} from './bill-pay-dates';
+import { findPaymentView, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
+import { weekdayHolidays } from './fed-calendar';
+import { listPayees, maskAccount, ownPayee } from './payees';
+
+/**
+ * Bill payments (decisions.md: they hold funds and execute on their date). Scheduling holds the
+ * money at once — a pending ledger transfer to the bill-pay clearing account, category Bill Pay,
+ * Pending in the member's history — and the send job (`send-bill-payments.ts`) posts it at the
+ * cut-off on the payment's date. A recurring series has one payment at a time: the next is made
+ * when the one before it is sent, fails or is cancelled, and holds its money on the business day
+ * before its date.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+const m = messages.billPay;
+
+export interface BillPayCaller {
+  member: UserRow;
+  key: string;
+  meta: RequestMeta;
+}
+
+type Payee = typeof billPayees.$inferSelect;
+const debitMemo = (payee: Payee) => `Bill payment to ${payee.nickname} (${maskAccount(payee.accountNumber)})`;
+const creditMemo = (payee: Payee) => `Bill payment to ${payee.billerName}`;
+
+/** Holds a payment's money: a pending transfer to the bill-pay clearing account. */
+export async function holdMoney(
+  tx: Executor,
+  input: { fromAccountId: string; amount: bigint; payee: Payee; now: Date; createdBy: string | null },
+): Promise<string> {
+  const { transferId } = await postTransfer(tx, {
+    kind: 'pending',
+    debitAccountId: input.fromAccountId,
+    creditAccountId: generalLedger.billPayClearing,
+    amount: input.amount,
+    category: 'Bill Pay',
+    debitMemo: debitMemo(input.payee),
+    creditMemo: creditMemo(input.payee),
+    now: input.now,
+    createdBy: input.createdBy,
+  });
+  return transferId;
+}
+
+/** "BP-7K3M9Q2X": what the member quotes to the biller or to us. */
+export function newConfirmationNumber(): string {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const bytes = randomBytes(8);
+  return `BP-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/** Schedules a payment (once, or the first of a series) and holds its money, exactly once per key. */
+export async function schedulePayment(
+  deps: Deps,
+  caller: BillPayCaller,
+  input: BillPaymentRequest,
+): Promise<IdempotentAnswer> {
+  const { member, key, meta } = caller;
+  const now = deps.clock();
+  const amount = amountInCents(input.amount, deps.config.limits);
+  const window = billPayWindow(now, deps.config);
+  assertPayableDay(input.payOn, window);
+  const request = { userId: member.id, key, requestHash: hashRequest('bill-pay:schedule', input), now };
+  return runIdempotent(deps.db, request, async (tx) => {
+    await assertNotOnHold(tx, member.id);
+    const payee = await ownPayee(tx, member.id, input.payeeId);
+    // A payee being removed meanwhile waits for this payment, then refuses (it has one scheduled).
+    await tx.select({ id: billPayees.id }).from(billPayees).where(eq(billPayees.id, payee.id)).for('share');
+    const [account] = await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, member.id), eq(ledgerAccounts.type, input.fromAccount)));
+    if (!account) throw new AppError('NOT_FOUND', messages.transfers.sourceAccountNotFound);
+
+    let seriesId: string | null = null;
+    if (input.frequency !== 'once') {
+      const [series] = await tx
+        .insert(billSeries)
+        .values({
+          userId: member.id,
+          payeeId: payee.id,
+          fromAccountId: account.id,
+          amount,
+          frequency: input.frequency,
+          startsOn: input.payOn,
+          endsOn: input.endsOn || null,
+          count: input.count ?? null,
+          memo: input.memo,
+          status: 'active',
+          createdAt: now,
+        })
+        .returning({ id: billSeries.id });
+      seriesId = series?.id ?? null;
+    }
+    const pendingTransferId = await holdMoney(tx, {
+      fromAccountId: account.id,
+      amount,
+      payee,
+      now,
+      createdBy: member.id,
+    });
+    const [payment] = await tx
+      .insert(billPayments)
+      .values({
+        userId: member.id,
+        payeeId: payee.id,
+        fromAccountId: account.id,
+        amount,
+        payOn: input.payOn,
+        holdsOn: window.today,
+        memo: input.memo,
+        status: 'scheduled',
+        seriesId,
+        occurrence: seriesId ? 1 : null,
+        pendingTransferId,
+        createdAt: now,
+      })
+      .returning({ id: billPayments.id });
+    if (!payment) throw new Error('bill payment not stored');
+    await recordAudit(tx, {
+      action: 'bill_pay.scheduled',
+      actor: { userId: member.id, email: member.email },
+      targetUserId: member.id,
+      meta,
+      after: {
+        paymentId: payment.id,
+        payeeId: payee.id,
+        amount: centsToDecimal(amount),
+        from: input.fromAccount,
+        payOn: input.payOn,
+        frequency: input.frequency,
+        ...(seriesId && { seriesId, endsOn: input.endsOn || null, count: input.count ?? null }),
+      },
+      at: now,
+    });
+    const view = await findPaymentView(tx, deps.config, payment.id, now);
+    if (!view) throw new Error('bill payment vanished');
+    const answer: BillPaymentResult = { message: m.scheduled, payment: view };
+    return { statusCode: 201, body: answer };
+  });
+}
+
+/**
+ * The next payment of a series, after payment `after` was sent, failed or was cancelled: made
+ * Scheduled without a hold (it holds on the business day before its date), or the series is
+ * completed when its end date or count is reached.
+ */
+export async function continueSeries(tx: Executor, seriesId: string, after: number, now: Date): Promise<void> {
+  const [series] = await tx.select().from(billSeries).where(eq(billSeries.id, seriesId)).for('update');
+  if (!series || series.status !== 'active') return;
+  const next = after + 1;
+  const payOn = occurrenceDay(series.startsOn, series.frequency as Frequency, next);
+  const over = (series.count !== null && next > series.count) || (series.endsOn !== null && payOn > series.endsOn);
+  if (over) {
+    await tx.update(billSeries).set({ status: 'completed' }).where(eq(billSeries.id, seriesId));
+    return;
+  }
+  await tx
+    .insert(billPayments)
+    .values({
+      userId: series.userId,
+      payeeId: series.payeeId,
+      fromAccountId: series.fromAccountId,
+      amount: series.amount,
+      payOn,
+      holdsOn: holdDayFor(payOn),
+      memo: series.memo,
+      status: 'scheduled',
+      seriesId,
+      occurrence: next,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** Locks one of the member's payments (another member's is not found). */
+async function lockOwnPayment(tx: Tx, userId: string, paymentId: string) {
+  const [payment] = await tx
+    .select()
+    .from(billPayments)
+    .where(and(eq(billPayments.id, paymentId), eq(billPayments.userId, userId)))
+    .for('update');
+  if (!payment) throw new AppError('NOT_FOUND', m.paymentNotFound);
+  return payment;
+}
+
+/**
+ * Releases a payment's hold, if it is still pending: staff may have released it already (Delete
+ * User Transactions). Tried in a savepoint, so that refusal leaves the caller's transaction usable.
+ */
+export async function releaseHold(
+  tx: Tx,
+  pendingTransferId: string | null,
+  reason: string,
+  actor: Pick<Actor, 'userId'>,
+  now: Date,
+): Promise<void> {
+  if (!pendingTransferId) return;
+  await tx
+    .transaction((savepoint) =>
+      resolvePending(savepoint, { pendingId: pendingTransferId, kind: 'void', reason, now, createdBy: actor.userId }),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT') return;
+      throw error;
+    });
+}
+
+/**
+ * The member cancels a Scheduled payment until the cut-off on its date: the hold is voided and a
+ * series moves on to its next payment. The row's lock orders a cancel and the send job racing on
+ * one payment: exactly one of them happens.
+ */
+export async function cancelPayment(
+  deps: Deps,
+  member: UserRow,
+  paymentId: string,
+  meta: RequestMeta,
+): Promise<BillPaymentResult> {
+  const now = deps.clock();
+  const actor = { userId: member.id, email: member.email };
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, member.id, paymentId);
+    if (payment.status !== 'scheduled' || now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime())
+      throw new AppError('CONFLICT', m.cannotCancel);
+    await tx
+      .update(billPayments)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: member.id, reason: 'Cancelled by you' })
+      .where(eq(billPayments.id, payment.id));
+    await releaseHold(tx, payment.pendingTransferId, 'Cancelled by you', actor, now);
+    if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+    await recordAudit(tx, {
+      action: 'bill_pay.cancelled',
+      actor,
+      targetUserId: member.id,
+      meta,
+      before: {
+        paymentId: payment.id,
+        status: 'scheduled',
+        amount: centsToDecimal(payment.amount),
+        payOn: payment.payOn,
+      },
+      after: { status: 'cancelled' },
+      at: now,
+    });
+    const view = await findPaymentView(tx, deps.config, payment.id, now);
+    if (!view) throw new Error('bill payment vanished');
+    return {
+      message: m.cancelled(formatMoney(payment.amount), view.payee.nickname, longDay(payment.payOn)),
+      payment: view,
+    };
+  });
+}
+
+/** Stops a recurring payment: its scheduled payment is cancelled (hold voided); no more are made. */
+export async function stopSeries(
+  deps: Deps,
+  member: UserRow,
+  seriesId: string,
+  meta: RequestMeta,
+): Promise<BillSeriesResult> {
+  const now = deps.clock();
+  const actor = { userId: member.id, email: member.email };
+  return deps.db.transaction(async (tx) => {
+    const [series] = await tx
+      .select()
+      .from(billSeries)
+      .where(and(eq(billSeries.id, seriesId), eq(billSeries.userId, member.id)))
+      .for('update');
+    if (!series) throw new AppError('NOT_FOUND', m.seriesNotFound);
+    if (series.status !== 'active') throw new AppError('CONFLICT', m.seriesAlreadyOver);
+    await tx.update(billSeries).set({ status: 'stopped', stoppedAt: now }).where(eq(billSeries.id, series.id));
+    // The scheduled payment waits for a send in progress (row lock); one past its cut-off is left to the send.
+    const scheduled = await tx
+      .select()
+      .from(billPayments)
+      .where(and(eq(billPayments.seriesId, series.id), eq(billPayments.status, 'scheduled')))
+      .for('update');
+    for (const payment of scheduled) {
+      if (now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime()) continue;
+      await tx
+        .update(billPayments)
+        .set({ status: 'cancelled', cancelledAt: now, cancelledBy: member.id, reason: 'Recurring payment stopped' })
+        .where(eq(billPayments.id, payment.id));
+      await releaseHold(tx, payment.pendingTransferId, 'Recurring payment stopped', actor, now);
+    }
+    await recordAudit(tx, {
+      action: 'bill_pay.series_stopped',
+      actor,
+      targetUserId: member.id,
+      meta,
+      before: { seriesId: series.id, status: 'active' },
+      after: { status: 'stopped', cancelledPayments: scheduled.map((p) => p.id) },
+      at: now,
+    });
+    const [view] = await seriesViews(tx, member.id, [series.id]);
+    if (!view) throw new Error('series vanished');
+    return { message: m.seriesStopped(view.payee.nickname), series: view };
+  });
+}
+
+async function seriesViews(db: Executor, userId: string, only?: string[]) {
+  const rows = await db
+    .select({ series: billSeries, payee: billPayees, accountType: ledgerAccounts.type })
+    .from(billSeries)
+    .innerJoin(billPayees, eq(billPayees.id, billSeries.payeeId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billSeries.fromAccountId))
+    .where(and(eq(billSeries.userId, userId), only ? inArray(billSeries.id, only) : eq(billSeries.status, 'active')))
+    .orderBy(asc(billSeries.createdAt));
+  if (rows.length === 0) return [];
+  const progress = await db
+    .select({
+      seriesId: billPayments.seriesId,
+      occurrences: sql<number>`max(${billPayments.occurrence})::int`,
+      nextPayOn: sql<string | null>`min(${billPayments.payOn}) filter (where ${billPayments.status} = 'scheduled')`,
+    })
+    .from(billPayments)
+    .where(
+      inArray(
+        billPayments.seriesId,
+        rows.map((r) => r.series.id),
+      ),
+    )
+    .groupBy(billPayments.seriesId);
+  const bySeries = new Map(progress.map((p) => [p.seriesId, p]));
+  return rows.map((row) => {
+    const p = bySeries.get(row.series.id);
+    return toSeriesView(row.series, row.payee, row.accountType, {
+      occurrences: p?.occurrences ?? 0,
+      nextPayOn: p?.nextPayOn ?? null,
+    });
+  });
+}
+
+/** Everything the Bill Pay form needs. */
+export async function billPayOverview(deps: Deps, userId: string): Promise<BillPayOverview> {
+  const now = deps.clock();
+  const window = billPayWindow(now, deps.config);
+  const [payees, series] = await Promise.all([listPayees(deps.db, userId), seriesViews(deps.db, userId)]);
+  return {
+    billers: deps.config.billPay.billers.map(({ id, name, category, delivery }) => ({ id, name, category, delivery })),
+    payees,
+    series,
+    earliestDate: window.earliest,
+    latestDate: window.latest,
+    cutOff: cutOffLabel(now, deps.config),
+    holidays: weekdayHolidays(window.today, window.latest),
+  };
+}
+
+/** Upcoming Bills (Scheduled, soonest first) or Payment History (the rest, newest first). */
+export async function listPayments(deps: Deps, userId: string, query: BillPaymentListQuery): Promise<BillPaymentPage> {
+  const { view, page } = billPaymentListQuerySchema.parse(query);
+  const now = deps.clock();
+  const where = and(
+    eq(billPayments.userId, userId),
+    view === 'upcoming' ? eq(billPayments.status, 'scheduled') : ne(billPayments.status, 'scheduled'),
+  );
+  const order =
+    view === 'upcoming'
+      ? [asc(billPayments.payOn), asc(billPayments.createdAt)]
+      : [desc(billPayments.payOn), desc(billPayments.createdAt)];
+  const [rows, [total]] = await Promise.all([
+    paymentsWithPayee(deps.db)
+      .where(where)
+      .orderBy(...order)
+      .limit(BILL_PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * BILL_PAYMENTS_PAGE_SIZE),
+    deps.db.select({ n: count() }).from(billPayments).where(where),
+  ]);
+  return {
+    payments: rows.map((row) => toPaymentView(row, deps.config, now)),
+    total: total?.n ?? 0,
+    page,
+    pageSize: BILL_PAYMENTS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,249 @@
+import { type BillPaymentResult, messages } from '@mutual/shared';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import {
+  addPayee,
+  billPayOverview,
+  cutOffAt,
+  paymentForm,
+  paymentsOf,
+  PAYMENTS,
+  runSendJob,
+  scheduled,
+} from '../../test/bill-pay';
+import { auditActions, manualClock } from '../../test/identity';
+import { balances, cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
+import { createTestApp, useTestApp } from '../../test/test-app';
+import { history, notificationsOf } from '../../test/transfer-forms';
+import { ledgerTransfers } from '../ledger/ledger.tables';
+import { resolvePending } from '../ledger/post-transfer';
+import { billPayments, billSeries } from './bill-pay.tables';
+
+const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000', AUTH_RATE_LIMIT: '1000' };
+const SECOND = 1_000;
+
+describe('[BILL PAY]: the send job', () => {
+  // Monday 30 November 2026, 1:00 PM in New York.
+  const time = manualClock(new Date('2026-11-30T18:00:00Z'));
+  const t = useTestApp({ clock: time.clock, env });
+  afterEach(() => expectLedgerConsistent(t));
+
+  const paymentRow = async (id: string) => (await t.db.select().from(billPayments).where(eq(billPayments.id, id)))[0];
+  const posts = async (pendingId: string) =>
+    t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.pendingId, pendingId), eq(ledgerTransfers.kind, 'post')));
+
+  it('sends at the cut-off on its date: the hold posts, Sent with a confirmation number, told; once', async () => {
+    const member = await memberWithMoney(t, 300_00n);
+    const payee = await addPayee(t, member);
+    const { payment } = await scheduled(member, paymentForm(payee.id, '2026-12-01', { amount: '86.40' }));
+
+    expect(await runSendJob(t, new Date(cutOffAt('2026-12-01').getTime() - SECOND))).toMatchObject({ sent: 0 });
+    expect((await paymentRow(payment.id))?.status).toBe('scheduled');
+    expect(await runSendJob(t, cutOffAt('2026-12-01'))).toMatchObject({ sent: 1, failed: 0, errors: 0 });
+    expect(await runSendJob(t, cutOffAt('2026-12-01'))).toMatchObject({ sent: 0 });
+
+    const [sent] = (await paymentsOf(member, 'history')).payments;
+    expect(sent).toEqual(
+      expect.objectContaining({
+        id: payment.id,
+        status: 'sent',
+        cancelUntil: null,
+        sentAt: '2026-12-01T19:00:00.000Z',
+      }),
+    );
+    expect(sent?.confirmationNumber).toMatch(/^BP-[2-9A-Z]{8}$/);
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '213.60', available: '213.60' });
+    const [item] = (await history(member.browser, 'category=Bill%20Pay')).items;
+    expect(item).toEqual(expect.objectContaining({ status: 'Completed', amount: '86.40' }));
+    const [notice] = await notificationsOf(member.browser);
+    expect(notice).toEqual(
+      expect.objectContaining({
+        title: 'Bill payment sent',
+        body:
+          'Your payment of $86.40 to Electric was sent on Tuesday, December 1, 2026. ' +
+          `Confirmation number: ${sent?.confirmationNumber}.`,
+      }),
+    );
+    expect(await posts((await paymentRow(payment.id))?.pendingTransferId ?? '')).toHaveLength(1);
+    expect(await auditActions(t, member.id)).toContain('bill_pay.sent');
+  });
+
+  it('racing cancel and send on one payment: exactly one wins, and the money agrees', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const member = await memberWithMoney(t, 100_00n);
+      const payee = await addPayee(t, member, { accountNumber: `5050${round}000` });
+      const { payment } = await scheduled(member, paymentForm(payee.id, '2026-12-01', { amount: '40.00' }));
+      const before = time.now();
+      // The member presses Cancel a moment before the cut-off; the job runs at it.
+      time.advance(cutOffAt('2026-12-01').getTime() - SECOND - before.getTime());
+      const [cancel, job] = await Promise.all([
+        member.browser.post(`${PAYMENTS}/${payment.id}/cancel`),
+        runSendJob(t, cutOffAt('2026-12-01')),
+      ]);
+      time.advance(before.getTime() - time.now().getTime());
+      const row = await paymentRow(payment.id);
+      if (cancel.statusCode === 200) {
+        expect(row?.status).toBe('cancelled');
+        expect((await balances(member.browser)).Checking).toEqual({ balance: '100.00', available: '100.00' });
+      } else {
+        expect(cancel.json()).toEqual({ code: 'CONFLICT', message: messages.billPay.cannotCancel });
+        expect(job.sent).toBeGreaterThanOrEqual(1);
+        expect(row?.status).toBe('sent');
+        expect((await balances(member.browser)).Checking).toEqual({ balance: '60.00', available: '60.00' });
+      }
+    }
+  });
+
+  it('two instances sending at once send each due payment exactly once', async () => {
+    const members: Member[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const member = await memberWithMoney(t, 100_00n);
+      const payee = await addPayee(t, member, { accountNumber: `7070${i}000` });
+      for (const amount of ['10.00', '15.00']) {
+        ids.push((await scheduled(member, paymentForm(payee.id, '2026-12-02', { amount }))).payment.id);
+      }
+      members.push(member);
+    }
+    const [a, b] = await Promise.all([runSendJob(t, cutOffAt('2026-12-02')), runSendJob(t, cutOffAt('2026-12-02'))]);
+    expect(a.errors + b.errors).toBe(0);
+    for (const id of ids) {
+      const row = await paymentRow(id);
+      expect(row?.status).toBe('sent');
+      expect(await posts(row?.pendingTransferId ?? '')).toHaveLength(1);
+    }
+    for (const member of members) {
+      expect((await balances(member.browser)).Checking).toEqual({ balance: '75.00', available: '75.00' });
+    }
+  });
+
+  it('monthly: later payments hold the business day before, avoid Fed holidays, stop at the count', async () => {
+    const member = await memberWithMoney(t, 300_00n);
+    const payee = await addPayee(t, member, { accountNumber: '8080808080' });
+    const first = (
+      await scheduled(member, paymentForm(payee.id, '2026-12-15', { amount: '100.00', frequency: 'monthly', count: 3 }))
+    ).payment;
+    expect(first).toEqual(expect.objectContaining({ held: true, series: expect.objectContaining({ occurrence: 1 }) }));
+    const [series] = (await billPayOverview(member)).series;
+    expect(series).toEqual(
+      expect.objectContaining({ status: 'active', frequency: 'monthly', count: 3, nextPayOn: '2026-12-15' }),
+    );
+    expect((await balances(member.browser)).Checking.available).toBe('200.00');
+
+    await runSendJob(t, cutOffAt('2026-12-15'));
+    const [second] = (await paymentsOf(member, 'upcoming')).payments;
+    // Friday 15 January 2027; its money is held on Thursday the 14th.
+    expect(second).toEqual(
+      expect.objectContaining({ payOn: '2027-01-15', holdsOn: '2027-01-14', held: false, status: 'scheduled' }),
+    );
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '200.00', available: '200.00' });
+    expect(await runSendJob(t, new Date(cutOffAt('2027-01-14').getTime() - SECOND))).toMatchObject({ held: 0 });
+    expect(await runSendJob(t, cutOffAt('2027-01-14'))).toMatchObject({ held: 1, sent: 0 });
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '200.00', available: '100.00' });
+    await runSendJob(t, cutOffAt('2027-01-15'));
+
+    // 15 February 2027 is Washington's Birthday: the third payment goes on Friday the 12th.
+    const [third] = (await paymentsOf(member, 'upcoming')).payments;
+    expect(third).toEqual(expect.objectContaining({ payOn: '2027-02-12', holdsOn: '2027-02-11', held: false }));
+    // Short of money on its hold day, it fails in plain words and the member is told.
+    await cashEntry(t, member.id, 50_00n, { side: 'debit' });
+    expect(await runSendJob(t, cutOffAt('2027-02-11'))).toMatchObject({ failed: 1 });
+    const failedReason = 'there was not enough money in your Checking account to pay it.';
+    expect((await paymentsOf(member, 'history')).payments[0]).toEqual(
+      expect.objectContaining({ status: 'failed', reason: failedReason, payOn: '2027-02-12' }),
+    );
+    expect((await notificationsOf(member.browser))[0]).toEqual(
+      expect.objectContaining({
+        title: 'Bill payment not sent',
+        body: `Your payment of $100.00 to Electric due Friday, February 12, 2027 was not sent: ${failedReason}`,
+      }),
+    );
+    // Three payments were its count: the series is complete, nothing more is scheduled.
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+    expect((await t.db.select().from(billSeries).where(eq(billSeries.userId, member.id)))[0]?.status).toBe('completed');
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '50.00', available: '50.00' });
+  });
+
+  it('an every-two-weeks series with an end date; stopping it cancels its scheduled payment', async () => {
+    const member = await memberWithMoney(t, 300_00n);
+    const payee = await addPayee(t, member, { accountNumber: '9191919191' });
+    const form = paymentForm(payee.id, '2026-12-03', { amount: '20.00', frequency: 'biweekly', endsOn: '2026-12-31' });
+    const first = (await scheduled(member, form)).payment;
+    await runSendJob(t, cutOffAt('2026-12-03'));
+    const [second] = (await paymentsOf(member, 'upcoming')).payments;
+    expect(second).toEqual(
+      expect.objectContaining({ payOn: '2026-12-17', series: expect.objectContaining({ occurrence: 2 }) }),
+    );
+    const stop = await member.browser.post(`/api/bill-pay/series/${first.series?.id}/stop`);
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json()).toEqual(
+      expect.objectContaining({
+        message: messages.billPay.seriesStopped('Electric'),
+        series: expect.objectContaining({ status: 'stopped' }),
+      }),
+    );
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+    expect((await paymentsOf(member, 'history')).payments.map((p) => p.status)).toEqual(['cancelled', 'sent']);
+    expect((await member.browser.post(`/api/bill-pay/series/${first.series?.id}/stop`)).statusCode).toBe(409);
+  });
+
+  it('a payment whose held money staff released fails in plain words; it is never sent', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const payee = await addPayee(t, member, { accountNumber: '6161616161' });
+    const { payment } = await scheduled(member, paymentForm(payee.id, '2026-12-01', { amount: '30.00' }));
+    const pendingId = (await paymentRow(payment.id))?.pendingTransferId ?? '';
+    await t.db.transaction((tx) =>
+      resolvePending(tx, { pendingId, kind: 'void', reason: 'Reversed by staff', now: time.now(), createdBy: null }),
+    );
+    expect(await runSendJob(t, cutOffAt('2026-12-01'))).toMatchObject({ sent: 0, failed: 1 });
+    expect((await paymentsOf(member, 'history')).payments[0]).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        reason: 'the money held for it was released by the credit union. Please contact us.',
+      }),
+    );
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '100.00', available: '100.00' });
+  });
+});
+
+describe('[BILL PAY]: a payment due while every instance was down', () => {
+  it('is sent when an instance starts (the job catches up at start)', async () => {
+    const time = manualClock(new Date('2026-11-30T18:00:00Z'));
+    const t = await createTestApp({ clock: time.clock, env });
+    try {
+      const member = await memberWithMoney(t, 100_00n);
+      const payee = await addPayee(t, member);
+      const { payment }: BillPaymentResult = await scheduled(member, paymentForm(payee.id, '2026-12-01'));
+      // The server was stopped over its date; one starts two days later, with its job queue on.
+      const config = loadConfig({ NODE_ENV: 'test', JOBS_ENABLED: 'true', JOB_POLL_SECONDS: '0.5' });
+      const later = new Date('2026-12-03T15:00:00Z');
+      const started = await buildApp({
+        config,
+        database: t.database,
+        db: t.db,
+        mailer: t.mailer,
+        storage: t.storage,
+        secrets: t.secrets,
+        clock: () => later,
+        logger: pino({ level: 'silent' }),
+      });
+      await started.ready();
+      try {
+        const status = async () =>
+          (await t.db.select().from(billPayments).where(eq(billPayments.id, payment.id)))[0]?.status;
+        await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('sent');
+      } finally {
+        await started.close();
+      }
+      expect((await balances(member.browser)).Checking).toEqual({ balance: '75.00', available: '75.00' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,221 @@
+import { formatMoney, longDay } from '@mutual/shared';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { withRetry } from '../../db/errors';
+import { AppError } from '../../errors';
+import { localDay } from '../../time';
+import { recordAudit, systemActor } from '../audit/record-audit';
+import { findActiveHold } from '../holds/holds';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { resolvePending } from '../ledger/post-transfer';
+import { notify } from '../notifications/notify';
+import { users } from '../people/people.tables';
+import { billPayees, billPayments } from './bill-pay.tables';
+import { cutOffOn } from './bill-pay-dates';
+import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
+
+/**
+ * The `bill-pay.send` job's work, at the cut-off on each payment's date (and at every start, for
+ * what fell due while no instance ran): later payments of a series hold their money, then due
+ * payments are sent — the hold posts, the payment is Sent with a confirmation number, the member
+ * is told. Each payment is its own transaction on its locked row, re-checked after the lock, so
+ * with several instances (or a member cancelling at the same moment) each is sent exactly once;
+ * one that cannot be held or sent fails in plain words, and never stops the others.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+
+const BATCH = 200;
+
+export interface SendSummary {
+  held: number;
+  sent: number;
+  failed: number;
+  /** Payments an unexpected error left as they were (retried at the next run), named in the log. */
+  errors: number;
+}
+
+export async function sendDueBillPayments(deps: Deps, now: Date = deps.clock()): Promise<SendSummary> {
+  const summary: SendSummary = { held: 0, sent: 0, failed: 0, errors: 0 };
+  const today = localDay(now, deps.config.timeZone);
+  // Sending a series' payment makes its next one, which may be due too (after a long outage): loop.
+  for (let round = 0; round < 50; round += 1) {
+    const before = summary.held + summary.sent + summary.failed;
+    const toHold = await deps.db
+      .select({ id: billPayments.id, holdsOn: billPayments.holdsOn })
+      .from(billPayments)
+      .where(
+        and(
+          eq(billPayments.status, 'scheduled'),
+          isNull(billPayments.pendingTransferId),
+          lte(billPayments.holdsOn, today),
+        ),
+      )
+      .orderBy(asc(billPayments.holdsOn))
+      .limit(BATCH);
+    for (const { id, holdsOn } of toHold) {
+      if (now < cutOffOn(holdsOn, deps.config)) continue;
+      await guarded(deps, id, summary, () => holdOne(deps, id, now));
+    }
+    const toSend = await deps.db
+      .select({ id: billPayments.id, payOn: billPayments.payOn })
+      .from(billPayments)
+      .where(and(eq(billPayments.status, 'scheduled'), lte(billPayments.payOn, today)))
+      .orderBy(asc(billPayments.payOn))
+      .limit(BATCH);
+    for (const { id, payOn } of toSend) {
+      if (now < cutOffOn(payOn, deps.config)) continue;
+      await guarded(deps, id, summary, () => sendOne(deps, id, now));
+    }
+    if (summary.held + summary.sent + summary.failed === before) break;
+  }
+  return summary;
+}
+
+type Outcome = 'held' | 'sent' | 'failed' | 'skipped';
+
+async function guarded(deps: Deps, id: string, summary: SendSummary, work: () => Promise<Outcome>) {
+  try {
+    const outcome = await withRetry(work);
+    if (outcome !== 'skipped') summary[outcome] += 1;
+  } catch (error) {
+    summary.errors += 1;
+    deps.logger.error({ err: error, billPaymentId: id }, 'bill payment not processed; it is retried at the next run');
+  }
+}
+
+/** Locks a scheduled payment with what sending it needs; null when it is no longer scheduled. */
+async function lockScheduled(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], id: string) {
+  const [row] = await tx
+    .select({
+      payment: billPayments,
+      payee: billPayees,
+      accountType: ledgerAccounts.type,
+      memberStatus: users.status,
+    })
+    .from(billPayments)
+    .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
+    .innerJoin(users, eq(users.id, billPayments.userId))
+    .where(eq(billPayments.id, id))
+    .for('update', { of: billPayments });
+  return row && row.payment.status === 'scheduled' ? row : null;
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockScheduled>>>;
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+const describe = (row: Locked) => `${formatMoney(row.payment.amount)} to ${row.payee.nickname}`;
+
+/** Why a payment cannot go out now, in the member's words; null when it can. */
+async function refusal(tx: Tx, row: Locked): Promise<string | null> {
+  if (row.memberStatus !== 'approved' && row.memberStatus !== 'active')
+    return 'your membership is not active, so no payments can be sent. Please contact us.';
+  if (await findActiveHold(tx, row.payment.userId))
+    return 'money movement on your account is on hold. Please contact us.';
+  return null;
+}
+
+async function fail(tx: Tx, row: Locked, reason: string, now: Date): Promise<'failed'> {
+  const { payment } = row;
+  await tx.update(billPayments).set({ status: 'failed', failedAt: now, reason }).where(eq(billPayments.id, payment.id));
+  await releaseHold(tx, payment.pendingTransferId, reason, { userId: null }, now);
+  await notify(
+    tx,
+    payment.userId,
+    {
+      kind: 'bill-pay',
+      title: 'Bill payment not sent',
+      body: `Your payment of ${describe(row)} due ${longDay(payment.payOn)} was not sent: ${reason}`,
+    },
+    now,
+  );
+  await recordAudit(tx, {
+    action: 'bill_pay.failed',
+    actor: systemActor,
+    targetUserId: payment.userId,
+    before: { paymentId: payment.id, status: 'scheduled' },
+    after: { status: 'failed', reason },
+    at: now,
+  });
+  if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+  return 'failed';
+}
+
+/** A later payment of a series holds its money on its hold day; short of money, it fails. */
+function holdOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockScheduled(tx, id);
+    if (!row || row.payment.pendingTransferId) return 'skipped';
+    const refused = await refusal(tx, row);
+    if (refused) return fail(tx, row, refused, now);
+    try {
+      const pendingTransferId = await tx.transaction((savepoint) =>
+        holdMoney(savepoint, {
+          fromAccountId: row.payment.fromAccountId,
+          amount: row.payment.amount,
+          payee: row.payee,
+          now,
+          createdBy: null,
+        }),
+      );
+      await tx.update(billPayments).set({ pendingTransferId }).where(eq(billPayments.id, id));
+      return 'held';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
+        return fail(tx, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
+      throw error;
+    }
+  });
+}
+
+/** Sends a due payment: the hold posts, it is Sent with a confirmation number, the member is told. */
+function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockScheduled(tx, id);
+    if (!row) return 'skipped';
+    const { payment } = row;
+    const refused = await refusal(tx, row);
+    if (refused) return fail(tx, row, refused, now);
+    if (!payment.pendingTransferId)
+      return fail(tx, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
+    let sentTransferId: string;
+    try {
+      ({ transferId: sentTransferId } = await tx.transaction((savepoint) =>
+        resolvePending(savepoint, { pendingId: payment.pendingTransferId ?? '', kind: 'post', now, createdBy: null }),
+      ));
+    } catch (error) {
+      // Staff released the held money (Delete User Transactions): nothing left to send.
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        return fail(tx, row, 'the money held for it was released by the credit union. Please contact us.', now);
+      throw error;
+    }
+    const confirmationNumber = newConfirmationNumber();
+    await tx
+      .update(billPayments)
+      .set({ status: 'sent', sentAt: now, sentTransferId, confirmationNumber })
+      .where(eq(billPayments.id, id));
+    await notify(
+      tx,
+      payment.userId,
+      {
+        kind: 'bill-pay',
+        title: 'Bill payment sent',
+        body:
+          `Your payment of ${describe(row)} was sent on ${longDay(payment.payOn)}. ` +
+          `Confirmation number: ${confirmationNumber}.`,
+      },
+      now,
+    );
+    await recordAudit(tx, {
+      action: 'bill_pay.sent',
+      actor: systemActor,
+      targetUserId: payment.userId,
+      before: { paymentId: payment.id, status: 'scheduled' },
+      after: { status: 'sent', confirmationNumber, amount: formatMoney(payment.amount) },
+      at: now,
+    });
+    if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+    return 'sent';
+  });
+}

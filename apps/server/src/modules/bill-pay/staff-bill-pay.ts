@@ -1,0 +1,323 @@
+import {
+  type BillReturnInput,
+  billReturnReasons,
+  centsToDecimal,
+  csvRow,
+  formatMoney,
+  messages,
+  type StaffBillPayment,
+  type StaffBillPaymentListQuery,
+  type StaffBillPaymentPage,
+  type StaffBillPaymentResult,
+  staffBillPaymentListQuerySchema,
+  longDay,
+} from '@mutual/shared';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { withRetry } from '../../db/errors';
+import { AppError } from '../../errors';
+import { instantAt, localDay } from '../../time';
+import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { generalLedger } from '../ledger/general-ledger';
+import { postTransfer } from '../ledger/post-transfer';
+import { notify } from '../notifications/notify';
+import { users } from '../people/people.tables';
+import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
+import { localStamp, nextBusinessDay } from '../payments/ach-export';
+import { billPayees, billPayments, billSeries } from './bill-pay.tables';
+import { type PaymentRow, toPaymentView } from './bill-payment-view';
+import { maskAccount } from './payees';
+
+/**
+ * The Bill Pay tab of Payment Operations: payments due today, sent on a day, and returned; a
+ * return when a biller sends a payment back (the money is paid back to the member, who is told in
+ * plain words); and the day's sent payments for the bill-pay processor as CSV, and as a NACHA CCD
+ * batch for the billers paid electronically. All audited.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+const m = messages.billPay;
+const PAGE_SIZE = 25;
+const tooLongForCcd = 'the account at the biller is longer than the 15 characters a CCD entry carries';
+
+function staffRows(db: Executor) {
+  return db
+    .select({
+      payment: billPayments,
+      payee: billPayees,
+      accountType: ledgerAccounts.type,
+      frequency: billSeries.frequency,
+      member: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(billPayments)
+    .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
+    .innerJoin(users, eq(users.id, billPayments.userId))
+    .leftJoin(billSeries, eq(billSeries.id, billPayments.seriesId))
+    .$dynamic();
+}
+
+type StaffRow = PaymentRow & { member: { id: string; name: string; email: string } };
+
+function toStaffPayment(deps: Deps, row: StaffRow, now: Date): StaffBillPayment {
+  const biller = deps.config.billPay.billers.find((b) => b.id === row.payee.billerId);
+  return {
+    ...toPaymentView(row, deps.config, now),
+    member: row.member,
+    biller: { id: row.payee.billerId, name: row.payee.billerName, delivery: biller?.delivery ?? 'check' },
+    returnNote: row.payment.returnNote,
+  };
+}
+
+/** Sent during the credit union's day `day`: [its midnight, the next midnight). */
+function sentOn(day: string, timeZone: string): SQL | undefined {
+  const start = instantAt(day, '00:00', timeZone);
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const end = instantAt(next.toISOString().slice(0, 10), '00:00', timeZone);
+  return and(eq(billPayments.status, 'sent'), gte(billPayments.sentAt, start), lt(billPayments.sentAt, end));
+}
+
+export async function listStaffBillPayments(
+  deps: Deps,
+  query: StaffBillPaymentListQuery,
+): Promise<StaffBillPaymentPage> {
+  const { view, page, date } = staffBillPaymentListQuerySchema.parse(query);
+  const now = deps.clock();
+  const today = localDay(now, deps.config.timeZone);
+  const filters = {
+    due: and(eq(billPayments.status, 'scheduled'), lte(billPayments.payOn, today)),
+    sent: sentOn(date ?? today, deps.config.timeZone),
+    returned: eq(billPayments.status, 'returned'),
+  };
+  const order = {
+    due: [asc(billPayments.payOn), asc(billPayments.createdAt)],
+    sent: [asc(billPayments.sentAt)],
+    returned: [desc(billPayments.returnedAt)],
+  }[view];
+  const countOf = async (where: SQL | undefined) =>
+    Number((await deps.db.select({ n: count() }).from(billPayments).where(where))[0]?.n ?? 0);
+  const [rows, due, sent, returned] = await Promise.all([
+    staffRows(deps.db)
+      .where(filters[view])
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    countOf(filters.due),
+    countOf(filters.sent),
+    countOf(filters.returned),
+  ]);
+  return {
+    payments: rows.map((row) => toStaffPayment(deps, row, now)),
+    total: { due, sent, returned }[view],
+    page,
+    pageSize: PAGE_SIZE,
+    today,
+    counts: { due, sent, returned },
+  };
+}
+
+/**
+ * Staff: the biller sent a payment back. The money goes back to the member's account (a credit
+ * from the bill-pay clearing account), the payment is Returned with the reason, and the member is told in plain
+ * words. The row lock makes a second return of the same payment a conflict, not a second refund.
+ */
+export async function returnBillPayment(
+  deps: Deps,
+  paymentId: string,
+  input: BillReturnInput,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<StaffBillPaymentResult> {
+  const now = deps.clock();
+  const reason = billReturnReasons.find((r) => r.code === input.code);
+  if (!reason) throw new AppError('VALIDATION_FAILED', messages.paymentOps.returnCodeInvalid);
+  const note = (input.note ?? '').trim();
+  return withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await staffRows(tx).where(eq(billPayments.id, paymentId)).for('update', { of: billPayments });
+      if (!row) throw new AppError('NOT_FOUND', m.paymentNotFound);
+      const { payment } = row;
+      if (payment.status !== 'sent' || !payment.sentTransferId) throw new AppError('CONFLICT', m.notReturnable);
+      // The money comes back as a credit of its own (not a staff correction): the member's history
+      // keeps the payment that left and shows the refund beside it.
+      const { transferId: returnTransferId } = await postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.billPayClearing,
+        creditAccountId: payment.fromAccountId,
+        amount: payment.amount,
+        category: 'Bill Pay',
+        debitMemo: `Bill payment returned by ${row.payee.billerName}`,
+        creditMemo: `Returned bill payment to ${row.payee.nickname}: ${reason.label}`,
+        reference: payment.confirmationNumber,
+        now,
+        createdBy: actor.userId,
+      });
+      await tx
+        .update(billPayments)
+        .set({
+          status: 'returned',
+          returnedAt: now,
+          returnedBy: actor.userId,
+          returnCode: reason.code,
+          reason: reason.label,
+          returnNote: note || null,
+          returnTransferId,
+        })
+        .where(eq(billPayments.id, payment.id));
+      const amount = formatMoney(payment.amount);
+      await notify(
+        tx,
+        payment.userId,
+        {
+          kind: 'bill-pay',
+          title: 'Bill payment returned',
+          body: [
+            `Your payment of ${amount} to ${row.payee.nickname} sent on ${longDay(payment.payOn)} ` +
+              `came back: ${reason.label.toLowerCase()}.`,
+            `The money is back in your ${row.accountType} account.`,
+            reason.code === 'ACCOUNT_NOT_FOUND' || reason.code === 'ACCOUNT_CLOSED'
+              ? 'Please check the account number you gave for this payee.'
+              : '',
+            note ? `Note from our payments team: ${note}` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        },
+        now,
+      );
+      await recordAudit(tx, {
+        action: 'bill_pay.returned',
+        actor,
+        targetUserId: payment.userId,
+        meta,
+        before: { paymentId: payment.id, status: 'sent', amount: centsToDecimal(payment.amount) },
+        after: { status: 'returned', code: reason.code, reason: reason.label, ...(note && { note }) },
+        at: now,
+      });
+      const [fresh] = await staffRows(tx).where(eq(billPayments.id, payment.id));
+      if (!fresh) throw new Error('bill payment vanished');
+      return {
+        message: m.returned(amount, row.payee.nickname, reason.label),
+        payment: toStaffPayment(deps, fresh, now),
+      };
+    }),
+  );
+}
+
+async function sentRows(deps: Deps, day: string) {
+  return staffRows(deps.db)
+    .where(sentOn(day, deps.config.timeZone))
+    .orderBy(asc(billPayments.sentAt), asc(billPayments.id));
+}
+
+/** The day's sent payments as CSV for the bill-pay processor: every biller, each row a payment. */
+export async function billPayCsv(deps: Deps, day: string, actor: Actor, meta: RequestMeta): Promise<string> {
+  const rows = await sentRows(deps, day);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', m.nothingToExport(longDay(day)));
+  const header = [
+    'Confirmation number',
+    'Sent at',
+    'Biller ID',
+    'Biller',
+    'Delivery',
+    'Biller routing number',
+    'Biller account number',
+    'Biller address',
+    'Member account at biller',
+    'Payer name',
+    'Amount',
+    'Memo',
+  ];
+  const lines = rows.map(({ payment, payee, member }) => {
+    const biller = deps.config.billPay.billers.find((b) => b.id === payee.billerId);
+    return csvRow([
+      payment.confirmationNumber ?? '',
+      payment.sentAt?.toISOString() ?? '',
+      payee.billerId,
+      payee.billerName,
+      biller?.delivery ?? 'unknown',
+      biller?.routingNumber ?? '',
+      biller?.accountNumber ?? '',
+      biller?.address ?? '',
+      payee.accountNumber,
+      member.name,
+      centsToDecimal(payment.amount),
+      payment.memo,
+    ]);
+  });
+  await recordAudit(deps.db, {
+    action: 'bill_pay.exported',
+    actor,
+    meta,
+    after: { format: 'csv', day, payments: rows.length },
+    at: deps.clock(),
+  });
+  return `${[csvRow(header), ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * The day's sent payments to electronic billers as one NACHA CCD batch (a corporate credit to the
+ * biller's bank account; the member's account at the biller travels as the Identification Number).
+ * A payment the file cannot carry is left out and named in `skipped` — the CSV still has it.
+ */
+export async function billPayNacha(
+  deps: Deps,
+  day: string,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ content: string; fileName: string; skipped: string[] }> {
+  const now = deps.clock();
+  const rows = await sentRows(deps, day);
+  const entries: NachaEntry[] = [];
+  const skipped: string[] = [];
+  for (const { payment, payee } of rows) {
+    const biller = deps.config.billPay.billers.find((b) => b.id === payee.billerId);
+    if (!biller || biller.delivery !== 'electronic' || !biller.routingNumber || !biller.accountNumber) continue;
+    const entry: NachaEntry = {
+      routingNumber: biller.routingNumber,
+      accountNumber: biller.accountNumber,
+      amount: payment.amount,
+      name: biller.name,
+      individualId: payee.accountNumber,
+    };
+    const problem = entryProblem(entry);
+    if (problem || achText(payee.accountNumber).length > 15) {
+      skipped.push(
+        `${payment.confirmationNumber ?? payment.id} (${formatMoney(payment.amount)} to ${biller.name}, ` +
+          `account ${maskAccount(payee.accountNumber)}): ${problem ?? tooLongForCcd}`,
+      );
+      continue;
+    }
+    entries.push(entry);
+  }
+  if (entries.length === 0) {
+    const message = rows.length === 0 ? m.nothingToExport(longDay(day)) : m.nothingElectronic(longDay(day));
+    throw new AppError('NOT_FOUND', skipped.length > 0 ? `${message} Skipped: ${skipped.join('; ')}` : message);
+  }
+  const stamp = localStamp(now, deps.config.timeZone);
+  const built = buildNachaFile({
+    immediateDestination: deps.config.ach.immediateDestination,
+    immediateDestinationName: deps.config.ach.immediateDestinationName,
+    originRoutingNumber: deps.config.routingNumber,
+    originName: achText(deps.config.brand.name).length <= 23 ? deps.config.brand.name : deps.config.brand.shortName,
+    companyName: deps.config.ach.companyName,
+    companyId: deps.config.ach.companyId,
+    entryDescription: 'BILL PAY',
+    creationDate: stamp.day.slice(2),
+    creationTime: stamp.time,
+    effectiveDate: nextBusinessDay(day.replaceAll('-', '')),
+    fileIdModifier: 'A',
+    batches: [{ sec: 'CCD', entries }],
+  });
+  await recordAudit(deps.db, {
+    action: 'bill_pay.exported',
+    actor,
+    meta,
+    after: { format: 'nacha', day, entries: built.entryCount, total: centsToDecimal(built.totalCredit), skipped },
+    at: now,
+  });
+  return { content: built.content, fileName: `BILLPAY-${day.replaceAll('-', '')}.ach`, skipped };
+}

@@ -1,0 +1,87 @@
+import {
+  type BillPaymentInput,
+  type BillPaymentPage,
+  type BillPaymentResult,
+  type BillPayOverview,
+  type Payee,
+  type PayeeResult,
+  type TransferChallenge,
+} from '@mutual/shared';
+import pino from 'pino';
+import { expect } from 'vitest';
+import { sendDueBillPayments } from '../modules/bill-pay/send-bill-payments';
+import { latestMail, type TestApp } from './identity';
+import { type Member, sendTransfer } from './money';
+
+/** Shared steps for the Bill Pay tests: payees added with their code, payments through the API, the send job. */
+
+export const BILL_PAY = '/api/bill-pay';
+export const PAYMENTS = '/api/bill-pay/payments';
+
+/** The code of the newest add-payee e-mail to `email` (from the subject, checked against the body). */
+export async function payeeCode(t: TestApp, email: string): Promise<string> {
+  const mail = await latestMail(t, email, 'payee-code');
+  const code = /(\d{6})/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`no code in "${mail.subject}"`);
+  expect(mail.textBody).toContain(code);
+  return code;
+}
+
+export async function requestPayeeCode(member: Member, payee: Record<string, unknown>): Promise<TransferChallenge> {
+  const response = await member.browser.post(`${BILL_PAY}/payees/challenge`, payee);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TransferChallenge>();
+}
+
+/** Adds a payee through both steps, with the e-mailed code. */
+export async function addPayee(
+  t: TestApp,
+  member: Member,
+  payee: { billerId?: string; accountNumber?: string; nickname?: string } = {},
+): Promise<Payee> {
+  const body = { billerId: 'demo-electric', accountNumber: '5512345678', nickname: 'Electric', ...payee };
+  const { challengeId } = await requestPayeeCode(member, body);
+  const otp = await payeeCode(t, member.email);
+  const response = await member.browser.post(`${BILL_PAY}/payees`, { payee: body, challengeId, otp });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<PayeeResult>().payee;
+}
+
+export const paymentForm = (payeeId: string, payOn: string, change: Partial<BillPaymentInput> = {}) => ({
+  fromAccount: 'Checking' as const,
+  payeeId,
+  amount: '25.00',
+  payOn,
+  memo: '',
+  ...change,
+});
+
+export function schedule(member: Member, body: unknown, key?: string) {
+  return sendTransfer(member.browser, PAYMENTS, body, key);
+}
+
+export async function scheduled(member: Member, body: unknown): Promise<BillPaymentResult> {
+  const response = await schedule(member, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<BillPaymentResult>();
+}
+
+export async function billPayOverview(member: Member): Promise<BillPayOverview> {
+  const response = await member.browser.get(BILL_PAY);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BillPayOverview>();
+}
+
+export async function paymentsOf(member: Member, view: 'upcoming' | 'history', page = 1): Promise<BillPaymentPage> {
+  const response = await member.browser.get(`${PAYMENTS}?view=${view}&page=${page}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BillPaymentPage>();
+}
+
+/** Runs the send job's work as an instance would at `now`. */
+export function runSendJob(t: TestApp, now: Date) {
+  return sendDueBillPayments({ db: t.db, config: t.config, clock: () => now, logger: pino({ level: 'silent' }) }, now);
+}
+
+/** 14:00 in New York on `day` (EST in winter, EDT in summer): the default cut-off. */
+export const cutOffAt = (day: string, offsetHours = 5) => new Date(`${day}T${String(14 + offsetHours)}:00:00Z`);

@@ -1,0 +1,258 @@
+import {
+  type Biller,
+  type NewPayee,
+  type NewPayeeInput,
+  NICKNAME_MAX,
+  OTP_LENGTH,
+  type PayeeResult,
+  type TransferChallenge,
+  billerCategories,
+  billerCategoryLabels,
+  messages,
+  newPayeeSchema,
+  payeeConfirmSchema,
+} from '@mutual/shared';
+import { ArrowLeft } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Dialog, type DialogControlProps } from '../../components/dialog';
+import { FormField, controlProps } from '../../components/form-field';
+import { ApiRequestError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
+import { useApiForm } from '../../lib/use-api-form';
+import { SubmitButton, TextField } from '../transfers/transfer-fields';
+import { useAddPayee, usePayeeChallenge } from './bill-pay-api';
+
+const m = messages.billPay;
+const payeeFields = ['billerId', 'accountNumber', 'nickname'] as const;
+const blankPayee: NewPayeeInput = { billerId: '', accountNumber: '', nickname: '' };
+
+/** What step 2 hands back to step 1: a sentence, or messages for the payee's own fields. */
+interface Problem {
+  message?: string;
+  fields?: [string, string][];
+}
+
+/**
+ * Add Payee (issue 15 item 2): a biller from the credit union's directory, the member's account
+ * number there and an optional nickname; "Send code" asks the server for a code bound to exactly
+ * this payee (e-mailed, or the authenticator's), and the code step saves it. Adding a payee is a
+ * high-risk action, like a transfer to a US bank.
+ */
+export function AddPayeeDialog({
+  open,
+  onOpenChange,
+  billers,
+  onAdded,
+}: DialogControlProps & { billers: Biller[]; onAdded: (result: PayeeResult) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add Payee" size="md">
+      {/* Radix unmounts the content when closed: each opening starts from step 1, empty. */}
+      <AddPayeeSteps billers={billers} onAdded={onAdded} />
+    </Dialog>
+  );
+}
+
+function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (result: PayeeResult) => void }) {
+  const [confirming, setConfirming] = useState<{ payee: NewPayee; challenge: TransferChallenge } | null>(null);
+  const challenge = usePayeeChallenge();
+  const details = useApiForm<NewPayeeInput, NewPayee>({
+    schema: newPayeeSchema,
+    defaultValues: blankPayee,
+    fields: payeeFields,
+    submit: async (payee) => {
+      if (challenge.isPending) return;
+      setConfirming({ payee, challenge: await challenge.mutateAsync(payee) });
+    },
+  });
+
+  const onReturn = ({ message, fields = [] }: Problem) => {
+    setConfirming(null);
+    for (const [key, text] of fields) {
+      const name = payeeFields.find((field) => field === key);
+      if (name) details.form.setError(name, { type: 'server', message: text });
+    }
+    const leftover = fields.filter(([key]) => !payeeFields.some((field) => field === key)).map(([, text]) => text);
+    const text = [message, ...leftover].filter(Boolean).join(' ');
+    details.setFormError(text || null);
+  };
+
+  if (confirming) {
+    return (
+      <CodeStep
+        payee={confirming.payee}
+        challenge={confirming.challenge}
+        billerName={billers.find((biller) => biller.id === confirming.payee.billerId)?.name ?? ''}
+        onBack={() => setConfirming(null)}
+        onReturn={onReturn}
+        onAdded={onAdded}
+      />
+    );
+  }
+
+  const { register, formState } = details.form;
+  const billerError = formState.errors.billerId?.message;
+  const field = (name: (typeof payeeFields)[number]) => ({
+    registration: register(name),
+    error: formState.errors[name]?.message,
+  });
+  return (
+    <form noValidate onSubmit={(event) => void details.onSubmit(event)} className="space-y-4" aria-label="Add Payee">
+      <FormField id="payee-biller" label="Biller" error={billerError}>
+        <select
+          {...controlProps('payee-biller', { error: billerError })}
+          {...register('billerId')}
+          aria-required="true"
+        >
+          <option value="">Select a biller</option>
+          {billerCategories.map((category) => {
+            const inCategory = billers.filter((biller) => biller.category === category);
+            if (inCategory.length === 0) return null;
+            return (
+              <optgroup key={category} label={billerCategoryLabels[category]}>
+                {inCategory.map((biller) => (
+                  <option key={biller.id} value={biller.id}>
+                    {biller.name}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
+        </select>
+      </FormField>
+      <TextField
+        id="payee-account-number"
+        label="Account number at the biller"
+        hint="As it appears on your bill. Only its last digits are shown once saved."
+        {...field('accountNumber')}
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        id="payee-nickname"
+        label="Nickname"
+        optional
+        hint="A name you will recognise, such as “Home electricity”."
+        {...field('nickname')}
+        maxLength={NICKNAME_MAX}
+        autoComplete="off"
+      />
+      {details.formError && <Alert tone="error">{details.formError}</Alert>}
+      <div className="flex justify-end">
+        <SubmitButton sending={challenge.isPending}>Send code</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** Step 2: the code sent for exactly this payee. */
+function CodeStep({
+  payee,
+  challenge,
+  billerName,
+  onBack,
+  onReturn,
+  onAdded,
+}: {
+  payee: NewPayee;
+  challenge: TransferChallenge;
+  billerName: string;
+  onBack: () => void;
+  onReturn: (problem: Problem) => void;
+  onAdded: (result: PayeeResult) => void;
+}) {
+  const addPayee = useAddPayee();
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const otpInput = useRef<HTMLInputElement>(null);
+
+  const confirm = async () => {
+    if (addPayee.isPending) return;
+    setAlert(null);
+    const code = payeeConfirmSchema.shape.otp.safeParse(otp);
+    if (!code.success) {
+      setOtpError(code.error.issues[0]?.message ?? m.codeRequired);
+      otpInput.current?.focus();
+      return;
+    }
+    setOtpError(null);
+    try {
+      onAdded(await addPayee.mutateAsync({ payee, challengeId: challenge.challengeId, otp: code.data }));
+    } catch (error) {
+      const body = error instanceof ApiRequestError ? error.body : null;
+      if (body?.code === 'CONFIRMATION_EXPIRED') return onReturn({ message: body.message });
+      const fields = Object.entries(body?.fields ?? {});
+      const codeMessage = fields.find(([key]) => key === 'otp' || key === 'challengeId');
+      // The payee's own fields are sent nested under `payee`; step 1 shows them.
+      const payeeProblems = fields
+        .filter(([key]) => key.startsWith('payee.'))
+        .map(([key, text]): [string, string] => [key.slice('payee.'.length), text]);
+      if (payeeProblems.length > 0) return onReturn({ fields: payeeProblems });
+      if (codeMessage) {
+        setOtpError(codeMessage[1]);
+        otpInput.current?.focus();
+        return;
+      }
+      setAlert(errorMessage(error));
+    }
+  };
+
+  const hint = (
+    <>
+      {challenge.message}
+      <span className="block text-slate-500">The code works once, for this payee only.</span>
+    </>
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+      className="space-y-4"
+      aria-label="Confirm payee"
+    >
+      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm">
+        {[
+          ['Biller', billerName],
+          ['Account number', <span className="font-mono">{payee.accountNumber}</span>],
+          ...(payee.nickname ? [['Nickname', payee.nickname]] : []),
+        ].map(([term, value]) => (
+          <div key={String(term)} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="font-medium break-words text-slate-900 sm:text-right">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="max-w-sm">
+        <FormField id="payee-otp" label="Code (6 digits)" hint={hint} error={otpError ?? undefined}>
+          <input
+            {...controlProps('payee-otp', { hint, error: otpError ?? undefined }, 'font-mono tracking-[0.3em]')}
+            ref={otpInput}
+            value={otp}
+            onChange={(event) => {
+              setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+              setOtpError(null);
+            }}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            pattern="[0-9]*"
+            aria-required="true"
+          />
+        </FormField>
+      </div>
+      {alert && <Alert tone="error">{alert}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={addPayee.isPending}>
+          Back
+        </Button>
+        <SubmitButton sending={addPayee.isPending}>Add Payee</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { messages, type PayeeResult, type TransferChallenge } from '@mutual/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { memberAccounts } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { electricPayee, overviewFixture, pageOf } from './bill-pay.fixtures';
+import { BillPayPanel } from './bill-pay-panel';
+import { BillPaymentForm } from './bill-payment-form';
+import { PayeesList } from './payees-list';
+
+const m = messages.billPay;
+const challenge: TransferChallenge = {
+  challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
+  method: 'email',
+  expiresAt: '2026-03-04T15:10:00.000Z',
+  message: m.codeSent,
+};
+const waterPayee = {
+  id: '7a2b4c6d-8e0f-4a1b-9c3d-5e7f9a1b3c5d',
+  nickname: 'Flat water',
+  billerId: 'metro-water',
+  billerName: 'Metro Water',
+  category: 'water' as const,
+  accountNumberMasked: '••••4321',
+  createdAt: '2026-03-04T15:05:00.000Z',
+};
+const added: PayeeResult = { message: m.payeeAdded('Flat water'), payee: waterPayee };
+
+function renderForm(routes: StubRoutes = {}, { panel = false } = {}) {
+  const server = stubFetch({
+    'POST /api/bill-pay/payees/challenge': reply(201, challenge),
+    'POST /api/bill-pay/payees': reply(201, added),
+    'GET /api/me/accounts': { accounts: memberAccounts },
+    'GET /api/me/summary': {},
+    'GET /api/me/transactions': { items: [], pageSize: 20, older: null, newer: null },
+    // After adding, the refetched overview has the new payee.
+    'GET /api/bill-pay': () =>
+      server.to('POST', '/api/bill-pay/payees').length > 0
+        ? overviewFixture({ payees: [electricPayee, waterPayee] })
+        : overviewFixture(),
+    'GET /api/bill-pay/payments': pageOf([]),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(
+    panel ? <BillPayPanel /> : <BillPaymentForm accounts={memberAccounts} overview={overviewFixture()} />,
+  );
+  return { server, user };
+}
+
+/** "Add Payee", step 1 filled in, then "Send code". */
+async function reachCodeStep(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Add Payee' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+  await user.selectOptions(within(dialog).getByLabelText('Biller'), 'Metro Water');
+  await user.type(within(dialog).getByLabelText('Account number at the biller'), '0099-4321');
+  await user.type(within(dialog).getByLabelText(/^Nickname/), 'Flat water');
+  await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+  await within(dialog).findByRole('form', { name: 'Confirm payee' });
+  return dialog;
+}
+
+describe('Add Payee', () => {
+  it('lists the directory’s billers under their category', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Payee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+    const biller = within(dialog).getByLabelText('Biller');
+    const groups = [...biller.querySelectorAll('optgroup')].map((group) => group.label);
+    expect(groups).toEqual(['Electric', 'Water', 'Internet']);
+    expect(
+      within(biller.querySelector('optgroup[label="Water"]') as HTMLElement).getByText('Metro Water'),
+    ).toBeTruthy();
+  });
+
+  it('checks the payee first: a biller and a well-formed account number', async () => {
+    const { server, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Payee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+    await user.type(within(dialog).getByLabelText('Account number at the biller'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByText(m.chooseBiller)).toBeTruthy();
+    expect(within(dialog).getByText(m.accountNumberInvalid)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('asks for a code for exactly this payee, then saves it with the code and chooses it in the form', async () => {
+    const { server, user } = renderForm({}, { panel: true });
+    await screen.findByRole('form', { name: 'Pay a bill' });
+    const dialog = await reachCodeStep(user);
+    expect(server.to('POST', '/api/bill-pay/payees/challenge')[0]?.body).toEqual({
+      billerId: 'metro-water',
+      accountNumber: '00994321',
+      nickname: 'Flat water',
+    });
+    // The challenge's own words: e-mailed, or the authenticator.
+    expect(within(dialog).getByText(m.codeSent)).toBeTruthy();
+    expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Code (6 digits)'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.to('POST', '/api/bill-pay/payees')[0]?.body).toEqual({
+      payee: { billerId: 'metro-water', accountNumber: '00994321', nickname: 'Flat water' },
+      challengeId: challenge.challengeId,
+      otp: '123456',
+    });
+    expect(screen.getByText(m.payeeAdded('Flat water'))).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Pay a bill' });
+    await waitFor(() => expect(within(form).getByLabelText<HTMLSelectElement>('Payee').value).toBe(waterPayee.id));
+    // Saved: only the masked number from now on.
+    expect(within(form).getByLabelText<HTMLInputElement>('Account Number').value).toBe('••••4321');
+  });
+
+  it('refuses a short code in the browser and shows the server’s refusal of a wrong one under the box', async () => {
+    const { server, user } = renderForm({
+      'POST /api/bill-pay/payees': apiError(400, 'VALIDATION_FAILED', m.codeInvalid, { otp: m.codeInvalid }),
+    });
+    const dialog = await reachCodeStep(user);
+    const code = within(dialog).getByLabelText('Code (6 digits)');
+    await user.type(code, '12a34');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
+    expect(await within(dialog).findByText(m.codeInvalid)).toBeTruthy();
+    expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(0);
+
+    await user.type(code, '99');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
+    await waitFor(() => expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(1));
+    expect(await within(dialog).findByText(m.codeInvalid)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('goes back to step 1 with the server’s words when it already has this payee', async () => {
+    const { user } = renderForm({
+      'POST /api/bill-pay/payees/challenge': apiError(409, 'CONFLICT', m.payeeExists),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Payee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+    await user.selectOptions(within(dialog).getByLabelText('Biller'), 'City Electric');
+    await user.type(within(dialog).getByLabelText('Account number at the biller'), '123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(m.payeeExists);
+  });
+});
+
+describe('Remove payee', () => {
+  it('shows the masked number only, asks first, and shows the refusal when payments are scheduled', async () => {
+    const server = stubFetch({
+      [`DELETE /api/bill-pay/payees/${electricPayee.id}`]: apiError(409, 'CONFLICT', m.payeeHasScheduled),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PayeesList payees={[electricPayee]} />);
+    const list = screen.getByRole('list', { name: 'Your payees' });
+    expect(within(list).getByText('••••6789')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: 'Remove payee Home power (City Electric)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payee' });
+    expect(server.requests).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove payee' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(m.payeeHasScheduled);
+    expect(screen.getByRole('dialog', { name: 'Remove payee' })).toBeTruthy();
+  });
+
+  it('removes a payee with the server’s confirmation', async () => {
+    const server = stubFetch({
+      [`DELETE /api/bill-pay/payees/${electricPayee.id}`]: { message: m.payeeRemoved('Home power') },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PayeesList payees={[electricPayee]} />);
+    await user.click(screen.getByRole('button', { name: 'Remove payee Home power (City Electric)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove payee' }));
+    expect((await screen.findByRole('status')).textContent).toBe(m.payeeRemoved('Home power'));
+    expect(server.to('DELETE', `/api/bill-pay/payees/${electricPayee.id}`)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-errors';
+
+/**
+ * The state of one confirmed action on a row (which row is being asked about, the call on its way,
+ * a refusal in the API's words) and the last outcome for the list's notice.
+ */
+export function useConfirmAction<T>(run: (target: T) => Promise<{ message: string }>) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const close = () => {
+    setTarget(null);
+    setError(null);
+  };
+  return {
+    target,
+    pending,
+    error,
+    /** The last success, for an Alert above the list. */
+    notice,
+    ask: (next: T) => {
+      setNotice(null);
+      setError(null);
+      setTarget(next);
+    },
+    close,
+    confirm: async () => {
+      if (target === null || pending) return;
+      setPending(true);
+      setError(null);
+      try {
+        const result = await run(target);
+        setNotice(result.message);
+        close();
+      } catch (failure) {
+        setError(errorMessage(failure));
+      } finally {
+        setPending(false);
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { type StaffBillPaymentPage, isIsoDay, messages } from '@mutual/shared';
+import { Download } from 'lucide-react';
+import { Button, buttonClass } from '../../components/button';
+import { FormField, controlProps } from '../../components/form-field';
+import { longDay } from '../bill-pay/format';
+import { billPayExportHref } from './bill-pay-ops-api';
+
+/**
+ * Whether the day's NACHA file would be empty: known only when the whole day is on this page and
+ * none of it went to an electronic biller (the server then answers 404; the CSV still has them).
+ */
+function noElectronicPayments(page: StaffBillPaymentPage): boolean {
+  return (
+    page.page === 1 &&
+    page.payments.length === page.total &&
+    page.payments.every((payment) => payment.biller.delivery !== 'electronic')
+  );
+}
+
+function ExportLink({ href, label, enabled }: { href: string | undefined; label: string; enabled: boolean }) {
+  const icon = <Download className="h-4 w-4" aria-hidden="true" />;
+  if (!enabled || !href) {
+    return (
+      <Button variant="outline" size="sm" disabled aria-describedby="bill-export-note">
+        {icon}
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <a href={href} download className={buttonClass('outline', 'sm')} aria-describedby="bill-export-note">
+      {icon}
+      {label}
+    </a>
+  );
+}
+
+/**
+ * The Sent tab's day (the credit union's today unless staff pick another) and the processor's
+ * files for it: a CSV of every payment, a NACHA CCD batch for the electronic billers. Plain
+ * download links; disabled when nothing was sent that day rather than answering with a 404.
+ */
+export function BillPayExports({
+  day,
+  today,
+  current,
+  onDayChange,
+}: {
+  day: string | undefined;
+  today: string | undefined;
+  /** The answer for this day (not a previous day's kept on screen while it loads). */
+  current: StaffBillPaymentPage | undefined;
+  onDayChange: (day: string | undefined) => void;
+}) {
+  const sent = current?.counts.sent;
+  const nachaEmpty = current !== undefined && sent !== undefined && sent > 0 && noElectronicPayments(current);
+  const note =
+    day === undefined || sent === undefined
+      ? 'Counting the day’s sent payments…'
+      : sent === 0
+        ? messages.billPay.nothingToExport(longDay(day))
+        : `${sent} ${sent === 1 ? 'payment was' : 'payments were'} sent on ${longDay(day)}. ` +
+          (nachaEmpty
+            ? 'None went to an electronic biller, so there is no NACHA file; the CSV has them all.'
+            : 'The NACHA file carries the electronic billers’ payments; the CSV has every payment.');
+
+  return (
+    <div className="mb-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <FormField id="bill-sent-day" label="Sent on" className="sm:w-56">
+          <input
+            {...controlProps('bill-sent-day', {})}
+            type="date"
+            value={day ?? ''}
+            max={today}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (value === '' || isIsoDay(value)) onDayChange(value || undefined);
+            }}
+          />
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          <ExportLink
+            href={day && billPayExportHref('csv', day)}
+            label="Export CSV"
+            enabled={sent !== undefined && sent > 0}
+          />
+          <ExportLink
+            href={day && billPayExportHref('nacha', day)}
+            label="Export NACHA (CCD)"
+            enabled={sent !== undefined && sent > 0 && !nachaEmpty}
+          />
+        </div>
+      </div>
+      <p id="bill-export-note" className="mt-3 text-sm text-slate-600" data-testid="bill-export-note">
+        {note}
+      </p>
+    </div>
+  );
+}

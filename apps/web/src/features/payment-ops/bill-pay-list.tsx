@@ -1,0 +1,280 @@
+import {
+  type StaffBillPayment,
+  type StaffBillView,
+  billPaymentStatusLabels,
+  formatWireMoney,
+  messages,
+} from '@mutual/shared';
+import { Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/button';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
+import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
+
+const pill =
+  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+const deliveryLabels = { electronic: 'Electronic', check: 'Check' } as const;
+
+export const billAmount = (payment: StaffBillPayment) => formatWireMoney(payment.amount);
+
+/** "$82.40 to Home power (City Electric), confirmation BP-…": for dialogs and screen readers. */
+export function billPaymentSummary(payment: StaffBillPayment): string {
+  const confirmation = payment.confirmationNumber ? `, confirmation ${payment.confirmationNumber}` : '';
+  return `${billAmount(payment)} to ${payeeName(payment.payee)}${confirmation}`;
+}
+
+function Member({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <>
+      <span className="block font-semibold break-words text-slate-900">{payment.member.name}</span>
+      <span className="block text-sm break-words text-slate-600">{payment.member.email}</span>
+    </>
+  );
+}
+
+export function DeliveryBadge({ payment }: { payment: StaffBillPayment }) {
+  const tone =
+    payment.biller.delivery === 'electronic'
+      ? 'bg-sky-50 text-sky-900 ring-sky-300'
+      : 'bg-violet-50 text-violet-900 ring-violet-300';
+  return <span className={`${pill} ${tone}`}>{deliveryLabels[payment.biller.delivery]}</span>;
+}
+
+/** The payee as the member named it, the biller, how it is paid and the member's account there (masked). */
+function Payee({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <>
+      <span className="block font-medium break-words text-slate-900">{payeeName(payment.payee)}</span>
+      <span className="mt-1 block">
+        <DeliveryBadge payment={payment} />
+      </span>
+      <span className="mt-1 block text-sm whitespace-nowrap text-slate-600">
+        Account <span className="font-mono">{payment.payee.accountNumberMasked}</span>
+      </span>
+      {payment.memo && <span className="block text-sm break-words text-slate-600">Memo: {payment.memo}</span>}
+    </>
+  );
+}
+
+function Amount({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <>
+      <span className="block font-semibold text-slate-900 tabular-nums">{billAmount(payment)}</span>
+      <span className="block text-xs text-slate-600">from {payment.fromAccount}</span>
+    </>
+  );
+}
+
+/** The payment's date, and when it was sent or returned. */
+function When({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <>
+      <time dateTime={payment.payOn} className="block text-slate-900 lg:whitespace-nowrap">
+        {formatCalendarDate(payment.payOn)}
+      </time>
+      {payment.sentAt && (
+        <span className="block text-sm text-slate-600 lg:whitespace-nowrap">
+          Sent <time dateTime={payment.sentAt}>{formatDateTime(payment.sentAt)}</time>
+        </span>
+      )}
+      {payment.returnedAt && (
+        <span className="block text-sm text-slate-600 lg:whitespace-nowrap">
+          Returned <time dateTime={payment.returnedAt}>{formatDateTime(payment.returnedAt)}</time>
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Status, the series it belongs to ("Monthly, payment 2"), and for a scheduled one whether its money is held. */
+function Status({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <>
+      <span className={statusPillClass(payment.status)}>{billPaymentStatusLabels[payment.status]}</span>
+      <span className="mt-1 block text-sm text-slate-700">{seriesText(payment.series) ?? 'One time'}</span>
+      {payment.status === 'scheduled' && <span className="block text-sm text-slate-600">{holdText(payment)}</span>}
+    </>
+  );
+}
+
+function Confirmation({ payment }: { payment: StaffBillPayment }) {
+  return payment.confirmationNumber ? (
+    <span className="font-mono text-sm break-all text-slate-900">{payment.confirmationNumber}</span>
+  ) : (
+    <span className="text-sm text-slate-600">Not yet</span>
+  );
+}
+
+/** Why the biller sent it back, and the note the member was given. */
+function Reason({ payment }: { payment: StaffBillPayment }) {
+  return (
+    <div className="lg:min-w-48">
+      <span className="block text-sm font-medium break-words text-red-800">{payment.reason ?? '—'}</span>
+      {payment.returnNote && (
+        <span className="mt-1 block text-sm break-words text-slate-700" data-testid="bill-return-note">
+          <span className="font-medium">Note to the member:</span> {payment.returnNote}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ReturnButton({
+  payment,
+  onReturn,
+  full = false,
+}: {
+  payment: StaffBillPayment;
+  onReturn: (payment: StaffBillPayment) => void;
+  full?: boolean;
+}) {
+  return (
+    <Button
+      icon={Undo2}
+      size="sm"
+      variant="outline"
+      className={full ? 'w-full' : ''}
+      onClick={() => onReturn(payment)}
+      aria-label={`Return ${billPaymentSummary(payment)}`}
+    >
+      Return
+    </Button>
+  );
+}
+
+function columnsFor(
+  view: StaffBillView,
+  onReturn: (payment: StaffBillPayment) => void,
+): DataTableColumn<StaffBillPayment>[] {
+  return [
+    { id: 'member', header: 'Member', cell: (payment) => <Member payment={payment} /> },
+    { id: 'payee', header: 'Payee / biller', className: 'max-w-56', cell: (payment) => <Payee payment={payment} /> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (payment) => <Amount payment={payment} />,
+    },
+    { id: 'date', header: 'Date', cell: (payment) => <When payment={payment} /> },
+    { id: 'status', header: 'Status', cell: (payment) => <Status payment={payment} /> },
+    { id: 'confirmation', header: 'Confirmation', cell: (payment) => <Confirmation payment={payment} /> },
+    ...(view === 'returned'
+      ? [
+          {
+            id: 'reason',
+            header: 'Reason',
+            className: 'max-w-72',
+            cell: (payment: StaffBillPayment) => <Reason payment={payment} />,
+          },
+        ]
+      : []),
+    ...(view === 'sent'
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            hideHeader: true,
+            cell: (payment: StaffBillPayment) => <ReturnButton payment={payment} onReturn={onReturn} />,
+          },
+        ]
+      : []),
+  ];
+}
+
+function CardRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One payment as a card (phone). */
+function BillPaymentCard({
+  payment,
+  view,
+  onReturn,
+}: {
+  payment: StaffBillPayment;
+  view: StaffBillView;
+  onReturn: (payment: StaffBillPayment) => void;
+}) {
+  return (
+    <li
+      data-testid="bill-payment"
+      data-payment-id={payment.id}
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Member payment={payment} />
+        </div>
+        <div className="shrink-0 text-right">
+          <Amount payment={payment} />
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
+        <CardRow label="Payee">
+          <Payee payment={payment} />
+        </CardRow>
+        <CardRow label="Date">
+          <When payment={payment} />
+        </CardRow>
+        <CardRow label="Status">
+          <Status payment={payment} />
+        </CardRow>
+        <CardRow label="Confirmation">
+          <Confirmation payment={payment} />
+        </CardRow>
+        {view === 'returned' && (
+          <CardRow label="Reason">
+            <Reason payment={payment} />
+          </CardRow>
+        )}
+      </dl>
+      {view === 'sent' && (
+        <div className="mt-4">
+          <ReturnButton payment={payment} onReturn={onReturn} full />
+        </div>
+      )}
+    </li>
+  );
+}
+
+type ListStates = Pick<
+  DataTableProps<StaffBillPayment>,
+  'loading' | 'error' | 'onRetry' | 'busy' | 'emptyMessage' | 'paging'
+>;
+
+/** A page of bill payments as a table (tablet and desktop) and as cards (phone). */
+export function BillPayList({
+  payments,
+  view,
+  caption,
+  onReturn,
+  ...states
+}: ListStates & {
+  payments: readonly StaffBillPayment[] | undefined;
+  view: StaffBillView;
+  caption: string;
+  onReturn: (payment: StaffBillPayment) => void;
+}) {
+  return (
+    <DataTable
+      caption={caption}
+      columns={columnsFor(view, onReturn)}
+      rows={payments}
+      rowKey="id"
+      rowProps={(payment) => ({ 'data-testid': 'bill-payment', 'data-payment-id': payment.id })}
+      renderCard={(payment) => <BillPaymentCard payment={payment} view={view} onReturn={onReturn} />}
+      cardsBelow="lg"
+      cardListClassName="space-y-3"
+      loadingLabel="Loading bill payments…"
+      errorFallback={messages.billPay.loadFailed}
+      {...states}
+    />
+  );
+}

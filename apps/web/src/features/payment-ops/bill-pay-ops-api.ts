@@ -1,0 +1,43 @@
+import type { BillReturnInput, StaffBillView } from '@mutual/shared';
+import { billPayApi } from '@mutual/shared/contract/bill-pay';
+import { urlOf } from '@mutual/shared/contract/endpoint';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+import { paymentOpsKeys } from './payment-ops-api';
+
+/**
+ * The Bill Pay tab of Payment Operations hangs under the page's key, so the page's own refreshes
+ * reach it too; a return refreshes only this tab.
+ */
+export const billPayOpsKeys = {
+  all: [...paymentOpsKeys.all, 'bill-pay'] as const,
+  payments: (view: StaffBillView, date: string | undefined, page: number) =>
+    [...paymentOpsKeys.all, 'bill-pay', view, date ?? 'today', page] as const,
+};
+
+/**
+ * One page of bill payments due today, sent on `date` (the credit union's today when left out), or
+ * returned, with the three counts (the Sent count is for `date`).
+ */
+export function useStaffBillPayments(view: StaffBillView, date: string | undefined, page: number) {
+  return useQuery({
+    queryKey: billPayOpsKeys.payments(view, date, page),
+    queryFn: () => call(billPayApi.staffPayments, { query: { view, date, page } }),
+    // Keep the rows and tab counts on screen while another tab, day or page loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Return a sent payment; the list and counts are refreshed whether it worked or not (a 409 means it moved). */
+export function useReturnBillPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BillReturnInput }) =>
+      call(billPayApi.staffReturn, { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billPayOpsKeys.all }),
+  });
+}
+
+/** The day's sent payments for the bill-pay processor: download links (the server answers attachments). */
+export const billPayExportHref = (format: 'csv' | 'nacha', date: string) =>
+  urlOf(format === 'csv' ? billPayApi.exportCsv : billPayApi.exportNacha, { query: { date } });

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { memberAccounts, siteFacts } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { overviewFixture, pageOf } from '../bill-pay/bill-pay.fixtures';
+import { QuickActions } from './quick-actions';
+
+const tileNames = ['Bill Pay', 'Mobile Deposit', 'Cards', 'Statements', 'Zelle', 'Rewards'];
+
+/** The dashboard's part that matters here, with the top navigation's two anchor links. */
+function Dashboard() {
+  return (
+    <>
+      <nav>
+        <Link to="/dashboard#quick-actions-cards">Cards</Link>
+        <Link to="/dashboard#quick-actions-billpay">Bill Pay</Link>
+      </nav>
+      <QuickActions />
+    </>
+  );
+}
+
+function renderQuickActions(route = '/dashboard') {
+  const server = stubFetch({
+    'GET /api/me/accounts': { accounts: memberAccounts },
+    'GET /api/bill-pay': overviewFixture(),
+    'GET /api/bill-pay/payments': pageOf([]),
+  });
+  renderWithProviders(<Dashboard />, { route });
+  const section = screen.getByRole('region', { name: 'Quick Actions' });
+  return { server, section, user: userEvent.setup() };
+}
+
+/** A tile's button: its name is its label, then its one-line description. */
+const tile = (section: HTMLElement, label: string) =>
+  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Coming|Being)`) });
+
+describe('Quick Actions', () => {
+  it('shows the six tiles of the spec, in its order, and no panel', () => {
+    const { section, server } = renderQuickActions();
+    expect(section.id).toBe('quick-actions');
+    const names = within(section)
+      .getAllByRole('button')
+      .map((button) => button.firstElementChild?.nextElementSibling?.textContent);
+    expect(names).toEqual(tileNames);
+    expect(tile(section, 'Zelle').textContent).toBe('ZelleComing soon');
+    expect(within(section).queryByRole('button', { name: 'Back to Quick Actions' })).toBeNull();
+    // Nothing is fetched until Bill Pay is opened.
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('opens a panel in place of the tiles, and "Back to Quick Actions" returns to them and to the tile', async () => {
+    const { section, user } = renderQuickActions();
+    await user.click(tile(section, 'Statements'));
+    const panel = within(section).getByRole('region', { name: 'Statements' });
+    expect(panel.id).toBe('quick-actions-statements');
+    expect(document.activeElement).toBe(panel);
+    expect(within(section).queryByRole('button', { name: /^Zelle/ })).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Back to Quick Actions' }));
+    expect(within(section).queryByRole('region', { name: 'Statements' })).toBeNull();
+    for (const name of tileNames) expect(tile(section, name)).toBeTruthy();
+    expect(document.activeElement).toBe(tile(section, 'Statements'));
+  });
+
+  it('Zelle: only the coming-soon message, with the credit union’s name', async () => {
+    const { section, user } = renderQuickActions();
+    await user.click(tile(section, 'Zelle'));
+    const panel = within(section).getByRole('region', { name: 'Zelle' });
+    expect(within(panel).getByText(`Zelle® is coming soon to ${siteFacts.brand.name}.`)).toBeTruthy();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    expect(within(panel).queryByRole('form')).toBeNull();
+  });
+
+  it('Rewards: only the message that the program is being enhanced', async () => {
+    const { section, user } = renderQuickActions();
+    await user.click(tile(section, 'Rewards'));
+    const panel = within(section).getByRole('region', { name: 'Rewards' });
+    expect(panel.textContent).toContain(`The ${siteFacts.brand.shortName} rewards program is being enhanced.`);
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+  });
+
+  it('Mobile Deposit, Cards and Statements say plainly they are not here yet, with no form', async () => {
+    const { section, user } = renderQuickActions();
+    const notices = {
+      'Mobile Deposit': 'Mobile Deposit is not available online yet.',
+      Cards: 'Card management is not available online yet.',
+      Statements: 'Statements are not available online yet.',
+    };
+    for (const [name, text] of Object.entries(notices)) {
+      await user.click(tile(section, name));
+      const panel = within(section).getByRole('region', { name });
+      expect(within(panel).getByText(text)).toBeTruthy();
+      expect(within(panel).queryByRole('textbox')).toBeNull();
+      expect(within(panel).queryByRole('combobox')).toBeNull();
+      await user.click(within(panel).getByRole('button', { name: 'Back to Quick Actions' }));
+    }
+  });
+
+  it('opens Bill Pay on arrival at #quick-actions-billpay, with the form', async () => {
+    const { section } = renderQuickActions('/dashboard#quick-actions-billpay');
+    const panel = within(section).getByRole('region', { name: 'Bill Pay' });
+    expect(panel.id).toBe('quick-actions-billpay');
+    expect(await within(panel).findByRole('form', { name: 'Pay a bill' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Upcoming Bills' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Payment History' })).toBeTruthy();
+  });
+
+  it('opens Cards, then Bill Pay, when the navigation’s links change the address on the dashboard', async () => {
+    const { section, user } = renderQuickActions();
+    const nav = screen.getByRole('navigation');
+    await user.click(within(nav).getByRole('link', { name: 'Cards' }));
+    const cards = within(section).getByRole('region', { name: 'Cards' });
+    expect(cards.id).toBe('quick-actions-cards');
+
+    await user.click(within(nav).getByRole('link', { name: 'Bill Pay' }));
+    expect(within(section).getByRole('region', { name: 'Bill Pay' }).id).toBe('quick-actions-billpay');
+    await within(section).findByRole('form', { name: 'Pay a bill' });
+  });
+
+  it('opens the panel again when its link is followed after going back to the tiles', async () => {
+    const { section, user } = renderQuickActions('/dashboard#quick-actions-cards');
+    const cards = within(section).getByRole('region', { name: 'Cards' });
+    await user.click(within(cards).getByRole('button', { name: 'Back to Quick Actions' }));
+    expect(within(section).queryByRole('region', { name: 'Cards' })).toBeNull();
+
+    await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Cards' }));
+    await waitFor(() => expect(within(section).getByRole('region', { name: 'Cards' })).toBeTruthy());
+  });
+});
