@@ -22,7 +22,9 @@ const LAST_RUN = 2;
 
 /** A job's row in the table (the table is shown at desktop width; the phone cards are hidden). */
 const jobRow = (page: Page, title: string) =>
-  page.getByTestId('scheduled-job-row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
+  page
+    .getByTestId('scheduled-job-row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
 
 browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
   test('[SCHEDULED_WORK]: staff open it from the console, see the four jobs and run one now', async () => {

@@ -9,11 +9,16 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
+import { users } from '../people/people.tables';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
 import { maskAccount } from './payees';
 
-/** A payment with what its view needs: the payee and the account type it comes from. */
+/**
+ * Payments with everything any reader of one needs: the payee, the account type it comes from,
+ * its series' frequency, and the member (staff views show them; the send job checks their status).
+ * Lock one with `.for('update', { of: billPayments })`.
+ */
 export function paymentsWithPayee(db: Executor) {
   return db
     .select({
@@ -21,20 +26,17 @@ export function paymentsWithPayee(db: Executor) {
       payee: billPayees,
       accountType: ledgerAccounts.type,
       frequency: billSeries.frequency,
+      member: { id: users.id, name: users.name, email: users.email, status: users.status },
     })
     .from(billPayments)
     .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
+    .innerJoin(users, eq(users.id, billPayments.userId))
     .leftJoin(billSeries, eq(billSeries.id, billPayments.seriesId))
     .$dynamic();
 }
 
-export type PaymentRow = {
-  payment: typeof billPayments.$inferSelect;
-  payee: typeof billPayees.$inferSelect;
-  accountType: string;
-  frequency: string | null;
-};
+export type PaymentRow = Awaited<ReturnType<typeof paymentsWithPayee>>[number];
 
 const payeeView = (payee: typeof billPayees.$inferSelect) => ({
   id: payee.id,

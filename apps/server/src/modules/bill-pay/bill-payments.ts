@@ -245,6 +245,21 @@ export async function releaseHold(
     });
 }
 
+/** A scheduled payment (locked by the caller) becomes Cancelled, with why, and its hold is voided. */
+async function cancelScheduled(
+  tx: Tx,
+  payment: typeof billPayments.$inferSelect,
+  reason: string,
+  actor: Pick<Actor, 'userId'>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(billPayments)
+    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: actor.userId, reason })
+    .where(eq(billPayments.id, payment.id));
+  await releaseHold(tx, payment.pendingTransferId, reason, actor, now);
+}
+
 /**
  * The member cancels a Scheduled payment until the cut-off on its date: the hold is voided and a
  * series moves on to its next payment. The row's lock orders a cancel and the send job racing on
@@ -262,11 +277,7 @@ export async function cancelPayment(
     const payment = await lockOwnPayment(tx, member.id, paymentId);
     if (payment.status !== 'scheduled' || now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime())
       throw new AppError('CONFLICT', m.cannotCancel);
-    await tx
-      .update(billPayments)
-      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: member.id, reason: 'Cancelled by you' })
-      .where(eq(billPayments.id, payment.id));
-    await releaseHold(tx, payment.pendingTransferId, 'Cancelled by you', actor, now);
+    await cancelScheduled(tx, payment, 'Cancelled by you', actor, now);
     if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
     await recordAudit(tx, {
       action: 'bill_pay.cancelled',
@@ -317,11 +328,7 @@ export async function stopSeries(
       .for('update');
     for (const payment of scheduled) {
       if (now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime()) continue;
-      await tx
-        .update(billPayments)
-        .set({ status: 'cancelled', cancelledAt: now, cancelledBy: member.id, reason: 'Recurring payment stopped' })
-        .where(eq(billPayments.id, payment.id));
-      await releaseHold(tx, payment.pendingTransferId, 'Recurring payment stopped', actor, now);
+      await cancelScheduled(tx, payment, 'Recurring payment stopped', actor, now);
     }
     await recordAudit(tx, {
       action: 'bill_pay.series_stopped',

@@ -6,12 +6,11 @@ import { AppError } from '../../errors';
 import { localDay } from '../../time';
 import { recordAudit, systemActor } from '../audit/record-audit';
 import { findActiveHold } from '../holds/holds';
-import { ledgerAccounts } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
 import { notify } from '../notifications/notify';
-import { users } from '../people/people.tables';
-import { billPayees, billPayments } from './bill-pay.tables';
+import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
+import { paymentsWithPayee } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
 /**
@@ -85,20 +84,8 @@ async function guarded(deps: Deps, id: string, summary: SendSummary, work: () =>
 }
 
 /** Locks a scheduled payment with what sending it needs; null when it is no longer scheduled. */
-async function lockScheduled(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], id: string) {
-  const [row] = await tx
-    .select({
-      payment: billPayments,
-      payee: billPayees,
-      accountType: ledgerAccounts.type,
-      memberStatus: users.status,
-    })
-    .from(billPayments)
-    .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
-    .innerJoin(users, eq(users.id, billPayments.userId))
-    .where(eq(billPayments.id, id))
-    .for('update', { of: billPayments });
+async function lockScheduled(tx: Tx, id: string) {
+  const [row] = await paymentsWithPayee(tx).where(eq(billPayments.id, id)).for('update', { of: billPayments });
   return row && row.payment.status === 'scheduled' ? row : null;
 }
 
@@ -109,7 +96,7 @@ const describe = (row: Locked) => `${formatMoney(row.payment.amount)} to ${row.p
 
 /** Why a payment cannot go out now, in the member's words; null when it can. */
 async function refusal(tx: Tx, row: Locked): Promise<string | null> {
-  if (row.memberStatus !== 'approved' && row.memberStatus !== 'active')
+  if (row.member.status !== 'approved' && row.member.status !== 'active')
     return 'your membership is not active, so no payments can be sent. Please contact us.';
   if (await findActiveHold(tx, row.payment.userId))
     return 'money movement on your account is on hold. Please contact us.';

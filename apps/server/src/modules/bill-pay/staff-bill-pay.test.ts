@@ -114,6 +114,12 @@ describe('[BILL PAY]: the staff tab of Payment Operations', () => {
       message: m.notReturnable,
     });
     expect((await list('view=returned')).payments.map((p) => p.id)).toEqual([toElectric.id]);
+    // What went out that day stays in that day's list and file, returned since or not.
+    expect((await list('view=sent&date=2026-12-01')).payments.map((p) => p.status).sort()).toEqual([
+      'returned',
+      'sent',
+    ]);
+    expect(quotedCsvLines((await staff.get(`${STAFF}/export.csv?date=2026-12-01`)).body)).toHaveLength(3);
     // A scheduled payment cannot be returned; an unknown code is refused.
     const later = (await scheduled(member, paymentForm(water.id, '2026-12-04', { amount: '5.00' }))).payment;
     expectRefusal(await staff.post(`${STAFF}/payments/${later.id}/return`, { code: 'OTHER' }), 409, {

@@ -14,20 +14,17 @@ import {
 } from '@mutual/shared';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import { instantAt, localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { ledgerAccounts } from '../ledger/ledger.tables';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { notify } from '../notifications/notify';
-import { users } from '../people/people.tables';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
-import { billPayees, billPayments, billSeries } from './bill-pay.tables';
-import { type PaymentRow, toPaymentView } from './bill-payment-view';
+import { billPayments } from './bill-pay.tables';
+import { type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
 
 /**
@@ -42,42 +39,24 @@ const m = messages.billPay;
 const PAGE_SIZE = 25;
 const tooLongForCcd = 'the account at the biller is longer than the 15 characters a CCD entry carries';
 
-function staffRows(db: Executor) {
-  return db
-    .select({
-      payment: billPayments,
-      payee: billPayees,
-      accountType: ledgerAccounts.type,
-      frequency: billSeries.frequency,
-      member: { id: users.id, name: users.name, email: users.email },
-    })
-    .from(billPayments)
-    .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billPayments.fromAccountId))
-    .innerJoin(users, eq(users.id, billPayments.userId))
-    .leftJoin(billSeries, eq(billSeries.id, billPayments.seriesId))
-    .$dynamic();
-}
-
-type StaffRow = PaymentRow & { member: { id: string; name: string; email: string } };
-
-function toStaffPayment(deps: Deps, row: StaffRow, now: Date): StaffBillPayment {
+function toStaffPayment(deps: Deps, row: PaymentRow, now: Date): StaffBillPayment {
   const biller = deps.config.billPay.billers.find((b) => b.id === row.payee.billerId);
   return {
     ...toPaymentView(row, deps.config, now),
-    member: row.member,
+    member: { id: row.member.id, name: row.member.name, email: row.member.email },
     biller: { id: row.payee.billerId, name: row.payee.billerName, delivery: biller?.delivery ?? 'check' },
     returnNote: row.payment.returnNote,
   };
 }
 
-/** Sent during the credit union's day `day`: [its midnight, the next midnight). */
+/** Sent during the credit union's day `day` ([its midnight, the next midnight)), returned since or not. */
 function sentOn(day: string, timeZone: string): SQL | undefined {
   const start = instantAt(day, '00:00', timeZone);
   const next = new Date(`${day}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   const end = instantAt(next.toISOString().slice(0, 10), '00:00', timeZone);
-  return and(eq(billPayments.status, 'sent'), gte(billPayments.sentAt, start), lt(billPayments.sentAt, end));
+  // Returned ones too: what went out that day stays in that day's list and file.
+  return and(gte(billPayments.sentAt, start), lt(billPayments.sentAt, end));
 }
 
 export async function listStaffBillPayments(
@@ -100,7 +79,7 @@ export async function listStaffBillPayments(
   const countOf = async (where: SQL | undefined) =>
     Number((await deps.db.select({ n: count() }).from(billPayments).where(where))[0]?.n ?? 0);
   const [rows, due, sent, returned] = await Promise.all([
-    staffRows(deps.db)
+    paymentsWithPayee(deps.db)
       .where(filters[view])
       .orderBy(...order)
       .limit(PAGE_SIZE)
@@ -137,7 +116,9 @@ export async function returnBillPayment(
   const note = (input.note ?? '').trim();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const [row] = await staffRows(tx).where(eq(billPayments.id, paymentId)).for('update', { of: billPayments });
+      const [row] = await paymentsWithPayee(tx)
+        .where(eq(billPayments.id, paymentId))
+        .for('update', { of: billPayments });
       if (!row) throw new AppError('NOT_FOUND', m.paymentNotFound);
       const { payment } = row;
       if (payment.status !== 'sent' || !payment.sentTransferId) throw new AppError('CONFLICT', m.notReturnable);
@@ -197,7 +178,7 @@ export async function returnBillPayment(
         after: { status: 'returned', code: reason.code, reason: reason.label, ...(note && { note }) },
         at: now,
       });
-      const [fresh] = await staffRows(tx).where(eq(billPayments.id, payment.id));
+      const [fresh] = await paymentsWithPayee(tx).where(eq(billPayments.id, payment.id));
       if (!fresh) throw new Error('bill payment vanished');
       return {
         message: m.returned(amount, row.payee.nickname, reason.label),
@@ -208,7 +189,7 @@ export async function returnBillPayment(
 }
 
 async function sentRows(deps: Deps, day: string) {
-  return staffRows(deps.db)
+  return paymentsWithPayee(deps.db)
     .where(sentOn(day, deps.config.timeZone))
     .orderBy(asc(billPayments.sentAt), asc(billPayments.id));
 }
