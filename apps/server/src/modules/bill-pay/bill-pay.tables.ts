@@ -37,6 +37,19 @@ export const billPayees = pgTable(
   ],
 );
 
+/** What a series and each of its payments say alike: whose, to which payee, from which account, how much. */
+const paymentTerms = () => ({
+  id: uuidPrimaryKey(),
+  userId: ownerUserId(),
+  payeeId: uuid()
+    .notNull()
+    .references(() => billPayees.id),
+  fromAccountId: uuid()
+    .notNull()
+    .references(() => ledgerAccounts.id),
+  amount: cents().notNull(),
+});
+
 /**
  * A recurring payment: what to pay, how often, from when, and until a date, a count or a stop.
  * Its payments are made one at a time (`bill_payments.series_id`): the next is created when the
@@ -45,15 +58,7 @@ export const billPayees = pgTable(
 export const billSeries = pgTable(
   'bill_series',
   {
-    id: uuidPrimaryKey(),
-    userId: ownerUserId(),
-    payeeId: uuid()
-      .notNull()
-      .references(() => billPayees.id),
-    fromAccountId: uuid()
-      .notNull()
-      .references(() => ledgerAccounts.id),
-    amount: cents().notNull(),
+    ...paymentTerms(),
     frequency: text().notNull(),
     startsOn: date().notNull(),
     endsOn: date(),
@@ -82,15 +87,7 @@ export const billSeries = pgTable(
 export const billPayments = pgTable(
   'bill_payments',
   {
-    id: uuidPrimaryKey(),
-    userId: ownerUserId(),
-    payeeId: uuid()
-      .notNull()
-      .references(() => billPayees.id),
-    fromAccountId: uuid()
-      .notNull()
-      .references(() => ledgerAccounts.id),
-    amount: cents().notNull(),
+    ...paymentTerms(),
     payOn: date().notNull(),
     holdsOn: date().notNull(),
     memo: text().notNull(),

@@ -26,7 +26,13 @@ export function paymentsWithPayee(db: Executor) {
       payee: billPayees,
       accountType: ledgerAccounts.type,
       frequency: billSeries.frequency,
-      member: { id: users.id, name: users.name, email: users.email, status: users.status },
+      member: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        status: users.status,
+        notifyEmail: users.notifyEmail,
+      },
     })
     .from(billPayments)
     .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))

@@ -14,7 +14,7 @@ import {
   runSendJob,
   scheduled,
 } from '../../test/bill-pay';
-import { auditActions, manualClock } from '../../test/identity';
+import { auditActions, mailsTo, manualClock } from '../../test/identity';
 import { balances, cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
 import { createTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
@@ -164,6 +164,11 @@ describe('[BILL PAY]: the send job', () => {
         body: `Your payment of $100.00 to Electric due Friday, February 12, 2027 was not sent: ${failedReason}`,
       }),
     );
+    // …and e-mailed (they keep e-mail on), without the full account number at the biller.
+    const [mail] = await mailsTo(t, member.email, 'bill-payment-not-sent');
+    expect(mail?.subject).toBe('Your bill payment of $100.00 was not sent');
+    expect(mail?.textBody).toContain(failedReason);
+    expect(mail?.textBody).not.toContain('8080808080');
     // Three payments were its count: the series is complete, nothing more is scheduled.
     expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
     expect((await t.db.select().from(billSeries).where(eq(billSeries.userId, member.id)))[0]?.status).toBe('completed');

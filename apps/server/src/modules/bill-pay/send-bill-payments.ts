@@ -1,4 +1,4 @@
-import { formatMoney, longDay } from '@mutual/shared';
+import { formatMoney } from '@mutual/shared';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
@@ -7,9 +7,9 @@ import { localDay } from '../../time';
 import { recordAudit, systemActor } from '../audit/record-audit';
 import { findActiveHold } from '../holds/holds';
 import { resolvePending } from '../ledger/post-transfer';
-import { notify } from '../notifications/notify';
 import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
+import { tellMember } from './bill-pay-notices';
 import { paymentsWithPayee } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
@@ -22,7 +22,7 @@ import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from '.
  * one that cannot be held or sent fails in plain words, and never stops the others.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer'>;
 
 const BATCH = 200;
 
@@ -68,6 +68,7 @@ export async function sendDueBillPayments(deps: Deps, now: Date = deps.clock()):
     }
     if (summary.held + summary.sent + summary.failed === before) break;
   }
+  if (summary.failed > 0) void deps.mailer.flush();
   return summary;
 }
 
@@ -92,8 +93,6 @@ async function lockScheduled(tx: Tx, id: string) {
 type Locked = NonNullable<Awaited<ReturnType<typeof lockScheduled>>>;
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
-const describe = (row: Locked) => `${formatMoney(row.payment.amount)} to ${row.payee.nickname}`;
-
 /** Why a payment cannot go out now, in the member's words; null when it can. */
 async function refusal(tx: Tx, row: Locked): Promise<string | null> {
   if (row.member.status !== 'approved' && row.member.status !== 'active')
@@ -103,20 +102,11 @@ async function refusal(tx: Tx, row: Locked): Promise<string | null> {
   return null;
 }
 
-async function fail(tx: Tx, row: Locked, reason: string, now: Date): Promise<'failed'> {
+async function fail(tx: Tx, deps: Deps, row: Locked, reason: string, now: Date): Promise<'failed'> {
   const { payment } = row;
   await tx.update(billPayments).set({ status: 'failed', failedAt: now, reason }).where(eq(billPayments.id, payment.id));
   await releaseHold(tx, payment.pendingTransferId, reason, { userId: null }, now);
-  await notify(
-    tx,
-    payment.userId,
-    {
-      kind: 'bill-pay',
-      title: 'Bill payment not sent',
-      body: `Your payment of ${describe(row)} due ${longDay(payment.payOn)} was not sent: ${reason}`,
-    },
-    now,
-  );
+  await tellMember(tx, deps, row, { kind: 'failed', reason }, now);
   await recordAudit(tx, {
     action: 'bill_pay.failed',
     actor: systemActor,
@@ -135,7 +125,7 @@ function holdOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
     const row = await lockScheduled(tx, id);
     if (!row || row.payment.pendingTransferId) return 'skipped';
     const refused = await refusal(tx, row);
-    if (refused) return fail(tx, row, refused, now);
+    if (refused) return fail(tx, deps, row, refused, now);
     try {
       const pendingTransferId = await tx.transaction((savepoint) =>
         holdMoney(savepoint, {
@@ -150,7 +140,7 @@ function holdOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
       return 'held';
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
-        return fail(tx, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
+        return fail(tx, deps, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
       throw error;
     }
   });
@@ -163,9 +153,9 @@ function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
     if (!row) return 'skipped';
     const { payment } = row;
     const refused = await refusal(tx, row);
-    if (refused) return fail(tx, row, refused, now);
+    if (refused) return fail(tx, deps, row, refused, now);
     if (!payment.pendingTransferId)
-      return fail(tx, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
+      return fail(tx, deps, row, `there was not enough money in your ${row.accountType} account to pay it.`, now);
     let sentTransferId: string;
     try {
       ({ transferId: sentTransferId } = await tx.transaction((savepoint) =>
@@ -174,7 +164,7 @@ function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
     } catch (error) {
       // Staff released the held money (Delete User Transactions): nothing left to send.
       if (error instanceof AppError && error.code === 'CONFLICT')
-        return fail(tx, row, 'the money held for it was released by the credit union. Please contact us.', now);
+        return fail(tx, deps, row, 'the money held for it was released by the credit union. Please contact us.', now);
       throw error;
     }
     const confirmationNumber = newConfirmationNumber();
@@ -182,18 +172,7 @@ function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
       .update(billPayments)
       .set({ status: 'sent', sentAt: now, sentTransferId, confirmationNumber })
       .where(eq(billPayments.id, id));
-    await notify(
-      tx,
-      payment.userId,
-      {
-        kind: 'bill-pay',
-        title: 'Bill payment sent',
-        body:
-          `Your payment of ${describe(row)} was sent on ${longDay(payment.payOn)}. ` +
-          `Confirmation number: ${confirmationNumber}.`,
-      },
-      now,
-    );
+    await tellMember(tx, deps, row, { kind: 'sent', confirmationNumber }, now);
     await recordAudit(tx, {
       action: 'bill_pay.sent',
       actor: systemActor,

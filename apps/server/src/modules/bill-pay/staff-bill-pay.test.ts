@@ -2,7 +2,7 @@ import { messages, type StaffBillPaymentPage, type StaffBillPaymentResult } from
 import { afterEach, describe, expect, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, paymentsOf, runSendJob, scheduled } from '../../test/bill-pay';
 import { quotedCsvLines, cellsOf } from '../../test/csv';
-import { auditActions, manualClock } from '../../test/identity';
+import { auditActions, mailsTo, manualClock } from '../../test/identity';
 import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
@@ -105,6 +105,10 @@ describe('[BILL PAY]: the staff tab of Payment Operations', () => {
           'you gave for this payee. Note from our payments team: Please check the number on your bill.',
       }),
     );
+    const [mail] = await mailsTo(t, member.email, 'bill-payment-returned');
+    expect(mail?.subject).toBe('Your bill payment of $86.40 was returned');
+    expect(mail?.textBody).toContain('Note from our payments team: Please check the number on your bill.');
+    expect(mail?.textBody).not.toContain('5512345678');
     expect((await paymentsOf(member, 'history')).payments.find((p) => p.id === toElectric.id)?.status).toBe('returned');
     const refund = (await history(member.browser, 'category=Bill%20Pay&type=credit')).items[0];
     expect(refund).toEqual(expect.objectContaining({ type: 'credit', amount: '86.40', status: 'Completed' }));

@@ -20,10 +20,10 @@ import { instantAt, localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
-import { notify } from '../notifications/notify';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
+import { tellMember } from './bill-pay-notices';
 import { type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
 
@@ -34,7 +34,7 @@ import { maskAccount } from './payees';
  * batch for the billers paid electronically. All audited.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 const m = messages.billPay;
 const PAGE_SIZE = 25;
 const tooLongForCcd = 'the account at the biller is longer than the 15 characters a CCD entry carries';
@@ -114,7 +114,7 @@ export async function returnBillPayment(
   const reason = billReturnReasons.find((r) => r.code === input.code);
   if (!reason) throw new AppError('VALIDATION_FAILED', messages.paymentOps.returnCodeInvalid);
   const note = (input.note ?? '').trim();
-  return withRetry(() =>
+  const result = await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const [row] = await paymentsWithPayee(tx)
         .where(eq(billPayments.id, paymentId))
@@ -149,23 +149,15 @@ export async function returnBillPayment(
         })
         .where(eq(billPayments.id, payment.id));
       const amount = formatMoney(payment.amount);
-      await notify(
+      await tellMember(
         tx,
-        payment.userId,
+        deps,
+        row,
         {
-          kind: 'bill-pay',
-          title: 'Bill payment returned',
-          body: [
-            `Your payment of ${amount} to ${row.payee.nickname} sent on ${longDay(payment.payOn)} ` +
-              `came back: ${reason.label.toLowerCase()}.`,
-            `The money is back in your ${row.accountType} account.`,
-            reason.code === 'ACCOUNT_NOT_FOUND' || reason.code === 'ACCOUNT_CLOSED'
-              ? 'Please check the account number you gave for this payee.'
-              : '',
-            note ? `Note from our payments team: ${note}` : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
+          kind: 'returned',
+          reason: reason.label,
+          note,
+          accountHint: reason.code === 'ACCOUNT_NOT_FOUND' || reason.code === 'ACCOUNT_CLOSED',
         },
         now,
       );
@@ -186,6 +178,8 @@ export async function returnBillPayment(
       };
     }),
   );
+  void deps.mailer.flush();
+  return result;
 }
 
 async function sentRows(deps: Deps, day: string) {

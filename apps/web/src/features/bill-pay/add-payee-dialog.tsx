@@ -3,7 +3,6 @@ import {
   type NewPayee,
   type NewPayeeInput,
   NICKNAME_MAX,
-  OTP_LENGTH,
   type PayeeResult,
   type TransferChallenge,
   billerCategories,
@@ -15,6 +14,7 @@ import {
 import { ArrowLeft } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
+import { OtpField } from '../../components/otp-field';
 import { Button } from '../../components/button';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
@@ -228,24 +228,18 @@ function CodeStep({
           </div>
         ))}
       </dl>
-      <div className="max-w-sm">
-        <FormField id="payee-otp" label="Code (6 digits)" hint={hint} error={otpError ?? undefined}>
-          <input
-            {...controlProps('payee-otp', { hint, error: otpError ?? undefined }, 'font-mono tracking-[0.3em]')}
-            ref={otpInput}
-            value={otp}
-            onChange={(event) => {
-              setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-              setOtpError(null);
-            }}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            pattern="[0-9]*"
-            aria-required="true"
-          />
-        </FormField>
-      </div>
+      <OtpField
+        id="payee-otp"
+        label="Code (6 digits)"
+        hint={hint}
+        error={otpError}
+        value={otp}
+        onChange={(digits) => {
+          setOtp(digits);
+          setOtpError(null);
+        }}
+        inputRef={otpInput}
+      />
       {alert && <Alert tone="error">{alert}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={addPayee.isPending}>

@@ -119,7 +119,7 @@ describe('Upcoming Bills', () => {
     const user = userEvent.setup();
     renderWithProviders(<UpcomingBills />);
     expect((await rowsOf(upcoming))[0]?.textContent).toContain('$10.00');
-    const pages = screen.getByRole('navigation', { name: 'Upcoming bills pages' });
+    const pages = screen.getByRole('navigation', { name: 'Upcoming Bills pages' });
     await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(screen.getByRole('table', { name: upcoming }).textContent).toContain('$20.00'));
     expect(server.to('GET', '/api/bill-pay/payments').map((request) => request.query.get('view'))).toEqual([

@@ -6,11 +6,11 @@ import {
   messages,
 } from '@mutual/shared';
 import { Undo2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
+import { StaffPaymentCard } from './staff-card';
 
 const pill =
   'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
@@ -183,15 +183,6 @@ function columnsFor(
   ];
 }
 
-function CardRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /** One payment as a card (phone). */
 function BillPaymentCard({
   payment,
@@ -203,44 +194,19 @@ function BillPaymentCard({
   onReturn: (payment: StaffBillPayment) => void;
 }) {
   return (
-    <li
-      data-testid="bill-payment"
-      data-payment-id={payment.id}
-      className="rounded-2xl border border-slate-200 bg-white p-4"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Member payment={payment} />
-        </div>
-        <div className="shrink-0 text-right">
-          <Amount payment={payment} />
-        </div>
-      </div>
-      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
-        <CardRow label="Payee">
-          <Payee payment={payment} />
-        </CardRow>
-        <CardRow label="Date">
-          <When payment={payment} />
-        </CardRow>
-        <CardRow label="Status">
-          <Status payment={payment} />
-        </CardRow>
-        <CardRow label="Confirmation">
-          <Confirmation payment={payment} />
-        </CardRow>
-        {view === 'returned' && (
-          <CardRow label="Reason">
-            <Reason payment={payment} />
-          </CardRow>
-        )}
-      </dl>
-      {view === 'sent' && (
-        <div className="mt-4">
-          <ReturnButton payment={payment} onReturn={onReturn} full />
-        </div>
-      )}
-    </li>
+    <StaffPaymentCard
+      rowProps={{ 'data-testid': 'bill-payment', 'data-payment-id': payment.id }}
+      member={<Member payment={payment} />}
+      amount={<Amount payment={payment} />}
+      rows={[
+        ['Payee', <Payee payment={payment} />],
+        ['Date', <When payment={payment} />],
+        ['Status', <Status payment={payment} />],
+        ['Confirmation', <Confirmation payment={payment} />],
+        view === 'returned' && ['Reason', <Reason payment={payment} />],
+      ]}
+      actions={view === 'sent' && <ReturnButton payment={payment} onReturn={onReturn} full />}
+    />
   );
 }
 

@@ -1,13 +1,12 @@
-import { type PaymentOrder, messages, paymentReturnSchema, RETURN_NOTE_MAX, returnReasonsByRail } from '@mutual/shared';
-import { CheckCircle2, Undo2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type PaymentOrder, messages, paymentReturnSchema, returnReasonsByRail } from '@mutual/shared';
+import { CheckCircle2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { FieldError, FormField, controlProps } from '../../components/form-field';
-import { ApiRequestError } from '../../lib/api';
+import { FieldError } from '../../components/form-field';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { errorMessage } from '../../lib/api-errors';
 import { bankDetails, orderAmount, railLabel } from './format';
+import { PaymentSummaryList, ReturnActions, ReturnNoteField, useReturnForm } from './return-parts';
 import { usePaymentOpsActions } from './payment-ops-api';
 
 const m = messages.paymentOps;
@@ -23,22 +22,16 @@ const reasonClass =
 
 /** The order a dialog is about, as staff need to check it before acting. */
 function OrderSummary({ order }: { order: PaymentOrder }) {
-  const rows: Array<[string, string]> = [
-    ['Member', `${order.member.name} (${order.member.email})`],
-    ['Amount', `${orderAmount(order)} from ${order.fromAccount}`],
-    ['To', `${order.beneficiary.name}, account ${order.beneficiary.accountNumberMasked}`],
-    ['Bank', [order.beneficiary.bankName, ...bankDetails(order)].join(' · ')],
-    ['Rail', railLabel(order)],
-  ];
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-3.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <PaymentSummaryList
+      rows={[
+        ['Member', `${order.member.name} (${order.member.email})`],
+        ['Amount', `${orderAmount(order)} from ${order.fromAccount}`],
+        ['To', `${order.beneficiary.name}, account ${order.beneficiary.accountNumberMasked}`],
+        ['Bank', [order.beneficiary.bankName, ...bankDetails(order)].join(' · ')],
+        ['Rail', railLabel(order)],
+      ]}
+    />
   );
 }
 
@@ -96,41 +89,14 @@ export function ReturnDialog({ order, onClose, onFlash }: DialogProps) {
 
 function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose: () => void; onFlash: ShowFlash }) {
   const { returnOrder } = usePaymentOpsActions();
-  const [code, setCode] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; note?: string }>({});
   const reasons = returnReasonsByRail[order.rail];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = paymentReturnSchema.safeParse({ code, note });
-    if (!parsed.success) {
-      const found: { code?: string; note?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'note' ? 'note' : 'code';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      document.getElementById(found.code ? `return-reason-${reasons[0]?.code ?? ''}` : 'return-note')?.focus();
-      return;
-    }
-    setErrors({});
-    returnOrder.mutate(
-      { id: order.id, body: parsed.data },
-      {
-        onSuccess: (result) => {
-          onFlash('success', result.message);
-          onClose();
-        },
-        onError: (error) => {
-          const fields = error instanceof ApiRequestError ? error.body.fields : undefined;
-          if (fields?.code || fields?.note) return setErrors({ code: fields.code, note: fields.note });
-          onFlash('error', errorMessage(error, m.returnFailed));
-          onClose();
-        },
-      },
-    );
-  };
+  const { code, chooseCode, note, setNote, errors, submit } = useReturnForm({
+    schema: paymentReturnSchema,
+    send: (body, handlers) => returnOrder.mutate({ id: order.id, body }, handlers),
+    onFlash,
+    onClose,
+    focusIdFor: (found) => (found.code ? `return-reason-${reasons[0]?.code ?? ''}` : 'return-note'),
+  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Return payment">
@@ -146,10 +112,7 @@ function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose:
                 id={`return-reason-${reason.code}`}
                 value={reason.code}
                 checked={code === reason.code}
-                onChange={() => {
-                  setCode(reason.code);
-                  setErrors((current) => ({ ...current, code: undefined }));
-                }}
+                onChange={() => chooseCode(reason.code)}
                 className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
               />
               <span>
@@ -161,28 +124,14 @@ function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose:
         </div>
         <FieldError id="return-reason" error={errors.code} />
       </fieldset>
-      <FormField
+      <ReturnNoteField
         id="return-note"
-        label="Note to the member"
-        optional
         hint="Sent with the reason in the member's notification and e-mail."
+        value={note}
         error={errors.note}
-      >
-        <textarea
-          {...controlProps('return-note', { hint: true, error: errors.note }, 'min-h-20')}
-          value={note}
-          maxLength={RETURN_NOTE_MAX}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={returnOrder.isPending}>
-          Cancel
-        </Button>
-        <Button icon={Undo2} type="submit" disabled={returnOrder.isPending} variant="danger">
-          {returnOrder.isPending ? 'Returning...' : 'Return payment'}
-        </Button>
-      </div>
+        onChange={setNote}
+      />
+      <ReturnActions pending={returnOrder.isPending} onClose={onClose} />
     </form>
   );
 }

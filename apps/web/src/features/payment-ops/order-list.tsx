@@ -1,10 +1,10 @@
 import type { PaymentOrder, PaymentOrderStatus } from '@mutual/shared';
 import { CheckCircle2, FileText, Undo2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
+import { StaffPaymentCard } from './staff-card';
 
 export interface OrderActions {
   onSettle: (order: PaymentOrder) => void;
@@ -166,40 +166,23 @@ function orderColumns(pending: boolean, actions: OrderActions): DataTableColumn<
 /** One order as a card (phone). */
 function OrderCard({ order, pending, ...actions }: OrderActions & { order: PaymentOrder; pending: boolean }) {
   return (
-    <li
-      data-testid="payment-order"
-      data-order-id={order.id}
-      className="rounded-2xl border border-slate-200 bg-white p-4"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Member order={order} />
-        </div>
-        <div className="shrink-0 text-right">
+    <StaffPaymentCard
+      rowProps={{ 'data-testid': 'payment-order', 'data-order-id': order.id }}
+      member={<Member order={order} />}
+      amount={
+        <>
           <span className="block text-lg font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
           <RailBadge order={order} />
-        </div>
-      </div>
-      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
-        <CardRow label="Beneficiary">
-          <Beneficiary order={order} />
-        </CardRow>
-        <CardRow label="Bank">
-          <Bank order={order} />
-        </CardRow>
-        <CardRow label={pending ? 'Age' : 'Resolved'}>
-          <Timing order={order} />
-        </CardRow>
-        <CardRow label="Exported">
-          <Exported order={order} />
-        </CardRow>
-      </dl>
-      {pending && (
-        <div className="mt-4">
-          <Actions order={order} {...actions} full />
-        </div>
-      )}
-    </li>
+        </>
+      }
+      rows={[
+        ['Beneficiary', <Beneficiary order={order} />],
+        ['Bank', <Bank order={order} />],
+        [pending ? 'Age' : 'Resolved', <Timing order={order} />],
+        ['Exported', <Exported order={order} />],
+      ]}
+      actions={pending && <Actions order={order} {...actions} full />}
+    />
   );
 }
 
@@ -226,14 +209,5 @@ export function OrderList({
       cardListClassName="space-y-3"
       {...states}
     />
-  );
-}
-
-function CardRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

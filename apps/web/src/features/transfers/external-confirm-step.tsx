@@ -1,6 +1,5 @@
 import {
   type AccountSummary,
-  OTP_LENGTH,
   type TransferChallenge,
   externalTransferConfirmSchema,
   type externalTransferSchema,
@@ -11,7 +10,7 @@ import { transfersApi } from '@mutual/shared/contract/transfers';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { FormField, controlProps } from '../../components/form-field';
+import { OtpField } from '../../components/otp-field';
 import { dateTimeFormat, localDay, zoneName } from '../../lib/format-date';
 import { readTransferError } from './transfer-errors';
 import { accountName } from './transfer-fields';
@@ -111,24 +110,18 @@ export function ExternalConfirmStep({
         ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
       ]}
     >
-      <div className="max-w-sm">
-        <FormField id="external-otp" label="OTP (6-digit code)" hint={hint} error={otpError ?? undefined}>
-          <input
-            {...controlProps('external-otp', { hint, error: otpError ?? undefined }, 'font-mono tracking-[0.3em]')}
-            ref={otpInput}
-            value={otp}
-            onChange={(event) => {
-              setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-              setOtpError(null);
-            }}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            pattern="[0-9]*"
-            aria-required="true"
-          />
-        </FormField>
-      </div>
+      <OtpField
+        id="external-otp"
+        label="OTP (6-digit code)"
+        hint={hint}
+        error={otpError}
+        value={otp}
+        onChange={(digits) => {
+          setOtp(digits);
+          setOtpError(null);
+        }}
+        inputRef={otpInput}
+      />
       {alert && <Alert tone="error">{alert}</Alert>}
     </ConfirmTransferStep>
   );

@@ -1,0 +1,78 @@
+import { formatMoney, longDay } from '@mutual/shared';
+import type { Executor } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { renderEmail } from '../mail/templates';
+import { notify } from '../notifications/notify';
+import type { PaymentRow } from './bill-payment-view';
+import { maskAccount } from './payees';
+
+/**
+ * What a member is told about a bill payment, in the caller's transaction: a notice in the bell
+ * always; an e-mail too when the payment did not go through (not sent, or returned by the biller)
+ * and they keep e-mail notifications on — never the full account number.
+ */
+
+type Deps = Pick<AppDeps, 'config' | 'mailer'>;
+
+export type BillOutcome =
+  | { kind: 'sent'; confirmationNumber: string }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'returned'; reason: string; note: string; accountHint: boolean };
+
+const describe = (row: PaymentRow) => `${formatMoney(row.payment.amount)} to ${row.payee.nickname}`;
+
+function notice(row: PaymentRow, outcome: BillOutcome): { title: string; body: string } {
+  const day = longDay(row.payment.payOn);
+  switch (outcome.kind) {
+    case 'sent':
+      return {
+        title: 'Bill payment sent',
+        body:
+          `Your payment of ${describe(row)} was sent on ${day}. ` +
+          `Confirmation number: ${outcome.confirmationNumber}.`,
+      };
+    case 'failed':
+      return {
+        title: 'Bill payment not sent',
+        body: `Your payment of ${describe(row)} due ${day} was not sent: ${outcome.reason}`,
+      };
+    case 'returned':
+      return {
+        title: 'Bill payment returned',
+        body: [
+          `Your payment of ${describe(row)} sent on ${day} came back: ${outcome.reason.toLowerCase()}.`,
+          `The money is back in your ${row.accountType} account.`,
+          outcome.accountHint ? 'Please check the account number you gave for this payee.' : '',
+          outcome.note ? `Note from our payments team: ${outcome.note}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      };
+  }
+}
+
+export async function tellMember(tx: Executor, deps: Deps, row: PaymentRow, outcome: BillOutcome, now: Date) {
+  const told = notice(row, outcome);
+  await notify(tx, row.payment.userId, { kind: 'bill-pay', ...told }, now);
+  if (outcome.kind === 'sent' || !row.member.notifyEmail) return;
+  const amount = formatMoney(row.payment.amount);
+  await deps.mailer.enqueue(
+    tx,
+    row.member.email,
+    renderEmail(deps.config, {
+      template: outcome.kind === 'failed' ? 'bill-payment-not-sent' : 'bill-payment-returned',
+      subject: `Your bill payment of ${amount} ${outcome.kind === 'failed' ? 'was not sent' : 'was returned'}`,
+      heading: told.title,
+      paragraphs: [
+        told.body,
+        `Sign in to ${deps.config.brand.shortName} to see it under Bill Pay, or call us if you have questions.`,
+      ],
+      details: [
+        ['Amount', amount],
+        ['Payee', `${row.payee.nickname} (${row.payee.billerName})`],
+        ['Your account there', maskAccount(row.payee.accountNumber)],
+        ['Date', longDay(row.payment.payOn)],
+      ],
+    }),
+  );
+}

@@ -1,0 +1,120 @@
+import { messages, RETURN_NOTE_MAX } from '@mutual/shared';
+import { Undo2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { z } from 'zod';
+import { Button } from '../../components/button';
+import { controlProps, FormField } from '../../components/form-field';
+import { ApiRequestError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
+import type { ShowFlash } from '../admin-users/use-flash';
+
+/**
+ * What the two Return dialogs of Payment Operations share (a transfer's order, a bill payment):
+ * the summary staff check, the reason-and-note form's state and submit, the note box and the
+ * buttons.
+ */
+
+export type ReturnErrors = { code?: string; note?: string };
+
+/** The payment as staff need to check it before acting on it. */
+export function PaymentSummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-3.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="font-medium break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface ReturnFormOptions<Body> {
+  schema: z.ZodType<Body>;
+  /** Sends the parsed body; `done` gets the API's message. */
+  send: (
+    body: Body,
+    handlers: { onSuccess: (result: { message: string }) => void; onError: (e: unknown) => void },
+  ) => void;
+  onFlash: ShowFlash;
+  onClose: () => void;
+  /** The element to focus for the first error. */
+  focusIdFor: (errors: ReturnErrors) => string;
+}
+
+/**
+ * A return's reason and note: checked with the API's own schema before sending; the API's field
+ * errors land on the fields; any other refusal (a 409: already returned) is flashed and the dialog
+ * closes, the list having been refreshed.
+ */
+export function useReturnForm<Body>({ schema, send, onFlash, onClose, focusIdFor }: ReturnFormOptions<Body>) {
+  const [code, setCode] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<ReturnErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse({ code, note });
+    if (!parsed.success) {
+      const found: ReturnErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] === 'note' ? 'note' : 'code'] ??= issue.message;
+      // Nothing chosen yet reads better as "choose one" than as "choose one from the list".
+      if (found.code && code === '') found.code = messages.paymentOps.returnCodeRequired;
+      setErrors(found);
+      document.getElementById(focusIdFor(found))?.focus();
+      return;
+    }
+    setErrors({});
+    send(parsed.data, {
+      onSuccess: (result) => {
+        onFlash('success', result.message);
+        onClose();
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiRequestError ? error.body.fields : undefined;
+        if (fields?.code || fields?.note) return setErrors({ code: fields.code, note: fields.note });
+        onFlash('error', errorMessage(error, messages.paymentOps.returnFailed));
+        onClose();
+      },
+    });
+  };
+
+  const chooseCode = (value: string) => {
+    setCode(value);
+    setErrors((current) => ({ ...current, code: undefined }));
+  };
+  return { code, chooseCode, note, setNote, errors, submit };
+}
+
+export function ReturnNoteField(props: {
+  id: string;
+  hint: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={props.id} label="Note to the member" optional hint={props.hint} error={props.error}>
+      <textarea
+        {...controlProps(props.id, { hint: true, error: props.error }, 'min-h-20')}
+        value={props.value}
+        maxLength={RETURN_NOTE_MAX}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}
+
+export function ReturnActions({ pending, onClose }: { pending: boolean; onClose: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onClose} disabled={pending}>
+        Cancel
+      </Button>
+      <Button icon={Undo2} type="submit" disabled={pending} variant="danger">
+        {pending ? 'Returning...' : 'Return payment'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+/**
+ * One payment as a card on a phone, for both queues of Payment Operations: who and how much on
+ * top, then labelled rows, then the actions.
+ */
+export function StaffPaymentCard({
+  rowProps,
+  member,
+  amount,
+  rows,
+  actions,
+}: {
+  /** The card's test id and data attributes (the same the table row carries). */
+  rowProps: Record<string, string>;
+  member: ReactNode;
+  amount: ReactNode;
+  rows: Array<[label: string, value: ReactNode] | false>;
+  actions?: ReactNode;
+}) {
+  return (
+    <li {...rowProps} className="rounded-2xl border border-slate-200 bg-white p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">{member}</div>
+        <div className="shrink-0 text-right">{amount}</div>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
+        {rows.map(
+          (row) =>
+            row && (
+              <div key={row[0]} className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
+                <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{row[0]}</dt>
+                <dd>{row[1]}</dd>
+              </div>
+            ),
+        )}
+      </dl>
+      {actions && <div className="mt-4">{actions}</div>}
+    </li>
+  );
+}
