@@ -129,6 +129,8 @@ function ReturnButton({
   onReturn: (payment: StaffBillPayment) => void;
   full?: boolean;
 }) {
+  // A day's Sent list keeps payments returned since; only one still sent can be returned.
+  if (payment.status !== 'sent') return null;
   return (
     <Button
       icon={Undo2}

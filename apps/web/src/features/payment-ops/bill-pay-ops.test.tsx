@@ -177,6 +177,20 @@ describe('Payment Operations → Bill Pay', () => {
     await waitFor(() => expect(listQueries()).toHaveLength(2));
   });
 
+  it('keeps a payment returned since in its day’s Sent list, without a Return button', async () => {
+    const returned = sentPayment({
+      id: '0b7f9a52-5c1e-4a8e-9d3b-000000000002',
+      status: 'returned',
+      reason: 'The biller could not match the account number',
+    });
+    renderPage('/admin/payments?tab=bill-pay&view=sent', pageOf([sentPayment(), returned]));
+    const panel = await billPanel();
+    const rows = (await within(panel).findAllByTestId('bill-payment')).filter((e) => e.tagName === 'TR');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).queryAllByRole('button', { name: /^Return / })).toHaveLength(1);
+    expect(within(rows[1] as HTMLElement).queryAllByRole('button', { name: /^Return / })).toHaveLength(0);
+  });
+
   it('a 409 (already returned) shows the conflict and refreshes the list', async () => {
     const user = userEvent.setup();
     const { stub, listQueries } = renderPage('/admin/payments?tab=bill-pay&view=sent', pageOf([sentPayment()]));
