@@ -182,7 +182,7 @@ async function main() {
       );
     }
     const violations = await verifyLedger(database.db);
-    print(`ledger:verify: ${ledgerVerdict(violations)}`);
+    print(ledgerVerdict(violations));
     if (violations.length > 0) failed = true;
   } finally {
     mailer.close();
