@@ -1,21 +1,14 @@
 import { IDEMPOTENCY_HEADER } from '@mutual/shared';
 import { billPayApi as api } from '@mutual/shared/contract/bill-pay';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import type { IdempotentAnswer } from '../ledger/idempotency';
+import { sendStoredAnswer } from '../../http/stored-answer';
 import { staffRoutes } from '../../http/staff-routes';
 import { billPayOverview, cancelPayment, listPayments, schedulePayment, stopSeries } from './bill-payments';
 import { addPayee, payeeChallenge, removePayee } from './payees';
 import { billPayCsv, billPayNacha, listStaffBillPayments, returnBillPayment } from './staff-bill-pay';
-
-/** Sends a (possibly replayed) stored answer; a replay says so in a header. */
-function sendAnswer(reply: FastifyReply, answer: IdempotentAnswer) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.statusCode).send(answer.body);
-}
 
 /**
  * The member's Bill Pay (contract: packages/shared/src/contract/bill-pay.ts). Account holders
@@ -63,7 +56,7 @@ export const billPayRoutes =
           { member: member(request), key: request.headers[IDEMPOTENCY_HEADER], meta: requestMeta(request) },
           request.body,
         );
-        return sendAnswer(reply, answer);
+        return sendStoredAnswer(reply, answer);
       },
     });
 

@@ -335,3 +335,20 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
 });
 
 const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
+
+describe('[BILL PAY]: the payee limit under racing additions', () => {
+  const t = useTestApp({ env: { ...env, BILL_PAY_MAX_PAYEES: '1' } });
+
+  it('two confirmations at once at the limit: exactly one payee is added', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const confirmations = [];
+    for (const accountNumber of ['11110000', '22220000']) {
+      const payee = { billerId: 'demo-water', accountNumber };
+      const { challengeId } = await requestPayeeCode(member, payee);
+      confirmations.push({ payee, challengeId, otp: await payeeCode(t, member.email) });
+    }
+    const answers = await Promise.all(confirmations.map((body) => member.browser.post(`${BILL_PAY}/payees`, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
+  });
+});

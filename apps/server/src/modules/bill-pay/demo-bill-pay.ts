@@ -29,8 +29,8 @@ export async function seedBillPay(tx: Executor, config: Config, payers: DemoPaye
   for (const payer of payers) {
     const payees = [];
     for (const p of payer.payees) {
-      const biller = config.billPay.billers.find((b) => b.id === p.billerId) ?? config.billPay.billers[0];
-      if (!biller) return;
+      const biller = config.billPay.billers.find((b) => b.id === p.billerId);
+      if (!biller) throw new Error(`the demo payee's biller ${p.billerId} is not in the directory`);
       const [row] = await tx
         .insert(billPayees)
         .values({

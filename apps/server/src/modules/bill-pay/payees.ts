@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { hashRequest } from '../ledger/idempotency';
 import { renderEmail } from '../mail/templates';
-import type { UserRow } from '../people/people.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { issueChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { transferChallenges } from '../transfers/transfers.tables';
 import { billPayees, billPayments } from './bill-pay.tables';
@@ -138,6 +138,8 @@ export async function addPayee(
       )
       .returning({ id: transferChallenges.id });
     if (!used) return null;
+    // The member's row orders their racing additions, so the count below cannot be passed twice.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
     await refuseDuplicateOrTooMany(tx, deps.config, member.id, payee);
     const [row] = await tx
       .insert(billPayees)

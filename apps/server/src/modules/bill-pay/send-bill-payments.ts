@@ -1,5 +1,6 @@
 import { formatMoney } from '@mutual/shared';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -91,7 +92,6 @@ async function lockScheduled(tx: Tx, id: string) {
 }
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockScheduled>>>;
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 /** Why a payment cannot go out now, in the member's words; null when it can. */
 async function refusal(tx: Tx, row: Locked): Promise<string | null> {

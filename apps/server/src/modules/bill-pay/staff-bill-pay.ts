@@ -23,6 +23,7 @@ import { postTransfer } from '../ledger/post-transfer';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
+import { addDays } from './fed-calendar';
 import { tellMember } from './bill-pay-notices';
 import { type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
@@ -52,9 +53,7 @@ function toStaffPayment(deps: Deps, row: PaymentRow, now: Date): StaffBillPaymen
 /** Sent during the credit union's day `day` ([its midnight, the next midnight)), returned since or not. */
 function sentOn(day: string, timeZone: string): SQL | undefined {
   const start = instantAt(day, '00:00', timeZone);
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  const end = instantAt(next.toISOString().slice(0, 10), '00:00', timeZone);
+  const end = instantAt(addDays(day, 1), '00:00', timeZone);
   // Returned ones too: what went out that day stays in that day's list and file.
   return and(gte(billPayments.sentAt, start), lt(billPayments.sentAt, end));
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { guards, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { sendStoredAnswer } from '../../http/stored-answer';
 import type { IdempotentAnswer } from '../ledger/idempotency';
 import { createExternalTransfer } from './create-external-transfer';
 import { createInternalTransfer } from './create-internal-transfer';
@@ -21,19 +22,13 @@ const caller = (request: FastifyRequest, key: string): TransferCaller => ({
   meta: requestMeta(request),
 });
 
-/** Sends a (possibly replayed) stored answer; a replay says so in a header. */
-function send(reply: FastifyReply, answer: IdempotentAnswer) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.statusCode).send(answer.body);
-}
-
 type IdempotentRequest<Body> = FastifyRequest & { body: Body; headers: { [IDEMPOTENCY_HEADER]: string } };
 
 /** The handler of a route that moves money: the service runs the member's request once per Idempotency-Key. */
 const moneyHandler =
   <Body>(deps: AppDeps, create: (deps: AppDeps, caller: TransferCaller, body: Body) => Promise<IdempotentAnswer>) =>
   async (request: IdempotentRequest<Body>, reply: FastifyReply) =>
-    send(reply, await create(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body));
+    sendStoredAnswer(reply, await create(deps, caller(request, request.headers[IDEMPOTENCY_HEADER]), request.body));
 
 /**
  * The four transfer forms of the dashboard (contract: packages/shared/src/contract/transfers.ts).
