@@ -18,6 +18,7 @@ const serverLayers = [
   ['holds', 'live', 'members', 'onboarding'],
   ['transfers'],
   ['accounts', 'bill-pay'],
+  ['statements'],
   ['admin', 'scheduled-work'],
   ['seed'],
   ['site'],

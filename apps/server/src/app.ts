@@ -46,6 +46,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { paymentOpsRoutes } from './modules/payments/payment-ops.routes';
 import { scheduledJobs } from './modules/scheduled-work/scheduled-jobs';
+import { staffStatementRoutes, statementRoutes } from './modules/statements/statements.routes';
 import { scheduledWorkRoutes } from './modules/scheduled-work/scheduled-work.routes';
 import { publicSite, siteRoutes } from './modules/site/site.routes';
 import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentOpsRoutes(deps));
   await app.register(transferCountRoutes(deps));
   await app.register(scheduledWorkRoutes(deps, jobs));
+  await app.register(statementRoutes(deps));
+  await app.register(staffStatementRoutes(deps, jobs));
   await app.register(holdRoutes(deps));
   const live = createLiveHub(deps.database, deps.logger);
   app.addHook('onReady', () => live.start());

@@ -20,3 +20,4 @@ export * from './admin-money';
 export * from './payment-ops';
 export * from './scheduled-work';
 export * from './bill-pay';
+export * from './statements';

@@ -313,6 +313,24 @@ export const messages = {
     nothingElectronic: (date: string) =>
       `No payments to electronic billers were sent on ${date}; the CSV lists the ones paid by check.`,
   },
+  statements: {
+    loadFailed: 'We could not load your statements. Please try again.',
+    chooseAccount: 'Please choose an account',
+    choosePeriod: 'Please choose a statement period',
+    accountNotFound: 'Account not found',
+    statementNotFound: 'Statement not found',
+    periodInvalid: 'Please choose a statement period',
+    periodOpen: 'That month has not ended yet: its statement is issued when the month closes.',
+    periodTooOld: (earliest: string) =>
+      `Statements before ${earliest} are not available online. Please contact support for older statements.`,
+    /** Spec §8: the statement request says it will be sent to the registered e-mail. */
+    emailed: (address: string) => `Your statement will be sent to your registered e-mail address (${address}).`,
+    emailLimit: 'You have asked for many statements by e-mail in the last hour. Please try again later.',
+    readyTitle: 'Your statement is ready',
+    readyBody: (label: string, account: string) => `Your ${label} statement for ${account} is ready to view.`,
+    noticeResent: 'The statement notice was sent again.',
+    runStarted: (label: string) => `Issuing the ${label} statements has started.`,
+  },
   live: {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',
     tooManyForMember: 'Live updates are already open on too many of your devices. Close one to get them here.',

@@ -21,6 +21,8 @@ export const transactionCategories = [
   'Transportation',
   'Entertainment',
   'Other',
+  'Dividend',
+  'Fee',
 ] as const;
 export type TransactionCategory = (typeof transactionCategories)[number];
 

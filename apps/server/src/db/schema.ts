@@ -12,3 +12,4 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/transfers/transfers.tables';
 export * from '../modules/holds/holds.tables';
 export * from '../modules/bill-pay/bill-pay.tables';
+export * from '../modules/statements/statements.tables';

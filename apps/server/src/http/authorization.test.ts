@@ -30,6 +30,9 @@ import { accountId, deposit } from '../test/money';
 import { expectRefusal } from '../test/responses';
 import { createTestApp, useTestApp } from '../test/test-app';
 import { localDay } from '../time';
+import { lastClosedPeriod } from '../modules/statements/statement-periods';
+import { statements } from '../modules/statements/statements.tables';
+import { eq } from 'drizzle-orm';
 
 /**
  * Every /api route, and what each kind of caller gets from it. Member B and staff act on member
@@ -54,6 +57,8 @@ interface Ctx {
   alexSavingsId: string;
   baseUrl: string;
   bill: { payee: string; payment: string; series: string; sent: string; exportDay: string; earliest: string };
+  /** Alex's Savings statement for the last closed month (issued in setup). */
+  statement: { period: string; id: string };
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -252,6 +257,18 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/me/transactions/export.ofx',
+    expect: accountHolders(200),
+    check: (_c, role, body) => expect(String(body).includes('Matrix deposit')).toBe(role === 'memberA'),
+  },
+  {
+    method: 'GET',
+    path: '/api/me/transactions/export.qif',
+    expect: accountHolders(200),
+    check: (_c, role, body) => expect(String(body).includes('Matrix deposit')).toBe(role === 'memberA'),
+  },
+  {
+    method: 'GET',
     path: '/api/me/events',
     expect: signedIn(200),
     send: async (c, role) => {
@@ -346,6 +363,48 @@ const rows: Row[] = [
     path: '/api/admin/bill-pay/export.ach',
     url: (c) => `/api/admin/bill-pay/export.ach?date=${c.bill.exportDay}`,
     expect: staffOnly(200),
+  },
+  // Statements: Alex's Savings statement for the last closed month; Sam asks for it by Alex's ids.
+  { method: 'GET', path: '/api/me/statements', expect: accountHolders(200) },
+  {
+    method: 'GET',
+    path: '/api/me/statements/:accountId/:period',
+    url: (c) => `/api/me/statements/${c.alexSavingsId}/${c.statement.period}`,
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/statements/:accountId/:period/email',
+    url: (c) => `/api/me/statements/${c.alexSavingsId}/${c.statement.period}/email`,
+    body: json({}),
+    expect: { anonymous: 401, pending: 403, staff: 403, memberB: 404, memberA: 202 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/statements',
+    url: (c) => `/api/admin/users/${c.ids.memberA}/statements`,
+    expect: staffOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/statements/:statementId',
+    url: (c) => `/api/admin/users/${c.ids.memberA}/statements/${c.statement.id}`,
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/statements/:statementId/notice',
+    url: (c) => `/api/admin/users/${c.ids.memberA}/statements/${c.statement.id}/notice`,
+    body: json({}),
+    expect: staffOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/statement-runs', expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/statement-runs',
+    body: (c) => ({ json: { period: c.statement.period } }),
+    // Jobs are off in tests: staff are told scheduled work is switched off.
+    expect: staffOnly(409),
   },
   // The demo members have money (seeded history), so their own transfers go through.
   {
@@ -699,6 +758,11 @@ describe('[AUTHZ]: who may call what', () => {
       (await c.browsers.memberA.get('/api/me/transactions')).json<TransactionPage>().items[0]?.transferId ?? '';
     c.alexSavingsId = await accountId(c.t, ids.alex, 'Savings');
     c.bill = await alexBillPay(c.t, c.browsers.memberA);
+    const period = lastClosedPeriod(new Date(), c.t.config.timeZone);
+    const issued = await c.browsers.memberA.get(`/api/me/statements/${c.alexSavingsId}/${period}`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const [statement] = await c.t.db.select().from(statements).where(eq(statements.accountId, c.alexSavingsId));
+    c.statement = { period, id: statement?.id ?? '' };
     c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     c.contactMessage = (
       await new Browser(c.t).post('/api/contact-messages', {

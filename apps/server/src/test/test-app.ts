@@ -60,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     storage,
     secrets,
     clock,
+    logger,
     /** Closes everything, after checking every ledger invariant (a breach fails the test file). */
     async close() {
       const violations = await verifyLedger(database.db);

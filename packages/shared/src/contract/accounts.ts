@@ -29,4 +29,26 @@ export const accountsApi = {
     query: transactionQuerySchema,
     produces: 'text/csv',
   }),
+  /**
+   * For money software: the same filters, posted (Completed) rows only, corrections included so
+   * the balances reconcile; one statement per account (apps/server/src/modules/accounts/
+   * export-money-software.ts). Two endpoints rather than a `format` query: each names its own
+   * content type, and the query stays the history's own schema.
+   */
+  exportOfx: endpoint({
+    method: 'GET',
+    path: '/api/me/transactions/export.ofx',
+    tags,
+    summary: 'My posted transactions as OFX 1.0.2 (Quicken, GnuCash, Moneydance), one statement per account',
+    query: transactionQuerySchema,
+    produces: 'application/x-ofx',
+  }),
+  exportQif: endpoint({
+    method: 'GET',
+    path: '/api/me/transactions/export.qif',
+    tags,
+    summary: 'My posted transactions as QIF (one !Type:Bank list per account)',
+    query: transactionQuerySchema,
+    produces: 'application/qif',
+  }),
 };

@@ -9,6 +9,8 @@ export const devMailSchema = z.object({
   template: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files sent with it (a statement the member asked for): name, type and size only. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), sizeBytes: z.number().int() })),
   createdAt: z.string(),
 });
 export type DevMail = z.infer<typeof devMailSchema>;

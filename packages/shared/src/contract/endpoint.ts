@@ -24,7 +24,14 @@ export interface Endpoint {
   readonly multipart?: true;
   readonly status?: 200 | 201 | 202 | 204;
   readonly response?: z.ZodType;
-  readonly produces?: 'text/csv' | 'text/plain' | 'text/event-stream' | 'image/*';
+  readonly produces?:
+    | 'text/csv'
+    | 'text/plain'
+    | 'text/event-stream'
+    | 'image/*'
+    | 'application/pdf'
+    | 'application/x-ofx'
+    | 'application/qif';
 }
 
 /** Declares an endpoint, keeping its exact type (literal path, the schemas' types). */

@@ -17,6 +17,7 @@ import { onboardingApi } from './onboarding';
 import { paymentOpsApi } from './payment-ops';
 import { scheduledWorkApi } from './scheduled-work';
 import { siteApi } from './site';
+import { statementsApi } from './statements';
 import { transferCountsApi } from './transfer-counts';
 import { transfersApi } from './transfers';
 
@@ -44,6 +45,7 @@ export const contract = {
   paymentOps: paymentOpsApi,
   scheduledWork: scheduledWorkApi,
   site: siteApi,
+  statements: statementsApi,
   transferCounts: transferCountsApi,
   transfers: transfersApi,
 } satisfies Record<string, Record<string, Endpoint>>;

@@ -6,8 +6,9 @@ import { guards, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
+import { type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
 import { transactionsCsv } from './export-transactions';
-import { listTransactions } from './list-transactions';
+import { listTransactions, type TransactionQuery } from './list-transactions';
 
 /**
  * The member's own money, read from the ledger (contract: packages/shared/src/contract/accounts.ts).
@@ -43,6 +44,43 @@ export const accountRoutes =
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
           .send(csv);
+      },
+    });
+
+    const moneyFile = (request: { query: TransactionQuery }) => {
+      const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
+      const now = deps.clock();
+      const context: MoneyFileContext = {
+        timeZone: deps.config.timeZone,
+        now,
+        institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
+      };
+      return { filters, context, day: localDay(now, deps.config.timeZone) };
+    };
+
+    app.route({
+      ...routeOf(api.exportOfx),
+      preValidation,
+      handler: async (request, reply) => {
+        const { filters, context, day } = moneyFile(request);
+        const ofx = Readable.from(transactionsOfx(deps.db, signedIn(request).user.id, filters, context));
+        return reply
+          .type('application/x-ofx')
+          .header('content-disposition', `attachment; filename="transactions-${day}.ofx"`)
+          .send(ofx);
+      },
+    });
+
+    app.route({
+      ...routeOf(api.exportQif),
+      preValidation,
+      handler: async (request, reply) => {
+        const { filters, context, day } = moneyFile(request);
+        const qif = Readable.from(transactionsQif(deps.db, signedIn(request).user.id, filters, context));
+        return reply
+          .type('application/qif')
+          .header('content-disposition', `attachment; filename="transactions-${day}.qif"`)
+          .send(qif);
       },
     });
   };

@@ -42,6 +42,8 @@ const counterpart: Record<TransactionCategory, string> = {
   Income: generalLedger.achClearing,
   Transfer: generalLedger.achClearing,
   Other: generalLedger.adjustments,
+  Dividend: generalLedger.dividends,
+  Fee: generalLedger.feeIncome,
 };
 
 const kindByStatus = { Completed: 'single', Pending: 'pending', Failed: 'failed' } as const;

@@ -24,6 +24,11 @@ export const devMailboxRoutes =
             template: row.template,
             text: row.textBody ?? '',
             html: row.htmlBody ?? '',
+            attachments: (row.attachments ?? []).map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              sizeBytes: Buffer.byteLength(file.content, 'base64'),
+            })),
             createdAt: row.createdAt.toISOString(),
           })),
         };

@@ -1,5 +1,5 @@
 /**
- * The credit union's own accounts, created by migration 0005 with these fixed ids: the other side
+ * The credit union's own accounts, created by migrations 0005 and 0012 with these fixed ids: the other side
  * of every movement into or out of members' accounts.
  */
 export const generalLedger = {
@@ -10,5 +10,9 @@ export const generalLedger = {
   depositClearing: '00000000-0000-4000-8000-000000000005',
   cardSettlement: '00000000-0000-4000-8000-000000000006',
   adjustments: '00000000-0000-4000-8000-000000000007',
+  /** Dividends paid on members' savings (migration 0012). */
+  dividends: '00000000-0000-4000-8000-000000000008',
+  /** Fees charged to members (a staff entry of category Fee; migration 0012). */
+  feeIncome: '00000000-0000-4000-8000-000000000009',
 } as const;
 export type GeneralLedgerAccount = keyof typeof generalLedger;

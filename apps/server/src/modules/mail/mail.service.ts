@@ -7,7 +7,14 @@ import type { RenderedEmail } from './templates';
 
 /** The true external boundary: something that can deliver one message. nodemailer in production. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+  }): Promise<unknown>;
 }
 
 export interface Mailer {
@@ -72,6 +79,15 @@ export function createMailer(options: {
           subject: message.subject,
           text: message.textBody ?? '',
           html: message.htmlBody ?? '',
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.content, 'base64'),
+                })),
+              }
+            : {}),
         });
         await options.db
           .update(mailOutbox)
@@ -80,6 +96,7 @@ export function createMailer(options: {
             sentAt: new Date(),
             textBody: null,
             htmlBody: null,
+            attachments: null,
             attempts: message.attempts + 1,
             claimedUntil: null,
           })
@@ -114,6 +131,7 @@ export function createMailer(options: {
         textBody: email.text,
         htmlBody: email.html,
         template: email.template,
+        attachments: email.attachments ?? null,
         status: mode === 'smtp' ? 'pending' : 'stored',
       });
     },

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidPrimaryKey } from '../../db/columns';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
 
 /**
  * The transactional outbox: a message is written in the same database transaction as the change
@@ -16,6 +23,8 @@ export const mailOutbox = pgTable(
     /** Bodies are cleared once delivered by SMTP: sign-in codes must not rest in the database. */
     textBody: text(),
     htmlBody: text(),
+    /** Files sent with the message (a statement the member asked for), base64; cleared with the bodies. */
+    attachments: jsonb().$type<MailAttachment[]>(),
     template: text().notNull(),
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { MailAttachment } from './mail.tables';
 
 export interface EmailContent {
   /** Short template name, kept with the message for support and tests. */
@@ -15,6 +16,7 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -3,10 +3,11 @@ import { sweepRateLimits } from '../../http/rate-limit-store';
 import type { JobDefinition } from '../../jobs/job-queue';
 import { sendDueBillPayments } from '../bill-pay/send-bill-payments';
 import { expireDueOrders } from '../payments/resolve-payment-order';
+import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/statement-runs';
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
- * statements, dividends and check-hold releases join this list as their issues land (bill pay has).
+ * statements and dividends are here; check-hold releases join when mobile deposit lands.
  */
 export function scheduledJobs(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
@@ -50,6 +51,24 @@ export function scheduledJobs(
           done.errors > 0 && `${done.errors} left for the next run (see the log)`,
         ].filter(Boolean);
         return parts.length > 0 ? `Bill payments: ${parts.join(', ')}` : undefined;
+      },
+    },
+    {
+      name: STATEMENTS_JOB,
+      title: `Post savings dividends and issue monthly statements when a month closes (${deps.config.timeZone})`,
+      schedule: { cron: '10 * * * *', every: 'Every hour at :10' },
+      // A month that closed while no instance ran is issued at the next start.
+      catchUpAtStart: true,
+      retryDelaySeconds: 60,
+      run: async (data) => {
+        const now = deps.clock();
+        if (typeof data.period === 'string') {
+          const run = await runMonth(deps, data.period, now);
+          return `Statements for ${data.period}: ${run.issued} issued, ${run.failed} failed`;
+        }
+        const done = await issueDueStatements(deps, now);
+        if (done.months === 0) return undefined;
+        return `Statements: ${done.issued} issued over ${done.months} month(s), ${done.failed} failed`;
       },
     },
   ];

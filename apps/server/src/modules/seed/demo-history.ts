@@ -7,8 +7,8 @@ import { postTransfer } from '../ledger/post-transfer';
  * About six months of believable money for a demo member, posted through the ledger like any
  * other movement: salary by ACH, rent and utility bills, card purchases across the spec's
  * categories, cash withdrawals, a monthly move to Savings, and transfers between members. Dates
- * are backdated (effective dates) and posted in date order, so each entry's running balance
- * reads true. A small seeded generator keeps every demo database the same.
+ * are in the past — effective and recorded on the same day — and posted in date order, so each
+ * entry's running balance reads true and each month's statement has that month's history. A small seeded generator keeps every demo database the same.
  */
 
 export interface DemoAccounts {
@@ -243,7 +243,7 @@ export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): E
  * Posts the events in date order. A purchase the account could not afford that day is skipped,
  * as a declined card would be; the engine would refuse it anyway.
  */
-export async function postHistory(tx: Executor, events: Event[], now: Date): Promise<number> {
+export async function postHistory(tx: Executor, events: Event[]): Promise<number> {
   const available = new Map<string, bigint>();
   const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') =>
     account === 'checking' ? member.checking : member.savings;
@@ -265,7 +265,9 @@ export async function postHistory(tx: Executor, events: Event[], now: Date): Pro
       creditMemo: event.direction === 'out' ? (event.otherMemo ?? event.memo) : event.memo,
       reference: event.reference ?? null,
       effectiveAt: event.at,
-      now,
+      // Recorded on its own date, as if the portal had been running then: each past month's
+      // statement (posting dates) lists that month's demo history.
+      now: event.at,
       createdBy: null,
     });
     available.set(debit, (available.get(debit) ?? 0n) - event.amount);

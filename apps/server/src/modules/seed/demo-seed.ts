@@ -257,7 +257,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
     // The demo accounts were "opened" when their history starts, not when the seed ran.
     const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
     await backdateAccountOpening(tx, [ids.alex, ids.sam, ids.taylor], opened);
-    await postHistory(tx, events, now);
+    await postHistory(tx, events);
     await createPaymentOrder(tx, {
       userId: alex.userId,
       rail: 'ach',

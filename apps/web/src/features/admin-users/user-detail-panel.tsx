@@ -16,6 +16,7 @@ import { RegistrationDetails } from './registration-details';
 import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
 import { MemberTransactionsSection } from '../admin-money/member-transactions-section';
+import { MemberStatementsSection } from '../statements/member-statements-section';
 
 /** The right-hand (or lower) column: everything about the selected member. */
 export function UserDetailPanel({
@@ -103,6 +104,7 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
       <HoldSection user={user} onFlash={onFlash} />
       <AccountsSection user={user} />
       <MemberTransactionsSection user={user} onFlash={onFlash} />
+      <MemberStatementsSection user={user} onFlash={onFlash} />
       <ReviewHistorySection user={user} />
       <SecuritySection user={user} />
       <ActivityLog userId={user.id} />

@@ -5,7 +5,7 @@ import { TransactionTable } from '../transactions/transaction-table';
 import { useRecentTransactions } from './queries';
 import { LoadError, Skeleton } from '../../components/query-state';
 
-/** Spec §2/§9: the 20 newest transactions, newest first, and a way to all of them. */
+/** Spec §2/§9: the 20 newest transactions, newest first; View All opens Statements (and the history from there). */
 export function RecentTransactions() {
   const recent = useRecentTransactions();
   return (
@@ -17,7 +17,8 @@ export function RecentTransactions() {
         <h2 id="recent-transactions-heading" className="text-lg font-semibold text-slate-900">
           Recent Transactions
         </h2>
-        <Link to="/dashboard/transactions" className={buttonClass('outline', 'sm')}>
+        {/* Spec §2: View All scrolls to Quick Actions and opens Statements, which links to the full history. */}
+        <Link to="/dashboard#quick-actions-statements" className={buttonClass('outline', 'sm')}>
           View All
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>

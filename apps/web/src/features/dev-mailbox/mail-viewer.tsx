@@ -36,6 +36,16 @@ export function MailViewer({ mail }: { mail: DevMail }) {
             </dd>
             <dt className="text-slate-600">Template</dt>
             <dd className="font-mono text-slate-900">{mail.template}</dd>
+            {mail.attachments.length > 0 && (
+              <>
+                <dt className="text-slate-600">Attached</dt>
+                <dd className="[overflow-wrap:anywhere] text-slate-900">
+                  {mail.attachments
+                    .map((file) => `${file.filename} (${Math.max(1, Math.round(file.sizeBytes / 1024))} KB)`)
+                    .join(', ')}
+                </dd>
+              </>
+            )}
           </dl>
         </div>
         <div

@@ -6,6 +6,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { memberAccounts, siteFacts } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { overviewFixture, pageOf } from '../bill-pay/bill-pay.fixtures';
+import { statementsOverview } from '../statements/statements.fixtures';
 import { QuickActions } from './quick-actions';
 
 const tileNames = ['Bill Pay', 'Mobile Deposit', 'Cards', 'Statements', 'Zelle', 'Rewards'];
@@ -28,6 +29,7 @@ function renderQuickActions(route = '/dashboard') {
     'GET /api/me/accounts': { accounts: memberAccounts },
     'GET /api/bill-pay': overviewFixture(),
     'GET /api/bill-pay/payments': pageOf([]),
+    'GET /api/me/statements': statementsOverview(),
   });
   renderWithProviders(<Dashboard />, { route });
   const section = screen.getByRole('region', { name: 'Quick Actions' });
@@ -36,7 +38,7 @@ function renderQuickActions(route = '/dashboard') {
 
 /** A tile's button: its name is its label, then its one-line description. */
 const tile = (section: HTMLElement, label: string) =>
-  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Coming|Being)`) });
+  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Coming|Being)`) });
 
 describe('Quick Actions', () => {
   it('shows the six tiles of the spec, in its order, and no panel', () => {
@@ -83,12 +85,11 @@ describe('Quick Actions', () => {
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
 
-  it('Mobile Deposit, Cards and Statements say plainly they are not here yet, with no form', async () => {
+  it('Mobile Deposit and Cards say plainly they are not here yet, with no form', async () => {
     const { section, user } = renderQuickActions();
     const notices = {
       'Mobile Deposit': 'Mobile Deposit is not available online yet.',
       Cards: 'Card management is not available online yet.',
-      Statements: 'Statements are not available online yet.',
     };
     for (const [name, text] of Object.entries(notices)) {
       await user.click(tile(section, name));
@@ -98,6 +99,24 @@ describe('Quick Actions', () => {
       expect(within(panel).queryByRole('combobox')).toBeNull();
       await user.click(within(panel).getByRole('button', { name: 'Back to Quick Actions' }));
     }
+  });
+
+  it('Statements: the real panel, with the account and period choice', async () => {
+    const { section, user, server } = renderQuickActions();
+    expect(tile(section, 'Statements').textContent).toBe('StatementsDownload or e-mail');
+    await user.click(tile(section, 'Statements'));
+    const panel = within(section).getByRole('region', { name: 'Statements' });
+    const form = await within(panel).findByRole('form', { name: 'Get a statement' });
+    expect(within(form).getByRole('combobox', { name: 'Account' })).toBeTruthy();
+    expect(within(form).getByRole('combobox', { name: 'Statement period' })).toBeTruthy();
+    expect(server.to('GET', '/api/me/statements')).toHaveLength(1);
+  });
+
+  it('opens Statements on arrival at #quick-actions-statements', async () => {
+    const { section } = renderQuickActions('/dashboard#quick-actions-statements');
+    const panel = within(section).getByRole('region', { name: 'Statements' });
+    expect(panel.id).toBe('quick-actions-statements');
+    expect(await within(panel).findByRole('form', { name: 'Get a statement' })).toBeTruthy();
   });
 
   it('opens Bill Pay on arrival at #quick-actions-billpay, with the form', async () => {

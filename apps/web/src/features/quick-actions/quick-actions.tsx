@@ -2,11 +2,11 @@ import { CreditCard, FileText, Gift, type LucideIcon, Receipt, Send, Smartphone 
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BillPayPanel } from '../bill-pay/bill-pay-panel';
+import { StatementsPanel } from '../statements/statements-panel';
 import { CardsPanel } from './cards-panel';
 import { MobileDepositPanel } from './mobile-deposit-panel';
 import { PanelFrame } from './panel-frame';
 import { RewardsPanel } from './rewards-panel';
-import { StatementsPanel } from './statements-panel';
 import { ZellePanel } from './zelle-panel';
 
 /** A tile's name is all its text ("Cards Coming soon"): what it shows is what it is called. */
@@ -36,7 +36,13 @@ const tiles: readonly Tile[] = [
     Panel: MobileDepositPanel,
   },
   { id: 'cards', label: 'Cards', description: 'Coming soon', icon: CreditCard, Panel: CardsPanel },
-  { id: 'statements', label: 'Statements', description: 'Coming soon', icon: FileText, Panel: StatementsPanel },
+  {
+    id: 'statements',
+    label: 'Statements',
+    description: 'Download or e-mail',
+    icon: FileText,
+    Panel: StatementsPanel,
+  },
   { id: 'zelle', label: 'Zelle', description: 'Coming soon', icon: Send, Panel: ZellePanel },
   { id: 'rewards', label: 'Rewards', description: 'Being enhanced', icon: Gift, Panel: RewardsPanel },
 ];

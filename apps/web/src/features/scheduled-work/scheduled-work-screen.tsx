@@ -7,11 +7,13 @@ import { useFlash } from '../admin-users/use-flash';
 import { useSite } from '../site/site-context';
 import { ScheduledJobTable, loadFailed } from './scheduled-job-table';
 import { SCHEDULED_WORK_REFRESH_MS, useRunJobNow, useScheduledWork } from './scheduled-work-api';
+import { StatementRunsCard } from './statement-runs-card';
 
 /**
  * The body of Scheduled work (issue 14, item 6): what the portal does on its own on the job queue,
  * how much waits, runs and retries, when each job last ran and what last failed, with a Run now
- * per job. The figures are read again every 15 s while the screen is open.
+ * per job; then the monthly statement runs (issue 16). The figures are read again every 15 s while
+ * the screen is open.
  */
 export function ScheduledWorkScreen() {
   const work = useScheduledWork();
@@ -62,6 +64,8 @@ export function ScheduledWorkScreen() {
         runningName={runNow.isPending ? (runNow.variables ?? null) : null}
         onRunNow={run}
       />
+
+      <StatementRunsCard onFlash={show} />
     </div>
   );
 }

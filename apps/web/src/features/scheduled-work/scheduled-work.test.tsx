@@ -10,6 +10,8 @@ import { ScheduledWorkScreen } from './scheduled-work-screen';
 
 const listPath = '/api/admin/scheduled-work';
 const runPath = (name: string) => `/api/admin/scheduled-work/${name}/run`;
+/** The screen also shows the statement runs (`statement-runs.test.tsx`); none here. */
+const noRuns = { 'GET /api/admin/statement-runs': { runs: [] } };
 
 const job = fixtureFactory<ScheduledJob>({
   name: 'mail.deliver',
@@ -76,7 +78,10 @@ describe('Scheduled work: where it is', () => {
 
 describe('Scheduled work: the table', () => {
   it('lists each job with its schedule, counts, last run in the credit union’s zone and last error', async () => {
-    stubFetch({ [`GET ${listPath}`]: work() });
+    stubFetch({
+      ...noRuns,
+      [`GET ${listPath}`]: work(),
+    });
     const table = await renderScreen();
 
     expect(
@@ -125,7 +130,10 @@ describe('Scheduled work: the table', () => {
 
   it('reads the figures again every 15 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = stubFetch({ [`GET ${listPath}`]: work() });
+    const server = stubFetch({
+      ...noRuns,
+      [`GET ${listPath}`]: work(),
+    });
     await renderScreen();
     expect(server.to('GET', listPath)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(14_000));
@@ -137,7 +145,10 @@ describe('Scheduled work: the table', () => {
 
 describe('Scheduled work: switched off', () => {
   it('says scheduled work is switched off on this server when it does not run the queue', async () => {
-    stubFetch({ [`GET ${listPath}`]: work({ running: false }) });
+    stubFetch({
+      ...noRuns,
+      [`GET ${listPath}`]: work({ running: false }),
+    });
     await renderScreen();
     const notice = screen.getByText('Scheduled work is switched off on this server').closest('[role="status"]');
     expect(notice?.textContent).toContain('JOBS_ENABLED=false');
@@ -147,6 +158,7 @@ describe('Scheduled work: switched off', () => {
 describe('Scheduled work: Run now', () => {
   it('posts for that job, shows the answer’s message and reads the list again', async () => {
     const server = stubFetch({
+      ...noRuns,
       [`GET ${listPath}`]: work(),
       [`POST ${runPath('mail.deliver')}`]: reply(202, { message: 'Send waiting e-mail: queued to run now.' }),
     });
@@ -163,6 +175,7 @@ describe('Scheduled work: Run now', () => {
 
   it('shows the server’s refusal as an error and still reads the list again', async () => {
     const server = stubFetch({
+      ...noRuns,
       [`GET ${listPath}`]: work(),
       [`POST ${runPath('payment-orders.expire')}`]: apiError(
         409,
@@ -184,6 +197,7 @@ describe('Scheduled work: a failed read', () => {
   it('shows the server’s reason with Try again, and the table once it answers', async () => {
     let fail = true;
     stubFetch({
+      ...noRuns,
       [`GET ${listPath}`]: () => (fail ? apiError(403, 'FORBIDDEN', 'Staff only') : work()),
     });
     renderWithProviders(<ScheduledWorkScreen />);
@@ -198,6 +212,7 @@ describe('Scheduled work: a failed read', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let fail = false;
     stubFetch({
+      ...noRuns,
       [`GET ${listPath}`]: () => (fail ? apiError(503, 'UNAVAILABLE', 'The service is restarting.') : work()),
     });
     await renderScreen();
@@ -209,7 +224,10 @@ describe('Scheduled work: a failed read', () => {
   });
 
   it('a server failure says "Failed to load scheduled work"', async () => {
-    stubFetch({ [`GET ${listPath}`]: apiError(500, 'INTERNAL', 'boom') });
+    stubFetch({
+      ...noRuns,
+      [`GET ${listPath}`]: apiError(500, 'INTERNAL', 'boom'),
+    });
     renderWithProviders(<ScheduledWorkScreen />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Failed to load scheduled workTry again');

@@ -77,3 +77,25 @@ describe('transaction history paging', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 });
+
+describe('transaction history exports', () => {
+  it('offers CSV, OFX and QIF, each with the filters the page shows', async () => {
+    stubFetch({ 'GET /api/me/transactions': newest });
+    renderWithProviders(<TransactionHistory />, {
+      route: '/dashboard/transactions?account=Savings&type=credit&olderThan=cursorB',
+    });
+    const exports = await screen.findByRole('group', { name: 'Export transactions' });
+    const hrefOf = (name: string) => within(exports).getByRole('link', { name }).getAttribute('href');
+    // The page's place (olderThan) is not a filter: every matching row is exported.
+    expect(hrefOf('Export CSV')).toBe('/api/me/transactions/export?account=Savings&type=credit');
+    expect(hrefOf('Export OFX')).toBe('/api/me/transactions/export.ofx?account=Savings&type=credit');
+    expect(hrefOf('Export QIF')).toBe('/api/me/transactions/export.qif?account=Savings&type=credit');
+    for (const name of ['Export OFX', 'Export QIF']) {
+      const link = within(exports).getByRole('link', {
+        name,
+        description: 'OFX and QIF files for Quicken, GnuCash or Moneydance list completed transactions only.',
+      });
+      expect(link.hasAttribute('download')).toBe(true);
+    }
+  });
+});

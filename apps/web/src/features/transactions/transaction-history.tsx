@@ -1,15 +1,21 @@
-import { ExportCsvLink } from '../../components/export-csv-link';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { TransactionFiltersForm } from './transaction-filters';
 import { HistoryPager } from './history-pager';
+import { TransactionExports } from './transaction-exports';
 import { TransactionTable } from './transaction-table';
-import { transactionsExportUrl, useTransactionFilters, useTransactionHistory } from './use-transaction-filters';
+import {
+  moneySoftwareExportUrls,
+  transactionsExportUrl,
+  useTransactionFilters,
+  useTransactionHistory,
+} from './use-transaction-filters';
 
-/** Every transaction of the member, filtered and paged, with a CSV export of the same filters. */
+/** Every transaction of the member, filtered and paged, with CSV, OFX and QIF exports of the same filters. */
 export function TransactionHistory() {
   const { filters, cursor, setFilters, pageHref, clear } = useTransactionFilters();
   const history = useTransactionHistory(filters, cursor);
   const exportHref = transactionsExportUrl(filters);
+  const moneyFiles = moneySoftwareExportUrls(filters);
 
   return (
     <div className="space-y-5">
@@ -23,7 +29,7 @@ export function TransactionHistory() {
           <h2 id="history-results-heading" className="text-lg font-semibold text-slate-900">
             Transactions
           </h2>
-          <ExportCsvLink href={exportHref} testId="export-csv" />
+          <TransactionExports csv={exportHref} ofx={moneyFiles.ofx} qif={moneyFiles.qif} />
         </div>
         {history.isPending ? (
           <Skeleton label="Loading transactions" className="h-96 border-0 bg-slate-100" />

@@ -127,6 +127,14 @@ export function transactionsExportUrl(filters: TransactionFilters): string {
   return urlOf(accountsApi.exportTransactions, { query: filters });
 }
 
+/** The files for money software (OFX, QIF) with the same filters: plain download links. */
+export function moneySoftwareExportUrls(filters: TransactionFilters): { ofx: string; qif: string } {
+  return {
+    ofx: urlOf(accountsApi.exportOfx, { query: filters }),
+    qif: urlOf(accountsApi.exportQif, { query: filters }),
+  };
+}
+
 export function useTransactionHistory(filters: TransactionFilters, cursor: HistoryCursor) {
   return useQuery({
     queryKey: [...transactionsQueryKey, 'history', filters, cursor],

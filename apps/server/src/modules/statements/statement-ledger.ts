@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/**
+ * What statements and dividends read from the ledger: an account's entries in version order
+ * (`ledger_entries_version_idx`), cut at instants. An account's entries are numbered gap-free in
+ * the order they were written, and each carries the posted balance after it, so "the balance at
+ * the end of a month" is the balance after the last entry recorded before the month ended.
+ */
+
+export interface Cut {
+  /** The last entry recorded before the instant (0 when there is none). */
+  version: bigint;
+  balance: bigint;
+  available: bigint;
+}
+
+export async function cutBefore(db: Executor, accountId: string, instant: Date): Promise<Cut> {
+  // Walks the account's entries backwards from the newest: a closed month is near the top.
+  const [row] = await queryRows<{ account_version: unknown; balance_after: unknown; available_after: unknown }>(
+    db,
+    sql`select account_version, balance_after, available_after from ledger_entries
+        where account_id = ${accountId} and created_at < ${instant.toISOString()}::timestamptz
+        order by account_version desc limit 1`,
+  );
+  if (!row) return { version: 0n, balance: 0n, available: 0n };
+  return {
+    version: BigInt(String(row.account_version)),
+    balance: BigInt(String(row.balance_after)),
+    available: BigInt(String(row.available_after)),
+  };
+}
+
+/**
+ * Dividends of months up to `period` whose entry the ledger wrote after `version`: a month's
+ * dividend is posted after the month ends, but counts from its last day (effective date), so
+ * a balance "at the end of the month" adds it.
+ */
+export async function dividendsAfter(
+  db: Executor,
+  accountId: string,
+  period: string,
+  version: bigint,
+): Promise<bigint> {
+  const [row] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select coalesce(sum(d.amount), 0) as total
+        from dividend_postings d
+        join ledger_entries e on e.transfer_id = d.transfer_id and e.account_id = d.account_id
+        where d.account_id = ${accountId} and d.period <= ${period} and e.account_version > ${version.toString()}`,
+  );
+  return BigInt(String(row?.total ?? 0));
+}
+
+/** An account's balance at the end of `period` (statement rule: dividends count in their own month). */
+export async function balanceAtEnd(
+  db: Executor,
+  accountId: string,
+  period: string,
+  end: Date,
+): Promise<{ cut: Cut; balance: bigint; lateDividends: bigint }> {
+  const cut = await cutBefore(db, accountId, end);
+  const lateDividends = await dividendsAfter(db, accountId, period, cut.version);
+  return { cut, balance: cut.balance + lateDividends, lateDividends };
+}
+
+export interface EntryRow {
+  account_version: unknown;
+  side: 'debit' | 'credit';
+  amount: unknown;
+  balance_after: unknown;
+  created_at: Date | string;
+  effective_at: Date | string;
+  transfer_id: string;
+  category: string;
+  memo: string;
+  reference: string | null;
+  reverses_id: string | null;
+  /** Set on a dividend's entry: the month it was earned for. */
+  dividend_period: string | null;
+  /** The other side: a member's account (its owner) or a general-ledger account (its code). */
+  other_user_id: string | null;
+  other_user_name: string | null;
+  other_type: string;
+  other_number: string | null;
+  /** A payment order (ACH, wire) or bill payment behind the transfer: who received it. */
+  order_beneficiary: string | null;
+  order_bank: string | null;
+  bill_payee: string | null;
+}
+
+/**
+ * The posted movements of an account with versions in `(from, through]`, in version order: single
+ * transfers and posted holds (a pending hold, its void or expiry change no posted balance; a
+ * failed row has no entry). Each with what the statement says about the other side.
+ */
+export async function postedEntries(
+  db: Executor,
+  accountId: string,
+  from: bigint,
+  through: bigint,
+): Promise<EntryRow[]> {
+  if (through <= from) return [];
+  return queryRows<EntryRow>(
+    db,
+    sql`select e.account_version, e.side, e.amount, e.balance_after, e.created_at, t.effective_at,
+               t.id as transfer_id, t.category,
+               case when e.side = 'debit' then t.debit_memo else t.credit_memo end as memo,
+               t.reference, t.reverses_id, dp.period as dividend_period,
+               other.user_id as other_user_id, u.name as other_user_name, other.type as other_type,
+               other.account_number as other_number,
+               po.beneficiary_name as order_beneficiary, po.bank_name as order_bank,
+               coalesce(bp.nickname, bp.biller_name) as bill_payee
+        from ledger_entries e
+        join ledger_transfers t on t.id = e.transfer_id
+        join ledger_accounts other
+          on other.id = case when e.side = 'debit' then t.credit_account_id else t.debit_account_id end
+        left join users u on u.id = other.user_id
+        left join dividend_postings dp on dp.transfer_id = t.id
+        left join payment_orders po on po.pending_transfer_id = coalesce(t.pending_id, t.id)
+        left join lateral (
+          select p.nickname, p.biller_name from bill_payments b join bill_payees p on p.id = b.payee_id
+          where b.pending_transfer_id = coalesce(t.pending_id, t.id) or b.return_transfer_id = t.id
+          limit 1
+        ) bp on true
+        where e.account_id = ${accountId}
+          and e.account_version > ${from.toString()} and e.account_version <= ${through.toString()}
+          and t.kind in ('single', 'post')
+        order by e.account_version`,
+  );
+}
+
+/** End-of-day posted balances need every entry's version, balance and time in a version range. */
+export async function entryTimes(
+  db: Executor,
+  accountId: string,
+  from: bigint,
+  through: bigint,
+): Promise<Array<{ version: bigint; balance: bigint; createdAt: Date }>> {
+  if (through <= from) return [];
+  const rows = await queryRows<{ account_version: unknown; balance_after: unknown; created_at: Date | string }>(
+    db,
+    sql`select account_version, balance_after, created_at from ledger_entries
+        where account_id = ${accountId}
+          and account_version > ${from.toString()} and account_version <= ${through.toString()}
+        order by account_version`,
+  );
+  return rows.map((row) => ({
+    version: BigInt(String(row.account_version)),
+    balance: BigInt(String(row.balance_after)),
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+/** Dividends of months before `period`, with the version of their entry. */
+export async function earlierDividends(
+  db: Executor,
+  accountId: string,
+  period: string,
+): Promise<Array<{ amount: bigint; version: bigint }>> {
+  const rows = await queryRows<{ amount: unknown; account_version: unknown }>(
+    db,
+    sql`select d.amount, e.account_version from dividend_postings d
+        join ledger_entries e on e.transfer_id = d.transfer_id and e.account_id = d.account_id
+        where d.account_id = ${accountId} and d.period < ${period}`,
+  );
+  return rows.map((row) => ({ amount: BigInt(String(row.amount)), version: BigInt(String(row.account_version)) }));
+}

@@ -1,0 +1,129 @@
+import { statementsApi as api } from '@mutual/shared/contract/statements';
+import { messages, periodLabel } from '@mutual/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { routeOf } from '../../http/contract-route';
+import { staffRoutes } from '../../http/staff-routes';
+import type { JobQueue } from '../../jobs/job-queue';
+import { recordAudit } from '../audit/record-audit';
+import { type StatementRow } from './issue-statement';
+import {
+  emailStatement,
+  memberStatement,
+  resendStatementNotice,
+  staffStatementPdf,
+  staffStatements,
+  statementPdf,
+  statementsOverview,
+} from './member-statements';
+import { listRuns, STATEMENTS_JOB } from './statement-runs';
+import { offeredPeriods } from './statement-periods';
+
+/** The PDF as a download, named for the month and account, with its hash for anyone who keeps it. */
+function sendPdf(reply: FastifyReply, pdf: Buffer, row: StatementRow, accountName: string) {
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('etag', `"${row.sha256}"`)
+    .header('content-disposition', `attachment; filename="statement-${row.period}-${accountName}.pdf"`)
+    .send(pdf);
+}
+
+/**
+ * The member's statements (contract: packages/shared/src/contract/statements.ts). Account holders
+ * only; every look-up is by the signed-in member's id.
+ */
+export const statementRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', guards.accountHolder);
+    const member = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user;
+
+    app.route({ ...routeOf(api.overview), handler: async (request) => statementsOverview(deps, member(request).id) });
+
+    app.route({
+      ...routeOf(api.download),
+      handler: async (request, reply) => {
+        const { accountId, period } = request.params;
+        const { statement, account } = await memberStatement(deps, member(request).id, accountId, period);
+        const pdf = await statementPdf(deps.db, statement.id);
+        return sendPdf(reply, pdf, statement, `${account.type.toLowerCase()}-${account.numberLast4}`);
+      },
+    });
+
+    app.route({
+      ...routeOf(api.email),
+      handler: async (request, reply) => {
+        const { accountId, period } = request.params;
+        const session = signedIn(request);
+        const result = await emailStatement(
+          deps,
+          { ...actorOf(session), userId: session.user.id },
+          accountId,
+          period,
+          requestMeta(request),
+        );
+        return reply.status(202).send(result);
+      },
+    });
+  };
+
+/** A member's statements in the console, and the month runs. Staff only. */
+export const staffStatementRoutes = (deps: AppDeps, queue: JobQueue) =>
+  staffRoutes(async (app) => {
+    app.route({ ...routeOf(api.staffList), handler: async (request) => staffStatements(deps, request.params.id) });
+
+    app.route({
+      ...routeOf(api.staffDownload),
+      handler: async (request, reply) => {
+        const { id, statementId } = request.params;
+        const { pdf, row } = await staffStatementPdf(
+          deps,
+          id,
+          statementId,
+          actorOf(signedIn(request)),
+          requestMeta(request),
+        );
+        return sendPdf(reply, pdf, row, row.accountId.slice(0, 8));
+      },
+    });
+
+    app.route({
+      ...routeOf(api.staffResendNotice),
+      handler: async (request) =>
+        resendStatementNotice(
+          deps,
+          request.params.id,
+          request.params.statementId,
+          actorOf(signedIn(request)),
+          requestMeta(request),
+        ),
+    });
+
+    app.route({ ...routeOf(api.runs), handler: async () => ({ runs: await listRuns(deps) }) });
+
+    app.route({
+      ...routeOf(api.startRun),
+      handler: async (request, reply) => {
+        const { period } = request.body;
+        if (!offeredPeriods(deps.config, deps.clock()).includes(period)) {
+          throw new AppError('VALIDATION_FAILED', messages.statements.periodOpen, {
+            period: messages.statements.periodOpen,
+          });
+        }
+        if (!queue.running) throw new AppError('CONFLICT', 'Scheduled work is switched off on this server.');
+        await queue.send(STATEMENTS_JOB, { period });
+        await recordAudit(deps.db, {
+          at: deps.clock(),
+          action: 'statement_run.started',
+          actor: actorOf(signedIn(request)),
+          meta: requestMeta(request),
+          after: { period },
+        });
+        return reply.status(202).send({ message: messages.statements.runStarted(periodLabel(period)) });
+      },
+    });
+  })(deps);

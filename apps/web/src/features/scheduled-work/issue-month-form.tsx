@@ -1,0 +1,57 @@
+import { periodLabel, previousPeriod } from '@mutual/shared';
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { controlProps } from '../../components/form-field';
+import { localDay } from '../../lib/format-date';
+
+/** Spec §9: statements cover 13 monthly periods; staff may issue any of the last 13 closed months. */
+export const ISSUABLE_MONTHS = 13;
+
+/** The last `ISSUABLE_MONTHS` closed months on the credit union's clock, newest first (`YYYY-MM`). */
+export function closedMonths(now: Date): string[] {
+  const months: string[] = [];
+  let month = previousPeriod(localDay(now).slice(0, 7));
+  while (months.length < ISSUABLE_MONTHS) {
+    months.push(month);
+    month = previousPeriod(month);
+  }
+  return months;
+}
+
+/**
+ * "Issue a month now": dividends and statements for a closed month without waiting for the
+ * schedule. The server refuses a month not offered and does not repeat one done or under way.
+ */
+export function IssueMonthForm({ pending, onIssue }: { pending: boolean; onIssue: (period: string) => void }) {
+  // The months are worked out once per visit: a page left open over a month's end keeps its list.
+  const [months] = useState(() => closedMonths(new Date()));
+  const [period, setPeriod] = useState(months[0] ?? '');
+  const id = 'issue-month-period';
+  return (
+    <form
+      aria-label="Issue a month now"
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onIssue(period);
+      }}
+    >
+      <div className="min-w-0 sm:w-52">
+        <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+          Issue a month now
+        </label>
+        <select {...controlProps(id, {})} value={period} onChange={(event) => setPeriod(event.target.value)}>
+          {months.map((month) => (
+            <option key={month} value={month}>
+              {periodLabel(month)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" icon={Play} variant="outline" disabled={pending} className="whitespace-nowrap">
+        {pending ? 'Starting…' : 'Issue statements'}
+      </Button>
+    </form>
+  );
+}

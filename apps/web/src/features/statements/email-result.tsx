@@ -1,0 +1,32 @@
+import { Alert } from '../../components/alert';
+import { errorMessage } from '../../lib/api-errors';
+import type { useEmailStatement } from './statements-api';
+
+export type EmailStatement = ReturnType<typeof useEmailStatement>;
+
+/**
+ * The answer to "E-mail me this statement", shown beside the button that asked (`place`): the
+ * server's own sentence naming the registered address, or why it could not be sent.
+ */
+export function EmailResult({ email, place }: { email: EmailStatement; place: string }) {
+  if (email.variables?.place !== place) return null;
+  if (email.isSuccess) {
+    return (
+      <Alert tone="success" className="mt-3">
+        {email.data.message}
+      </Alert>
+    );
+  }
+  if (email.isError) {
+    return (
+      <Alert tone="error" className="mt-3">
+        {errorMessage(email.error)}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** The button's words: "Sending…" on the one that asked while the request is under way. */
+export const emailButtonText = (email: EmailStatement, place: string) =>
+  email.isPending && email.variables.place === place ? 'Sending…' : 'E-mail me this statement';

@@ -1,0 +1,76 @@
+import type { Statement } from '@mutual/shared';
+import { Download, Mail } from 'lucide-react';
+import { Button, buttonClass } from '../../components/button';
+import { formatDate } from '../../lib/format-date';
+import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
+import { accountName, accountSpoken, sizeInKb, statementAccount } from './format';
+import { statementHref } from './statements-api';
+
+/**
+ * "Recent statements": each issued statement (month, account, issued date, size) with Download
+ * and "E-mail me this statement". A list rather than a table: on a phone each statement stacks.
+ */
+export function RecentStatements({ statements, email }: { statements: Statement[]; email: EmailStatement }) {
+  return (
+    <section aria-labelledby="recent-statements-heading" className="@container rounded-xl border border-slate-200 p-4">
+      <h4 id="recent-statements-heading" className="mb-2 font-semibold text-slate-900">
+        Recent statements
+      </h4>
+      {statements.length === 0 ? (
+        <p className="text-sm text-slate-600">No statements have been issued yet.</p>
+      ) : (
+        <ul aria-labelledby="recent-statements-heading" className="divide-y divide-slate-100">
+          {statements.map((statement) => (
+            <StatementItem key={statement.id} statement={statement} email={email} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StatementItem({ statement, email }: { statement: Statement; email: EmailStatement }) {
+  const account = statementAccount(statement);
+  // Spoken names tell the rows' buttons apart: "Download October 2026, Checking ending in 1234".
+  const which = `${statement.label}, ${accountSpoken(account)}`;
+  const issued = <time dateTime={statement.issuedAt}>{formatDate(statement.issuedAt)}</time>;
+  return (
+    <li className="py-3" data-testid="statement-item">
+      <div className="flex flex-col gap-3 @xl:flex-row @xl:items-center @xl:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{statement.label}</p>
+          <p className="text-sm text-slate-600">
+            {accountName(account)} · Issued {issued} · {sizeInKb(statement.sizeBytes)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 @xl:shrink-0">
+          <a
+            href={statementHref({ accountId: statement.accountId, period: statement.period })}
+            download
+            aria-label={`Download ${which}`}
+            className={buttonClass('outline', 'sm')}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download
+          </a>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={Mail}
+            disabled={email.isPending}
+            aria-label={`${emailButtonText(email, statement.id)}: ${which}`}
+            onClick={() =>
+              email.mutate({
+                target: { accountId: statement.accountId, period: statement.period },
+                place: statement.id,
+              })
+            }
+          >
+            {emailButtonText(email, statement.id)}
+          </Button>
+        </div>
+      </div>
+      <EmailResult email={email} place={statement.id} />
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import type { StatementsOverview } from '@mutual/shared';
+import { Download, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { Button, buttonClass } from '../../components/button';
+import { FormField, controlProps } from '../../components/form-field';
+import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
+import { accountName } from './format';
+import { statementHref } from './statements-api';
+
+const place = 'form';
+
+/**
+ * Spec §2 Statements: choose the account and one of the closed months offered (newest first, the
+ * newest chosen), then Download the PDF (a plain link) or have it e-mailed.
+ */
+export function StatementRequestForm({
+  accounts,
+  periods,
+  email,
+}: {
+  accounts: StatementsOverview['accounts'];
+  periods: StatementsOverview['periods'];
+  email: EmailStatement;
+}) {
+  const [accountId, setAccountId] = useState('');
+  const [period, setPeriod] = useState('');
+  // What is chosen, kept to what the latest answer offers (a refetch may drop a month).
+  const account = accounts.find((candidate) => candidate.id === accountId) ?? accounts[0];
+  const chosen = periods.find((candidate) => candidate.period === period) ?? periods[0];
+  if (!account || !chosen) return null;
+  const target = { accountId: account.id, period: chosen.period };
+
+  // A new choice clears the answer about the previous one.
+  const forget = () => {
+    if (email.variables?.place === place && !email.isPending) email.reset();
+  };
+
+  return (
+    <form
+      aria-labelledby="statement-request-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        email.mutate({ target, place });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="statement-account" label="Account">
+          <select
+            {...controlProps('statement-account', {})}
+            value={account.id}
+            onChange={(event) => {
+              setAccountId(event.target.value);
+              forget();
+            }}
+          >
+            {accounts.map((option) => (
+              <option key={option.id} value={option.id}>
+                {accountName(option)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="statement-period" label="Statement period">
+          <select
+            {...controlProps('statement-period', {})}
+            value={chosen.period}
+            onChange={(event) => {
+              setPeriod(event.target.value);
+              forget();
+            }}
+          >
+            {periods.map((option) => (
+              <option key={option.period} value={option.period}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <a href={statementHref(target)} download className={buttonClass('primary')}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Download
+        </a>
+        <Button type="submit" variant="outline" icon={Mail} disabled={email.isPending}>
+          {emailButtonText(email, place)}
+        </Button>
+      </div>
+      <EmailResult email={email} place={place} />
+    </form>
+  );
+}
