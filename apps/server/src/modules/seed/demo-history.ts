@@ -8,7 +8,8 @@ import { postTransfer } from '../ledger/post-transfer';
  * other movement: salary by ACH, rent and utility bills, card purchases across the spec's
  * categories, cash withdrawals, a monthly move to Savings, and transfers between members. Dates
  * are in the past — effective and recorded on the same day — and posted in date order, so each
- * entry's running balance reads true and each month's statement has that month's history. A small seeded generator keeps every demo database the same.
+ * entry's running balance reads true and each month's statement has that month's history. A
+ * small seeded generator keeps every demo database the same.
  */
 
 export interface DemoAccounts {
