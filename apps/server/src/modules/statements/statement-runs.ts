@@ -21,6 +21,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
 export const STATEMENTS_JOB = 'statements.issue';
 
 const BATCH = 100;
+const CONCURRENCY = 4;
 /**
  * A run stops starting batches after this long (the queue would take a job of more than 15
  * minutes for dead and retry it); the next hourly run carries on where it stopped.
@@ -68,10 +69,21 @@ export async function runMonth(
   );
   await deps.db
     .insert(statementRuns)
-    .values({ period, status: 'running', total, startedAt: now, updatedAt: now })
+    // Wall-clock times (not the run's `now`, the moment the month is issued as of): staff read them.
+    .values({ period, status: 'running', total, startedAt: new Date(), updatedAt: new Date() })
     .onConflictDoUpdate({
       target: statementRuns.period,
-      set: { status: 'running', total, failed: 0, updatedAt: now, finishedAt: null },
+      // A run resumed or repeated counts what earlier runs issued (its rate is then a little high).
+      set: {
+        status: 'running',
+        total,
+        failed: 0,
+        issued: sql`(select count(*)::int from statements s where s.period = ${period})`,
+        bytesIssued: sql`(select coalesce(sum(s.size_bytes), 0)::bigint from statements s where s.period = ${period})`,
+        startedAt: new Date(),
+        updatedAt: new Date(),
+        finishedAt: null,
+      },
     });
 
   let issued = 0;
@@ -88,23 +100,28 @@ export async function runMonth(
     let bytes = 0n;
     let batchIssued = 0;
     let dividends = 0;
-    for (const account of accounts) {
-      try {
-        const result = await issueStatement(deps, account, period, now);
-        if (result.issued) {
-          batchIssued += 1;
-          bytes += BigInt(result.statement.sizeBytes);
-          if (result.statement.dividends > 0n) dividends += 1;
+    // A few at a time: one statement's database reads overlap another's drawing.
+    const queue = [...accounts];
+    const worker = async () => {
+      for (let account = queue.shift(); account; account = queue.shift()) {
+        try {
+          const result = await issueStatement(deps, account, period, now);
+          if (result.issued) {
+            batchIssued += 1;
+            bytes += BigInt(result.statement.sizeBytes);
+            if (result.statement.dividends > 0n) dividends += 1;
+          }
+        } catch (error) {
+          failed += 1;
+          skip.add(account.id);
+          deps.logger.warn(
+            { accountId: account.id, period, reason: error instanceof Error ? error.message : String(error) },
+            'statement not issued',
+          );
         }
-      } catch (error) {
-        failed += 1;
-        skip.add(account.id);
-        deps.logger.warn(
-          { accountId: account.id, period, reason: error instanceof Error ? error.message : String(error) },
-          'statement not issued',
-        );
       }
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     issued += batchIssued;
     await deps.db
       .update(statementRuns)
