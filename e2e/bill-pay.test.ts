@@ -83,8 +83,8 @@ async function memberWithPayee(tag: string, checking: string, nickname: string, 
 
 browserSuite('[BILL_PAY]: Quick Actions and Bill Pay in the browser', (browser) => {
   test(
-    '[QUICK_ACTIONS]: six tiles; Zelle and Rewards show only their messages, Mobile Deposit, Cards and ' +
-      'Statements say they are coming; "Back to Quick Actions" returns; the top nav opens Bill Pay and Cards',
+    '[QUICK_ACTIONS]: six tiles; Zelle and Rewards show only their messages, Mobile Deposit and Cards ' +
+      'say they are coming; "Back to Quick Actions" returns; the top nav opens Bill Pay and Cards',
     async () => {
       const member = await fundedMember('qa-tiles', {});
       const { page, errors } = await openDashboard(browser, member);
@@ -101,7 +101,6 @@ browserSuite('[BILL_PAY]: Quick Actions and Bill Pay in the browser', (browser) 
         { label: 'Rewards', id: 'rewards', says: /^The .+ rewards program is being enhanced\.$/m },
         { label: 'Mobile Deposit', id: 'mobile-deposit', says: 'Mobile Deposit is not available online yet.' },
         { label: 'Cards', id: 'cards', says: 'Card management is not available online yet.' },
-        { label: 'Statements', id: 'statements', says: 'Statements are not available online yet.' },
       ];
       for (const { label, id, says } of panels) {
         await tile(page, label).click();

@@ -87,11 +87,15 @@ browserSuite('[LIVE]: changes reach an open dashboard; [HISTORY]: the full trans
   );
 
   test(
-    '[HISTORY]: "View All" opens the history; paging by cursor, type, ' +
-      'category and search filters live in the address; "Export CSV" matches',
+    '[HISTORY]: "View All" opens Statements, whose "View all transactions" opens the history; paging by ' +
+      'cursor, type, category and search filters live in the address; "Export CSV" matches',
     async () => {
       const { page, errors } = await openDashboard(browser, demoMember(SAM_EMAIL));
       await page.getByRole('link', { name: 'View All' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard' && url.hash === '#quick-actions-statements');
+      const statements = page.locator('#quick-actions-statements');
+      await statements.waitFor({ state: 'visible' });
+      await statements.getByRole('link', { name: 'View all transactions' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/transactions');
       await expect.poll(() => headingText(page)).toBe('Transaction History');
       await expect.poll(() => historyRows(page).count(), SETTLED).toBe(20);
@@ -218,7 +222,7 @@ browserSuite('[LIVE]: changes reach an open dashboard; [HISTORY]: the full trans
       '=HYPERLINK("http://example.com")',
     );
     const { page, errors } = await openDashboard(browser, member);
-    await page.getByRole('link', { name: 'View All' }).click();
+    await page.goto('/dashboard/transactions');
     await page.waitForURL((url) => url.pathname === '/dashboard/transactions');
     await historyRows(page)
       .filter({ hasText: `Transfer from ${sender.name}` })
