@@ -78,10 +78,13 @@ export async function statementsOverview(deps: Deps, userId: string): Promise<St
   return {
     accounts: accounts.map((account) => ({ id: account.id, type: account.type, numberLast4: account.numberLast4 })),
     periods: periods.map((period) => ({ period, label: periodLabel(period) })),
-    statements: rows.flatMap((row) => {
-      const account = byId.get(row.accountId);
-      return account ? [toStatement(row, account)] : [];
-    }),
+    // Newest month first; within a month, Checking before Savings.
+    statements: rows
+      .flatMap((row) => {
+        const account = byId.get(row.accountId);
+        return account ? [toStatement(row, account)] : [];
+      })
+      .sort((a, b) => b.period.localeCompare(a.period) || a.accountType.localeCompare(b.accountType)),
     earliestLabel: periodLabel(
       offered.length > 0 ? (offered[offered.length - 1] as string) : deps.config.limits.statementsFrom,
     ),
@@ -205,10 +208,12 @@ export async function staffStatements(deps: Deps, userId: string): Promise<{ sta
     .orderBy(desc(statements.period), statements.accountId)
     .limit(200);
   return {
-    statements: rows.flatMap((row) => {
-      const account = byId.get(row.accountId);
-      return account ? [{ ...toStatement(row, account), notifiedAt: row.notifiedAt?.toISOString() ?? null }] : [];
-    }),
+    statements: rows
+      .flatMap((row) => {
+        const account = byId.get(row.accountId);
+        return account ? [{ ...toStatement(row, account), notifiedAt: row.notifiedAt?.toISOString() ?? null }] : [];
+      })
+      .sort((a, b) => b.period.localeCompare(a.period) || a.accountType.localeCompare(b.accountType)),
   };
 }
 

@@ -238,11 +238,11 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     expect(response.statusCode).toBe(200);
     const overview = response.json<StatementsOverview>();
     expect(overview.periods.map((p) => p.period)).toEqual(['2026-10', '2026-09']);
-    expect(overview.statements.map((s) => `${s.period} ${s.accountType}`).sort()).toEqual([
-      '2026-09 Checking',
-      '2026-09 Savings',
+    expect(overview.statements.map((s) => `${s.period} ${s.accountType}`)).toEqual([
       '2026-10 Checking',
       '2026-10 Savings',
+      '2026-09 Checking',
+      '2026-09 Savings',
     ]);
     expect(overview.earliestLabel).toBe('October 2025');
 

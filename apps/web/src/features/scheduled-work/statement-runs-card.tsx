@@ -70,11 +70,18 @@ const figures: { id: string; header: string; align?: 'right'; cell: (run: Statem
     align: 'right',
     cell: (run) => (run.averageBytes === null ? '—' : sizeInKb(run.averageBytes)),
   },
-  { id: 'started', header: 'Started', cell: (run) => when(run.startedAt, '—') },
   {
     id: 'finished',
     header: 'Finished',
-    cell: (run) => when(run.finishedAt, run.status === 'running' ? 'Under way' : '—'),
+    // One column for both times keeps the table inside its card: a run under way says since when.
+    cell: (run) =>
+      run.finishedAt ? (
+        when(run.finishedAt, '—')
+      ) : run.status === 'running' ? (
+        <span className="text-slate-700">Under way since {when(run.startedAt, '—')}</span>
+      ) : (
+        when(null, '—')
+      ),
   },
 ];
 

@@ -1,16 +1,23 @@
 import type { Statement } from '@mutual/shared';
 import { Download, Mail } from 'lucide-react';
+import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { formatDate } from '../../lib/format-date';
 import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
 import { accountName, accountSpoken, sizeInKb, statementAccount } from './format';
 import { statementHref } from './statements-api';
 
+/** Statements listed before "Show all": the last three months of a member's two accounts. */
+export const RECENT_SHOWN = 6;
+
 /**
  * "Recent statements": each issued statement (month, account, issued date, size) with Download
  * and "E-mail me this statement". A list rather than a table: on a phone each statement stacks.
+ * The newest RECENT_SHOWN first; the rest (up to 13 months of each account) on "Show all".
  */
 export function RecentStatements({ statements, email }: { statements: Statement[]; email: EmailStatement }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? statements : statements.slice(0, RECENT_SHOWN);
   return (
     <section aria-labelledby="recent-statements-heading" className="@container rounded-xl border border-slate-200 p-4">
       <h4 id="recent-statements-heading" className="mb-2 font-semibold text-slate-900">
@@ -20,10 +27,15 @@ export function RecentStatements({ statements, email }: { statements: Statement[
         <p className="text-sm text-slate-600">No statements have been issued yet.</p>
       ) : (
         <ul aria-labelledby="recent-statements-heading" className="divide-y divide-slate-100">
-          {statements.map((statement) => (
+          {shown.map((statement) => (
             <StatementItem key={statement.id} statement={statement} email={email} />
           ))}
         </ul>
+      )}
+      {statements.length > RECENT_SHOWN && (
+        <Button variant="ghost" size="sm" className="mt-2" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer statements' : `Show all ${statements.length} statements`}
+        </Button>
       )}
     </section>
   );

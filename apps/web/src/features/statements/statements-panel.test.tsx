@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch } from '../../test/fetch-stub';
 import { siteFacts } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { checkingId, savingsId, statementsOverview } from './statements.fixtures';
+import { checkingId, savingsId, statement, statementsOverview } from './statements.fixtures';
 import { StatementsPanel } from './statements-panel';
 
 const overviewPath = '/api/me/statements';
@@ -175,6 +175,25 @@ describe('Statements: Recent statements', () => {
     expect(within(checkingItem).queryByRole('status')).toBeNull();
     expect(within(screen.getByRole('form', { name: 'Get a statement' })).queryByRole('status')).toBeNull();
     expect(server.to('POST', emailPath(savingsId, '2026-10'))).toHaveLength(1);
+  });
+
+  it('shows the newest six, and every statement after "Show all"', async () => {
+    const many = Array.from({ length: 8 }, (_, index) =>
+      statement({ id: `aaaaaaaa-0000-4000-8000-00000000001${index}`, label: `Month ${index + 1}` }),
+    );
+    renderPanel(statementsOverview({ statements: many }));
+    const list = await screen.findByRole('list', { name: 'Recent statements' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Month 1', 'Month 2', 'Month 3', 'Month 4', 'Month 5', 'Month 6']);
+    const more = screen.getByRole('button', { name: 'Show all 8 statements' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer statements' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
   });
 
   it('says plainly when no statement has been issued yet', async () => {

@@ -64,11 +64,11 @@ function OlderStatements({ overview }: { overview: StatementsOverview }) {
   return (
     <p className="text-sm text-slate-700" data-testid="older-statements">
       {m.periodTooOld(overview.earliestLabel)} Call{' '}
-      <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+      <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={`whitespace-nowrap ${linkClass}`}>
         {support.phone}
       </a>{' '}
       ({support.hours}) or e-mail{' '}
-      <a href={`mailto:${support.email}`} className={`break-all ${linkClass}`}>
+      <a href={`mailto:${support.email}`} className={`break-words ${linkClass}`}>
         {support.email}
       </a>
       .
