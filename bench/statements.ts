@@ -63,25 +63,34 @@ async function main() {
              '2026-09-01T12:00:00Z'::timestamptz
       from users u cross join (values ('Checking'), ('Savings')) t(type)
       where u.email like 'bench-%'`);
-    // Each account: a deposit on the 1st, then smaller withdrawals through the month.
-    await database.db.execute(sql`
-      select p.transfer_id from ledger_accounts a
-      cross join lateral ledger_post(
-        p_kind => 'single', p_now => '2026-10-01T14:00:00Z'::timestamptz,
-        p_debit => ${generalLedger.cash}::uuid, p_credit => a.id, p_amount => 500000,
-        p_category => 'Deposit', p_debit_memo => 'Payroll deposit', p_credit_memo => 'Payroll deposit',
-        p_live => false) p
-      where a.user_id is not null`);
-    await database.db.execute(sql`
-      select p.transfer_id from ledger_accounts a
-      cross join generate_series(2, ${LINES}) g
-      cross join lateral ledger_post(
-        p_kind => 'single',
-        p_now => '2026-10-01T14:00:00Z'::timestamptz + (g * interval '2 days 3 hours'),
-        p_debit => a.id, p_credit => ${generalLedger.cardSettlement}::uuid, p_amount => 1000 + g * 37,
-        p_category => 'Shopping', p_debit_memo => 'Card purchase, Hannaford Supermarket #' || g,
-        p_credit_memo => 'Card purchase', p_live => false) p
-      where a.user_id is not null`);
+    // Each account: a deposit on the 1st, then smaller withdrawals through the month. In slices
+    // of accounts, each its own transaction: one statement that updated the general-ledger row
+    // 100,000 times would walk an ever longer chain of its own row versions.
+    const [{ count: accounts = 0 } = {}] = await queryRows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from ledger_accounts where user_id is not null`,
+    );
+    for (let offset = 0; offset < accounts; offset += 500) {
+      const slice = sql`(select id from ledger_accounts where user_id is not null order by id
+                          offset ${offset} limit 500)`;
+      await database.db.execute(sql`
+        select p.transfer_id from ${slice} a
+        cross join lateral ledger_post(
+          p_kind => 'single', p_now => '2026-10-01T14:00:00Z'::timestamptz,
+          p_debit => ${generalLedger.cash}::uuid, p_credit => a.id, p_amount => 500000,
+          p_category => 'Deposit', p_debit_memo => 'Payroll deposit', p_credit_memo => 'Payroll deposit',
+          p_live => false) p`);
+      await database.db.execute(sql`
+        select p.transfer_id from ${slice} a
+        cross join generate_series(2, ${LINES}) g
+        cross join lateral ledger_post(
+          p_kind => 'single',
+          p_now => '2026-10-01T14:00:00Z'::timestamptz + (g * interval '2 days 3 hours'),
+          p_debit => a.id, p_credit => ${generalLedger.cardSettlement}::uuid, p_amount => 1000 + g * 37,
+          p_category => 'Shopping', p_debit_memo => 'Card purchase, Hannaford Supermarket #' || g,
+          p_credit_memo => 'Card purchase', p_live => false) p`);
+      progress(`  ${Math.min(accounts, offset + 500)} of ${accounts} accounts`);
+    }
     print(`setup ${ms(performance.now() - began)}`);
 
     progress('issuing October…');
