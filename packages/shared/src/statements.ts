@@ -22,7 +22,8 @@ export const statementPeriodSchema = z
   .string({ error: m.periodInvalid })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, m.periodInvalid);
 
-const monthNames = [
+/** Month names, January first (statement periods, the PDF's dates). */
+export const monthNames = [
   'January',
   'February',
   'March',

@@ -48,6 +48,15 @@ export async function statementAccount(db: Executor, accountId: string, timeZone
   return toStatementAccount(row, timeZone);
 }
 
+/** A member account's row as statements read it. */
+export interface StatementAccountRow {
+  id: string;
+  user_id: string;
+  type: 'Checking' | 'Savings';
+  account_number: string | null;
+  created_at: Date | string;
+}
+
 export function toStatementAccount(
   row: {
     id: string;

@@ -15,6 +15,7 @@ import {
   statementPdf,
   tellStatementReady,
   toStatementAccount,
+  type StatementAccountRow,
 } from './issue-statement';
 import { offeredPeriods } from './statement-periods';
 import { statements } from './statements.tables';
@@ -33,13 +34,7 @@ export const STATEMENT_EMAILS_PER_HOUR = 5;
 const m = messages.statements;
 
 async function memberAccounts(db: Executor, userId: string, timeZone: string): Promise<StatementAccount[]> {
-  const rows = await queryRows<{
-    id: string;
-    user_id: string;
-    type: 'Checking' | 'Savings';
-    account_number: string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await queryRows<StatementAccountRow>(
     db,
     sql`select id, user_id, type, account_number, created_at from ledger_accounts
         where user_id = ${userId} order by type`,

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mutual/shared';
+import { formatMoney, monthNames } from '@mutual/shared';
 import PDFDocument from 'pdfkit';
 import type { StatementDocument, StatementLine } from './statement-document';
 
@@ -59,20 +59,7 @@ type ColumnKey = keyof typeof COLUMNS;
 const COLUMN_ORDER: ColumnKey[] = ['date', 'description', 'type', 'debits', 'credits', 'balance'];
 const CELL_PAD = 5;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = monthNames;
 
 function dayParts(day: string): { year: string; month: number; date: number } {
   const [year = '', month = '1', date = '1'] = day.split('-');

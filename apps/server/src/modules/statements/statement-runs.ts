@@ -2,7 +2,7 @@ import { periodLabel, type StatementRun } from '@mutual/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { issueStatement, type StatementAccount, toStatementAccount } from './issue-statement';
+import { issueStatement, type StatementAccount, type StatementAccountRow, toStatementAccount } from './issue-statement';
 import { offeredPeriods, periodBounds } from './statement-periods';
 import { statementRuns } from './statements.tables';
 
@@ -144,13 +144,7 @@ export async function runMonth(
 }
 
 async function accountsWithout(deps: Deps, period: string, end: Date, skip: string[]): Promise<StatementAccount[]> {
-  const rows = await queryRows<{
-    id: string;
-    user_id: string;
-    type: 'Checking' | 'Savings';
-    account_number: string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await queryRows<StatementAccountRow>(
     deps.db,
     sql`select a.id, a.user_id, a.type, a.account_number, a.created_at from ledger_accounts a
         where a.user_id is not null and a.created_at < ${end.toISOString()}::timestamptz
