@@ -83,8 +83,8 @@ async function memberWithPayee(tag: string, checking: string, nickname: string, 
 
 browserSuite('[BILL_PAY]: Quick Actions and Bill Pay in the browser', (browser) => {
   test(
-    '[QUICK_ACTIONS]: six tiles; Zelle and Rewards show only their messages, Mobile Deposit and Cards ' +
-      'say they are coming; "Back to Quick Actions" returns; the top nav opens Bill Pay and Cards',
+    '[QUICK_ACTIONS]: six tiles; Zelle and Rewards show only their messages, Cards ' +
+      'says it is coming; "Back to Quick Actions" returns; the top nav opens Bill Pay and Cards',
     async () => {
       const member = await fundedMember('qa-tiles', {});
       const { page, errors } = await openDashboard(browser, member);
@@ -99,7 +99,6 @@ browserSuite('[BILL_PAY]: Quick Actions and Bill Pay in the browser', (browser) 
       const panels: Array<{ label: string; id: string; says: string | RegExp }> = [
         { label: 'Zelle', id: 'zelle', says: /^Zelle® is coming soon to .+\.$/m },
         { label: 'Rewards', id: 'rewards', says: /^The .+ rewards program is being enhanced\.$/m },
-        { label: 'Mobile Deposit', id: 'mobile-deposit', says: 'Mobile Deposit is not available online yet.' },
         { label: 'Cards', id: 'cards', says: 'Card management is not available online yet.' },
       ];
       for (const { label, id, says } of panels) {

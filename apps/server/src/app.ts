@@ -30,6 +30,7 @@ import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { billPayRoutes, staffBillPayRoutes } from './modules/bill-pay/bill-pay.routes';
+import { depositRoutes, staffDepositRoutes } from './modules/deposits/deposits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes(deps));
   await app.register(billPayRoutes(deps));
   await app.register(staffBillPayRoutes(deps));
+  await app.register(depositRoutes(deps));
+  await app.register(staffDepositRoutes(deps));
   await app.register(transferRoutes(deps));
   await app.register(paymentOpsRoutes(deps));
   await app.register(transferCountRoutes(deps));

@@ -11,7 +11,7 @@ describe('[CONFIG]: settings from the environment', () => {
     expect(config.demo).toBe(true);
     expect(config.port).toBe(3000);
     expect(config.limits.recentTransactions).toBe(20);
-    expect(config.limits.mobileDepositLimitCents).toBe(1_000_000n);
+    expect(config.deposits.standard.perCheck).toBe(1_000_000n);
     expect(config.limits.profileImageMaxBytes).toBe(5_242_880);
     expect(config.security.otpTtlMinutes).toBe(10);
   });

@@ -161,7 +161,31 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}$/)
     .default('2024-03'),
+  /** Mobile deposit (spec §9: 10,000 per check): per check, per day and per 30 days, by amount and count. */
   MOBILE_DEPOSIT_LIMIT: moneyCents('10000.00'),
+  MOBILE_DEPOSIT_DAILY_LIMIT: moneyCents('10000.00'),
+  MOBILE_DEPOSIT_DAILY_COUNT: int(5),
+  MOBILE_DEPOSIT_30_DAY_LIMIT: moneyCents('25000.00'),
+  MOBILE_DEPOSIT_30_DAY_COUNT: int(20),
+  /** Members of fewer than this many days (since approval) have the lower limits below. */
+  MOBILE_DEPOSIT_NEW_MEMBER_DAYS: int(30),
+  MOBILE_DEPOSIT_NEW_MEMBER_LIMIT: moneyCents('2500.00'),
+  MOBILE_DEPOSIT_NEW_MEMBER_DAILY_LIMIT: moneyCents('2500.00'),
+  MOBILE_DEPOSIT_NEW_MEMBER_DAILY_COUNT: int(2),
+  MOBILE_DEPOSIT_NEW_MEMBER_30_DAY_LIMIT: moneyCents('5000.00'),
+  MOBILE_DEPOSIT_NEW_MEMBER_30_DAY_COUNT: int(5),
+  /** Deposits a member may send per minute (each one's photos are decoded and re-encoded). */
+  MOBILE_DEPOSIT_RATE_LIMIT: int(10),
+  /** Each check photo must be smaller than this. */
+  MOBILE_DEPOSIT_IMAGE_MAX_BYTES: int(10 * 1024 * 1024),
+  /** Deposits after this time (24-hour, TIME_ZONE) or on a day the Fed is closed count from the next business day. */
+  MOBILE_DEPOSIT_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 17:00')
+    .default('17:00'),
+  /** Funds availability (Regulation CC, local checks): this much the next business day, the rest after HOLD_DAYS. */
+  MOBILE_DEPOSIT_NEXT_DAY_AMOUNT: moneyCents('275.00'),
+  MOBILE_DEPOSIT_HOLD_DAYS: int(2),
   PROFILE_IMAGE_MAX_BYTES: int(PROFILE_IMAGE_MAX_BYTES),
   TRANSFER_LIMIT_COUNT: int(10),
   TRANSFER_LIMIT_WINDOW_HOURS: int(24),
@@ -308,7 +332,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recentTransactions: e.RECENT_TRANSACTIONS,
       statementMonths: e.STATEMENT_MONTHS,
       statementsFrom: e.STATEMENTS_FROM,
-      mobileDepositLimitCents: e.MOBILE_DEPOSIT_LIMIT,
       profileImageMaxBytes: e.PROFILE_IMAGE_MAX_BYTES,
       transferLimitCount: e.TRANSFER_LIMIT_COUNT,
       transferLimitWindowHours: e.TRANSFER_LIMIT_WINDOW_HOURS,
@@ -340,6 +363,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', pollSeconds: e.JOB_POLL_SECONDS },
     paymentOrders: {
       expiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
+    },
+    deposits: {
+      standard: {
+        perCheck: e.MOBILE_DEPOSIT_LIMIT,
+        dailyAmount: e.MOBILE_DEPOSIT_DAILY_LIMIT,
+        dailyCount: e.MOBILE_DEPOSIT_DAILY_COUNT,
+        monthlyAmount: e.MOBILE_DEPOSIT_30_DAY_LIMIT,
+        monthlyCount: e.MOBILE_DEPOSIT_30_DAY_COUNT,
+      },
+      newMember: {
+        perCheck: e.MOBILE_DEPOSIT_NEW_MEMBER_LIMIT,
+        dailyAmount: e.MOBILE_DEPOSIT_NEW_MEMBER_DAILY_LIMIT,
+        dailyCount: e.MOBILE_DEPOSIT_NEW_MEMBER_DAILY_COUNT,
+        monthlyAmount: e.MOBILE_DEPOSIT_NEW_MEMBER_30_DAY_LIMIT,
+        monthlyCount: e.MOBILE_DEPOSIT_NEW_MEMBER_30_DAY_COUNT,
+      },
+      newMemberDays: e.MOBILE_DEPOSIT_NEW_MEMBER_DAYS,
+      imageMaxBytes: e.MOBILE_DEPOSIT_IMAGE_MAX_BYTES,
+      ratePerMinute: e.MOBILE_DEPOSIT_RATE_LIMIT,
+      cutOff: e.MOBILE_DEPOSIT_CUTOFF,
+      nextDayAmount: e.MOBILE_DEPOSIT_NEXT_DAY_AMOUNT,
+      holdDays: e.MOBILE_DEPOSIT_HOLD_DAYS,
     },
     billPay: {
       cutOff: e.BILL_PAY_CUTOFF,

@@ -13,6 +13,8 @@ export const errorCodes = [
   'INSUFFICIENT_FUNDS',
   /** The member has used all outgoing transfers of the current limit window. */
   'TRANSFER_LIMIT_REACHED',
+  /** A mobile deposit would go over the member's daily or 30-day limit (amount or count). */
+  'DEPOSIT_LIMIT_REACHED',
   /** An Idempotency-Key was reused with a different request. */
   'IDEMPOTENCY_KEY_REUSED',
   /** A transfer confirmation code expired or its tries are used up: ask for a new one. */

@@ -21,3 +21,4 @@ export * from './payment-ops';
 export * from './scheduled-work';
 export * from './bill-pay';
 export * from './statements';
+export * from './deposits';

@@ -331,6 +331,50 @@ export const messages = {
     noticeResent: 'The statement notice was sent again.',
     runStarted: (label: string) => `Issuing the ${label} statements has started.`,
   },
+  deposits: {
+    /** Spec §5: account, amount, front and back images are required. */
+    fillAllFields: 'Please fill in all required fields',
+    invalidAmount: 'Please enter a valid amount',
+    chooseAccount: 'Please choose the account to deposit to',
+    frontRequired: 'Please add a photo of the front of the check',
+    backRequired: 'Please add a photo of the back of the check',
+    /** Spec §5 "files must be images"; checked by content, not by the file's name. */
+    imageType: 'Please select an image file (a JPEG, PNG or WebP photo)',
+    imageTooLarge: (megabytes: number) => `Image size should be less than ${megabytes}MB`,
+    imageUnreadable: 'We could not read this photo. Please take it again.',
+    imageTooSmall: 'This photo is too small to read the check. Please take it again, closer to the check.',
+    checkNumberInvalid: 'The check number is 1 to 10 digits (top right of the check)',
+    /** Spec §9 (10,000 per check); decisions.md: enforced and shown. */
+    overCheckLimit: (limit: string) => `The most you can deposit with one check is ${limit}.`,
+    overDailyAmount: (limit: string, left: string) =>
+      `This deposit would go over your daily mobile deposit limit of ${limit}. ` +
+      `You can deposit up to ${left} more today.`,
+    overDailyCount: (count: number) =>
+      `You have made ${count} mobile deposits today, the most allowed in a day. Please try again tomorrow.`,
+    overMonthlyAmount: (limit: string, left: string) =>
+      `This deposit would go over your limit of ${limit} in mobile deposits in 30 days. ` +
+      `You can deposit up to ${left} more now.`,
+    overMonthlyCount: (count: number) =>
+      `You have made ${count} mobile deposits in the last 30 days, the most allowed. Please try again later.`,
+    alreadyDeposited: (date: string) =>
+      `This check was already deposited on ${date}. A check can be deposited only once. ` +
+      'If you think this is a mistake, please contact us.',
+    /** Spec §8, word for word. */
+    submitted:
+      'Check deposit submitted successfully! Your funds will be available according to our standard deposit policy.',
+    failed: 'Deposit failed. Please try again.',
+    loadFailed: 'We could not load your deposits. Please try again.',
+    notFound: 'Deposit not found',
+    alreadyReviewed: 'This deposit has already been reviewed.',
+    notReturnable: 'Only an accepted deposit can be returned, and only once.',
+    reasonRequired: 'Please give a reason',
+    reasonTooLong: (max: number) => `The reason must be at most ${max} characters`,
+    approved: (amount: string, date: string) => `Deposit of ${amount} approved. Funds fully available on ${date}.`,
+    rejected: (amount: string) => `Deposit of ${amount} rejected. The member has been told why.`,
+    returned: (amount: string) => `Deposit of ${amount} returned. The member has been told.`,
+    /** The words the member writes under their signature on the back of the check. */
+    endorsement: (creditUnion: string) => `For mobile deposit only at ${creditUnion}`,
+  },
   live: {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',
     tooManyForMember: 'Live updates are already open on too many of your devices. Close one to get them here.',

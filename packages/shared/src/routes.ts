@@ -37,6 +37,7 @@ export const appRoutes = [
   '/admin',
   '/admin/reset-transfers',
   '/admin/payments',
+  '/admin/deposits',
   '/admin/audit',
   '/admin/scheduled-work',
   '/register',

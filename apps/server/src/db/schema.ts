@@ -13,3 +13,4 @@ export * from '../modules/transfers/transfers.tables';
 export * from '../modules/holds/holds.tables';
 export * from '../modules/bill-pay/bill-pay.tables';
 export * from '../modules/statements/statements.tables';
+export * from '../modules/deposits/deposits.tables';

@@ -3,8 +3,11 @@ import {
   type AccountSummary,
   type BillPaymentPage,
   type BillPayOverview,
+  type DepositOverview,
+  type DepositResult,
   IDEMPOTENCY_HEADER,
   type Me,
+  type StaffDepositPage,
   messages,
   type TransactionPage,
   type UserDetail,
@@ -26,6 +29,7 @@ import {
   userByEmail,
   validApplication,
 } from '../test/identity';
+import { checkPhoto } from '../test/deposits';
 import { accountId, deposit } from '../test/money';
 import { expectRefusal } from '../test/responses';
 import { createTestApp, useTestApp } from '../test/test-app';
@@ -59,6 +63,8 @@ interface Ctx {
   bill: { payee: string; payment: string; series: string; sent: string; exportDay: string; earliest: string };
   /** Alex's Savings statement for the last closed month (issued in setup). */
   statement: { period: string; id: string };
+  /** Alex's check deposits: two waiting for review, one accepted; and the front photo of one. */
+  deposits: { forApproval: string; forRejection: string; accepted: string; photo: string };
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -406,6 +412,66 @@ const rows: Row[] = [
     // Jobs are off in tests: staff are told scheduled work is switched off.
     expect: staffOnly(409),
   },
+  // Mobile deposit: Alex's deposits; Sam asks by their ids; staff decide each once.
+  {
+    method: 'GET',
+    path: '/api/deposits',
+    expect: accountHolders(200),
+    check: (c, role, body) => {
+      const ids = (body as DepositOverview).deposits.map((d) => d.id);
+      if (role === 'memberA') expect(ids).toContain(c.deposits.forApproval);
+      else expect(ids).not.toContain(c.deposits.forApproval);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/deposits',
+    body: async () => ({
+      form: await depositForm(),
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    }),
+    expect: accountHolders(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    url: (c) => c.deposits.photo,
+    expect: { anonymous: 401, pending: 404, memberB: 404, staff: 200, memberA: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/deposits',
+    expect: staffOnly(200),
+    check: (c, _role, body) =>
+      expect((body as StaffDepositPage).deposits.map((d) => d.id)).toContain(c.deposits.forApproval),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/deposits/:id',
+    url: (c) => `/api/admin/deposits/${c.deposits.forApproval}`,
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/deposits/:id/approve',
+    url: (c) => `/api/admin/deposits/${c.deposits.forApproval}/approve`,
+    body: json({}),
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/deposits/:id/reject',
+    url: (c) => `/api/admin/deposits/${c.deposits.forRejection}/reject`,
+    body: json({ reason: 'The photo of the check is not clear enough to read' }),
+    expect: staffOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/deposits/:id/return',
+    url: (c) => `/api/admin/deposits/${c.deposits.accepted}/return`,
+    body: json({ reason: 'The check writer’s account is closed' }),
+    expect: staffOnly(200),
+  },
   // The demo members have money (seeded history), so their own transfers go through.
   {
     method: 'POST',
@@ -725,6 +791,36 @@ function registeredRoutes(t: TestApp): string[] {
   return found;
 }
 
+/** A deposit form with photos of a check never sent before. */
+let photoSeed = 5_000;
+async function depositForm() {
+  const photo = async () => ({ bytes: await checkPhoto((photoSeed += 1)), type: 'image/jpeg', filename: 'c.jpg' });
+  return multipart({
+    json: { name: 'deposit', value: { toAccount: 'Checking', amount: '12.00' } },
+    files: { front: await photo(), back: await photo() },
+  });
+}
+
+async function alexDeposits(t: TestApp, alex: Browser, staff: Browser): Promise<Ctx['deposits']> {
+  const send = async () => {
+    const response = await alex.request('POST', '/api/deposits', {
+      form: await depositForm(),
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<DepositResult>().deposit;
+  };
+  const [forApproval, forRejection, accepted] = [await send(), await send(), await send()];
+  expect((await staff.post(`/api/admin/deposits/${accepted.id}/approve`)).statusCode).toBe(200);
+  expect(t.config.deposits.ratePerMinute).toBeGreaterThan(3);
+  return {
+    forApproval: forApproval.id,
+    forRejection: forRejection.id,
+    accepted: accepted.id,
+    photo: forApproval.frontImageUrl,
+  };
+}
+
 describe('[AUTHZ]: who may call what', () => {
   const c = {} as Ctx;
 
@@ -763,6 +859,7 @@ describe('[AUTHZ]: who may call what', () => {
     expect(issued.statusCode, issued.body).toBe(200);
     const [statement] = await c.t.db.select().from(statements).where(eq(statements.accountId, c.alexSavingsId));
     c.statement = { period, id: statement?.id ?? '' };
+    c.deposits = await alexDeposits(c.t, c.browsers.memberA, c.browsers.staff);
     c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     c.contactMessage = (
       await new Browser(c.t).post('/api/contact-messages', {

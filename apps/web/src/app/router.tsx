@@ -42,6 +42,9 @@ const ResetTransfersPage = lazy(() =>
 const PaymentOperationsPage = lazy(() =>
   import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })),
 );
+const DepositReviewPage = lazy(() =>
+  import('../features/deposit-review/deposit-review-page').then((m) => ({ default: m.DepositReviewPage })),
+);
 const AuditLogPage = lazy(() => import('../routes/admin/audit').then((m) => ({ default: m.AuditLogPage })));
 const ScheduledWorkPage = lazy(() =>
   import('../routes/admin/scheduled-work').then((m) => ({ default: m.ScheduledWorkPage })),
@@ -223,6 +226,16 @@ export const router = createBrowserRouter([
           <RequireSession audience="staff">
             <Loading>
               <PaymentOperationsPage />
+            </Loading>
+          </RequireSession>
+        ),
+      },
+      {
+        path: '/admin/deposits',
+        element: (
+          <RequireSession audience="staff">
+            <Loading>
+              <DepositReviewPage />
             </Loading>
           </RequireSession>
         ),

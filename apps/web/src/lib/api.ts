@@ -73,6 +73,8 @@ export async function callReading<E extends Endpoint>(
 export async function callForm<E extends Endpoint & { multipart: true }>(
   declaration: E,
   parts: Pick<EndpointInput<E>, 'params'> & {
+    /** Declared headers (an `Idempotency-Key`). */
+    headers?: EndpointInput<E>['headers'];
     json?: EndpointInput<E>['body'];
     files?: Record<string, File | null | undefined>;
   },
@@ -85,7 +87,7 @@ export async function callForm<E extends Endpoint & { multipart: true }>(
   const url = pathOf(declaration.path, parts.params as Record<string, string> | undefined);
   return send<EndpointOutput<E>>(url, {
     method: declaration.method,
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...(parts.headers as Record<string, string> | undefined) },
     body: form,
   });
 }

@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import { billPayApi } from './bill-pay';
 import { contactInboxApi } from './contact-inbox';
 import { contentApi } from './content';
+import { depositsApi } from './deposits';
 import { devMailboxApi } from './dev-mailbox';
 import type { Endpoint } from './endpoint';
 import { filesApi } from './files';
@@ -35,6 +36,7 @@ export const contract = {
   billPay: billPayApi,
   contactInbox: contactInboxApi,
   content: contentApi,
+  deposits: depositsApi,
   devMailbox: devMailboxApi,
   files: filesApi,
   holds: holdsApi,

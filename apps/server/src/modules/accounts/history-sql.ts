@@ -119,6 +119,9 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   }
   const conditions = [
     sql`t.kind in ('single', 'pending', 'failed')`,
+    // Funds holds (a deposited check's money not yet available) are not transactions: they show in
+    // the available balance and on the deposit, not as rows.
+    sql`t.category <> 'Hold'`,
     ...keyset,
     ...filterConditions(filters, timeZone),
   ];
@@ -145,7 +148,12 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
   const dir = window.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
   const back = window.direction === 'older' ? sql.raw('asc') : sql.raw('desc');
   const recentWhere = sql.join(
-    [sql`${account} = ${accountId}::uuid`, sql`t.kind in ('single', 'pending', 'failed')`, ...keyset],
+    [
+      sql`${account} = ${accountId}::uuid`,
+      sql`t.kind in ('single', 'pending', 'failed')`,
+      sql`t.category <> 'Hold'`,
+      ...keyset,
+    ],
     sql` and `,
   );
   const found = sql.join([matches, ...filterConditions(filters, timeZone)], sql` and `);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instantAt } from '../../time';
 import { billPayWindow, holdDayFor, occurrenceDay } from './bill-pay-dates';
-import { addMonths, closedReason } from './fed-calendar';
+import { addMonths, closedReason } from '../../fed-calendar';
 
 const config = { timeZone: 'America/New_York', billPay: { cutOff: '14:00' } };
 

@@ -2,7 +2,7 @@ import { payDateProblem } from '@mutual/shared';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { instantAt, localClock, localDay } from '../../time';
-import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, weekdayHolidays } from './fed-calendar';
+import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, weekdayHolidays } from '../../fed-calendar';
 
 /**
  * When a bill payment may be dated and when it is sent (spec §9 "Bill pay earliest date:

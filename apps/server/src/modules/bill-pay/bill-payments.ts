@@ -37,7 +37,7 @@ import {
   occurrenceDay,
 } from './bill-pay-dates';
 import { findPaymentView, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
-import { weekdayHolidays } from './fed-calendar';
+import { weekdayHolidays } from '../../fed-calendar';
 import { listPayees, maskAccount, ownPayee } from './payees';
 
 /**

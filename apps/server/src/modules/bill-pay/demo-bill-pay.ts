@@ -6,7 +6,7 @@ import { postTransfer } from '../ledger/post-transfer';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { billPayWindow } from './bill-pay-dates';
 import { holdMoney, newConfirmationNumber } from './bill-payments';
-import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDay } from './fed-calendar';
+import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDay } from '../../fed-calendar';
 import { maskAccount } from './payees';
 
 /**

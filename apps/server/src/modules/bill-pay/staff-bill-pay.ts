@@ -23,7 +23,7 @@ import { postTransfer } from '../ledger/post-transfer';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
-import { addDays } from './fed-calendar';
+import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
 import { type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';

@@ -10,7 +10,8 @@ import { storedFiles } from './files.tables';
 
 /**
  * Files are only ever served through here. Staff may open any file; a person may open only
- * their own profile picture — ID documents and answers to staff are for staff eyes only. A file
+ * their own profile picture and check photos — ID documents and answers to staff are for staff
+ * eyes only. A file
  * someone may not see is reported as missing, not forbidden, so ids reveal nothing.
  */
 export const fileRoutes =
@@ -22,8 +23,8 @@ export const fileRoutes =
       handler: async (request, reply) => {
         const { user } = signedIn(request);
         const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));
-        const allowed =
-          file && (user.role === 'admin' || (file.purpose === 'profile_image' && file.ownerUserId === user.id));
+        const ownersMayOpen = file?.purpose === 'profile_image' || file?.purpose === 'check_image';
+        const allowed = file && (user.role === 'admin' || (ownersMayOpen && file.ownerUserId === user.id));
         if (!file || !allowed) throw new AppError('NOT_FOUND', messages.generic.notFound);
         const bytes = await deps.storage.get(file.storageKey);
         const isPdf = file.contentType === 'application/pdf';

@@ -17,6 +17,9 @@ export const storedFiles = pgTable(
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [
-    check('stored_files_purpose_check', sql`${table.purpose} in ('id_document', 'info_response', 'profile_image')`),
+    check(
+      'stored_files_purpose_check',
+      sql`${table.purpose} in ('id_document', 'info_response', 'profile_image', 'check_image')`,
+    ),
   ],
 );

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import type { FileStorage } from './file-storage';
 import { storedFiles } from './files.tables';
 
-export type FilePurpose = 'id_document' | 'info_response' | 'profile_image';
+export type FilePurpose = 'id_document' | 'info_response' | 'profile_image' | 'check_image';
 
 /**
  * Writes the bytes, then the row, inside the caller's transaction. If the transaction rolls back

@@ -1,5 +1,5 @@
 /**
- * The credit union's own accounts, created by migrations 0005 and 0012 with these fixed ids: the other side
+ * The credit union's own accounts, created by migrations 0005, 0012 and 0013 with these fixed ids: the other side
  * of every movement into or out of members' accounts.
  */
 export const generalLedger = {
@@ -14,5 +14,7 @@ export const generalLedger = {
   dividends: '00000000-0000-4000-8000-000000000008',
   /** Fees charged to members (a staff entry of category Fee; migration 0012). */
   feeIncome: '00000000-0000-4000-8000-000000000009',
+  /** Returned checks the member's account could not cover: what members owe (migration 0013). */
+  returnedItems: '00000000-0000-4000-8000-000000000010',
 } as const;
 export type GeneralLedgerAccount = keyof typeof generalLedger;

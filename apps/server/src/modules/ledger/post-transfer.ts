@@ -12,6 +12,9 @@ import { AppError } from '../../errors';
  * `ledger_post` from their own database function instead (`modules/money`).
  */
 
+/** The ledger category of funds holds: the history leaves them out (accounts/history-sql.ts). */
+export const HOLD_CATEGORY = 'Hold';
+
 export interface PostedTransfer {
   transferId: string;
   /** Available balance of each account right after the transfer, in cents. */
@@ -34,7 +37,8 @@ export interface NewTransfer extends Common {
   debitAccountId: string;
   creditAccountId: string;
   amount: bigint;
-  category: TransactionCategory;
+  /** `Hold`: a funds hold (a check deposit's money not yet available), never in a member's history. */
+  category: TransactionCategory | typeof HOLD_CATEGORY;
   debitMemo: string;
   creditMemo: string;
   reference?: string | null;

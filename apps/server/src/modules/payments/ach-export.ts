@@ -27,6 +27,7 @@ import {
   secCodeOf,
 } from './nacha';
 import { achExports, paymentOrders } from './payments.tables';
+import { addDays, businessDayOnOrAfter } from '../../fed-calendar';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 const m = messages.paymentOps;
@@ -39,12 +40,10 @@ export function localStamp(at: Date, timeZone: string) {
   return { day: `${clock.year}${clock.month}${clock.day}`, time: `${clock.hour}${clock.minute}` };
 }
 
-/** The next weekday after `day` (YYYYMMDD), as YYMMDD: the settlement date the file asks for. */
+/** The next Federal Reserve business day after `day` (YYYYMMDD), as YYMMDD: the settlement date the file asks for. */
 export function nextBusinessDay(day: string): string {
-  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6, 8))));
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(2, 10).replaceAll('-', '');
+  const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+  return businessDayOnOrAfter(addDays(iso, 1)).slice(2).replaceAll('-', '');
 }
 
 /**

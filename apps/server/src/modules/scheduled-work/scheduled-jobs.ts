@@ -2,12 +2,13 @@ import type { AppDeps } from '../../deps';
 import { sweepRateLimits } from '../../http/rate-limit-store';
 import type { JobDefinition } from '../../jobs/job-queue';
 import { sendDueBillPayments } from '../bill-pay/send-bill-payments';
+import { releaseDueHolds } from '../deposits/release-holds';
 import { expireDueOrders } from '../payments/resolve-payment-order';
 import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/statement-runs';
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
- * statements and dividends are here; check-hold releases join when mobile deposit lands.
+ * statements and dividends, and check deposits' holds are here.
  */
 export function scheduledJobs(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
@@ -51,6 +52,18 @@ export function scheduledJobs(
           done.errors > 0 && `${done.errors} left for the next run (see the log)`,
         ].filter(Boolean);
         return parts.length > 0 ? `Bill payments: ${parts.join(', ')}` : undefined;
+      },
+    },
+    {
+      name: 'deposits.release-holds',
+      title: `Make check deposits' held money available on its day (${deps.config.timeZone})`,
+      schedule: { cron: '* * * * *', every: 'Every minute' },
+      // Money whose day came while no instance ran is released at the next start.
+      catchUpAtStart: true,
+      retryDelaySeconds: 30,
+      run: async () => {
+        const { released } = await releaseDueHolds(deps, deps.clock());
+        return released > 0 ? `${released} deposit hold(s) released` : undefined;
       },
     },
     {

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps';
@@ -11,6 +11,7 @@ import { findUserByEmail } from '../people/users';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../people/people.tables';
 import { seedBillPay } from '../bill-pay/demo-bill-pay';
+import { seedDeposits } from '../deposits/demo-deposits';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
 import { type DemoAccounts, memberHistory, postHistory, transfersBetween } from './demo-history';
@@ -199,7 +200,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
  * Six months of history for the demo members, payments still pending for Payment Operations (an
  * ACH payment of Alex's, an international wire of Sam's), Bill Pay payees and payments (past,
  * cancelled, scheduled, a monthly series) for Alex and Sam, and a staff hold on Taylor's transfers
- * (so the "Transaction Denied" modals can be seen).
+ * (so the "Transaction Denied" modals can be seen), and check deposits (accepted, rejected, waiting for review).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
   const now = deps.clock();
@@ -257,6 +258,11 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
     // The demo accounts were "opened" when their history starts, not when the seed ran.
     const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
     await backdateAccountOpening(tx, [ids.alex, ids.sam, ids.taylor], opened);
+    // Members since then, too (a new member's lower mobile deposit limits do not apply to them).
+    await tx
+      .update(users)
+      .set({ approvedAt: opened })
+      .where(inArray(users.id, [ids.alex, ids.sam, ids.taylor]));
     await postHistory(tx, events);
     await createPaymentOrder(tx, {
       userId: alex.userId,
@@ -323,4 +329,5 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       now,
     });
   });
+  await seedDeposits(deps, { alex: ids.alex, sam: ids.sam }, staffActor);
 }

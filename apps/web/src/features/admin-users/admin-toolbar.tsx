@@ -1,5 +1,14 @@
 import { type UserSummary, messages } from '@mutual/shared';
-import { ArrowLeftRight, CalendarClock, KeyRound, Landmark, ScrollText, Search, UserPlus } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  CalendarClock,
+  KeyRound,
+  Landmark,
+  ScanLine,
+  ScrollText,
+  Search,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
@@ -46,11 +55,12 @@ const consoleLink =
 const staffScreens = [
   { to: '/admin/reset-transfers', label: 'Reset Transfer Counts', Icon: ArrowLeftRight },
   { to: '/admin/payments', label: 'Payment Operations', Icon: Landmark },
+  { to: '/admin/deposits', label: 'Deposit Review', Icon: ScanLine },
   { to: '/admin/audit', label: 'Audit Log', Icon: ScrollText },
   { to: '/admin/scheduled-work', label: 'Scheduled work', Icon: CalendarClock },
 ] as const;
 
-/** The other staff screens: transfer limits, payment operations, the audit log and scheduled work. */
+/** The other staff screens: transfer limits, payment operations, deposit review, the audit log and scheduled work. */
 export function ConsoleLinks() {
   return (
     <nav aria-label="Staff screens" className="flex flex-wrap gap-2">

@@ -12,7 +12,16 @@ export const transactionsQueryKey = ['me', 'transactions'] as const;
 /** Prefix of every Bill Pay query: a payment holds and sends money, so a ledger event refreshes it too. */
 export const billPayQueryKey = ['bill-pay'] as const;
 
-export const moneyQueryKeys = [accountsQueryKey, summaryQueryKey, transactionsQueryKey, billPayQueryKey] as const;
+/** Prefix of every Mobile Deposit query: staff decisions and hold releases arrive as ledger events. */
+export const depositsQueryKey = ['me', 'deposits'] as const;
+
+export const moneyQueryKeys = [
+  accountsQueryKey,
+  summaryQueryKey,
+  transactionsQueryKey,
+  billPayQueryKey,
+  depositsQueryKey,
+] as const;
 
 /** Marks every money query stale; the ones on screen refetch at once. */
 export function useInvalidateMoney(): () => Promise<void> {

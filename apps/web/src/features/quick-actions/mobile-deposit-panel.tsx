@@ -1,20 +1,50 @@
-import { Smartphone } from 'lucide-react';
-import { useSite } from '../site/site-context';
-import { ComingSoon } from './panel-frame';
+import { messages } from '@mutual/shared';
+import { useState } from 'react';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { DepositFacts } from '../deposits/deposit-facts';
+import { DepositForm } from '../deposits/deposit-form';
+import { DepositHistory } from '../deposits/deposit-history';
+import { useDeposits } from '../deposits/deposits-api';
 
-/** Mobile Deposit comes in a later issue; until then the panel says so plainly. */
+const m = messages.deposits;
+
+/**
+ * The Mobile Deposit panel of Quick Actions (spec §2, §5, §8; issue 17 items 1 and 5): what to
+ * know first (the endorsement, the member's limits and what is left, the funds policy), the form,
+ * then the member's deposits with their status and photos.
+ */
 export function MobileDepositPanel() {
-  const { support } = useSite();
+  const [page, setPage] = useState(1);
+  const deposits = useDeposits(page);
+
+  if (deposits.isPending) return <Skeleton label="Loading Mobile Deposit" className="h-96" />;
+  // A failed refetch keeps what is on screen (and the photos the member chose).
+  if (deposits.isError && !deposits.data) {
+    return <LoadError error={deposits.error} fallback={m.loadFailed} onRetry={() => void deposits.refetch()} />;
+  }
+  const overview = deposits.data;
+
   return (
-    <ComingSoon icon={<Smartphone className="h-5 w-5" aria-hidden="true" />}>
-      <p className="font-medium text-slate-900">Mobile Deposit is not available online yet.</p>
-      <p>
-        Depositing a check from your phone is coming soon. Until then, e-mail{' '}
-        <a href={`mailto:${support.email}`} className="font-medium text-brand underline underline-offset-2">
-          {support.email}
-        </a>{' '}
-        and we will tell you how to deposit a check.
-      </p>
-    </ComingSoon>
+    <div className="space-y-6">
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <DepositFacts overview={overview} />
+        </div>
+        <section
+          aria-labelledby="deposit-form-heading"
+          className="min-w-0 rounded-xl border border-slate-200 p-4 lg:col-span-3"
+        >
+          <h4 id="deposit-form-heading" className="mb-4 font-semibold text-slate-900">
+            Deposit a check
+          </h4>
+          {overview.accounts.length === 0 ? (
+            <p className="text-sm text-slate-700">You need an open account to deposit a check.</p>
+          ) : (
+            <DepositForm overview={overview} onSubmitted={() => setPage(1)} />
+          )}
+        </section>
+      </div>
+      <DepositHistory overview={overview} busy={deposits.isPlaceholderData} onPageChange={setPage} />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { memberAccounts, siteFacts } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { overviewFixture, pageOf } from '../bill-pay/bill-pay.fixtures';
+import { depositOverview } from '../deposits/deposits.fixtures';
 import { statementsOverview } from '../statements/statements.fixtures';
 import { QuickActions } from './quick-actions';
 
@@ -30,6 +31,7 @@ function renderQuickActions(route = '/dashboard') {
     'GET /api/bill-pay': overviewFixture(),
     'GET /api/bill-pay/payments': pageOf([]),
     'GET /api/me/statements': statementsOverview(),
+    'GET /api/deposits': depositOverview(),
   });
   renderWithProviders(<Dashboard />, { route });
   const section = screen.getByRole('region', { name: 'Quick Actions' });
@@ -38,7 +40,7 @@ function renderQuickActions(route = '/dashboard') {
 
 /** A tile's button: its name is its label, then its one-line description. */
 const tile = (section: HTMLElement, label: string) =>
-  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Coming|Being)`) });
+  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Deposit|Coming|Being)`) });
 
 describe('Quick Actions', () => {
   it('shows the six tiles of the spec, in its order, and no panel', () => {
@@ -85,20 +87,25 @@ describe('Quick Actions', () => {
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
 
-  it('Mobile Deposit and Cards say plainly they are not here yet, with no form', async () => {
+  it('Cards says plainly it is not here yet, with no form', async () => {
     const { section, user } = renderQuickActions();
-    const notices = {
-      'Mobile Deposit': 'Mobile Deposit is not available online yet.',
-      Cards: 'Card management is not available online yet.',
-    };
-    for (const [name, text] of Object.entries(notices)) {
-      await user.click(tile(section, name));
-      const panel = within(section).getByRole('region', { name });
-      expect(within(panel).getByText(text)).toBeTruthy();
-      expect(within(panel).queryByRole('textbox')).toBeNull();
-      expect(within(panel).queryByRole('combobox')).toBeNull();
-      await user.click(within(panel).getByRole('button', { name: 'Back to Quick Actions' }));
-    }
+    await user.click(tile(section, 'Cards'));
+    const panel = within(section).getByRole('region', { name: 'Cards' });
+    expect(within(panel).getByText('Card management is not available online yet.')).toBeTruthy();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    expect(within(panel).queryByRole('combobox')).toBeNull();
+  });
+
+  it('Mobile Deposit: the real form, with the account, amount and both photos', async () => {
+    const { section, user, server } = renderQuickActions();
+    expect(tile(section, 'Mobile Deposit').textContent).toBe('Mobile DepositDeposit a check');
+    await user.click(tile(section, 'Mobile Deposit'));
+    const panel = within(section).getByRole('region', { name: 'Mobile Deposit' });
+    const form = await within(panel).findByRole('form', { name: 'Deposit a check' });
+    expect(within(form).getByRole('combobox', { name: 'Deposit to' })).toBeTruthy();
+    expect(within(form).getByLabelText('Front of check')).toBeTruthy();
+    expect(within(form).getByLabelText('Back of check')).toBeTruthy();
+    expect(server.to('GET', '/api/deposits')).toHaveLength(1);
   });
 
   it('Statements: the real panel, with the account and period choice', async () => {

@@ -31,7 +31,7 @@ const tiles: readonly Tile[] = [
   {
     id: 'mobile-deposit',
     label: 'Mobile Deposit',
-    description: 'Coming soon',
+    description: 'Deposit a check',
     icon: Smartphone,
     Panel: MobileDepositPanel,
   },

@@ -1,9 +1,10 @@
 import { allForYear } from '@18f/us-federal-holidays';
 
 /**
- * Business days on the Federal Reserve's calendar, for Bill Pay dates. Days are `YYYY-MM-DD`
- * strings on the credit union's calendar. The holidays come from @18f/us-federal-holidays (OPM's
- * list of federal holidays, which are the Fed's); the Fed's own weekend rule differs from OPM's:
+ * Business days on the Federal Reserve's calendar: Bill Pay dates, when a check deposit's hold
+ * releases, ACH settlement dates. Days are `YYYY-MM-DD` strings on the credit union's calendar.
+ * The holidays come from @18f/us-federal-holidays (OPM's list of federal holidays, which are the
+ * Fed's); the Fed's own weekend rule differs from OPM's:
  * a holiday on a Sunday is observed on the Monday (closed), but one on a Saturday is not moved —
  * the Fed is open the Friday before. So Saturday holidays are not shifted, Sunday ones are.
  */

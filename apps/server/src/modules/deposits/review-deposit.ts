@@ -1,0 +1,264 @@
+import { centsToDecimal, formatMoney, longDay, messages, type StaffDepositResult } from '@mutual/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { type Executor, queryRows, type Tx } from '../../db/client';
+import { withRetry } from '../../db/errors';
+import { AppError } from '../../errors';
+import { localDay } from '../../time';
+import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { generalLedger } from '../ledger/general-ledger';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { HOLD_CATEGORY, postTransfer, resolvePending } from '../ledger/post-transfer';
+import { type DepositFacts, type DepositOutcome, tellMember } from './deposit-notices';
+import { type DepositRow, findStaffDeposit } from './deposit-view';
+import { depositHolds, mobileDeposits } from './deposits.tables';
+import { availabilitySchedule } from './funds-availability';
+
+/**
+ * Staff decide a deposit (issue 17 item 4), each in one transaction that locks the deposit row
+ * first: of two staff acting on one deposit at once exactly one decides it, the other is told it
+ * was already reviewed.
+ *
+ * - **Approve**: the pending credit posts (the balance rises at once) and the money not yet
+ *   available under the funds-availability policy is held — a pending transfer out of the account
+ *   per part, released by the `deposits.release-holds` job on its day.
+ * - **Reject**: the pending credit is voided with the reason; the member sees it Failed with it.
+ * - **Return item** (the check bounced): what is still held is voided, and the deposit's amount is
+ *   taken back by a new transfer the member sees ("Returned check …"). Members' accounts never go
+ *   below zero (the ledger's rule), so when the money has been spent the account gives what it has
+ *   and the rest is booked to the returned-items account: a receivable the member owes, shown on
+ *   the deposit and told to the member (docs/decisions/2026-11-28-mobile-deposit.md).
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+const m = messages.deposits;
+
+interface Locked {
+  deposit: DepositRow;
+  facts: DepositFacts;
+}
+
+async function lockDeposit(tx: Tx, id: string, config: Deps['config']): Promise<Locked> {
+  const [row] = await tx
+    .select({ deposit: mobileDeposits, type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
+    .from(mobileDeposits)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, mobileDeposits.accountId))
+    .where(eq(mobileDeposits.id, id))
+    .for('update', { of: mobileDeposits });
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return {
+    deposit: row.deposit,
+    facts: {
+      userId: row.deposit.userId,
+      amount: row.deposit.amount,
+      account: `${row.type} ••${(row.accountNumber ?? '').slice(-4)}`,
+      submittedOn: localDay(row.deposit.submittedAt, config.timeZone),
+    },
+  };
+}
+
+async function decide(
+  deps: Deps,
+  id: string,
+  work: (tx: Tx, locked: Locked, now: Date) => Promise<{ message: string; outcome: DepositOutcome }>,
+): Promise<StaffDepositResult> {
+  const now = deps.clock();
+  const result = await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await lockDeposit(tx, id, deps.config);
+      const { message, outcome } = await work(tx, locked, now);
+      await tellMember(tx, deps, locked.facts, outcome, now);
+      return { message, deposit: await findStaffDeposit(tx, id) };
+    }),
+  );
+  void deps.mailer.flush();
+  return result;
+}
+
+export function approveDeposit(deps: Deps, id: string, actor: Actor, meta: RequestMeta) {
+  return decide(deps, id, async (tx, { deposit }, now) => {
+    if (deposit.status !== 'pending_review') throw new AppError('CONFLICT', m.alreadyReviewed);
+    await resolvePending(tx, { pendingId: deposit.pendingTransferId, kind: 'post', now, createdBy: actor.userId });
+    const parts = availabilitySchedule(deposit.amount, deposit.bankingDay, deps.config);
+    for (const part of parts) {
+      const due = part.availableAt.getTime() <= now.getTime();
+      const hold = due
+        ? null
+        : await postTransfer(tx, {
+            kind: 'pending',
+            debitAccountId: deposit.accountId,
+            creditAccountId: generalLedger.depositClearing,
+            amount: part.amount,
+            category: HOLD_CATEGORY,
+            debitMemo: `Hold on check deposit: available ${longDay(part.availableOn)}`,
+            creditMemo: 'Hold on a mobile check deposit',
+            now,
+            createdBy: actor.userId,
+          });
+      await tx.insert(depositHolds).values({
+        depositId: deposit.id,
+        transferId: hold?.transferId ?? null,
+        amount: part.amount,
+        releaseOn: part.availableOn,
+        releaseAt: part.availableAt,
+        releasedAt: due ? now : null,
+      });
+    }
+    const availableOn = parts.at(-1)?.availableOn ?? deposit.bankingDay;
+    await tx
+      .update(mobileDeposits)
+      .set({ status: 'accepted', reviewedAt: now, reviewedBy: actor.userId, availableOn })
+      .where(eq(mobileDeposits.id, deposit.id));
+    await recordAudit(tx, {
+      action: 'deposit.approved',
+      actor,
+      targetUserId: deposit.userId,
+      meta,
+      before: { depositId: deposit.id, status: deposit.status },
+      after: {
+        depositId: deposit.id,
+        status: 'accepted',
+        amount: centsToDecimal(deposit.amount),
+        availability: parts.map((part) => ({ amount: centsToDecimal(part.amount), on: part.availableOn })),
+      },
+      at: now,
+    });
+    return {
+      message: m.approved(formatMoney(deposit.amount), longDay(availableOn)),
+      outcome: { kind: 'accepted', parts },
+    };
+  });
+}
+
+export function rejectDeposit(deps: Deps, id: string, reason: string, actor: Actor, meta: RequestMeta) {
+  return decide(deps, id, async (tx, { deposit }, now) => {
+    if (deposit.status !== 'pending_review') throw new AppError('CONFLICT', m.alreadyReviewed);
+    await resolvePending(tx, {
+      pendingId: deposit.pendingTransferId,
+      kind: 'void',
+      reason,
+      now,
+      createdBy: actor.userId,
+    });
+    await tx
+      .update(mobileDeposits)
+      .set({ status: 'rejected', reviewedAt: now, reviewedBy: actor.userId, rejectReason: reason })
+      .where(eq(mobileDeposits.id, deposit.id));
+    await recordAudit(tx, {
+      action: 'deposit.rejected',
+      actor,
+      targetUserId: deposit.userId,
+      meta,
+      before: { depositId: deposit.id, status: deposit.status },
+      after: { depositId: deposit.id, status: 'rejected', amount: centsToDecimal(deposit.amount), reason },
+      at: now,
+    });
+    return { message: m.rejected(formatMoney(deposit.amount)), outcome: { kind: 'rejected', reason } };
+  });
+}
+
+export function returnDeposit(deps: Deps, id: string, reason: string, actor: Actor, meta: RequestMeta) {
+  return decide(deps, id, async (tx, { deposit, facts }, now) => {
+    if (deposit.status !== 'accepted') throw new AppError('CONFLICT', m.notReturnable);
+    // What is still held is not the member's to spend: void it first.
+    const held = await tx
+      .select()
+      .from(depositHolds)
+      .where(
+        and(eq(depositHolds.depositId, deposit.id), isNull(depositHolds.releasedAt), isNull(depositHolds.voidedAt)),
+      )
+      .for('update');
+    for (const hold of held) {
+      if (hold.transferId)
+        await resolvePending(tx, {
+          pendingId: hold.transferId,
+          kind: 'void',
+          reason: 'The deposited check was returned',
+          now,
+          createdBy: actor.userId,
+        });
+    }
+    if (held.length > 0)
+      await tx
+        .update(depositHolds)
+        .set({ voidedAt: now })
+        .where(
+          inArray(
+            depositHolds.id,
+            held.map((hold) => hold.id),
+          ),
+        );
+    const available = await lockAvailable(tx, deposit.accountId);
+    const taken = available < deposit.amount ? (available > 0n ? available : 0n) : deposit.amount;
+    const owed = deposit.amount - taken;
+    const memo = `Returned check: mobile deposit of ${longDay(facts.submittedOn)} (${reason})`;
+    if (taken > 0n)
+      await postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: deposit.accountId,
+        creditAccountId: generalLedger.depositClearing,
+        amount: taken,
+        category: 'Deposit',
+        debitMemo: memo,
+        creditMemo: `Returned check taken back from ${facts.account}`,
+        now,
+        createdBy: actor.userId,
+      });
+    if (owed > 0n)
+      await postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: generalLedger.returnedItems,
+        creditAccountId: generalLedger.depositClearing,
+        amount: owed,
+        category: 'Deposit',
+        debitMemo: `Owed by the member for a returned check (${facts.account})`,
+        creditMemo: 'Returned check the member could not cover',
+        now,
+        createdBy: actor.userId,
+      });
+    await tx
+      .update(mobileDeposits)
+      .set({
+        status: 'returned',
+        returnedAt: now,
+        returnedBy: actor.userId,
+        returnReason: reason,
+        amountOwed: owed > 0n ? owed : null,
+      })
+      .where(eq(mobileDeposits.id, deposit.id));
+    await recordAudit(tx, {
+      action: 'deposit.returned',
+      actor,
+      targetUserId: deposit.userId,
+      meta,
+      before: { depositId: deposit.id, status: deposit.status },
+      after: {
+        depositId: deposit.id,
+        status: 'returned',
+        amount: centsToDecimal(deposit.amount),
+        reason,
+        takenBack: centsToDecimal(taken),
+        owed: centsToDecimal(owed),
+      },
+      at: now,
+    });
+    return {
+      message: m.returned(formatMoney(deposit.amount)),
+      outcome: { kind: 'returned', reason, taken, owed },
+    };
+  });
+}
+
+/**
+ * The account's available balance, with the accounts this return moves money between locked in
+ * the ledger's order (by id: the general-ledger accounts first), so nothing spends it meanwhile.
+ */
+async function lockAvailable(tx: Executor, accountId: string): Promise<bigint> {
+  const rows = await queryRows<{ id: string; available: unknown }>(
+    tx,
+    sql`select id, credits_posted - debits_posted - debits_pending as available from ledger_accounts
+      where id in (${generalLedger.depositClearing}::uuid, ${generalLedger.returnedItems}::uuid, ${accountId}::uuid)
+      order by id for update`,
+  );
+  return BigInt(String(rows.find((row) => row.id === accountId)?.available ?? 0));
+}

@@ -1,0 +1,126 @@
+import {
+  type DepositInput,
+  type DepositOverview,
+  type DepositResult,
+  IDEMPOTENCY_HEADER,
+  type StaffDepositResult,
+} from '@mutual/shared';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { releaseDueHolds } from '../modules/deposits/release-holds';
+import { type Browser, type FilePart, multipart, type TestApp } from './identity';
+import { type Member, memberWithMoney, newKey } from './money';
+import { users } from '../modules/people/people.tables';
+import { eq } from 'drizzle-orm';
+
+export const DEPOSITS = '/api/deposits';
+
+/**
+ * A photo of a "check": a pale rectangle with a pattern of bars drawn from `seed`, so two seeds
+ * give pictures far apart and the same seed the same picture (as a phone would take, ~1200 px).
+ */
+export async function checkPhoto(seed: number, options: { format?: 'jpeg' | 'png' | 'webp'; width?: number } = {}) {
+  const width = options.width ?? 1200;
+  const height = Math.round(width * 0.45);
+  let state = seed * 9301 + 49297;
+  const random = () => {
+    state = (state * 9301 + 49297) % 233280;
+    return state / 233280;
+  };
+  const bars = Array.from({ length: 14 }, () => {
+    const x = Math.round(random() * width * 0.9);
+    const y = Math.round(random() * height * 0.85);
+    const w = Math.round(40 + random() * width * 0.3);
+    const h = Math.round(10 + random() * height * 0.25);
+    const shade = Math.round(random() * 200);
+    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="rgb(${shade},${shade},${shade + 40})"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#f4f1e8"/>${bars}</svg>`;
+  const image = sharp(Buffer.from(svg));
+  const format = options.format ?? 'jpeg';
+  return format === 'png'
+    ? image.png().toBuffer()
+    : format === 'webp'
+      ? image.webp().toBuffer()
+      : image.jpeg().toBuffer();
+}
+
+/** Another photo of the same check: re-encoded smaller and a little brighter — different bytes. */
+export async function retakenPhoto(photo: Buffer): Promise<Buffer> {
+  return sharp(photo).resize({ width: 1000 }).modulate({ brightness: 1.05 }).jpeg({ quality: 70 }).toBuffer();
+}
+
+const part = (bytes: Buffer, name: string): FilePart => ({ bytes, type: 'image/jpeg', filename: `${name}.jpg` });
+
+export interface DepositParts {
+  deposit?: Partial<DepositInput> | string;
+  front?: Buffer | null;
+  back?: Buffer | null;
+}
+
+let unusedSeed = 1_000_000;
+
+/**
+ * POSTs a deposit (multipart) with an idempotency key. Photos not given are of a check never
+ * photographed before (a retry with the same key must pass the same photos).
+ */
+export async function sendDeposit(browser: Browser, parts: DepositParts = {}, key = newKey()) {
+  const front = parts.front === undefined ? await checkPhoto((unusedSeed += 1)) : parts.front;
+  const back = parts.back === undefined ? await checkPhoto((unusedSeed += 1)) : parts.back;
+  const files: Record<string, FilePart> = {};
+  if (front) files.front = part(front, 'front');
+  if (back) files.back = part(back, 'back');
+  const value =
+    typeof parts.deposit === 'string' ? parts.deposit : { toAccount: 'Checking', amount: '100.00', ...parts.deposit };
+  const form = await multipart({ json: { name: 'deposit', value }, files });
+  return browser.request('POST', DEPOSITS, { form, headers: { [IDEMPOTENCY_HEADER]: key } });
+}
+
+/** A deposit that must succeed: its answer. */
+export async function deposited(browser: Browser, parts: DepositParts = {}): Promise<DepositResult> {
+  const response = await sendDeposit(browser, parts);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<DepositResult>();
+}
+
+export async function depositOverview(browser: Browser, page = 1): Promise<DepositOverview> {
+  const response = await browser.get(`${DEPOSITS}?page=${page}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DepositOverview>();
+}
+
+/** Staff decide through the API: the answer, whatever its status. */
+export const review = {
+  approve: (staff: Browser, id: string) => staff.post(`/api/admin/deposits/${id}/approve`),
+  reject: (staff: Browser, id: string, reason: string) => staff.post(`/api/admin/deposits/${id}/reject`, { reason }),
+  returnItem: (staff: Browser, id: string, reason: string) =>
+    staff.post(`/api/admin/deposits/${id}/return`, { reason }),
+};
+
+/** Approves, expecting success. */
+export async function approved(staff: Browser, id: string): Promise<StaffDepositResult> {
+  const response = await review.approve(staff, id);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<StaffDepositResult>();
+}
+
+export const releaseHolds = (t: TestApp) => releaseDueHolds({ db: t.db }, t.clock());
+
+/** A member since January 2025: the standard limits (staff-created members are new by the real clock). */
+export async function longStandingMember(t: TestApp, cents = 0n): Promise<Member> {
+  const someone = await memberWithMoney(t, cents);
+  await t.db
+    .update(users)
+    .set({ approvedAt: new Date('2025-01-02T15:00:00Z') })
+    .where(eq(users.id, someone.id));
+  return someone;
+}
+
+/** Settings for deposit tests: sessions outlive the days they move the clock by; no rate limits in the way. */
+export const depositTestEnv = {
+  SESSION_IDLE_MINUTES: '1000000',
+  SESSION_ABSOLUTE_HOURS: '100000',
+  AUTH_RATE_LIMIT: '1000',
+  MOBILE_DEPOSIT_RATE_LIMIT: '1000',
+};

@@ -1,0 +1,173 @@
+import { type DepositView, type StaffDepositDetail, formatWireMoney } from '@mutual/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../lib/format-date';
+import { DepositStatusBadge, FlagBadge } from './badges';
+import { accountLabel, depositAmount, usualText } from './format';
+
+/** The address that selects a deposit (the screen keeps the tab and page). */
+export type DepositHref = (id: string) => string;
+
+const sectionClass = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
+const sectionHeading = 'text-base font-semibold text-slate-900';
+const linkClass = 'font-medium text-brand underline-offset-2 hover:underline';
+
+type Fact = [label: string, value: ReactNode] | false | null | '';
+
+function Facts({ rows }: { rows: Fact[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
+      {rows.map(
+        (row) =>
+          row && (
+            <div key={row[0]} className="contents">
+              <dt className="font-medium text-slate-600">{row[0]}</dt>
+              <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{row[1]}</dd>
+            </div>
+          ),
+      )}
+    </dl>
+  );
+}
+
+const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+const by = (iso: string, who: string | null) => (
+  <>
+    {when(iso)}
+    {/* "by staff@…" moves to the next line whole rather than breaking at the address's hyphen. */}
+    {who && (
+      <>
+        {' '}
+        <span className="inline-block max-w-full text-slate-600 [overflow-wrap:anywhere]">by {who}</span>
+      </>
+    )}
+  </>
+);
+
+/** Accepted: each part of the money and the day it is (or was) available. */
+function Availability({ deposit }: { deposit: DepositView }) {
+  return (
+    <ul className="space-y-0.5">
+      {deposit.availability.map((part) => (
+        <li key={`${part.availableOn}-${part.amount}`}>
+          <span className="font-medium tabular-nums">{formatWireMoney(part.amount)}</span> on{' '}
+          {formatCalendarDate(part.availableOn)}{' '}
+          <span className="text-slate-600">({part.released ? 'available' : 'on hold'})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Amount, account, check number, dates, status, the decision and its reason, the schedule and what is owed. */
+export function DepositFacts({ deposit }: { deposit: StaffDepositDetail['deposit'] }) {
+  return (
+    <section aria-labelledby="deposit-facts-heading" className={sectionClass}>
+      <h3 id="deposit-facts-heading" className={`${sectionHeading} mb-3`}>
+        Deposit
+      </h3>
+      <Facts
+        rows={[
+          ['Amount', <span className="font-semibold tabular-nums">{depositAmount(deposit)}</span>],
+          ['Account', accountLabel(deposit)],
+          ['Check number', deposit.checkNumber ?? 'Not given'],
+          ['Submitted', when(deposit.submittedAt)],
+          ['Status', <DepositStatusBadge status={deposit.status} />],
+          deposit.reviewedAt && ['Reviewed', by(deposit.reviewedAt, deposit.reviewedBy)],
+          deposit.rejectReason && ['Reject reason', deposit.rejectReason],
+          deposit.availability.length > 0 && ['Availability', <Availability deposit={deposit} />],
+          deposit.returnedAt && ['Returned', by(deposit.returnedAt, deposit.returnedBy)],
+          deposit.returnReason && ['Return reason', deposit.returnReason],
+          deposit.amountOwed && [
+            'Amount owed',
+            <span className="font-semibold text-red-800 tabular-nums">{formatWireMoney(deposit.amountOwed)}</span>,
+          ],
+        ]}
+      />
+    </section>
+  );
+}
+
+/** What to look at before approving; a flag about another deposit opens that one. */
+export function DepositFlags({
+  flags,
+  hrefFor,
+}: {
+  flags: StaffDepositDetail['deposit']['flags'];
+  hrefFor: DepositHref;
+}) {
+  return (
+    <section aria-labelledby="deposit-flags-heading" className={sectionClass}>
+      <h3 id="deposit-flags-heading" className={`${sectionHeading} mb-3`}>
+        Flags
+      </h3>
+      {flags.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing flagged.</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {flags.map((flag, index) => (
+            <li key={`${flag.kind}-${index}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <FlagBadge flag={flag} />
+              {flag.depositId && (
+                <Link to={hrefFor(flag.depositId)} className={linkClass}>
+                  Open the other deposit<span className="sr-only"> ({flag.label})</span>
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The member, what they usually deposit, and their other deposits (newest first). */
+export function MemberHistory({ detail, hrefFor }: { detail: StaffDepositDetail; hrefFor: DepositHref }) {
+  const { member } = detail.deposit;
+  const columns: DataTableColumn<DepositView>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      className: 'whitespace-nowrap',
+      cell: (row) => (
+        <Link to={hrefFor(row.id)} className={linkClass}>
+          <time dateTime={row.submittedAt}>{formatDate(row.submittedAt)}</time>
+        </Link>
+      ),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: depositAmount,
+    },
+    { id: 'status', header: 'Status', cell: (row) => <DepositStatusBadge status={row.status} /> },
+  ];
+  return (
+    <section aria-labelledby="deposit-member-heading" className={sectionClass}>
+      <h3 id="deposit-member-heading" className={`${sectionHeading} mb-3`}>
+        Member
+      </h3>
+      <Facts
+        rows={[
+          ['Name', member.name],
+          ['E-mail', <span className="[overflow-wrap:anywhere]">{member.email}</span>],
+          ['Member since', formatCalendarDate(member.memberSince)],
+          ['Usual', usualText(detail.usual)],
+        ]}
+      />
+      <h4 className="mt-5 mb-2 text-sm font-semibold text-slate-900">Deposit history</h4>
+      <DataTable
+        caption={`${member.name}’s other deposits`}
+        columns={columns}
+        rows={detail.history}
+        rowKey="id"
+        rowProps={(row) => ({ 'data-testid': 'deposit-history-row', 'data-deposit-id': row.id })}
+        variant="plain"
+        emptyMessage="No other deposits."
+      />
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import type { StaffDeposit } from '@mutual/shared';
+import { ChevronRight } from 'lucide-react';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { formatDateTime } from '../../lib/format-date';
+import { FlagBadges } from './badges';
+import { accountLabel, depositAmount } from './format';
+
+interface Selection {
+  selectedId: string | null;
+  onSelect: (deposit: StaffDeposit) => void;
+}
+
+type ListStates = Pick<
+  DataTableProps<StaffDeposit>,
+  'loading' | 'error' | 'errorFallback' | 'onRetry' | 'busy' | 'emptyMessage' | 'paging'
+>;
+
+const submitted = (deposit: StaffDeposit) => (
+  <time dateTime={deposit.submittedAt} className="whitespace-nowrap">
+    {formatDateTime(deposit.submittedAt)}
+  </time>
+);
+
+/** The member's name and e-mail as the button that opens the deposit (the row opens it too). */
+function MemberCell({
+  deposit,
+  selected,
+  onSelect,
+}: {
+  deposit: StaffDeposit;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-current={selected ? 'true' : undefined}
+      onClick={(event) => {
+        event.stopPropagation();
+        onSelect();
+      }}
+      className="block max-w-full rounded text-left"
+    >
+      <span className="block font-semibold break-words text-slate-900">{deposit.member.name}</span>
+      <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
+    </button>
+  );
+}
+
+/** Narrow column or phone: the whole card is the button. */
+function DepositCard({
+  deposit,
+  selected,
+  onSelect,
+}: {
+  deposit: StaffDeposit;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li data-testid="staff-deposit" data-deposit-id={deposit.id}>
+      <button
+        type="button"
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+        className={`flex w-full items-center gap-3 rounded-xl border p-3.5 text-left ${
+          selected ? 'border-brand bg-brand-soft' : 'border-slate-200 bg-white hover:bg-slate-50'
+        }`}
+      >
+        <span className="min-w-0 flex-1">
+          <span className="flex items-start justify-between gap-3">
+            <span className="min-w-0 font-semibold break-words text-slate-900">{deposit.member.name}</span>
+            <span className="shrink-0 text-right font-semibold text-slate-900 tabular-nums">
+              {depositAmount(deposit)}
+            </span>
+          </span>
+          {/* Its own line, the card's full width: an address breaks only when it cannot fit whole. */}
+          <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
+          <span className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
+            <span>{accountLabel(deposit)}</span>
+            {submitted(deposit)}
+          </span>
+          {deposit.flags.length > 0 && (
+            <span className="mt-2 block">
+              <FlagBadges flags={deposit.flags} inside="button" />
+            </span>
+          )}
+        </span>
+        <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * One status's deposits, in the order the server gives (the queue oldest first): a table when
+ * there is room, cards in a narrow column or on a phone. Choosing one opens its detail.
+ */
+export function DepositList({
+  deposits,
+  caption,
+  selectedId,
+  onSelect,
+  ...states
+}: Selection & ListStates & { deposits: readonly StaffDeposit[] | undefined; caption: string }) {
+  const columns: DataTableColumn<StaffDeposit>[] = [
+    { id: 'submitted', header: 'Submitted', cell: submitted },
+    {
+      id: 'member',
+      header: 'Member',
+      className: 'max-w-56',
+      cell: (deposit) => (
+        <MemberCell deposit={deposit} selected={deposit.id === selectedId} onSelect={() => onSelect(deposit)} />
+      ),
+    },
+    { id: 'account', header: 'Account', className: 'whitespace-nowrap', cell: accountLabel },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      className: 'whitespace-nowrap font-semibold text-slate-900 tabular-nums',
+      cell: depositAmount,
+    },
+    { id: 'flags', header: 'Flags', className: 'min-w-40', cell: (deposit) => <FlagBadges flags={deposit.flags} /> },
+  ];
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={deposits}
+      rowKey="id"
+      rowProps={(deposit) => ({
+        'data-testid': 'staff-deposit',
+        'data-deposit-id': deposit.id,
+        onClick: () => onSelect(deposit),
+        className: `cursor-pointer ${deposit.id === selectedId ? 'bg-brand-soft' : 'hover:bg-slate-50'}`,
+      })}
+      loadingLabel="Loading deposits…"
+      skeletonRows={3}
+      renderCard={(deposit) => (
+        <DepositCard deposit={deposit} selected={deposit.id === selectedId} onSelect={() => onSelect(deposit)} />
+      )}
+      cardsBelow="container"
+      {...states}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { type AccountType, type DepositStatus, type DepositView, formatWireMoney, messages } from '@mutual/shared';
+
+/** The photo types the form offers and the server reads (it checks the content again). */
+export const checkImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** "Checking ••1234", as the member sees their accounts everywhere. */
+export const depositAccountName = (account: { type: AccountType; accountNumberLast4: string }) =>
+  `${account.type} ••${account.accountNumberLast4}`;
+
+const megabyteFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A byte limit in whole MB (1,048,576 bytes), as the server writes it in the same message: 10485760 → 10. */
+export function megabytes(bytes: number): number {
+  return Math.floor(bytes / (1024 * 1024));
+}
+
+/** What is wrong with a chosen photo before it is sent, in the API's words; null when nothing. */
+export function checkImageProblem(file: { type: string; size: number }, maxBytes: number): string | null {
+  if (!(checkImageTypes as readonly string[]).includes(file.type)) return messages.deposits.imageType;
+  // "Less than" the limit, as the message and the server word it.
+  if (file.size >= maxBytes) return messages.deposits.imageTooLarge(megabytes(maxBytes));
+  return null;
+}
+
+/** "1.2 MB", "340 KB": a chosen photo's size. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${megabyteFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
+const utc = (day: string) => new Date(`${day}T12:00:00Z`);
+const withYear = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const withoutYear = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/**
+ * When each part of an accepted deposit is available: "$275.00 on Tue, Dec 1, 2026", then
+ * "$225.00 on Wed, Dec 2" (the year once, unless it changes).
+ */
+export function availabilityParts(parts: DepositView['availability']): { text: string; released: boolean }[] {
+  return parts.map((part, index) => {
+    const previous = parts[index - 1];
+    const sameYear = previous !== undefined && previous.availableOn.slice(0, 4) === part.availableOn.slice(0, 4);
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(part.availableOn)
+      ? (sameYear ? withoutYear : withYear).format(utc(part.availableOn))
+      : part.availableOn;
+    return { text: `${formatWireMoney(part.amount)} on ${day}`, released: part.released };
+  });
+}
+
+const statusTones: Record<DepositStatus, string> = {
+  pending_review: 'bg-sky-50 text-sky-900 ring-sky-300',
+  accepted: 'bg-green-50 text-green-900 ring-green-300',
+  rejected: 'bg-red-50 text-red-900 ring-red-300',
+  returned: 'bg-amber-50 text-amber-900 ring-amber-300',
+};
+
+const pillClass =
+  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+export const depositPillClass = (status: DepositStatus) => `${pillClass} ${statusTones[status]}`;
+
+/** "1 check", "3 checks". */
+export const checks = (count: number) => `${count} ${count === 1 ? 'check' : 'checks'}`;
