@@ -507,7 +507,7 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
       await phone.page
         .getByTestId('staff-deposit')
         .filter({ visible: true })
-        .filter({ hasText: 'Sam Rivera' })
+        .filter({ hasText: 'Alex Morgan' })
         .first()
         .waitFor({ state: 'visible', ...SETTLED });
       await statusTab(phone.page, 'Accepted').click();

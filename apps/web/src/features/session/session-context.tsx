@@ -38,7 +38,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Kept here rather than only in the navigation state: a route guard may reach /login first.
       setFarewell(message ?? null);
       // Callers leave guarded pages first (see features/navigation/use-sign-out), so no screen still
-      // asks for the person's data once the session is gone.
+      // asks for the person's data once the session is gone; reads already on their way (a sign-out
+      // right after the dashboard opened) get their answers first — after it they would be refused.
+      await fetchesSettled(() => queryClient.isFetching() - queryClient.isFetching({ queryKey: sessionQueryKey }));
       await endSession().catch(() => undefined);
       queryClient.setQueryData<SessionInfo>(sessionQueryKey, {
         user: null,
@@ -61,4 +63,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [query.data, query.isPending, refresh, signOut, farewell]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Resolves when `inFlight()` is 0, or after `limit` ms whatever it says. */
+async function fetchesSettled(inFlight: () => number, limit = 3_000): Promise<void> {
+  const until = Date.now() + limit;
+  while (inFlight() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
 }
