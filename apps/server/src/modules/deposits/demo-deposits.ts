@@ -36,8 +36,11 @@ async function checkPicture(
     `<rect x="1050" y="235" width="280" height="64" fill="none" stroke="#333" stroke-width="3"/>`,
     text(1070, 280, 34, formatMoney(check.cents)),
     text(60, 470, 24, 'MEMO'),
+    `<line x1="150" y1="470" x2="700" y2="470" stroke="#333" stroke-width="2"/>`,
     `<line x1="760" y1="470" x2="1330" y2="470" stroke="#333" stroke-width="2"/>`,
-    text(60, 570, 34, `⑆011000138⑆ 4410023356⑈ ${check.number}`, 'font-family="monospace"'),
+    // The MICR line, with its transit and on-us symbols written as the plain-text forms ":" and "«".
+    text(60, 570, 34, `:011000138: 4410023356« ${check.number}`, 'font-family="DejaVu Sans Mono, monospace"'),
+    text(780, 458, 36, check.payer.split(' ')[0] ?? '', 'font-family="DejaVu Serif, serif" font-style="italic"'),
   ].join('');
   const reverse = [
     `<line x1="60" y1="120" x2="620" y2="120" stroke="#333" stroke-width="2"/>`,
@@ -52,8 +55,8 @@ async function checkPicture(
     return state / 233280;
   };
   const pattern = Array.from({ length: 9 }, () => {
-    const [x, y] = [Math.round(random() * width * 0.8), Math.round(random() * height * 0.8)];
     const [w, h] = [Math.round(120 + random() * 420), Math.round(40 + random() * 160)];
+    const [x, y] = [Math.round(30 + random() * (width - 60 - w)), Math.round(30 + random() * (height - 60 - h))];
     return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${check.tint}" opacity="0.55"/>`;
   }).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
