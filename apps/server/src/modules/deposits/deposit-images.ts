@@ -61,17 +61,6 @@ export async function differenceHash(image: Buffer): Promise<bigint> {
   return BigInt.asIntN(64, hash);
 }
 
-/** Bits that differ between two hashes. */
-export function hashDistance(a: bigint, b: bigint): number {
-  let diff = BigInt.asUintN(64, a ^ b);
-  let bits = 0;
-  while (diff > 0n) {
-    bits += Number(diff & 1n);
-    diff >>= 1n;
-  }
-  return bits;
-}
-
 /**
  * Photos of the same check are at most this many bits apart (a re-encoded, resized, brighter copy:
  * 1); different checks, far more (30 random ones: 18 at the closest). Checks printed on one

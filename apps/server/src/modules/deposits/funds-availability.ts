@@ -55,9 +55,9 @@ export function availabilitySchedule(amount: bigint, bankingDay: string, config:
 }
 
 /** The policy in the member's words, for the form. */
-export function policyText(config: Settings): string {
+export function policyText(config: Settings, now: Date): string {
   const { nextDayAmount, holdDays, cutOff } = config.deposits;
-  const time = instantAt(localDay(new Date(), config.timeZone), cutOff, config.timeZone).toLocaleTimeString('en-US', {
+  const time = instantAt(localDay(now, config.timeZone), cutOff, config.timeZone).toLocaleTimeString('en-US', {
     timeZone: config.timeZone,
     hour: 'numeric',
     minute: '2-digit',

@@ -1,13 +1,14 @@
 import { centsToDecimal, formatMoney, longDay, messages, type StaffDepositResult } from '@mutual/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { type Executor, queryRows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
 import { localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerAccounts } from '../ledger/ledger.tables';
+import { lockMemberAccount } from '../ledger/member-accounts';
 import { HOLD_CATEGORY, postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type DepositFacts, type DepositOutcome, tellMember } from './deposit-notices';
 import { type DepositRow, findStaffDeposit } from './deposit-view';
@@ -57,18 +58,54 @@ async function lockDeposit(tx: Tx, id: string, config: Deps['config']): Promise<
   };
 }
 
+const auditAction = { accepted: 'deposit.approved', rejected: 'deposit.rejected', returned: 'deposit.returned' };
+
+/** What one decision did: the row's new status and fields, what the audit row adds, and what to say. */
+interface Decision {
+  status: 'accepted' | 'rejected' | 'returned';
+  set: Partial<typeof mobileDeposits.$inferInsert>;
+  audit: Record<string, unknown>;
+  message: string;
+  outcome: DepositOutcome;
+}
+
+/**
+ * Runs one decision on a deposit in `from` status (else CONFLICT with `refusal`): `work` moves the
+ * money; the row, the audit row and the member's notice follow here.
+ */
 async function decide(
   deps: Deps,
   id: string,
-  work: (tx: Tx, locked: Locked, now: Date) => Promise<{ message: string; outcome: DepositOutcome }>,
+  rule: { from: DepositRow['status']; refusal: string; actor: Actor; meta: RequestMeta },
+  work: (tx: Tx, locked: Locked, now: Date) => Promise<Decision>,
 ): Promise<StaffDepositResult> {
   const now = deps.clock();
   const result = await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const locked = await lockDeposit(tx, id, deps.config);
-      const { message, outcome } = await work(tx, locked, now);
-      await tellMember(tx, deps, locked.facts, outcome, now);
-      return { message, deposit: await findStaffDeposit(tx, id) };
+      const { deposit } = locked;
+      if (deposit.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
+      const decision = await work(tx, locked, now);
+      await tx
+        .update(mobileDeposits)
+        .set({ ...decision.set, status: decision.status })
+        .where(eq(mobileDeposits.id, deposit.id));
+      await recordAudit(tx, {
+        action: auditAction[decision.status],
+        actor: rule.actor,
+        targetUserId: deposit.userId,
+        meta: rule.meta,
+        before: { depositId: deposit.id, status: deposit.status },
+        after: {
+          depositId: deposit.id,
+          status: decision.status,
+          amount: centsToDecimal(deposit.amount),
+          ...decision.audit,
+        },
+        at: now,
+      });
+      await tellMember(tx, deps, locked.facts, decision.outcome, now);
+      return { message: decision.message, deposit: await findStaffDeposit(tx, id) };
     }),
   );
   void deps.mailer.flush();
@@ -76,8 +113,8 @@ async function decide(
 }
 
 export function approveDeposit(deps: Deps, id: string, actor: Actor, meta: RequestMeta) {
-  return decide(deps, id, async (tx, { deposit }, now) => {
-    if (deposit.status !== 'pending_review') throw new AppError('CONFLICT', m.alreadyReviewed);
+  const rule = { from: 'pending_review', refusal: m.alreadyReviewed, actor, meta };
+  return decide(deps, id, rule, async (tx, { deposit }, now) => {
     await resolvePending(tx, { pendingId: deposit.pendingTransferId, kind: 'post', now, createdBy: actor.userId });
     const parts = availabilitySchedule(deposit.amount, deposit.bankingDay, deps.config);
     for (const part of parts) {
@@ -105,25 +142,10 @@ export function approveDeposit(deps: Deps, id: string, actor: Actor, meta: Reque
       });
     }
     const availableOn = parts.at(-1)?.availableOn ?? deposit.bankingDay;
-    await tx
-      .update(mobileDeposits)
-      .set({ status: 'accepted', reviewedAt: now, reviewedBy: actor.userId, availableOn })
-      .where(eq(mobileDeposits.id, deposit.id));
-    await recordAudit(tx, {
-      action: 'deposit.approved',
-      actor,
-      targetUserId: deposit.userId,
-      meta,
-      before: { depositId: deposit.id, status: deposit.status },
-      after: {
-        depositId: deposit.id,
-        status: 'accepted',
-        amount: centsToDecimal(deposit.amount),
-        availability: parts.map((part) => ({ amount: centsToDecimal(part.amount), on: part.availableOn })),
-      },
-      at: now,
-    });
     return {
+      status: 'accepted',
+      set: { reviewedAt: now, reviewedBy: actor.userId, availableOn },
+      audit: { availability: parts.map((part) => ({ amount: centsToDecimal(part.amount), on: part.availableOn })) },
       message: m.approved(formatMoney(deposit.amount), longDay(availableOn)),
       outcome: { kind: 'accepted', parts },
     };
@@ -131,8 +153,8 @@ export function approveDeposit(deps: Deps, id: string, actor: Actor, meta: Reque
 }
 
 export function rejectDeposit(deps: Deps, id: string, reason: string, actor: Actor, meta: RequestMeta) {
-  return decide(deps, id, async (tx, { deposit }, now) => {
-    if (deposit.status !== 'pending_review') throw new AppError('CONFLICT', m.alreadyReviewed);
+  const rule = { from: 'pending_review', refusal: m.alreadyReviewed, actor, meta };
+  return decide(deps, id, rule, async (tx, { deposit }, now) => {
     await resolvePending(tx, {
       pendingId: deposit.pendingTransferId,
       kind: 'void',
@@ -140,26 +162,19 @@ export function rejectDeposit(deps: Deps, id: string, reason: string, actor: Act
       now,
       createdBy: actor.userId,
     });
-    await tx
-      .update(mobileDeposits)
-      .set({ status: 'rejected', reviewedAt: now, reviewedBy: actor.userId, rejectReason: reason })
-      .where(eq(mobileDeposits.id, deposit.id));
-    await recordAudit(tx, {
-      action: 'deposit.rejected',
-      actor,
-      targetUserId: deposit.userId,
-      meta,
-      before: { depositId: deposit.id, status: deposit.status },
-      after: { depositId: deposit.id, status: 'rejected', amount: centsToDecimal(deposit.amount), reason },
-      at: now,
-    });
-    return { message: m.rejected(formatMoney(deposit.amount)), outcome: { kind: 'rejected', reason } };
+    return {
+      status: 'rejected',
+      set: { reviewedAt: now, reviewedBy: actor.userId, rejectReason: reason },
+      audit: { reason },
+      message: m.rejected(formatMoney(deposit.amount)),
+      outcome: { kind: 'rejected', reason },
+    };
   });
 }
 
 export function returnDeposit(deps: Deps, id: string, reason: string, actor: Actor, meta: RequestMeta) {
-  return decide(deps, id, async (tx, { deposit, facts }, now) => {
-    if (deposit.status !== 'accepted') throw new AppError('CONFLICT', m.notReturnable);
+  const rule = { from: 'accepted', refusal: m.notReturnable, actor, meta };
+  return decide(deps, id, rule, async (tx, { deposit, facts }, now) => {
     // What is still held is not the member's to spend: void it first.
     const held = await tx
       .select()
@@ -177,18 +192,11 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
           now,
           createdBy: actor.userId,
         });
+      await tx.update(depositHolds).set({ voidedAt: now }).where(eq(depositHolds.id, hold.id));
     }
-    if (held.length > 0)
-      await tx
-        .update(depositHolds)
-        .set({ voidedAt: now })
-        .where(
-          inArray(
-            depositHolds.id,
-            held.map((hold) => hold.id),
-          ),
-        );
-    const available = await lockAvailable(tx, deposit.accountId);
+    // The account's money, locked so nothing spends it meanwhile (the ledger's own read).
+    const account = await lockMemberAccount(tx, deposit.userId, deposit.accountId);
+    const available = account ? account.balance - account.held : 0n;
     const taken = available < deposit.amount ? (available > 0n ? available : 0n) : deposit.amount;
     const owed = deposit.amount - taken;
     const memo = `Returned check: mobile deposit of ${longDay(facts.submittedOn)} (${reason})`;
@@ -216,49 +224,12 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
         now,
         createdBy: actor.userId,
       });
-    await tx
-      .update(mobileDeposits)
-      .set({
-        status: 'returned',
-        returnedAt: now,
-        returnedBy: actor.userId,
-        returnReason: reason,
-        amountOwed: owed > 0n ? owed : null,
-      })
-      .where(eq(mobileDeposits.id, deposit.id));
-    await recordAudit(tx, {
-      action: 'deposit.returned',
-      actor,
-      targetUserId: deposit.userId,
-      meta,
-      before: { depositId: deposit.id, status: deposit.status },
-      after: {
-        depositId: deposit.id,
-        status: 'returned',
-        amount: centsToDecimal(deposit.amount),
-        reason,
-        takenBack: centsToDecimal(taken),
-        owed: centsToDecimal(owed),
-      },
-      at: now,
-    });
     return {
+      status: 'returned',
+      set: { returnedAt: now, returnedBy: actor.userId, returnReason: reason, amountOwed: owed > 0n ? owed : null },
+      audit: { reason, takenBack: centsToDecimal(taken), owed: centsToDecimal(owed) },
       message: m.returned(formatMoney(deposit.amount)),
       outcome: { kind: 'returned', reason, taken, owed },
     };
   });
-}
-
-/**
- * The account's available balance, with the accounts this return moves money between locked in
- * the ledger's order (by id: the general-ledger accounts first), so nothing spends it meanwhile.
- */
-async function lockAvailable(tx: Executor, accountId: string): Promise<bigint> {
-  const rows = await queryRows<{ id: string; available: unknown }>(
-    tx,
-    sql`select id, credits_posted - debits_posted - debits_pending as available from ledger_accounts
-      where id in (${generalLedger.depositClearing}::uuid, ${generalLedger.returnedItems}::uuid, ${accountId}::uuid)
-      order by id for update`,
-  );
-  return BigInt(String(rows.find((row) => row.id === accountId)?.available ?? 0));
 }

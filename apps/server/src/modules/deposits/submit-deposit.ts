@@ -72,7 +72,7 @@ export async function depositOverview(deps: Deps, member: UserRow, page: number)
     endorsement: m.endorsement(deps.config.brand.name),
     limits: limitsView(limitsFor(deps.config, memberSince(member), now), usage),
     imageMaxBytes: deps.config.deposits.imageMaxBytes,
-    policy: policyText(deps.config),
+    policy: policyText(deps.config, now),
     ...list,
   };
 }
