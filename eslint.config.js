@@ -17,7 +17,7 @@ const serverLayers = [
   ['auth', 'content', 'money', 'payments'],
   ['holds', 'live', 'members', 'onboarding'],
   ['transfers'],
-  ['accounts', 'bill-pay', 'deposits'],
+  ['accounts', 'bill-pay', 'cards', 'deposits'],
   ['statements'],
   ['admin', 'scheduled-work'],
   ['seed'],

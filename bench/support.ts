@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { createUserSchema } from '@mutual/shared';
 import { loadConfig } from '../apps/server/src/config';
+import { CardKeys } from '../apps/server/src/crypto/card-keys';
 import { SecretBox } from '../apps/server/src/crypto/secret-box';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/modules/admin/create-user';
@@ -38,6 +39,7 @@ export async function startBenchServer(env: Record<string, string>, prepare?: (d
     mailer,
     storage: localFileStorage(config.uploadsDir),
     secrets: SecretBox.withNewKey(),
+    cardKeys: CardKeys.withNewKeys(),
     clock: () => new Date(),
     logger,
   };

@@ -9,7 +9,7 @@ import { staffApi, unexpectedErrors } from './support/identity';
 /**
  * The jobs the server defines (the payment-order expiry with the default PAYMENT_ORDER_EXPIRY_HOURS,
  * 120; Bill Pay's with the default cut-off, the check-hold releases and the statements', in the e2e
- * server's time zone).
+ * server's time zone; the card holds' expiry with the default CARD_AUTHORIZATION_HOLD_DAYS, 7).
  */
 const JOB_TITLES = [
   'Send waiting e-mail',
@@ -17,6 +17,7 @@ const JOB_TITLES = [
   'Expire payment orders pending more than 120 hours',
   'Forget rate-limit windows that are over',
   "Make check deposits' held money available on its day (America/New_York)",
+  'Let go of card holds the merchant did not complete within 7 days',
   'Post savings dividends and issue monthly statements when a month closes (America/New_York)',
 ];
 const SWEEP = 'Forget rate-limit windows that are over';
@@ -30,7 +31,7 @@ const jobRow = (page: Page, title: string) =>
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
 
 browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
-  test('[SCHEDULED_WORK]: staff open it from the console, see the six jobs and run one now', async () => {
+  test('[SCHEDULED_WORK]: staff open it from the console, see the seven jobs and run one now', async () => {
     const { page, errors } = await openAsStaff(browser);
     await visit(page, '/admin');
     await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: 'Scheduled work' }).click();

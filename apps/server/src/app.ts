@@ -30,6 +30,8 @@ import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { billPayRoutes, staffBillPayRoutes } from './modules/bill-pay/bill-pay.routes';
+import { cardTerminalRoutes } from './modules/cards/card-terminal';
+import { cardRoutes, processorRoutes } from './modules/cards/cards.routes';
 import { depositRoutes, staffDepositRoutes } from './modules/deposits/deposits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactInboxRoutes } from './modules/content/contact-inbox.routes';
@@ -98,13 +100,25 @@ export async function buildApp(deps: AppDeps) {
     timeWindow: 60_000,
     // The API only: the page and its files are precompressed and cheap, must load while the
     // database (holding the counters) is away, and need no round trip to it.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The card processor's interface neither: one processor sends every purchase from a few
+    // addresses, and each request is signed (a bad signature is refused before any database work).
+    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/processor/'),
     ...limits.options,
   });
 
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brand.name} API`, version: '0.1.0', description: 'Mutual banking portal API' },
+      tags: [
+        {
+          name: 'card processor',
+          description:
+            'The interface a card processor calls to have each purchase approved, cleared or reversed. No ' +
+            'session: every request carries `X-Processor-Timestamp` (unix seconds) and `X-Processor-Signature`, ' +
+            'the hex HMAC-SHA256 of `${timestamp}.${body}` under PROCESSOR_SECRET; a stale timestamp or a ' +
+            'signature seen before is refused. Each request is idempotent on its `id`.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -132,6 +146,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(staffBillPayRoutes(deps));
   await app.register(depositRoutes(deps));
   await app.register(staffDepositRoutes(deps));
+  await app.register(cardRoutes(deps));
+  await app.register(processorRoutes(deps));
   await app.register(transferRoutes(deps));
   await app.register(paymentOpsRoutes(deps));
   await app.register(transferCountRoutes(deps));
@@ -144,11 +160,12 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => live.stop());
   await app.register(liveRoutes(deps, live));
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
-  // Its page and data are served to this computer only, unless DEV_MAILBOX=public.
-  if (devMailbox) app.addHook('onRequest', devMailboxGate(config));
+  // The dev pages (mailbox, card terminal) are served to this computer only, unless DEV_MAILBOX=public.
+  if (!config.isProduction) app.addHook('onRequest', devMailboxGate(config));
   if (devMailbox) await app.register(devMailboxRoutes(deps.db));
+  if (!config.isProduction) await app.register(cardTerminalRoutes(deps));
 
-  await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox, publicSite(config));
+  await registerWebApp(app, config.webDist ?? defaultWebDist, devMailbox, config.isProduction, publicSite(config));
   return app;
 }
 
@@ -156,7 +173,13 @@ export async function buildApp(deps: AppDeps) {
  * Serves the built web app. Known app paths get index.html with 200; anything else gets the same
  * page with 404, so the app shows its "page not found" screen and the status is honest.
  */
-async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean, site: PublicSite) {
+async function registerWebApp(
+  app: ZodApp,
+  webDist: string,
+  devMailbox: boolean,
+  isProduction: boolean,
+  site: PublicSite,
+) {
   const indexPath = path.join(webDist, 'index.html');
   // Read and built once: the web app does not change under a running server (static files are
   // listed at start too), and every page load would otherwise touch the disk.
@@ -188,7 +211,10 @@ async function registerWebApp(app: ZodApp, webDist: string, devMailbox: boolean,
     ) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
     }
-    const known = isAppRoute(pathname) && (devMailbox || pathname !== '/dev/mailbox');
+    const known =
+      isAppRoute(pathname) &&
+      (devMailbox || pathname !== '/dev/mailbox') &&
+      (!isProduction || pathname !== '/dev/terminal');
     reply
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')

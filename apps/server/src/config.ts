@@ -37,6 +37,9 @@ const color = (fallback: string) =>
     .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #0f4c81')
     .default(fallback);
 
+/** The BIN demo cards are numbered on: a well-known test BIN, refused in production. */
+export const DEMO_CARD_BIN = '424242';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -186,6 +189,50 @@ const envSchema = z.object({
   /** Funds availability (Regulation CC, local checks): this much the next business day, the rest after HOLD_DAYS. */
   MOBILE_DEPOSIT_NEXT_DAY_AMOUNT: moneyCents('275.00'),
   MOBILE_DEPOSIT_HOLD_DAYS: int(2),
+  /** Cards: numbers are 16 digits on this 6-digit BIN (the default is a well-known test BIN; production refuses it). */
+  CARD_BIN: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .default(DEMO_CARD_BIN),
+  /**
+   * Keys the hashes of card numbers and PINs, and the CVV shown: base64 of 32 bytes. Unset outside
+   * production: DATA_DIR/card.key.
+   */
+  CARD_KEY: z
+    .string()
+    .refine(
+      (key) => key.trim() === '' || decodeSecretKey(key) !== null,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  CARD_EXPIRY_YEARS: int(4),
+  /** A new card's limits, and the most a member may set each to. */
+  CARD_LIMIT_PER_PURCHASE: moneyCents('2500.00'),
+  CARD_LIMIT_DAILY_PURCHASES: moneyCents('5000.00'),
+  CARD_LIMIT_DAILY_ATM: moneyCents('500.00'),
+  CARD_MAX_PER_PURCHASE: moneyCents('10000.00'),
+  CARD_MAX_DAILY_PURCHASES: moneyCents('10000.00'),
+  CARD_MAX_DAILY_ATM: moneyCents('1000.00'),
+  /** A credit card's line (spec §3: limit 5,000). */
+  CREDIT_CARD_LIMIT: moneyCents('5000.00'),
+  /** An approved authorization that has not cleared lets its hold go after this many days. */
+  CARD_AUTHORIZATION_HOLD_DAYS: int(7),
+  /** Wrong PINs a card may take in a day before every PIN is declined until the next day. */
+  CARD_PIN_TRIES: int(3),
+  /** How long View Card Details shows the full number and CVV. */
+  CARD_DETAILS_SECONDS: int(60),
+  /** Merchants outside this country (ISO 3166 alpha-2) are international. */
+  CARD_HOME_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be two capital letters, e.g. US')
+    .default('US'),
+  /**
+   * Shared secret the card processor signs requests with (HMAC-SHA256). Unset outside production:
+   * DATA_DIR/processor.secret.
+   */
+  PROCESSOR_SECRET: z.string().min(32, 'PROCESSOR_SECRET must be at least 32 characters').optional(),
+  /** How old (or how far ahead) a signed processor request's timestamp may be. */
+  PROCESSOR_TOLERANCE_SECONDS: int(300),
   PROFILE_IMAGE_MAX_BYTES: int(PROFILE_IMAGE_MAX_BYTES),
   TRANSFER_LIMIT_COUNT: int(10),
   TRANSFER_LIMIT_WINDOW_HOURS: int(24),
@@ -385,6 +432,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cutOff: e.MOBILE_DEPOSIT_CUTOFF,
       nextDayAmount: e.MOBILE_DEPOSIT_NEXT_DAY_AMOUNT,
       holdDays: e.MOBILE_DEPOSIT_HOLD_DAYS,
+    },
+    cards: {
+      bin: e.CARD_BIN,
+      key: e.CARD_KEY?.trim() ? e.CARD_KEY.trim() : null,
+      keyFile: path.resolve(e.DATA_DIR, 'card.key'),
+      expiryYears: Math.max(1, e.CARD_EXPIRY_YEARS),
+      defaults: {
+        perPurchase: e.CARD_LIMIT_PER_PURCHASE,
+        dailyPurchases: e.CARD_LIMIT_DAILY_PURCHASES,
+        dailyAtm: e.CARD_LIMIT_DAILY_ATM,
+      },
+      ceilings: {
+        perPurchase: e.CARD_MAX_PER_PURCHASE,
+        dailyPurchases: e.CARD_MAX_DAILY_PURCHASES,
+        dailyAtm: e.CARD_MAX_DAILY_ATM,
+      },
+      creditLimit: e.CREDIT_CARD_LIMIT,
+      /** Basis points of each cleared credit purchase earned as reward points (RATE_CASH_BACK). */
+      rewardsBasisPoints: Math.round(Number.parseFloat(e.RATE_CASH_BACK) * 100),
+      rewardsRate: e.RATE_CASH_BACK,
+      holdDays: e.CARD_AUTHORIZATION_HOLD_DAYS,
+      pinTries: Math.max(1, e.CARD_PIN_TRIES),
+      detailsSeconds: Math.max(10, e.CARD_DETAILS_SECONDS),
+      homeCountry: e.CARD_HOME_COUNTRY,
+      processorSecret: e.PROCESSOR_SECRET ?? null,
+      processorSecretFile: path.resolve(e.DATA_DIR, 'processor.secret'),
+      processorToleranceSeconds: Math.max(30, e.PROCESSOR_TOLERANCE_SECONDS),
     },
     billPay: {
       cutOff: e.BILL_PAY_CUTOFF,

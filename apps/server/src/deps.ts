@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { CardKeys } from './crypto/card-keys';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './modules/files/file-storage';
@@ -18,6 +19,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Seals and opens secrets kept for reading back (crypto/secret-box.ts). */
   secrets: SecretBox;
+  /** Card number and PIN hashes, the derived CVV, the processor's shared secret (crypto/card-keys.ts). */
+  cardKeys: CardKeys;
   clock: () => Date;
   logger: FastifyBaseLogger;
 }

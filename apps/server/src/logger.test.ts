@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, validApplication, withField } from './test/identity';
 import { useTestApp } from './test/test-app';
-import { createLogger, redactedKeys } from './logger';
-
-/** A logger as production configures it, writing into `lines`. */
-function capturedLogger() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger({ env: 'production', logLevel: 'info' }, sink), text: () => lines.join('') };
-}
+import { redactedKeys } from './logger';
+import { capturedLogger } from './test/captured-logger';
 
 describe('[LOGS]: no secrets in log lines', () => {
   it('redacts every listed key at any depth and in any spelling, but keeps error codes', () => {

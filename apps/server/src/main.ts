@@ -28,7 +28,18 @@ async function main() {
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.mail.smtpUrl, logger });
   const storage = localFileStorage(config.uploadsDir);
   const secrets = await (await import('./modules/secrets/prepare-secrets')).prepareSecrets(config, database.db, logger);
-  const deps = { config, database, db: database.db, mailer, storage, secrets, clock: () => new Date(), logger };
+  const cardKeys = (await import('./crypto/card-keys')).loadCardKeys(config);
+  const deps = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    storage,
+    secrets,
+    cardKeys,
+    clock: () => new Date(),
+    logger,
+  };
   if (config.isProduction && (await holdsDemoSeed(database.db)))
     throw new Error(
       refusalMessage(['the database holds the demo seed (its staff and members): use a database of your own']),

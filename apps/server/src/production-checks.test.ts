@@ -16,6 +16,8 @@ const safe = {
   DATABASE_URL: 'postgres://mutual@db.internal/mutual',
   SMTP_URL: 'smtps://portal:secret@mail.example-cu.org:465',
   SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+  CARD_KEY: Buffer.alloc(32, 9).toString('base64'),
+  CARD_BIN: '411111',
 };
 
 describe('[CONFIG]: production refuses settings that are only safe for a demo', () => {
@@ -23,7 +25,7 @@ describe('[CONFIG]: production refuses settings that are only safe for a demo', 
     expect(unsafeProductionSettings(loadConfig(safe))).toEqual([]);
   });
 
-  it('names each unsafe setting: generated key, no SMTP, demo mode, public mailbox, demo billers, plain http', () => {
+  it('names each unsafe setting: generated keys, a test BIN, no SMTP, demo mode, public mailbox, billers, http', () => {
     const problems = unsafeProductionSettings(
       loadConfig({
         NODE_ENV: 'production',
@@ -34,6 +36,8 @@ describe('[CONFIG]: production refuses settings that are only safe for a demo', 
     );
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'SECRETS_KEY',
+      'CARD_KEY',
+      'CARD_BIN',
       'SMTP_URL',
       'DEMO_MODE',
       'DEV_MAILBOX',

@@ -1,4 +1,4 @@
-import type { Config } from './config';
+import { type Config, DEMO_CARD_BIN } from './config';
 import { usesGeneratedSecretsKey } from './crypto/secret-keys';
 
 /**
@@ -14,6 +14,15 @@ export function unsafeProductionSettings(config: Config): string[] {
       'SECRETS_KEY: set a key of your own (e.g. `openssl rand -base64 32`); production never uses a key ' +
         'generated into the data directory',
     );
+  }
+  if (config.cards.key === null) {
+    problems.push(
+      'CARD_KEY: set a key of your own (e.g. `openssl rand -base64 32`); it keys the hashes of card numbers ' +
+        'and PINs, and production never uses one generated into the data directory',
+    );
+  }
+  if (config.cards.bin === DEMO_CARD_BIN) {
+    problems.push(`CARD_BIN: ${DEMO_CARD_BIN} is a test BIN; set the BIN your card network assigned you`);
   }
   if (!config.mail.smtpUrl) {
     problems.push('SMTP_URL: production delivers e-mail (sign-in codes among it) through your SMTP server; set it');

@@ -22,3 +22,4 @@ export * from './scheduled-work';
 export * from './bill-pay';
 export * from './statements';
 export * from './deposits';
+export * from './cards';

@@ -375,6 +375,44 @@ export const messages = {
     /** The words the member writes under their signature on the back of the check. */
     endorsement: (creditUnion: string) => `For mobile deposit only at ${creditUnion}`,
   },
+  cards: {
+    /** Spec §8: only when the card service really cannot answer (its key is missing, the database is down). */
+    unavailable: 'Service temporarily unavailable. Please try again later.',
+    loadFailed: 'We could not load your cards. Please try again.',
+    notFound: 'Card not found',
+    locked: (last4: string) =>
+      `Your card ending ${last4} is locked. No new purchases will be approved until you unlock it.`,
+    unlocked: (last4: string) => `Your card ending ${last4} is unlocked and ready to use.`,
+    alreadyLocked: 'This card is already locked.',
+    notLocked: 'This card is not locked.',
+    closedCard: 'This card has been closed and can no longer be changed.',
+    notActive: 'This card is not active.',
+    reportedLost: (last4: string, replacementLast4: string) =>
+      `Your card ending ${last4} is closed for good. ` +
+      `A replacement card ending ${replacementLast4} is on its way: activate it when it arrives.`,
+    reasonRequired: 'Please tell us whether the card was lost or stolen',
+    activated: (last4: string) => `Your card ending ${last4} is active.`,
+    alreadyActive: 'This card is already active.',
+    activationMismatch: 'The last 4 digits or the expiry date do not match the card we sent you.',
+    activationLast4: 'Enter the last 4 digits of the card number',
+    activationExpiry: 'Enter the expiry date as MM/YY',
+    activationTooMany: 'Too many tries. Please wait a few minutes, or call us.',
+    /** Spec §5 "Card OTP": digits only, 6 characters. */
+    otpInvalid: 'Please enter the 6-digit code',
+    otpWrong: 'The code is incorrect. Please try again.',
+    otpExpired: 'This code has expired or has been used too many times. Please ask for a new one.',
+    otpSent: 'We sent a 6-digit code to your e-mail. Enter it to continue.',
+    otpAuthenticator: 'Enter the 6-digit code from your authenticator app.',
+    pinFormat: 'The PIN is 4 digits',
+    pinMismatch: 'The two PINs do not match',
+    pinTrivial: 'This PIN is too easy to guess. Please choose another.',
+    pinChanged: (last4: string) => `The PIN of your card ending ${last4} has been changed.`,
+    limitInvalid: 'Please enter a valid amount',
+    limitTooHigh: (max: string) => `The most this limit can be is ${max}`,
+    perPurchaseOverDaily: 'The per-purchase limit cannot be more than the daily purchase limit',
+    limitsSaved: (last4: string) => `The limits of your card ending ${last4} have been saved.`,
+    detailsVisible: (seconds: number) => `Card details are shown for ${seconds} seconds.`,
+  },
   live: {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',
     tooManyForMember: 'Live updates are already open on too many of your devices. Close one to get them here.',

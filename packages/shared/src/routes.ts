@@ -44,6 +44,7 @@ export const appRoutes = [
   '/calculators',
   ...contentPagePaths,
   '/dev/mailbox',
+  '/dev/terminal',
 ] as const;
 
 export type AppRoute = (typeof appRoutes)[number];

@@ -32,11 +32,15 @@ const accountTypeField = z.enum(accountTypes, { error: m.fillAllFields });
 
 export const REFERENCE_MAX = 140;
 
+/** Between Accounts may also pay the member's credit card (its line is an account of theirs). */
+export const internalTargets = [...accountTypes, 'Credit Card'] as const;
+export type InternalTarget = (typeof internalTargets)[number];
+
 export const internalTransferSchema = z
   .strictObject({
     transferType: z.literal('internal'),
     fromAccount: accountTypeField,
-    toAccount: accountTypeField,
+    toAccount: z.enum(internalTargets, { error: m.fillAllFields }),
     amount: amountSchema,
     reference: optionalText(REFERENCE_MAX),
   })

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Secrets the server must read back (authenticator secrets today, card numbers later) are stored
+ * Secrets the server must read back (authenticator secrets, card numbers) are stored
  * sealed: AES-256-GCM under a key from configuration, as `v1:<keyId>:<iv>:<ciphertext+tag>`
  * (base64url) in the column that held the plaintext. The caller's context (`totp:<userId>`) is the
  * additional authenticated data, so a sealed value copied to another row or column does not open.

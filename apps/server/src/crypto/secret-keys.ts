@@ -60,11 +60,11 @@ export function usesGeneratedSecretsKey(config: SecretsConfig): boolean {
  * place (which fails if the name exists): two starts at once agree on one key, and neither reads
  * a half-written file.
  */
-function createKeyFile(keyFile: string): boolean {
+export function createKeyFile(keyFile: string, contents: () => string = newSecretKey): boolean {
   if (fs.existsSync(keyFile)) return false;
   fs.mkdirSync(path.dirname(keyFile), { recursive: true });
   const draft = `${keyFile}.${process.pid}.tmp`;
-  fs.writeFileSync(draft, `${newSecretKey()}\n`, { mode: 0o600 });
+  fs.writeFileSync(draft, `${contents()}\n`, { mode: 0o600 });
   try {
     fs.linkSync(draft, keyFile);
     return true;

@@ -14,3 +14,4 @@ export * from '../modules/holds/holds.tables';
 export * from '../modules/bill-pay/bill-pay.tables';
 export * from '../modules/statements/statements.tables';
 export * from '../modules/deposits/deposits.tables';
+export * from '../modules/cards/cards.tables';

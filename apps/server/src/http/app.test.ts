@@ -91,6 +91,22 @@ describe('[HTTP]: the application shell', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/contact-messages', '/api/site']));
   });
 
+  it('documents the card processor’s interface: its signed requests and their answers', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json<{
+      tags: Array<{ name: string; description: string }>;
+      paths: Record<string, { post?: { tags: string[]; parameters: Array<{ name: string; in: string }> } }>;
+    }>();
+    expect(document.tags.find((tag) => tag.name === 'card processor')?.description).toContain('HMAC-SHA256');
+    for (const path of ['/api/processor/authorizations', '/api/processor/clearings', '/api/processor/reversals']) {
+      const post = document.paths[path]?.post;
+      expect(post?.tags, path).toEqual(['card processor']);
+      expect(post?.parameters.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
+        'x-processor-timestamp',
+        'x-processor-signature',
+      ]);
+    }
+  });
+
   it('exposes the credit union from configuration', async () => {
     const site = (await t.app.inject('/api/site')).json();
     expect(site).toMatchObject({

@@ -3,6 +3,7 @@ import {
   type AccountSummary,
   type BillPaymentPage,
   type BillPayOverview,
+  type CardsOverview,
   type DepositOverview,
   type DepositResult,
   IDEMPOTENCY_HEADER,
@@ -65,6 +66,8 @@ interface Ctx {
   statement: { period: string; id: string };
   /** Alex's check deposits: two waiting for review, one accepted; and the front photo of one. */
   deposits: { forApproval: string; forRejection: string; accepted: string; photo: string };
+  /** Alex's seeded cards. */
+  cards: { debit: string; credit: string };
 }
 type Statuses = Record<Role, number>;
 interface Row {
@@ -85,6 +88,12 @@ const applicantOnly = (s: number): Statuses => ({ anonymous: 401, pending: s, me
 const accountHolders = (s: number): Statuses => ({ ...signedIn(s), pending: 403, staff: 403 });
 const membersOnly = (s: number): Statuses => ({ ...signedIn(s), pending: 403 });
 const staffOnly = (s: number): Statuses => ({ anonymous: 401, pending: 403, memberA: 403, memberB: 403, staff: s });
+/** Alex's card: member B finds no such card; staff and applicants hold no cards. */
+const alexCard = (s: number): Statuses => ({ anonymous: 401, pending: 403, memberB: 404, staff: 403, memberA: s });
+const debitCard =
+  (suffix: string) =>
+  (c: Ctx): string =>
+    `/api/cards/${c.cards.debit}/${suffix}`;
 
 const json = (value: unknown) => (): RequestOptions => ({ json: value });
 const transfer = (value: unknown) => (): RequestOptions => ({
@@ -472,6 +481,87 @@ const rows: Row[] = [
     body: json({ reason: 'The check writer’s account is closed' }),
     expect: staffOnly(200),
   },
+  // Cards: Alex's. A made-up card code is refused once the card is found (400); the lost card is
+  // the credit card, last, so the debit card's rows still reach it.
+  {
+    method: 'GET',
+    path: '/api/cards',
+    expect: accountHolders(200),
+    check: (c, role, body) => {
+      const ids = (body as CardsOverview).cards.map((card) => card.id);
+      if (role === 'memberA') expect(ids).toContain(c.cards.debit);
+      else expect(ids).not.toContain(c.cards.debit);
+    },
+  },
+  { method: 'GET', path: '/api/cards/:cardId/statements', url: debitCard('statements'), expect: alexCard(200) },
+  { method: 'POST', path: '/api/cards/:cardId/lock', url: debitCard('lock'), expect: alexCard(200) },
+  { method: 'POST', path: '/api/cards/:cardId/unlock', url: debitCard('unlock'), expect: alexCard(200) },
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/codes',
+    url: debitCard('codes'),
+    body: json({ action: 'details' }),
+    expect: alexCard(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/codes/verify',
+    url: debitCard('codes/verify'),
+    body: json({ challengeId: randomUUID(), action: 'details', otp: '123456' }),
+    expect: alexCard(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/pin',
+    url: debitCard('pin'),
+    body: json({ challengeId: randomUUID(), pin: '4821', confirmPin: '4821' }),
+    expect: alexCard(400),
+  },
+  {
+    method: 'PUT',
+    path: '/api/cards/:cardId/limits',
+    url: debitCard('limits'),
+    body: json({
+      challengeId: randomUUID(),
+      perPurchase: '10.00',
+      dailyPurchases: '10.00',
+      dailyAtm: '10.00',
+      online: true,
+      international: true,
+      atm: true,
+    }),
+    expect: alexCard(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/details',
+    url: debitCard('details'),
+    body: json({ challengeId: randomUUID() }),
+    expect: alexCard(400),
+  },
+  // The debit card is active: found, and "already active".
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/activate',
+    url: debitCard('activate'),
+    body: json({ last4: '4242', expiry: '01/30' }),
+    expect: alexCard(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/cards/:cardId/report-lost',
+    url: (c) => `/api/cards/${c.cards.credit}/report-lost`,
+    body: json({ reason: 'lost' }),
+    expect: alexCard(200),
+  },
+  // The card processor's interface: a signature, never a session (cards/processor.test.ts signs).
+  { method: 'POST', path: '/api/processor/authorizations', body: json({ id: 'x' }), expect: everyone(401) },
+  { method: 'POST', path: '/api/processor/clearings', body: json({ id: 'x' }), expect: everyone(401) },
+  { method: 'POST', path: '/api/processor/reversals', body: json({ id: 'x' }), expect: everyone(401) },
+  // The demo's card terminal: loopback only, like the mailbox; these browsers come from 10.x.x.x.
+  { method: 'GET', path: '/api/dev/terminal', expect: everyone(404) },
+  { method: 'POST', path: '/api/dev/terminal/purchase', body: json({}), expect: everyone(404) },
+  { method: 'POST', path: '/api/dev/terminal/settle', body: json({}), expect: everyone(404) },
   // The demo members have money (seeded history), so their own transfers go through.
   {
     method: 'POST',
@@ -860,6 +950,9 @@ describe('[AUTHZ]: who may call what', () => {
     const [statement] = await c.t.db.select().from(statements).where(eq(statements.accountId, c.alexSavingsId));
     c.statement = { period, id: statement?.id ?? '' };
     c.deposits = await alexDeposits(c.t, c.browsers.memberA, c.browsers.staff);
+    const alexCards = (await c.browsers.memberA.get('/api/cards')).json<CardsOverview>().cards;
+    const cardId = (kind: string) => alexCards.find((card) => card.kind === kind && card.status === 'active')?.id ?? '';
+    c.cards = { debit: cardId('debit'), credit: cardId('credit') };
     c.baseUrl = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     c.contactMessage = (
       await new Browser(c.t).post('/api/contact-messages', {

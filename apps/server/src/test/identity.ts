@@ -216,6 +216,8 @@ export const deps = (t: TestApp) => ({
   mailer: t.mailer,
   clock: t.clock,
   storage: t.storage,
+  secrets: t.secrets,
+  cardKeys: t.cardKeys,
 });
 
 let personCounter = 0;

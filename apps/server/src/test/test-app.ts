@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
+import { CardKeys } from '../crypto/card-keys';
 import { SecretBox } from '../crypto/secret-box';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import { localFileStorage } from '../modules/files/file-storage';
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** The key secrets are sealed with; a fresh random one by default. */
   secrets?: SecretBox;
+  /** The card keys and processor secret; fresh random ones by default. */
+  cardKeys?: CardKeys;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -49,7 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const storage = localFileStorage(uploadsDir);
   const clock = options.clock ?? (() => new Date());
   const secrets = options.secrets ?? SecretBox.withNewKey();
-  const app = await buildApp({ config, database, db: database.db, mailer, storage, secrets, clock, logger });
+  const cardKeys = options.cardKeys ?? CardKeys.withNewKeys();
+  const app = await buildApp({ config, database, db: database.db, mailer, storage, secrets, cardKeys, clock, logger });
   await app.ready();
   return {
     app,
@@ -59,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer,
     storage,
     secrets,
+    cardKeys,
     clock,
     logger,
     /** Closes everything, after checking every ledger invariant (a breach fails the test file). */

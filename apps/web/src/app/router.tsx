@@ -30,6 +30,7 @@ const RegistrationSuccessPage = lazy(() =>
   import('../routes/auth/registration-success').then((m) => ({ default: m.RegistrationSuccessPage })),
 );
 const DevMailboxPage = lazy(() => import('../routes/dev/mailbox').then((m) => ({ default: m.DevMailboxPage })));
+const DevTerminalPage = lazy(() => import('../routes/dev/terminal').then((m) => ({ default: m.DevTerminalPage })));
 const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
 const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
 const TransactionsPage = lazy(() =>
@@ -167,6 +168,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <DevMailboxPage />
+          </Loading>
+        ),
+      },
+      {
+        path: '/dev/terminal',
+        element: (
+          <Loading>
+            <DevTerminalPage />
           </Loading>
         ),
       },

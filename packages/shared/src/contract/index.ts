@@ -4,6 +4,7 @@ import { adminUsersApi } from './admin-users';
 import { auditApi } from './audit';
 import { authApi } from './auth';
 import { billPayApi } from './bill-pay';
+import { cardsApi } from './cards';
 import { contactInboxApi } from './contact-inbox';
 import { contentApi } from './content';
 import { depositsApi } from './deposits';
@@ -34,6 +35,7 @@ export const contract = {
   audit: auditApi,
   auth: authApi,
   billPay: billPayApi,
+  cards: cardsApi,
   contactInbox: contactInboxApi,
   content: contentApi,
   deposits: depositsApi,

@@ -1,12 +1,13 @@
 import {
   type AccountType,
+  accountTypes,
   centsToDecimal,
   type Transaction,
   type TransactionCategory,
   type TransactionPage,
   type TransferStatus,
 } from '@mutual/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
@@ -71,7 +72,12 @@ export async function memberAccounts(db: Executor, userId: string, type?: Accoun
   const rows = await db
     .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), type ? eq(ledgerAccounts.type, type) : undefined))
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        type ? eq(ledgerAccounts.type, type) : inArray(ledgerAccounts.type, [...accountTypes]),
+      ),
+    )
     .orderBy(asc(ledgerAccounts.id));
   return rows.map((row) => ({ ...row, type: row.type as AccountType }));
 }

@@ -235,6 +235,7 @@ describe('[BILL PAY]: a payment due while every instance was down', () => {
         mailer: t.mailer,
         storage: t.storage,
         secrets: t.secrets,
+        cardKeys: t.cardKeys,
         clock: () => later,
         logger: pino({ level: 'silent' }),
       });

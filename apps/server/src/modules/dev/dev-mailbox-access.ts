@@ -10,8 +10,15 @@ import type { Config } from '../../config';
  * (and the site's banner then says so).
  */
 
-/** The page and its data. */
-const mailboxPaths = new Set(['/dev/mailbox', devMailboxApi.mailbox.path]);
+/** The dev pages and their data: the mailbox, and the demo's card terminal (modules/cards/card-terminal.ts). */
+const mailboxPaths = new Set([
+  '/dev/mailbox',
+  devMailboxApi.mailbox.path,
+  '/dev/terminal',
+  '/api/dev/terminal',
+  '/api/dev/terminal/purchase',
+  '/api/dev/terminal/settle',
+]);
 
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -27,6 +27,9 @@ import { ownerUserId, userReference } from '../people/people.columns';
  * posted/pending counters, in cents. Balance = credits_posted − debits_posted; available =
  * balance − debits_pending. `version` counts the account's entries.
  */
+/** What a member's account may be: deposit accounts, and a credit card's line. */
+const memberAccountTypes = sql.raw("'Checking', 'Savings', 'Credit Card'");
+
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -41,6 +44,11 @@ export const ledgerAccounts = pgTable(
     debitsPosted: zeroCents(),
     creditsPending: zeroCents(),
     creditsPosted: zeroCents(),
+    /**
+     * How far below zero the account may go: 0 for every account but a credit card's line
+     * (`Credit Card`, cards module), whose balance may fall to minus its limit.
+     */
+    creditLimit: zeroCents(),
     version: bigint({ mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -54,7 +62,7 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_type_check',
       sql.join(
         [
-          sql`(${table.userId} is not null and ${table.code} is null and ${table.type} in ('Checking', 'Savings'))`,
+          sql`(${table.userId} is not null and ${table.code} is null and ${table.type} in (${memberAccountTypes}))`,
           sql`(${table.userId} is null and ${table.code} is not null and ${table.type} = 'General')`,
         ],
         sql` or `,
@@ -72,10 +80,21 @@ export const ledgerAccounts = pgTable(
         sql` and `,
       ),
     ),
-    // A member account never goes below zero, counting money already held for pending payments.
+    // A member account never goes below zero (a credit card's line: below minus its limit), counting
+    // money already held for pending payments.
     check(
       'ledger_accounts_no_overdraft_check',
-      sql`${table.userId} is null or ${table.debitsPosted} + ${table.debitsPending} <= ${table.creditsPosted}`,
+      sql.join(
+        [
+          sql`${table.userId} is null or ${table.debitsPosted} + ${table.debitsPending}`,
+          sql`${table.creditsPosted} + ${table.creditLimit}`,
+        ],
+        sql` <= `,
+      ),
+    ),
+    check(
+      'ledger_accounts_credit_limit_check',
+      sql`${table.creditLimit} >= 0 and (${table.creditLimit} = 0 or ${table.type} = 'Credit Card')`,
     ),
     check(
       'ledger_accounts_number_check',

@@ -37,11 +37,25 @@ async function openAccount(tx: Executor, userId: string, type: AccountType, rout
   throw new Error('could not draw a free account number');
 }
 
+/** The member's Checking and Savings (a credit card's line is the cards module's to show). */
+/**
+ * Opens a credit card's line: a member account of type `Credit Card` that may go below zero down
+ * to minus `limit` (ledger_post's funds check and the table's CHECK both read `credit_limit`).
+ */
+export async function openCreditLine(tx: Executor, userId: string, limit: bigint, now: Date): Promise<string> {
+  const [row] = await tx
+    .insert(ledgerAccounts)
+    .values({ userId, type: 'Credit Card', creditLimit: limit, createdAt: now })
+    .returning({ id: ledgerAccounts.id });
+  if (!row) throw new Error('credit line not opened');
+  return row.id;
+}
+
 export async function findMemberAccounts(db: Executor, userId: string): Promise<AccountSummary[]> {
   const rows = await db
     .select()
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId))
+    .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.type, [...accountTypes])))
     .orderBy(asc(ledgerAccounts.type), asc(ledgerAccounts.createdAt));
   return rows.map((row) => {
     const balance = row.creditsPosted - row.debitsPosted;

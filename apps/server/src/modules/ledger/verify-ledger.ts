@@ -18,7 +18,7 @@ const checks: Record<string, SQL> = {
   'no overdraft': sql`
     select id, debits_posted, debits_pending, credits_posted, credits_pending from ledger_accounts
     where least(debits_posted, debits_pending, credits_posted, credits_pending) < 0
-       or (user_id is not null and debits_posted + debits_pending > credits_posted)`,
+       or (user_id is not null and debits_posted + debits_pending > credits_posted + credit_limit)`,
 
   // The counters (a cache) equal what the journal of transfers says.
   'counters = journal': sql`

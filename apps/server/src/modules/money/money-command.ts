@@ -1,4 +1,4 @@
-import type { AccountType, PaymentOrderDetails, TransactionCategory } from '@mutual/shared';
+import type { AccountType, InternalTarget, PaymentOrderDetails, TransactionCategory } from '@mutual/shared';
 import { messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { sqlState, withRetry } from '../../db/errors';
@@ -48,7 +48,7 @@ export interface MoneyCommand {
   challenge?: { id: string; payloadHash: string };
   from?: AccountType;
   to:
-    | { own: AccountType }
+    | { own: InternalTarget }
     | { memberEmail: string }
     | { general: string }
     | { setBalance: { accountId: string; owner: string; target: bigint; against: string } };

@@ -2,13 +2,14 @@ import type { AppDeps } from '../../deps';
 import { sweepRateLimits } from '../../http/rate-limit-store';
 import type { JobDefinition } from '../../jobs/job-queue';
 import { sendDueBillPayments } from '../bill-pay/send-bill-payments';
+import { expireAuthorizations } from '../cards/settle';
 import { releaseDueHolds } from '../deposits/release-holds';
 import { expireDueOrders } from '../payments/resolve-payment-order';
 import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/statement-runs';
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
- * statements and dividends, and check deposits' holds are here.
+ * statements and dividends, check deposits' holds and card authorizations' holds are here.
  */
 export function scheduledJobs(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
@@ -64,6 +65,17 @@ export function scheduledJobs(
       run: async () => {
         const { released } = await releaseDueHolds(deps, deps.clock());
         return released > 0 ? `${released} deposit hold(s) released` : undefined;
+      },
+    },
+    {
+      name: 'cards.expire-authorizations',
+      title: `Let go of card holds the merchant did not complete within ${deps.config.cards.holdDays} days`,
+      schedule: { cron: '*/15 * * * *', every: 'Every 15 minutes' },
+      catchUpAtStart: true,
+      retryDelaySeconds: 60,
+      run: async () => {
+        const { expired } = await expireAuthorizations(deps, deps.clock());
+        return expired > 0 ? `${expired} card authorization(s) expired` : undefined;
       },
     },
     {

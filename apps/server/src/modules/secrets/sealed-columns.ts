@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { totpSecretContext } from '../auth/totp';
+import { cardNumberContext } from '../cards/card-numbers';
+import { cards } from '../cards/cards.tables';
 import { users } from '../people/people.tables';
 
 /**
  * Every column that holds sealed secrets (crypto/secret-box.ts), with the context each row's value
  * is sealed under. Start-up seals plaintext left in them; `npm run secrets:rotate` re-seals them
- * under the current key. A new sealed column (card numbers) is one more line here.
+ * under the current key. A new sealed column is one more line here.
  */
 export interface SealedColumn {
   /** `table.column`, as reports name it. */
@@ -37,5 +39,13 @@ export const sealedColumns: SealedColumn[] = [
     column: users.totpPendingSecret,
     context: (id) => totpSecretContext(id, 'pending'),
     write: (tx, id, value) => tx.update(users).set({ totpPendingSecret: value }).where(eq(users.id, id)),
+  },
+  {
+    name: 'cards.number_sealed',
+    table: cards,
+    id: cards.id,
+    column: cards.numberSealed,
+    context: cardNumberContext,
+    write: (tx, id, value) => tx.update(cards).set({ numberSealed: value }).where(eq(cards.id, id)),
   },
 ];

@@ -9,6 +9,9 @@ import { SecretBox, secretKeyId } from '../../crypto/secret-box';
 import { createPerson, manualClock, signIn, startSignIn } from '../../test/identity';
 import { useTestApp } from '../../test/test-app';
 import { newTotpSecret, sealTotpSecret } from '../auth/totp';
+import { cardNumberContext } from '../cards/card-numbers';
+import { cards } from '../cards/cards.tables';
+import { issueDebitCard } from '../cards/issue-card';
 import { users } from '../people/people.tables';
 import { prepareSecrets } from './prepare-secrets';
 import { resealSecrets } from './reseal-secrets';
@@ -128,6 +131,11 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
       .update(users)
       .set({ totpPendingSecret: sealTotpSecret(underA, second.person.id, pendingPlain, 'pending') })
       .where(eq(users.id, second.person.id));
+    // A card whose number was sealed under A.
+    const card = await t.db.transaction((tx) =>
+      issueDebitCard(tx, { config: t.config, secrets: underA, cardKeys: t.cardKeys }, first.person, t.clock()),
+    );
+    const number = underA.open(card.numberSealed, cardNumberContext(card.id));
 
     // A server with only the new key refuses to start, naming the key it lacks…
     await expect(prepareSecrets(configB, t.db, pino({ level: 'silent' }))).rejects.toThrow(
@@ -141,7 +149,10 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
       // The earlier tests left two enrolled secrets and one pending secret under B.
       { column: 'users.totp_secret', sealed: 0, resealed: 3, failed: {}, current: 5 },
       { column: 'users.totp_pending_secret', sealed: 0, resealed: 1, failed: {}, current: 2 },
+      { column: 'cards.number_sealed', sealed: 0, resealed: 1, failed: {}, current: 1 },
     ]);
+    const [resealed] = await t.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(new SecretBox(keyB).open(resealed?.numberSealed ?? '', cardNumberContext(card.id))).toBe(number);
     for (const { person } of members) expect((await row(person.id)).totpSecret?.startsWith(`v1:${idB}:`)).toBe(true);
     expect(
       t.secrets.open((await row(second.person.id)).totpPendingSecret ?? '', `totp-pending:${second.person.id}`),
@@ -154,6 +165,7 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
     // Running it again finds nothing to do.
     const again = await resealSecrets(t.db, new SecretBox(keyB), { scope: 'all', batchSize: 2 });
     expect(again.map((c) => [c.resealed, c.sealed, c.failed])).toEqual([
+      [0, 0, {}],
       [0, 0, {}],
       [0, 0, {}],
     ]);

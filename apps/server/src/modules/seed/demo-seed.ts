@@ -11,12 +11,13 @@ import { findUserByEmail } from '../people/users';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../people/people.tables';
 import { seedBillPay } from '../bill-pay/demo-bill-pay';
+import { seedCards } from '../cards/demo-cards';
 import { seedDeposits } from '../deposits/demo-deposits';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
 import { type DemoAccounts, memberHistory, postHistory, transfersBetween } from './demo-history';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage' | 'secrets' | 'cardKeys'>;
 
 /** Every demo person signs in with this password (shown on /login in demo mode only). */
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -200,7 +201,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
  * Six months of history for the demo members, payments still pending for Payment Operations (an
  * ACH payment of Alex's, an international wire of Sam's), Bill Pay payees and payments (past,
  * cancelled, scheduled, a monthly series) for Alex and Sam, and a staff hold on Taylor's transfers
- * (so the "Transaction Denied" modals can be seen), and check deposits (accepted, rejected, waiting for review).
+ * (so the "Transaction Denied" modals can be seen), check deposits (accepted, rejected, waiting for review),
+ * and cards (demo-cards.ts: Alex's debit and credit cards with history, Sam's, Taylor's stolen one).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
   const now = deps.clock();
@@ -330,4 +332,5 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
     });
   });
   await seedDeposits(deps, { alex: ids.alex, sam: ids.sam }, staffActor);
+  await seedCards(deps, ids, staffActor);
 }

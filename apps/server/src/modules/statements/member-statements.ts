@@ -37,7 +37,7 @@ async function memberAccounts(db: Executor, userId: string, timeZone: string): P
   const rows = await queryRows<StatementAccountRow>(
     db,
     sql`select id, user_id, type, account_number, created_at from ledger_accounts
-        where user_id = ${userId} order by type`,
+        where user_id = ${userId} and type in ('Checking', 'Savings') order by type`,
   );
   return rows.map((row) => toStatementAccount(row, timeZone));
 }

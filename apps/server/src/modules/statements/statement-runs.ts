@@ -147,7 +147,8 @@ async function accountsWithout(deps: Deps, period: string, end: Date, skip: stri
   const rows = await queryRows<StatementAccountRow>(
     deps.db,
     sql`select a.id, a.user_id, a.type, a.account_number, a.created_at from ledger_accounts a
-        where a.user_id is not null and a.created_at < ${end.toISOString()}::timestamptz
+        where a.user_id is not null and a.type in ('Checking', 'Savings')
+          and a.created_at < ${end.toISOString()}::timestamptz
           and not exists (select 1 from statements s where s.account_id = a.id and s.period = ${period})
           ${
             skip.length > 0

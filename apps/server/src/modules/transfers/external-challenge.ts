@@ -124,9 +124,13 @@ export async function verifyExternalChallenge(
   challengeId: string,
   payloadHash: string,
   otp: string,
+  wording: { expired: string; wrong: string } = {
+    expired: messages.transfers.otpExpired,
+    wrong: messages.transfers.otpInvalid,
+  },
 ): Promise<ChallengeState> {
   const now = deps.clock();
-  const expired = new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
+  const expired = new AppError('CONFIRMATION_EXPIRED', wording.expired);
   const stateOf = (challenge: typeof transferChallenges.$inferSelect | undefined): ChallengeState | null => {
     if (!challenge || challenge.userId !== member.id || challenge.payloadHash !== payloadHash) throw expired;
     if (challenge.usedAt) return 'used';
@@ -164,8 +168,7 @@ export async function verifyExternalChallenge(
     return 'verified';
   });
   if (outcome === 'expired') throw expired;
-  if (outcome === 'wrong')
-    throw new AppError('VALIDATION_FAILED', messages.transfers.otpInvalid, { otp: messages.transfers.otpInvalid });
+  if (outcome === 'wrong') throw new AppError('VALIDATION_FAILED', wording.wrong, { otp: wording.wrong });
   return outcome;
 }
 

@@ -15,12 +15,20 @@ export const billPayQueryKey = ['bill-pay'] as const;
 /** Prefix of every Mobile Deposit query: staff decisions and hold releases arrive as ledger events. */
 export const depositsQueryKey = ['me', 'deposits'] as const;
 
+/**
+ * Prefix of every Cards query: a card processor's authorization, clearing or reversal (a hold, a
+ * posting, a decline) arrives as a ledger event, and the cards show those transactions and the
+ * credit line's balance.
+ */
+export const cardsQueryKey = ['me', 'cards'] as const;
+
 export const moneyQueryKeys = [
   accountsQueryKey,
   summaryQueryKey,
   transactionsQueryKey,
   billPayQueryKey,
   depositsQueryKey,
+  cardsQueryKey,
 ] as const;
 
 /** Marks every money query stale; the ones on screen refetch at once. */

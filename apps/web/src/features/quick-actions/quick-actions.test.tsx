@@ -6,6 +6,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { memberAccounts, siteFacts } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { overviewFixture, pageOf } from '../bill-pay/bill-pay.fixtures';
+import { cardsOverview } from '../cards/cards.fixtures';
 import { depositOverview } from '../deposits/deposits.fixtures';
 import { statementsOverview } from '../statements/statements.fixtures';
 import { QuickActions } from './quick-actions';
@@ -32,6 +33,7 @@ function renderQuickActions(route = '/dashboard') {
     'GET /api/bill-pay/payments': pageOf([]),
     'GET /api/me/statements': statementsOverview(),
     'GET /api/deposits': depositOverview(),
+    'GET /api/cards': cardsOverview(),
   });
   renderWithProviders(<Dashboard />, { route });
   const section = screen.getByRole('region', { name: 'Quick Actions' });
@@ -40,7 +42,7 @@ function renderQuickActions(route = '/dashboard') {
 
 /** A tile's button: its name is its label, then its one-line description. */
 const tile = (section: HTMLElement, label: string) =>
-  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Deposit|Coming|Being)`) });
+  within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Deposit|Lock|Coming|Being)`) });
 
 describe('Quick Actions', () => {
   it('shows the six tiles of the spec, in its order, and no panel', () => {
@@ -87,13 +89,19 @@ describe('Quick Actions', () => {
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
 
-  it('Cards says plainly it is not here yet, with no form', async () => {
-    const { section, user } = renderQuickActions();
+  it('Cards: the real panel, with the Overview and Statements tabs and the member’s cards', async () => {
+    const { section, user, server } = renderQuickActions();
     await user.click(tile(section, 'Cards'));
     const panel = within(section).getByRole('region', { name: 'Cards' });
-    expect(within(panel).getByText('Card management is not available online yet.')).toBeTruthy();
-    expect(within(panel).queryByRole('textbox')).toBeNull();
-    expect(within(panel).queryByRole('combobox')).toBeNull();
+    const tabs = await within(panel).findByRole('tablist', { name: 'Cards' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Statements']);
+    expect(await within(panel).findAllByRole('heading', { name: /^(Debit|Credit) Card ending in/ })).toHaveLength(2);
+    expect(within(panel).queryByText('Card management is not available online yet.')).toBeNull();
+    expect(server.to('GET', '/api/cards')).toHaveLength(1);
   });
 
   it('Mobile Deposit: the real form, with the account, amount and both photos', async () => {

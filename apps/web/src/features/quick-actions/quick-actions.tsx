@@ -35,7 +35,7 @@ const tiles: readonly Tile[] = [
     icon: Smartphone,
     Panel: MobileDepositPanel,
   },
-  { id: 'cards', label: 'Cards', description: 'Coming soon', icon: CreditCard, Panel: CardsPanel },
+  { id: 'cards', label: 'Cards', description: 'Lock, PIN, limits', icon: CreditCard, Panel: CardsPanel },
   {
     id: 'statements',
     label: 'Statements',

@@ -1,10 +1,11 @@
 import { IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, reply, stubFetch } from '../../test/fetch-stub';
 import { memberAccounts, transferResult } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { cardsOverview, debitCard } from '../cards/cards.fixtures';
 import { InternalTransferForm } from './internal-transfer-form';
 
 const m = messages.transfers;
@@ -27,7 +28,8 @@ describe('Between Accounts transfer form', () => {
     const { submit } = renderForm();
     await submit();
     expect(await screen.findByText(m.fillAllFields)).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    // Nothing sent (the form only reads the member's cards, to offer paying the credit card).
+    expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
   });
 
   it(`refuses the same account on both sides with "${m.sameAccount}"`, async () => {
@@ -46,7 +48,8 @@ describe('Between Accounts transfer form', () => {
     await user.type(amount, '1250.51');
     await submit();
     expect(await screen.findByText(m.insufficientFunds)).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    // Nothing sent (the form only reads the member's cards, to offer paying the credit card).
+    expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
   });
 
   it('sends the transfer with an Idempotency-Key and shows the server’s confirmation', async () => {
@@ -63,6 +66,31 @@ describe('Between Accounts transfer form', () => {
     expect(sent?.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     // The form starts over for the next transfer.
     expect((amount as HTMLInputElement).value).toBe('');
+  });
+
+  it('offers to pay the member’s credit card, and sends it as a transfer to "Credit Card"', async () => {
+    const done = m.internalDone('$300.00', 'Checking', 'Credit Card');
+    const server = stubFetch({
+      'GET /api/cards': cardsOverview(),
+      'POST /api/transfers/internal': reply(201, transferResult({ amount: '300.00', message: done })),
+    });
+    const { user, form, amount, submit } = renderForm();
+    const to = within(form).getByLabelText('To');
+    await within(to).findByRole('option', { name: 'Credit Card ••8810' });
+    await user.selectOptions(to, 'Credit Card ••8810');
+    await user.type(amount, '300');
+    await submit();
+    expect(await screen.findByText(done)).toBeTruthy();
+    const [sent] = server.to('POST', '/api/transfers/internal');
+    expect(sent?.body).toMatchObject({ fromAccount: 'Checking', toAccount: 'Credit Card', amount: '300' });
+  });
+
+  it('offers no card to pay to a member without a credit card', async () => {
+    const server = stubFetch({ 'GET /api/cards': cardsOverview({ cards: [debitCard()] }) });
+    const { form } = renderForm();
+    await waitFor(() => expect(server.to('GET', '/api/cards')).toHaveLength(1));
+    const options = within(within(form).getByLabelText('To')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Checking ••1234', 'Savings ••5678']);
   });
 
   it('puts the server’s INSUFFICIENT_FUNDS refusal under the amount', async () => {

@@ -1,6 +1,7 @@
 import { type AccountSummary, internalTransferSchema } from '@mutual/shared';
 import { transfersApi } from '@mutual/shared/contract/transfers';
 import type { z } from 'zod';
+import { useCards } from '../cards/cards-api';
 import { BlockedModal } from './blocked-modal';
 import { AccountSelect, AmountField, MemoField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
@@ -17,8 +18,13 @@ function emptyFor(accounts: AccountSummary[]): Input {
   return { transferType: 'internal', fromAccount: from, toAccount: to, amount: '', reference: '' };
 }
 
-/** "Between Accounts": Checking ⇄ Savings, completed at once (`transfersApi.internal`). */
+/**
+ * "Between Accounts": Checking ⇄ Savings, and paying the member's credit card from either,
+ * completed at once (`transfersApi.internal`).
+ */
 export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] }) {
+  const credit = useCards().data?.cards.find((card) => card.kind === 'credit' && card.status !== 'closed');
+  const payCard = credit ? [{ value: 'Credit Card', label: `Credit Card ••${credit.last4}` }] : [];
   const { send, sending, forget } = useTransferRequest(transfersApi.internal);
   const transfer = useTransferForm({
     schema: internalTransferSchema,
@@ -38,7 +44,7 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     <>
       <TransferForm label="Between Accounts" transfer={transfer} sending={sending} submitLabel="Transfer">
         <AccountSelect id="internal-from" label="From" {...transfer.fromProps} />
-        <AccountSelect id="internal-to" label="To" accounts={accounts} {...field('toAccount')} />
+        <AccountSelect id="internal-to" label="To" accounts={accounts} more={payCard} {...field('toAccount')} />
         <AmountField id="internal-amount" {...transfer.amountProps} />
         <MemoField id="internal-memo" {...field('reference')} />
       </TransferForm>

@@ -17,12 +17,15 @@ export function AccountSelect({
   accounts,
   registration,
   error,
+  more = [],
 }: {
   id: string;
   label: string;
   accounts: AccountSummary[];
   registration: UseFormRegisterReturn;
   error?: string;
+  /** Choices beyond the member's accounts (Between Accounts' "Credit Card ••4242"). */
+  more?: { value: string; label: string }[];
 }) {
   return (
     <FormField id={id} label={label} error={error}>
@@ -30,6 +33,11 @@ export function AccountSelect({
         {accounts.map((account) => (
           <option key={account.id} value={account.type}>
             {accountName(account)}
+          </option>
+        ))}
+        {more.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>

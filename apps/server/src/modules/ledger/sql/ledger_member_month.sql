@@ -39,7 +39,7 @@ DECLARE
   v_from timestamptz := date_trunc('month', p_now AT TIME ZONE p_time_zone) AT TIME ZONE p_time_zone;
 BEGIN
   SELECT coalesce(sum(a.credits_posted - a.debits_posted - a.debits_pending) FILTER (WHERE a.type = 'Checking'), 0),
-         coalesce(sum(a.debits_pending + a.credits_pending), 0)
+         coalesce(sum(a.debits_pending + a.credits_pending) FILTER (WHERE a.type <> 'Credit Card'), 0)
   INTO available, pending
   FROM ledger_accounts a WHERE a.user_id = p_user_id;
 

@@ -126,9 +126,10 @@ BEGIN
       ELSE v_d_pending := -v_amount; v_c_pending := -v_amount;
     END CASE;
 
-    -- A member account never goes below zero, counting money already on hold.
+    -- A member account never goes below zero, counting money already on hold; a credit card's
+    -- line goes down to minus its limit and no further.
     IF d.user_id IS NOT NULL
-       AND d.debits_posted + v_d_posted + d.debits_pending + v_d_pending > d.credits_posted THEN
+       AND d.debits_posted + v_d_posted + d.debits_pending + v_d_pending > d.credits_posted + d.credit_limit THEN
       RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'MU402';
     END IF;
 

@@ -104,14 +104,15 @@ BEGIN
   -- already) for the funds check, the entries and the counters.
   PERFORM 1 FROM ledger_accounts a WHERE a.id IN (SELECT m.account_id FROM reverse_moves m) ORDER BY a.id FOR NO KEY UPDATE;
 
-  -- No member account may end below zero, counting money still on hold. The transaction named is
+  -- No member account may end below zero (a credit card's line: below minus its limit), counting
+  -- money still on hold. The transaction named is
   -- the newest reversal that takes money from that account.
   SELECT p.source_id INTO v_blocker
   FROM reverse_moves m
   JOIN ledger_accounts a ON a.id = m.account_id
   JOIN reverse_plan p ON p.debit = m.account_id AND p.action = 'reverse'
   WHERE a.user_id IS NOT NULL
-    AND a.debits_posted + m.debits_posted + a.debits_pending + m.debits_pending > a.credits_posted + m.credits_posted
+    AND a.debits_posted + m.debits_posted + a.debits_pending + m.debits_pending > a.credits_posted + m.credits_posted + a.credit_limit
   ORDER BY p.recency DESC
   LIMIT 1;
   IF FOUND THEN

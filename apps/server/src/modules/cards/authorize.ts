@@ -1,0 +1,221 @@
+import {
+  type CardChannel,
+  type DeclineReason,
+  declineReasons,
+  formatMoney,
+  parseMoney,
+  type ProcessorAuthorization,
+  type ProcessorAuthorizationResult,
+} from '@mutual/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { sqlState } from '../../db/errors';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { localDay } from '../../time';
+import { memberHolds } from '../holds/holds.tables';
+import { generalLedger } from '../ledger/general-ledger';
+import { hashRequest } from '../ledger/idempotency';
+import { postTransfer } from '../ledger/post-transfer';
+import { notify } from '../notifications/notify';
+import { expiryText, isExpired } from './card-numbers';
+import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'cardKeys'>;
+
+/**
+ * The processor asks: may this card pay this much here? Decided by the card's own controls, in
+ * order — status (locked, lost, not activated), expiry, a staff hold on the member, the channel
+ * switches (online, international, ATM), the PIN when one is presented (required at an ATM), the
+ * per-purchase limit, the day's limits, and last the money: an approval is a pending ledger
+ * transfer (a hold) from the card's account to the card settlement account, which ledger_post
+ * makes only if the available balance (or, for a credit card, the credit left) covers it.
+ *
+ * Everything happens under the card's row lock, so 30 purchases racing on one card are decided one
+ * after another and cannot pass a limit together; the funds are the ledger's to guard under its
+ * own locks. A decline is recorded too — the authorization row, a `failed` ledger transfer that
+ * shows the member the reason in their history, and a notice — and the answer is the same for a
+ * repeat of the request with the same processor id.
+ */
+export async function authorizePurchase(
+  deps: Deps,
+  input: ProcessorAuthorization,
+): Promise<ProcessorAuthorizationResult> {
+  const now = deps.clock();
+  const amount = cents(input.amount);
+  // The PIN is not part of the stored hash: four digits hashed without a key would give it away.
+  const requestHash = hashRequest('processor:authorization', { ...input, pin: input.pin === undefined ? null : '*' });
+
+  const repeat = await findByProcessorId(deps.db, input.id);
+  if (repeat) return answerOf(repeat, requestHash);
+
+  const [found] = await deps.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(eq(cards.numberDigest, deps.cardKeys.numberDigest(input.cardNumber)));
+  if (!found) return { id: input.id, authorizationId: null, decision: 'declined', ...declined('card_unknown') };
+
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const [card] = await tx.select().from(cards).where(eq(cards.id, found.id)).for('update');
+      if (!card) throw new Error('card vanished');
+      const again = await findByProcessorId(tx, input.id);
+      if (again) return again;
+
+      const day = localDay(now, deps.config.timeZone);
+      const reason = await declineReason(deps, tx, card, input, amount, day);
+      const atm = input.channel === 'atm';
+      const transfer = {
+        now,
+        createdBy: null,
+        debitAccountId: card.accountId,
+        creditAccountId: generalLedger.cardSettlement,
+        amount,
+        category: atm ? ('Withdrawal' as const) : ('Shopping' as const),
+        debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${input.merchant.name}`,
+        creditMemo: `Card ${card.last4}: ${input.merchant.name}`,
+      };
+      let outcome: { status: 'pending'; holdTransferId: string } | { status: 'declined'; reason: DeclineReason };
+      if (reason) outcome = { status: 'declined', reason };
+      else {
+        try {
+          const hold = await tx.transaction((savepoint) => postTransfer(savepoint, { ...transfer, kind: 'pending' }));
+          outcome = { status: 'pending', holdTransferId: hold.transferId };
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
+          outcome = { status: 'declined', reason: card.kind === 'credit' ? 'over_credit_limit' : 'insufficient_funds' };
+        }
+      }
+
+      let declineTransferId: string | null = null;
+      if (outcome.status === 'declined') {
+        const words = declineReasons[outcome.reason];
+        ({ transferId: declineTransferId } = await postTransfer(tx, { ...transfer, kind: 'failed', reason: words }));
+        await notify(
+          tx,
+          card.userId,
+          {
+            kind: 'card',
+            title: 'Card purchase declined',
+            body: `${formatMoney(amount)} at ${input.merchant.name} with your card ending ${card.last4}: ${words}.`,
+          },
+          now,
+        );
+      }
+      const [stored] = await tx
+        .insert(cardAuthorizations)
+        .values({
+          cardId: card.id,
+          processorId: input.id,
+          requestHash,
+          merchant: input.merchant.name,
+          country: input.merchant.country,
+          channel: input.channel,
+          amount,
+          day,
+          status: outcome.status,
+          declineReason: outcome.status === 'declined' ? outcome.reason : null,
+          holdTransferId: outcome.status === 'pending' ? outcome.holdTransferId : null,
+          declineTransferId,
+          authorizedAt: now,
+        })
+        .returning();
+      if (!stored) throw new Error('authorization not stored');
+      return stored;
+    });
+    return answerOf(row, requestHash);
+  } catch (error) {
+    // The same processor id on another card at the same moment: the first one's answer stands.
+    if (sqlState(error) !== '23505') throw error;
+    const first = await findByProcessorId(deps.db, input.id);
+    if (!first) throw error;
+    return answerOf(first, requestHash);
+  }
+}
+
+function declined(reason: DeclineReason) {
+  return { reason, message: declineReasons[reason] };
+}
+
+function answerOf(row: CardAuthorizationRow, requestHash: string): ProcessorAuthorizationResult {
+  if (row.requestHash !== requestHash)
+    throw new AppError('CONFLICT', `Authorization ${row.processorId} was already received with different details.`);
+  if (row.declineReason)
+    return {
+      id: row.processorId,
+      authorizationId: row.id,
+      decision: 'declined',
+      ...declined(row.declineReason as DeclineReason),
+    };
+  return { id: row.processorId, authorizationId: row.id, decision: 'approved', reason: null, message: 'Approved' };
+}
+
+async function findByProcessorId(db: Executor, processorId: string): Promise<CardAuthorizationRow | undefined> {
+  const [row] = await db.select().from(cardAuthorizations).where(eq(cardAuthorizations.processorId, processorId));
+  return row;
+}
+
+function cents(amount: string): bigint {
+  const parsed = parseMoney(amount);
+  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', 'The amount is not a valid amount.');
+  return parsed.cents;
+}
+
+const isAtm = (channel: CardChannel) => channel === 'atm';
+
+/** The first control that says no, or null. Wrong PINs are counted here (they commit with the decline). */
+async function declineReason(
+  deps: Deps,
+  tx: Executor,
+  card: CardRow,
+  input: ProcessorAuthorization,
+  amount: bigint,
+  day: string,
+): Promise<DeclineReason | null> {
+  const settings = deps.config.cards;
+  if (card.status === 'closed') return 'card_closed';
+  if (card.status === 'inactive') return 'card_inactive';
+  if (card.status === 'locked') return 'card_locked';
+  if (input.expiry !== expiryText(card.expiryMonth, card.expiryYear)) return 'expiry_mismatch';
+  if (isExpired(card.expiryMonth, card.expiryYear, day)) return 'card_expired';
+
+  const [hold] = await tx
+    .select({ id: memberHolds.id })
+    .from(memberHolds)
+    .where(and(eq(memberHolds.userId, card.userId), isNull(memberHolds.liftedAt)));
+  if (hold) return 'account_on_hold';
+
+  if (input.channel === 'online' && !card.allowOnline) return 'online_off';
+  if (isAtm(input.channel) && !card.allowAtm) return 'atm_off';
+  if (input.merchant.country !== settings.homeCountry && !card.allowInternational) return 'international_off';
+
+  if (input.pin === undefined && isAtm(input.channel)) return 'pin_required';
+  if (input.pin !== undefined) {
+    if (card.pinDigest === null) return 'pin_not_set';
+    const failuresToday = card.pinFailuresDay === day ? card.pinFailures : 0;
+    if (failuresToday >= settings.pinTries) return 'pin_tries_exceeded';
+    if (!deps.cardKeys.pinMatches(card.id, input.pin, card.pinDigest)) {
+      await tx
+        .update(cards)
+        .set({ pinFailures: failuresToday + 1, pinFailuresDay: day })
+        .where(eq(cards.id, card.id));
+      return 'pin_incorrect';
+    }
+  }
+
+  if (!isAtm(input.channel) && amount > card.limitPerPurchase) return 'over_purchase_limit';
+  const spent = await spentToday(tx, card.id, day, isAtm(input.channel));
+  if (isAtm(input.channel)) return spent + amount > card.limitDailyAtm ? 'over_atm_limit' : null;
+  return spent + amount > card.limitDailyPurchases ? 'over_daily_limit' : null;
+}
+
+/** What the card's approved authorizations of the day came to (ATM cash, or purchases), as cleared once cleared. */
+async function spentToday(tx: Executor, cardId: string, day: string, atm: boolean): Promise<bigint> {
+  const [row] = await queryRows<{ spent: string }>(
+    tx,
+    sql`select coalesce(sum(coalesce(cleared_amount, amount)), 0)::text as spent from card_authorizations
+        where card_id = ${cardId} and day = ${day} and status in ('pending', 'posted')
+          and ${atm ? sql`channel = 'atm'` : sql`channel <> 'atm'`}`,
+  );
+  return BigInt(row?.spent ?? '0');
+}

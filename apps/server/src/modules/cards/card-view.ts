@@ -1,0 +1,289 @@
+import {
+  type AccountType,
+  type Card,
+  type CardDesign,
+  type CardKind,
+  type CardsOverview,
+  type CardStatement,
+  type CardStatus,
+  type CardTransaction,
+  type CardTransactionStatus,
+  centsToDecimal,
+  type DeclineReason,
+  declineReasons,
+  messages,
+} from '@mutual/shared';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { instantAt, localDay } from '../../time';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import type { UserRow } from '../people/people.tables';
+import { expiryText, maskedNumber } from './card-numbers';
+import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
+import { issueDebitCard } from './issue-card';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'secrets' | 'cardKeys'>;
+
+const RECENT = 10;
+/** A credit card statement's minimum payment: $25, or 2% of the balance when that is more. */
+const MINIMUM_PAYMENT = 25_00n;
+
+/** A card of the member's, or 404 (another member's card is "not found" too). */
+export async function memberCard(db: Executor, userId: string, cardId: string, lock = false): Promise<CardRow> {
+  const query = db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', messages.cards.notFound);
+  return row;
+}
+
+export function cardTransaction(row: CardAuthorizationRow): CardTransaction {
+  return {
+    id: row.id,
+    merchant: row.merchant,
+    channel: row.channel as CardTransaction['channel'],
+    amount: centsToDecimal(row.amount),
+    clearedAmount: row.clearedAmount === null ? null : centsToDecimal(row.clearedAmount),
+    status: row.status as CardTransactionStatus,
+    declineReason: row.declineReason ? declineReasons[row.declineReason as DeclineReason] : null,
+    authorizedAt: row.authorizedAt.toISOString(),
+    clearedAt: row.clearedAt?.toISOString() ?? null,
+    points: row.points,
+  };
+}
+
+interface AccountFacts {
+  type: string;
+  accountNumber: string | null;
+  creditLimit: bigint;
+  balance: bigint;
+  pending: bigint;
+}
+
+/** What the member reads of one card: never its number, only the last 4. */
+export function cardView(
+  deps: Pick<Deps, 'config'>,
+  card: CardRow,
+  account: AccountFacts | undefined,
+  recent: CardAuthorizationRow[],
+): Card {
+  const credit =
+    card.kind === 'credit' && account
+      ? {
+          limit: centsToDecimal(account.creditLimit),
+          balance: centsToDecimal(-account.balance),
+          pending: centsToDecimal(account.pending),
+          available: centsToDecimal(account.creditLimit + account.balance - account.pending),
+          rewardsPoints: card.rewardsPoints,
+          rewardsValue: centsToDecimal(BigInt(card.rewardsPoints)),
+          rewardsRate: deps.config.cards.rewardsRate,
+        }
+      : null;
+  return {
+    id: card.id,
+    kind: card.kind as CardKind,
+    design: card.design as CardDesign,
+    nameOnCard: card.nameOnCard,
+    numberMasked: maskedNumber(card.last4),
+    last4: card.last4,
+    expiry: expiryText(card.expiryMonth, card.expiryYear),
+    status: card.status as CardStatus,
+    linkedAccount:
+      card.kind === 'debit' && account
+        ? { type: account.type as AccountType, last4: (account.accountNumber ?? '').slice(-4) }
+        : null,
+    credit,
+    controls: {
+      perPurchase: centsToDecimal(card.limitPerPurchase),
+      dailyPurchases: centsToDecimal(card.limitDailyPurchases),
+      dailyAtm: centsToDecimal(card.limitDailyAtm),
+      online: card.allowOnline,
+      international: card.allowInternational,
+      atm: card.allowAtm,
+    },
+    pinSet: card.pinDigest !== null,
+    closedReason: (card.closedReason as Card['closedReason']) ?? null,
+    closedAt: card.closedAt?.toISOString() ?? null,
+    replacedById: null,
+    replacesId: card.replacesId,
+    issuedAt: card.issuedAt.toISOString(),
+    recentTransactions: recent.map(cardTransaction),
+  };
+}
+
+async function accountFacts(db: Executor, accountIds: string[]): Promise<Map<string, AccountFacts>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        type: row.type,
+        accountNumber: row.accountNumber,
+        creditLimit: row.creditLimit,
+        balance: row.creditsPosted - row.debitsPosted,
+        pending: row.debitsPending,
+      },
+    ]),
+  );
+}
+
+/** Views of some of a member's cards, with their accounts and latest transactions. */
+export async function cardViews(deps: Deps, rows: CardRow[]): Promise<Card[]> {
+  const accounts = await accountFacts(deps.db, [...new Set(rows.map((row) => row.accountId))]);
+  const recent = await Promise.all(
+    rows.map((row) =>
+      deps.db
+        .select()
+        .from(cardAuthorizations)
+        .where(eq(cardAuthorizations.cardId, row.id))
+        .orderBy(desc(cardAuthorizations.authorizedAt), desc(cardAuthorizations.id))
+        .limit(RECENT),
+    ),
+  );
+  const replacedBy = new Map(rows.filter((row) => row.replacesId).map((row) => [row.replacesId, row.id]));
+  return rows.map((row, index) => ({
+    ...cardView(deps, row, accounts.get(row.accountId), recent[index] ?? []),
+    replacedById: replacedBy.get(row.id) ?? null,
+  }));
+}
+
+export async function oneCardView(deps: Deps, row: CardRow): Promise<Card> {
+  const [view] = await cardViews(deps, [row]);
+  if (!view) throw new Error('card view missing');
+  return view;
+}
+
+/**
+ * The Cards panel. A member without a debit card (approved before cards existed, or just
+ * approved) is issued one on the spot, once: the member's lock and the one-open-card index see
+ * that two first visits at once issue one card.
+ */
+export async function cardsOverview(deps: Deps, member: UserRow): Promise<CardsOverview> {
+  let rows = await memberCards(deps.db, member.id);
+  if (!rows.some((row) => row.kind === 'debit')) {
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cards:${member.id}`}))`);
+      const [existing] = await tx
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')));
+      if (!existing) await issueDebitCard(tx, deps, member, deps.clock());
+    });
+    rows = await memberCards(deps.db, member.id);
+  }
+  const { ceilings } = deps.config.cards;
+  return {
+    cards: await cardViews(deps, rows),
+    limitCeilings: {
+      perPurchase: centsToDecimal(ceilings.perPurchase),
+      dailyPurchases: centsToDecimal(ceilings.dailyPurchases),
+      dailyAtm: centsToDecimal(ceilings.dailyAtm),
+    },
+    detailsSeconds: deps.config.cards.detailsSeconds,
+  };
+}
+
+/** Debit before credit; within a kind, the card in use before closed ones, newest first. */
+async function memberCards(db: Executor, userId: string): Promise<CardRow[]> {
+  return db
+    .select()
+    .from(cards)
+    .where(eq(cards.userId, userId))
+    .orderBy(asc(cards.kind), sql`${cards.status} = 'closed'`, desc(cards.issuedAt));
+}
+
+const monthOf = (day: string) => day.slice(0, 7);
+
+function nextMonth(month: string): string {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${(m + 1).toString().padStart(2, '0')}`;
+}
+
+/**
+ * One month of a card's transactions (the credit union's calendar). For the credit card, the
+ * statement's figures from the ledger: the balance owed at the month's start and end, payments
+ * made in it, the minimum payment (the larger of $25 and 2% of the balance, never more than the
+ * balance) and its due date (the 25th of the next month).
+ */
+export async function cardStatement(
+  deps: Deps,
+  member: UserRow,
+  cardId: string,
+  month: string | undefined,
+): Promise<CardStatement> {
+  const card = await memberCard(deps.db, member.id, cardId);
+  const { timeZone } = deps.config;
+  const now = deps.clock();
+  const thisMonth = monthOf(localDay(now, timeZone));
+  const shown = month ?? thisMonth;
+  const from = instantAt(`${shown}-01`, '00:00', timeZone);
+  const to = instantAt(`${nextMonth(shown)}-01`, '00:00', timeZone);
+
+  const [rows, monthRows] = await Promise.all([
+    deps.db
+      .select()
+      .from(cardAuthorizations)
+      .where(
+        and(
+          eq(cardAuthorizations.cardId, card.id),
+          gte(cardAuthorizations.authorizedAt, from),
+          lt(cardAuthorizations.authorizedAt, to),
+        ),
+      )
+      .orderBy(desc(cardAuthorizations.authorizedAt), desc(cardAuthorizations.id)),
+    queryRows<{ month: string }>(
+      deps.db,
+      sql`select distinct left(day, 7) as month from card_authorizations where card_id = ${card.id}
+          order by month desc limit 24`,
+    ),
+  ]);
+  const months = [...new Set([thisMonth, ...monthRows.map((row) => row.month)])].sort().reverse();
+  const purchases = rows
+    .filter((row) => row.status === 'posted')
+    .reduce((sum, row) => sum + (row.clearedAmount ?? row.amount), 0n);
+
+  let credit: CardStatement['credit'] = null;
+  if (card.kind === 'credit') {
+    const [figures] = await queryRows<{ opening: string; closing: string; payments: string }>(
+      deps.db,
+      sql`select
+            coalesce(sum(case when t.effective_at < ${from.toISOString()}::timestamptz
+              then (case when t.credit_account_id = a.id then t.amount else -t.amount end) end), 0)::text as opening,
+            coalesce(sum(case when t.effective_at < ${to.toISOString()}::timestamptz
+              then (case when t.credit_account_id = a.id then t.amount else -t.amount end) end), 0)::text as closing,
+            coalesce(sum(case when t.credit_account_id = a.id and t.effective_at >= ${from.toISOString()}::timestamptz
+              and t.effective_at < ${to.toISOString()}::timestamptz then t.amount end), 0)::text as payments
+          from ledger_accounts a
+          join ledger_transfers t on (t.debit_account_id = a.id or t.credit_account_id = a.id)
+            and t.kind in ('single', 'post')
+          where a.id = ${card.accountId}`,
+    );
+    const owedAt = (balance: string | undefined) => -BigInt(balance ?? '0');
+    const closing = owedAt(figures?.closing);
+    const larger = (a: bigint, b: bigint) => (a > b ? a : b);
+    const minimum = closing <= 0n ? 0n : closing < MINIMUM_PAYMENT ? closing : larger(MINIMUM_PAYMENT, closing / 50n);
+    credit = {
+      openingBalance: centsToDecimal(owedAt(figures?.opening)),
+      payments: centsToDecimal(BigInt(figures?.payments ?? '0')),
+      statementBalance: centsToDecimal(closing),
+      minimumPayment: centsToDecimal(minimum),
+      dueDate: `${nextMonth(shown)}-25`,
+      pointsEarned: rows.reduce((sum, row) => sum + row.points, 0),
+      open: shown >= thisMonth,
+    };
+  }
+
+  return {
+    cardId: card.id,
+    month: shown,
+    months,
+    transactions: rows.map(cardTransaction),
+    purchases: centsToDecimal(purchases),
+    credit,
+  };
+}

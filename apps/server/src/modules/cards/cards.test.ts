@@ -1,0 +1,445 @@
+import { type ApiError, type Card, type CardDetails, type CardResult, messages, type TotpSetup } from '@mutual/shared';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CARDS,
+  cardOf,
+  cardPath,
+  cardsOf,
+  cardTestEnv,
+  giveCreditCard,
+  latestCardCode,
+  plasticOf,
+  Processor,
+  verifiedCode,
+} from '../../test/cards';
+import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
+import { expectLedgerConsistent, memberWithMoney } from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
+import { notificationsOf } from '../../test/transfer-forms';
+import { isLuhnValid } from './card-numbers';
+import { cards } from './cards.tables';
+
+const m = messages.cards;
+/** An authenticator's time step. */
+const STEP = 30_000;
+
+describe('[CARDS]: the member’s cards and their controls', () => {
+  // At the start of an authenticator's step, so "the same code" means the same step.
+  const time = manualClock(new Date('2026-11-25T15:00:00Z'));
+  const t = useTestApp({ clock: time.clock, env: cardTestEnv });
+  afterEach(() => expectLedgerConsistent(t));
+
+  it('issues a debit card on Checking the first time, once, however many first visits race', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const views = await Promise.all(Array.from({ length: 5 }, () => cardsOf(member.browser)));
+    const ids = new Set(views.flatMap((view) => view.cards.map((card) => card.id)));
+    expect(ids.size).toBe(1);
+    const [card] = views[0]?.cards ?? [];
+    expect(card).toMatchObject({
+      kind: 'debit',
+      design: 'Standard',
+      status: 'active',
+      nameOnCard: 'ROBIN TESTER',
+      linkedAccount: { type: 'Checking' },
+      credit: null,
+      pinSet: false,
+      controls: {
+        perPurchase: '2500.00',
+        dailyPurchases: '5000.00',
+        dailyAtm: '500.00',
+        online: true,
+        international: false,
+        atm: true,
+      },
+    });
+    expect(card?.numberMasked).toBe(`•••• •••• •••• ${card?.last4}`);
+    expect(card?.expiry).toBe('11/30');
+    const plastic = await plasticOf(t, card?.id ?? '');
+    expect(plastic.number).toMatch(/^424242\d{10}$/);
+    expect(isLuhnValid(plastic.number)).toBe(true);
+    // Stored sealed and as a keyed digest: the number is nowhere in the row.
+    const [row] = await t.db
+      .select()
+      .from(cards)
+      .where(eq(cards.id, card?.id ?? ''));
+    expect(
+      JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+    ).not.toContain(plastic.number);
+  });
+
+  it('locks and unlocks at once, audited and told; refuses the same twice', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const locked = await member.browser.post(cardPath(card.id, 'lock'));
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json<CardResult>()).toMatchObject({ message: m.locked(card.last4), card: { status: 'locked' } });
+    expectRefusal(await member.browser.post(cardPath(card.id, 'lock')), 409, {
+      code: 'CONFLICT',
+      message: m.alreadyLocked,
+    });
+    const unlocked = await member.browser.post(cardPath(card.id, 'unlock'));
+    expect(unlocked.json<CardResult>().card.status).toBe('active');
+    expectRefusal(await member.browser.post(cardPath(card.id, 'unlock')), 409, {
+      code: 'CONFLICT',
+      message: m.notLocked,
+    });
+    expect(await auditActions(t, member.id)).toEqual(expect.arrayContaining(['card.locked', 'card.unlocked']));
+    const titles = (await notificationsOf(member.browser)).map((notice) => notice.title);
+    expect(titles).toEqual(expect.arrayContaining(['Card locked', 'Card unlocked']));
+  });
+
+  it('reports a card lost: closed for ever; a replacement, new number, activated by last 4 and expiry', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    expectRefusal(await member.browser.post(cardPath(card.id, 'report-lost'), {}), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.reasonRequired,
+      fields: { reason: m.reasonRequired },
+    });
+    const reported = await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'lost' });
+    const { card: replacement, message } = reported.json<CardResult>();
+    expect(replacement).toMatchObject({ status: 'inactive', replacesId: card.id, kind: 'debit' });
+    expect(replacement.last4 === card.last4 && replacement.id === card.id).toBe(false);
+    expect(message).toBe(m.reportedLost(card.last4, replacement.last4));
+    const all = (await cardsOf(member.browser)).cards;
+    expect(all.find((c) => c.id === card.id)).toMatchObject({
+      status: 'closed',
+      closedReason: 'lost',
+      replacedById: replacement.id,
+    });
+    // The closed card can be changed no more; a second report is refused.
+    for (const action of ['lock', 'unlock'])
+      expectRefusal(await member.browser.post(cardPath(card.id, action)), 409, {
+        code: 'CONFLICT',
+        message: m.closedCard,
+      });
+    expect((await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'lost' })).statusCode).toBe(409);
+
+    const plastic = await plasticOf(t, replacement.id);
+    const wrong = await member.browser.post(cardPath(replacement.id, 'activate'), {
+      last4: plastic.number.slice(-4),
+      expiry: '01/20',
+    });
+    expectRefusal(wrong, 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.activationMismatch,
+      fields: { last4: m.activationMismatch },
+    });
+    const right = await member.browser.post(cardPath(replacement.id, 'activate'), {
+      last4: plastic.number.slice(-4),
+      expiry: plastic.expiry,
+    });
+    expect(right.json<CardResult>()).toMatchObject({
+      message: m.activated(replacement.last4),
+      card: { status: 'active' },
+    });
+    expect(await auditActions(t, member.id)).toEqual(
+      expect.arrayContaining(['card.reported_lost', 'card.activation_failed', 'card.activated']),
+    );
+  });
+
+  it('stops guessing at activation after five tries, however many race', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const { card: replacement } = (
+      await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'stolen' })
+    ).json<CardResult>();
+    const plastic = await plasticOf(t, replacement.id);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        member.browser.post(cardPath(replacement.id, 'activate'), { last4: String(1000 + i), expiry: '01/21' }),
+      ),
+    );
+    expect(guesses.filter((g) => g.statusCode === 400)).toHaveLength(5);
+    expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(7);
+    const right = await member.browser.post(cardPath(replacement.id, 'activate'), {
+      last4: plastic.number.slice(-4),
+      expiry: plastic.expiry,
+    });
+    expectRefusal(right, 429, { code: 'RATE_LIMITED', message: m.activationTooMany });
+  });
+
+  it('asks for a card code bound to the card and the action: a limits code cannot show the number', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const forLimits = await verifiedCode(t, member, card.id, 'limits');
+    expectRefusal(await member.browser.post(cardPath(card.id, 'details'), { challengeId: forLimits }), 400, {
+      code: 'CONFIRMATION_EXPIRED',
+      message: m.otpExpired,
+    });
+    // Verified for the limits, but not for another card.
+    const creditId = await giveCreditCard(t, member);
+    expectRefusal(
+      await member.browser.request('PUT', cardPath(creditId, 'limits'), {
+        json: {
+          challengeId: forLimits,
+          perPurchase: '10.00',
+          dailyPurchases: '10.00',
+          dailyAtm: '10.00',
+          online: true,
+          international: true,
+          atm: true,
+        },
+      }),
+      400,
+      { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired },
+    );
+  });
+
+  it('a card code follows the sign-in code’s rules: six digits, a few tries, an expiry, used once', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const asked = await member.browser.post(cardPath(card.id, 'codes'), { action: 'details' });
+    expect(asked.json()).toMatchObject({ method: 'email', message: m.otpSent });
+    const { challengeId } = asked.json<{ challengeId: string }>();
+    const code = await latestCardCode(t, member.email);
+    const verify = (otp: string) =>
+      member.browser.post(cardPath(card.id, 'codes/verify'), { challengeId, action: 'details', otp });
+    expectRefusal(await verify('12ab56'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.otpInvalid,
+      fields: { otp: m.otpInvalid },
+    });
+    expectRefusal(await verify('12345'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.otpInvalid,
+      fields: { otp: m.otpInvalid },
+    });
+    const tries = t.config.security.otpMaxAttempts;
+    for (let i = 0; i < tries; i++)
+      expectRefusal(await verify(wrongCode(code)), 400, {
+        code: 'VALIDATION_FAILED',
+        message: m.otpWrong,
+        fields: { otp: m.otpWrong },
+      });
+    // Out of tries: the right code no longer works.
+    expectRefusal(await verify(code), 400, { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+
+    // A fresh code expires.
+    const again = (await member.browser.post(cardPath(card.id, 'codes'), { action: 'details' })).json<{
+      challengeId: string;
+    }>();
+    const fresh = await latestCardCode(t, member.email);
+    time.advance((t.config.security.otpTtlMinutes + 1) * MINUTE);
+    expectRefusal(
+      await member.browser.post(cardPath(card.id, 'codes/verify'), {
+        challengeId: again.challengeId,
+        action: 'details',
+        otp: fresh,
+      }),
+      400,
+      { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired },
+    );
+  });
+
+  it('a member with an authenticator uses it for card codes, never one code twice, and gets no e-mail', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
+    const totp = () =>
+      new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
+    expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
+    time.advance(STEP);
+    const ask = async () => {
+      const asked = await member.browser.post(cardPath(card.id, 'codes'), { action: 'limits' });
+      expect(asked.json()).toMatchObject({ method: 'totp', message: m.otpAuthenticator });
+      return asked.json<{ challengeId: string }>().challengeId;
+    };
+    const code = totp();
+    const first = await ask();
+    const verify = (challengeId: string, otp: string) =>
+      member.browser.post(cardPath(card.id, 'codes/verify'), { challengeId, action: 'limits', otp });
+    expect((await verify(first, code)).statusCode).toBe(200);
+    expectRefusal(await verify(await ask(), code), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.otpWrong,
+      fields: { otp: m.otpWrong },
+    });
+    expect(await mailsTo(t, member.email, 'card-code')).toHaveLength(0);
+  });
+
+  it('View Card Details shows the full number, expiry and CVV once per code, audited; never elsewhere', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const plastic = await plasticOf(t, card.id);
+    const challengeId = await verifiedCode(t, member, card.id, 'details');
+    const shown = await member.browser.post(cardPath(card.id, 'details'), { challengeId });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const details = shown.json<CardDetails>();
+    expect(details.number.replaceAll(' ', '')).toBe(plastic.number);
+    expect(details).toMatchObject({
+      expiry: plastic.expiry,
+      nameOnCard: 'ROBIN TESTER',
+      message: m.detailsVisible(60),
+    });
+    expect(details.cvv).toMatch(/^\d{3}$/);
+    expect(new Date(details.visibleUntil).getTime() - t.clock().getTime()).toBe(60_000);
+    // The same CVV each time: derived, not drawn.
+    const again = await verifiedCode(t, member, card.id, 'details');
+    expect(
+      (await member.browser.post(cardPath(card.id, 'details'), { challengeId: again })).json<CardDetails>().cvv,
+    ).toBe(details.cvv);
+    // A spent code shows nothing more.
+    expectRefusal(await member.browser.post(cardPath(card.id, 'details'), { challengeId }), 400, {
+      code: 'CONFIRMATION_EXPIRED',
+      message: m.otpExpired,
+    });
+    expect((await auditActions(t, member.id)).filter((a) => a === 'card.details_viewed')).toHaveLength(2);
+    // Nowhere else: not in the overview, a statement, a lock's answer, nor the audit log.
+    const elsewhere = [
+      (await member.browser.get(CARDS)).body,
+      (await member.browser.get(cardPath(card.id, 'statements'))).body,
+      (await member.browser.post(cardPath(card.id, 'lock'))).body,
+      JSON.stringify(await t.db.execute('select before, after from audit_log')),
+    ];
+    for (const body of elsewhere) {
+      expect(body).not.toContain(plastic.number);
+      expect(body).not.toContain(details.number);
+    }
+  });
+
+  it('changes the PIN: 4 digits, twice, no trivial PIN; stored as a keyed hash, never in the clear', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const challengeId = await verifiedCode(t, member, card.id, 'pin');
+    const change = (pin: string, confirmPin = pin) =>
+      member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin, confirmPin });
+    for (const trivial of ['0000', '1111', '1234', '4321', '9876'])
+      expectRefusal(await change(trivial), 400, {
+        code: 'VALIDATION_FAILED',
+        message: m.pinTrivial,
+        fields: { pin: m.pinTrivial },
+      });
+    expectRefusal(await change('48a1'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.pinFormat,
+      fields: { pin: m.pinFormat },
+    });
+    expectRefusal(await change('4821', '4812'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.pinMismatch,
+      fields: { confirmPin: m.pinMismatch },
+    });
+    const changed = await change('4821');
+    expect(changed.json<CardResult>()).toMatchObject({ message: m.pinChanged(card.last4), card: { pinSet: true } });
+    const [row] = await t.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(row?.pinDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.pinDigest).toBe(t.cardKeys.pinDigest(card.id, '4821'));
+    // The code was spent.
+    expect((await change('4821')).statusCode).toBe(400);
+    expect(await auditActions(t, member.id)).toContain('card.pin_changed');
+  });
+
+  it('sets limits within their ceilings (and per purchase within daily) and the three switches', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const card = await cardOf(member.browser);
+    const put = async (change: Record<string, unknown>) => {
+      const challengeId = await verifiedCode(t, member, card.id, 'limits');
+      return member.browser.request('PUT', cardPath(card.id, 'limits'), {
+        json: {
+          challengeId,
+          perPurchase: '100.00',
+          dailyPurchases: '300.00',
+          dailyAtm: '200.00',
+          online: false,
+          international: true,
+          atm: false,
+          ...change,
+        },
+      });
+    };
+    expectRefusal(await put({ dailyAtm: '1000.01' }), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.limitTooHigh('$1,000.00'),
+      fields: { dailyAtm: m.limitTooHigh('$1,000.00') },
+    });
+    expectRefusal(await put({ perPurchase: '300.01' }), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.perPurchaseOverDaily,
+      fields: { perPurchase: m.perPurchaseOverDaily },
+    });
+    expectRefusal(await put({ perPurchase: '0' }), 400, {
+      code: 'VALIDATION_FAILED',
+      message: m.limitInvalid,
+      fields: { perPurchase: m.limitInvalid },
+    });
+    const saved = await put({});
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<CardResult>().card.controls).toEqual({
+      perPurchase: '100.00',
+      dailyPurchases: '300.00',
+      dailyAtm: '200.00',
+      online: false,
+      international: true,
+      atm: false,
+    });
+  });
+
+  it('shows the credit card’s line and its statement: balance, minimum payment, due date, points', async () => {
+    const member = await memberWithMoney(t, 0n);
+    await giveCreditCard(t, member);
+    const credit = await cardOf(member.browser, 'credit');
+    expect(credit).toMatchObject({ design: 'Platinum', linkedAccount: null });
+    expect(credit.credit).toMatchObject({ limit: '5000.00', balance: '0.00', available: '5000.00', rewardsRate: '2%' });
+    const processor = new Processor(t);
+    const plastic = await plasticOf(t, credit.id);
+    const bought = await processor.authorize(plastic, '2000.00');
+    expect((await processor.clear(bought.id, '2000.00')).statusCode).toBe(200);
+    const statement = await member.browser.get(`${cardPath(credit.id, 'statements')}?month=2026-11`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({
+      month: '2026-11',
+      purchases: '2000.00',
+      credit: {
+        openingBalance: '0.00',
+        payments: '0.00',
+        statementBalance: '2000.00',
+        // 2% of 2,000.00 is 40.00: more than the $25 floor.
+        minimumPayment: '40.00',
+        dueDate: '2026-12-25',
+        pointsEarned: 4000,
+        open: true,
+      },
+    });
+    expectRefusal(await member.browser.get(`${cardPath(credit.id, 'statements')}?month=2026-13`), 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Month is YYYY-MM',
+      fields: { month: 'Month is YYYY-MM' },
+    });
+  });
+
+  it('another member’s card is not found, for every card route', async () => {
+    const owner = await memberWithMoney(t, 0n);
+    const other = await memberWithMoney(t, 0n);
+    const card: Card = await cardOf(owner.browser);
+    const notFound: ApiError = { code: 'NOT_FOUND', message: m.notFound };
+    const challengeId = crypto.randomUUID();
+    const attempts = [
+      other.browser.get(cardPath(card.id, 'statements')),
+      other.browser.post(cardPath(card.id, 'lock')),
+      other.browser.post(cardPath(card.id, 'unlock')),
+      other.browser.post(cardPath(card.id, 'report-lost'), { reason: 'lost' }),
+      other.browser.post(cardPath(card.id, 'activate'), { last4: '1234', expiry: '01/30' }),
+      other.browser.post(cardPath(card.id, 'codes'), { action: 'details' }),
+      other.browser.post(cardPath(card.id, 'codes/verify'), { challengeId, action: 'details', otp: '123456' }),
+      other.browser.post(cardPath(card.id, 'pin'), { challengeId, pin: '4821', confirmPin: '4821' }),
+      other.browser.request('PUT', cardPath(card.id, 'limits'), {
+        json: {
+          challengeId,
+          perPurchase: '1',
+          dailyPurchases: '1',
+          dailyAtm: '1',
+          online: true,
+          international: true,
+          atm: true,
+        },
+      }),
+      other.browser.post(cardPath(card.id, 'details'), { challengeId }),
+    ];
+    for (const response of await Promise.all(attempts)) expectRefusal(response, 404, notFound);
+    expect((await cardOf(owner.browser)).status).toBe('active');
+  });
+});

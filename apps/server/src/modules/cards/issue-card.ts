@@ -1,0 +1,144 @@
+import type { CardDesign, CardKind, CardStatus } from '@mutual/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { ledgerAccounts } from '../ledger/ledger.tables';
+import { openCreditLine } from '../ledger/member-accounts';
+import { cardNumberContext, expiryFor, newCardNumber } from './card-numbers';
+import { type CardRow, cards } from './cards.tables';
+
+type Deps = Pick<AppDeps, 'config' | 'secrets' | 'cardKeys'>;
+
+export interface NewCard {
+  userId: string;
+  kind: CardKind;
+  design: CardDesign;
+  nameOnCard: string;
+  /** The ledger account it spends from: the member's Checking, or a credit line. */
+  accountId: string;
+  status: CardStatus;
+  /** A replacement keeps the card's limits and switches. */
+  replaces?: CardRow;
+  /** Only for the demo's seed: a PIN set already. */
+  pin?: string;
+}
+
+/**
+ * Issues a card with a fresh Luhn-valid number on the configured BIN: sealed, found by its keyed
+ * digest, only its last 4 kept in the clear. A clash with an existing number (one in a billion per
+ * try) draws again.
+ */
+export async function issueCard(tx: Executor, deps: Deps, card: NewCard, now: Date): Promise<CardRow> {
+  const { cards: settings } = deps.config;
+  const expiry = expiryFor(now, settings.expiryYears);
+  const controls = card.replaces
+    ? {
+        limitPerPurchase: card.replaces.limitPerPurchase,
+        limitDailyPurchases: card.replaces.limitDailyPurchases,
+        limitDailyAtm: card.replaces.limitDailyAtm,
+        allowOnline: card.replaces.allowOnline,
+        allowInternational: card.replaces.allowInternational,
+        allowAtm: card.replaces.allowAtm,
+      }
+    : {
+        limitPerPurchase: settings.defaults.perPurchase,
+        limitDailyPurchases: settings.defaults.dailyPurchases,
+        limitDailyAtm: settings.defaults.dailyAtm,
+        allowOnline: true,
+        allowInternational: false,
+        allowAtm: true,
+      };
+  for (let tries = 0; tries < 5; tries++) {
+    const id = crypto.randomUUID();
+    const number = newCardNumber(settings.bin);
+    const [row] = await tx
+      .insert(cards)
+      .values({
+        id,
+        userId: card.userId,
+        kind: card.kind,
+        design: card.design,
+        nameOnCard: card.nameOnCard,
+        accountId: card.accountId,
+        numberSealed: deps.secrets.seal(number, cardNumberContext(id)),
+        numberDigest: deps.cardKeys.numberDigest(number),
+        last4: number.slice(-4),
+        expiryMonth: expiry.month,
+        expiryYear: expiry.year,
+        status: card.status,
+        pinDigest: card.pin ? deps.cardKeys.pinDigest(id, card.pin) : null,
+        pinChangedAt: card.pin ? now : null,
+        ...controls,
+        replacesId: card.replaces?.id ?? null,
+        activatedAt: card.status === 'active' ? now : null,
+        issuedAt: now,
+      })
+      .onConflictDoNothing({ target: cards.numberDigest })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('could not draw a free card number');
+}
+
+/** The member's Checking: what a debit card spends from. */
+export async function checkingAccountOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.type, 'Checking')));
+  return row?.id ?? null;
+}
+
+interface Holder {
+  id: string;
+  name: string;
+}
+
+/** Embossed: capitals, at most 26 characters. */
+const nameOnCardOf = (member: Holder) => member.name.toUpperCase().slice(0, 26);
+
+/** A debit card (design Standard) on the member's Checking. */
+export async function issueDebitCard(tx: Executor, deps: Deps, member: Holder, now: Date): Promise<CardRow> {
+  const checking = await checkingAccountOf(tx, member.id);
+  if (!checking) throw new Error('the member has no Checking account');
+  return issueCard(
+    tx,
+    deps,
+    {
+      userId: member.id,
+      kind: 'debit',
+      design: 'Standard',
+      nameOnCard: nameOnCardOf(member),
+      accountId: checking,
+      status: 'active',
+    },
+    now,
+  );
+}
+
+/** A credit card (design Platinum) on a new line of CREDIT_CARD_LIMIT. */
+export async function issueCreditCard(tx: Executor, deps: Deps, member: Holder, now: Date): Promise<CardRow> {
+  const line = await openCreditLine(tx, member.id, deps.config.cards.creditLimit, now);
+  return issueCard(
+    tx,
+    deps,
+    {
+      userId: member.id,
+      kind: 'credit',
+      design: 'Platinum',
+      nameOnCard: nameOnCardOf(member),
+      accountId: line,
+      status: 'active',
+    },
+    now,
+  );
+}
+
+/** Adds reward points to a card (one UPDATE: racing clearings add, never overwrite). */
+export async function addRewardPoints(tx: Executor, cardId: string, points: number): Promise<void> {
+  if (points <= 0) return;
+  await tx
+    .update(cards)
+    .set({ rewardsPoints: sql`${cards.rewardsPoints} + ${points}` })
+    .where(eq(cards.id, cardId));
+}

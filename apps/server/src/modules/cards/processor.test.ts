@@ -1,0 +1,405 @@
+import {
+  type ApiError,
+  type CardDetails,
+  declineReasons,
+  IDEMPOTENCY_HEADER,
+  type ProcessorSettlementResult,
+} from '@mutual/shared';
+import { cardsApi } from '@mutual/shared/contract/cards';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  cardOf,
+  cardPath,
+  cardTestEnv,
+  giveCreditCard,
+  plasticOf,
+  Processor,
+  runExpiry,
+  verifiedCode,
+} from '../../test/cards';
+import { capturedLogger } from '../../test/captured-logger';
+import { manualClock, MINUTE } from '../../test/identity';
+import { balances, expectLedgerConsistent, memberWithMoney, newKey, overview } from '../../test/money';
+import { useTestApp } from '../../test/test-app';
+import { history, notificationsOf } from '../../test/transfer-forms';
+import { systemActor } from '../audit/record-audit';
+import { placeHold } from '../holds/holds';
+
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('[CARDS]: the processor asks, the member’s controls decide', () => {
+  // Wednesday 25 November 2026, 10:00 AM in New York.
+  const time = manualClock(new Date('2026-11-25T15:00:00Z'));
+  const t = useTestApp({ clock: time.clock, env: cardTestEnv });
+  const processor = new Processor(t);
+  afterEach(() => expectLedgerConsistent(t));
+
+  /** A member with $500 in Checking and their debit card as the processor sees it. */
+  async function cardholder(cents = 500_00n) {
+    const member = await memberWithMoney(t, cents);
+    const card = await cardOf(member.browser);
+    return { member, card, plastic: await plasticOf(t, card.id) };
+  }
+
+  it('approves a purchase as a hold: Pending in the history, not available; clearing posts it', async () => {
+    const { member, plastic } = await cardholder();
+    const answer = await processor.authorize(plastic, '4.50');
+    expect(answer).toMatchObject({ decision: 'approved', reason: null });
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '500.00', available: '495.50' } });
+    expect((await overview(member.browser)).pendingTotal).toBe('4.50');
+    const purchase = async () =>
+      (await history(member.browser)).items.find((item) => item.description === 'Card purchase: Harbor Coffee');
+    expect(await purchase()).toMatchObject({ amount: '4.50', type: 'debit', status: 'Pending' });
+
+    const cleared = await processor.clear(answer.id, '4.50');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '495.50', available: '495.50' } });
+    expect(await purchase()).toMatchObject({ amount: '4.50', type: 'debit', status: 'Completed' });
+  });
+
+  it('clears a different amount (a tip) once: the same clearing again answers alike, another is refused', async () => {
+    const { member, plastic } = await cardholder();
+    const answer = await processor.authorize(plastic, '40.00', { merchant: { name: 'Dockside Grill', country: 'US' } });
+    const clearingId = 'clear-tip-1';
+    const first = await processor.clear(answer.id, '46.00', clearingId);
+    expect(first.json<ProcessorSettlementResult>()).toEqual({
+      id: clearingId,
+      authorizationId: answer.id,
+      status: 'posted',
+      amount: '46.00',
+    });
+    // A processor's retry signs afresh (the same signed request again would be a replay).
+    time.advance(1000);
+    const again = await processor.clear(answer.id, '46.00', clearingId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await processor.clear(answer.id, '46.00');
+    expect(other.statusCode).toBe(409);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '454.00', available: '454.00' } });
+    // More than 20% over what was authorized is not a tip.
+    const second = await processor.authorize(plastic, '10.00');
+    expect((await processor.clear(second.id, '12.01')).statusCode).toBe(400);
+    expect((await processor.clear(second.id, '12.00')).statusCode).toBe(200);
+  });
+
+  it('a reversal lets the hold go; an authorization nobody clears expires after the configured days', async () => {
+    const { member, plastic } = await cardholder();
+    const reversed = await processor.authorize(plastic, '20.00');
+    const done = await processor.reverse(reversed.id);
+    expect(done.json<ProcessorSettlementResult>()).toMatchObject({ status: 'reversed', amount: '20.00' });
+    expect((await processor.clear(reversed.id, '20.00')).statusCode).toBe(409);
+
+    const forgotten = await processor.authorize(plastic, '30.00');
+    expect((await balances(member.browser)).Checking.available).toBe('470.00');
+    time.advance(6 * DAY);
+    expect((await runExpiry(t)).expired).toBe(0);
+    time.advance(1 * DAY + MINUTE);
+    expect((await runExpiry(t)).expired).toBeGreaterThanOrEqual(1);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '500.00', available: '500.00' } });
+    expect((await processor.clear(forgotten.id, '30.00')).statusCode).toBe(409);
+  });
+
+  it('a locked card is declined with its reason, in the history and the bell; unlocked, it works again', async () => {
+    const { member, card, plastic } = await cardholder();
+    expect((await member.browser.post(cardPath(card.id, 'lock'))).statusCode).toBe(200);
+    const answer = await processor.authorize(plastic, '12.00');
+    expect(answer).toMatchObject({ decision: 'declined', reason: 'card_locked', message: 'Declined: card locked' });
+    const declined = (await history(member.browser)).items.find((item) => item.status === 'Failed');
+    expect(declined).toMatchObject({
+      description: 'Card purchase: Harbor Coffee',
+      statusReason: 'Declined: card locked',
+      amount: '12.00',
+    });
+    expect((await balances(member.browser)).Checking.available).toBe('500.00');
+    const notice = (await notificationsOf(member.browser)).find((n) => n.title === 'Card purchase declined');
+    expect(notice?.body).toBe(`$12.00 at Harbor Coffee with your card ending ${card.last4}: Declined: card locked.`);
+
+    expect((await member.browser.post(cardPath(card.id, 'unlock'))).statusCode).toBe(200);
+    expect((await processor.authorize(plastic, '12.00')).decision).toBe('approved');
+  });
+
+  it('a card reported lost is declined for ever; its replacement works once activated', async () => {
+    const { member, card, plastic } = await cardholder();
+    const reported = await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'stolen' });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const replacement = (await cardOf(member.browser)).id;
+    expect(replacement).not.toBe(card.id);
+    const newPlastic = await plasticOf(t, replacement);
+    expect(newPlastic.number).not.toBe(plastic.number);
+
+    expect((await processor.authorize(plastic, '5.00')).reason).toBe('card_closed');
+    expect((await processor.authorize(newPlastic, '5.00')).reason).toBe('card_inactive');
+    const activated = await member.browser.post(cardPath(replacement, 'activate'), {
+      last4: newPlastic.number.slice(-4),
+      expiry: newPlastic.expiry,
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect((await processor.authorize(newPlastic, '5.00')).decision).toBe('approved');
+    // Unlocking or activating never brings the lost card back.
+    expect((await member.browser.post(cardPath(card.id, 'unlock'))).statusCode).toBe(409);
+    expect((await processor.authorize(plastic, '5.00')).reason).toBe('card_closed');
+  });
+
+  it('declines a wrong or missing expiry, an expired card and an unknown number', async () => {
+    const { plastic } = await cardholder();
+    expect((await processor.authorize(plastic, '5.00', { expiry: '01/27' })).reason).toBe('expiry_mismatch');
+    expect((await processor.authorize({ ...plastic, number: '4242420000000000' }, '5.00')).reason).toBe('card_unknown');
+    // Issued for four years: good through the end of its expiry month, declined from the next.
+    const [month = 0, year = 0] = plastic.expiry.split('/').map(Number);
+    expect(year).toBe((time.now().getUTCFullYear() + 4) % 100);
+    const today = time.now();
+    const afterExpiry = new Date(Date.UTC(2000 + year, month, 1, 15));
+    time.advance(new Date(afterExpiry.getTime() - DAY).getTime() - today.getTime());
+    expect((await processor.authorize(plastic, '5.00')).decision).toBe('approved');
+    time.advance(DAY);
+    try {
+      expect((await processor.authorize(plastic, '5.00')).reason).toBe('card_expired');
+    } finally {
+      time.advance(today.getTime() - time.now().getTime());
+    }
+  });
+
+  it('checks the PIN when one is presented, requires it at an ATM, and stops after the day’s wrong tries', async () => {
+    const { member, card, plastic } = await cardholder();
+    expect((await processor.authorize(plastic, '20.00', { pin: '4821' })).reason).toBe('pin_not_set');
+    const challengeId = await verifiedCode(t, member, card.id, 'pin');
+    const changed = await member.browser.post(cardPath(card.id, 'pin'), {
+      challengeId,
+      pin: '4821',
+      confirmPin: '4821',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    expect(
+      (await processor.authorize(plastic, '20.00', { channel: 'atm', merchant: { name: 'Harbor ATM', country: 'US' } }))
+        .reason,
+    ).toBe('pin_required');
+    expect((await processor.authorize(plastic, '20.00', { pin: '4821' })).decision).toBe('approved');
+    for (let i = 0; i < t.config.cards.pinTries; i++)
+      expect((await processor.authorize(plastic, '20.00', { pin: '1111' })).reason).toBe('pin_incorrect');
+    // The right PIN too, for the rest of the day.
+    expect((await processor.authorize(plastic, '20.00', { pin: '4821' })).reason).toBe('pin_tries_exceeded');
+    time.advance(DAY);
+    expect((await processor.authorize(plastic, '20.00', { pin: '4821' })).decision).toBe('approved');
+  });
+
+  it('each switch decides its channel, and each limit holds at its edge', async () => {
+    const { member, card, plastic } = await cardholder(10_000_00n);
+    const put = async (change: Record<string, unknown>) => {
+      const challengeId = await verifiedCode(t, member, card.id, 'limits');
+      const response = await member.browser.request('PUT', cardPath(card.id, 'limits'), {
+        json: {
+          challengeId,
+          perPurchase: '100.00',
+          dailyPurchases: '250.00',
+          dailyAtm: '60.00',
+          online: true,
+          international: true,
+          atm: true,
+          ...change,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await put({ online: false, international: false, atm: false });
+    const abroad = { merchant: { name: 'Café de Flore', country: 'FR' } };
+    expect((await processor.authorize(plastic, '5.00', { channel: 'online' })).reason).toBe('online_off');
+    expect((await processor.authorize(plastic, '5.00', abroad)).reason).toBe('international_off');
+    expect((await processor.authorize(plastic, '5.00', { channel: 'atm', pin: '0000' })).reason).toBe('atm_off');
+    await put({});
+    expect((await processor.authorize(plastic, '5.00', { channel: 'online' })).decision).toBe('approved');
+    expect((await processor.authorize(plastic, '5.00', abroad)).decision).toBe('approved');
+
+    // Per purchase: 100.00 passes, 100.01 does not. Spent so far today: 10.00.
+    expect((await processor.authorize(plastic, '100.01')).reason).toBe('over_purchase_limit');
+    expect((await processor.authorize(plastic, '100.00')).decision).toBe('approved');
+    expect((await processor.authorize(plastic, '100.00')).decision).toBe('approved');
+    // 210.00 spent: 40.00 more is the daily limit exactly; a cent more is not.
+    expect((await processor.authorize(plastic, '40.01')).reason).toBe('over_daily_limit');
+    expect((await processor.authorize(plastic, '40.00')).decision).toBe('approved');
+    // The next day starts afresh.
+    time.advance(DAY);
+    expect((await processor.authorize(plastic, '100.00')).decision).toBe('approved');
+  });
+
+  it('30 racing purchases cannot pass the daily limit together, nor the available balance', async () => {
+    const { member, plastic } = await cardholder(10_000_00n);
+    // Daily purchases 5,000.00 by default: 30 × 200.00 asked at once, 25 may pass.
+    const answers = await Promise.all(Array.from({ length: 30 }, () => processor.authorize(plastic, '200.00')));
+    expect(answers.filter((a) => a.decision === 'approved')).toHaveLength(25);
+    expect(new Set(answers.filter((a) => a.decision === 'declined').map((a) => a.reason))).toEqual(
+      new Set(['over_daily_limit']),
+    );
+    expect((await balances(member.browser)).Checking.available).toBe('5000.00');
+
+    const poor = await cardholder(300_00n);
+    const racing = await Promise.all(Array.from({ length: 30 }, () => processor.authorize(poor.plastic, '25.00')));
+    expect(racing.filter((a) => a.decision === 'approved')).toHaveLength(12);
+    expect(new Set(racing.filter((a) => a.decision === 'declined').map((a) => a.reason))).toEqual(
+      new Set(['insufficient_funds']),
+    );
+    expect((await balances(poor.member.browser)).Checking.available).toBe('0.00');
+  });
+
+  it('a staff hold on the member declines their card', async () => {
+    const { member, plastic } = await cardholder();
+    await t.db.transaction((tx) =>
+      placeHold(tx, {
+        userId: member.id,
+        reason: 'Suspected fraud',
+        actor: systemActor,
+        meta: { ipAddress: null, userAgent: null },
+        now: t.clock(),
+      }),
+    );
+    expect((await processor.authorize(plastic, '5.00')).reason).toBe('account_on_hold');
+  });
+
+  it('answers a repeat of an authorization with the first answer, and refuses one with other details', async () => {
+    const { member, plastic } = await cardholder();
+    const request = processor.authorization(plastic, '9.99');
+    const first = await processor.send(cardsApi.authorize.path, request);
+    time.advance(1000);
+    const repeat = await processor.send(cardsApi.authorize.path, request);
+    expect(repeat.json()).toEqual(first.json());
+    expect((await balances(member.browser)).Checking.available).toBe('490.01');
+    time.advance(1000);
+    const changed = await processor.send(cardsApi.authorize.path, { ...request, amount: '19.99' });
+    expect(changed.statusCode).toBe(409);
+  });
+
+  it('refuses a tampered, wrongly keyed, stale or replayed request, and changes nothing', async () => {
+    const { member, plastic } = await cardholder();
+    const request = processor.authorization(plastic, '10.00');
+    const refused = (response: { statusCode: number; json: <T>() => T }) => {
+      expect(response.statusCode).toBe(401);
+      expect(response.json<ApiError>().code).toBe('UNAUTHENTICATED');
+    };
+    refused(
+      await processor.send(cardsApi.authorize.path, request, {
+        tamper: (body) => body.replace('"10.00"', '"1.00"'),
+      }),
+    );
+    refused(await processor.send(cardsApi.authorize.path, request, { secret: 'x'.repeat(64) }));
+    refused(
+      await processor.send(cardsApi.authorize.path, request, { at: new Date(t.clock().getTime() - 10 * MINUTE) }),
+    );
+    const unsigned = await t.app.inject({ method: 'POST', url: cardsApi.authorize.path, payload: request });
+    refused(unsigned);
+
+    const once = processor.signed(cardsApi.authorize.path, request);
+    expect((await once.send()).statusCode).toBe(200);
+    const replay = await processor.send(cardsApi.authorize.path, request, { headers: once.headers });
+    expect(replay.statusCode).toBe(409);
+    expect((await balances(member.browser)).Checking.available).toBe('490.00');
+  });
+
+  it('a credit card spends its line to the limit, is paid from Checking, earns 2% on cleared purchases', async () => {
+    const { member } = await cardholder(2_000_00n);
+    const creditId = await giveCreditCard(t, member);
+    const credit = await plasticOf(t, creditId);
+    const furniture = { merchant: { name: 'Harbor Furniture', country: 'US' } };
+    for (const amount of ['2500.00', '1500.00']) {
+      const bought = await processor.authorize(credit, amount, furniture);
+      expect(bought.decision).toBe('approved');
+      expect((await processor.clear(bought.id, amount)).statusCode).toBe(200);
+    }
+    const card = await cardOf(member.browser, 'credit');
+    expect(card.credit).toMatchObject({
+      limit: '5000.00',
+      balance: '4000.00',
+      available: '1000.00',
+      rewardsPoints: 8000,
+      rewardsValue: '80.00',
+    });
+    // Declined over the line; exactly the line passes (a day later: 4,000.00 of today's 5,000.00 is spent).
+    time.advance(DAY);
+    expect((await processor.authorize(credit, '1000.01')).reason).toBe('over_credit_limit');
+    expect((await processor.authorize(credit, '1000.00')).decision).toBe('approved');
+    // Checking is not touched by the credit card.
+    expect((await balances(member.browser)).Checking.available).toBe('2000.00');
+
+    // Paying the card from Checking: a fourth kind of own-account transfer.
+    const paid = await member.browser.post(
+      '/api/transfers/internal',
+      { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Credit Card', amount: '1500.00' },
+      { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '2500.00', available: '1500.00' });
+    expect((await balances(member.browser)).Checking.available).toBe('500.00');
+    // The payment is not a purchase: no points for it.
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(8000);
+  });
+
+  it('is not reachable without the processor interface: a member’s session is not a signature', async () => {
+    const { member, plastic } = await cardholder();
+    const response = await member.browser.post(cardsApi.authorize.path, processor.authorization(plastic, '1.00'));
+    expect(response.statusCode).toBe(401);
+    expect(declineReasons.card_locked).toBe('Declined: card locked');
+  });
+});
+
+describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
+  const log = capturedLogger();
+  const t = useTestApp({ logger: log.logger, env: cardTestEnv });
+  const processor = new Processor(t);
+  afterAll(() => t.db.execute(sql`drop trigger if exists refuse_card_for_log_test on card_authorizations`));
+
+  it('through approvals, declines, bad requests, a failure inside the database and View Card Details', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const card = await cardOf(member.browser);
+    const plastic = await plasticOf(t, card.id);
+    const challengeId = await verifiedCode(t, member, card.id, 'pin');
+    expect(
+      (await member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin: '7395', confirmPin: '7395' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await processor.authorize(plastic, '3.00', { pin: '7395' })).decision).toBe('approved');
+    expect((await processor.authorize(plastic, '3.00', { pin: '6402' })).reason).toBe('pin_incorrect');
+    const malformed = await processor.send(cardsApi.authorize.path, { cardNumber: plastic.number, pin: '7395' });
+    expect(malformed.statusCode).toBe(400);
+    // A failure inside the database, with the request's values at hand.
+    await t.db.execute(sql`
+      create or replace function refuse_card_for_log_test() returns trigger language plpgsql as $$
+      begin
+        if new.merchant = 'Log Test Store' then
+          raise exception 'refused on purpose: %', new.request_hash using detail = new.merchant;
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_card_for_log_test before insert on card_authorizations
+      for each row execute function refuse_card_for_log_test()`);
+    const failed = await processor.send(
+      cardsApi.authorize.path,
+      processor.authorization(plastic, '3.00', { merchant: { name: 'Log Test Store', country: 'US' }, pin: '7395' }),
+    );
+    expect(failed.statusCode).toBe(500);
+    const details = await verifiedCode(t, member, card.id, 'details');
+    const shown = (
+      await member.browser.post(cardPath(card.id, 'details'), { challengeId: details })
+    ).json<CardDetails>();
+
+    const out = log.text();
+    expect(out).toContain('unhandled error');
+    for (const secret of [plastic.number, shown.number, '7395', '6402', `"cvv":"${shown.cvv}"`])
+      expect(out, secret).not.toContain(secret);
+  });
+});
+
+describe('[CARDS]: the processor is not held to a member’s rate limit', () => {
+  const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+  const processor = new Processor(t);
+
+  it('answers every signed request from one address, however many a minute', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const plastic = await plasticOf(t, (await cardOf(member.browser)).id);
+    for (let i = 0; i < 8; i++) expect((await processor.authorize(plastic, '1.00')).decision).toBe('approved');
+    // A member's browser from one address is still limited.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => member.browser.get('/api/cards')));
+    expect(answers.map((answer) => answer.statusCode)).toContain(429);
+  });
+});

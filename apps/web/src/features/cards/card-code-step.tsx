@@ -1,0 +1,148 @@
+import { type Card, type CardCode, type CardCodeAction, cardOtpSchema, messages } from '@mutual/shared';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { OtpField } from '../../components/otp-field';
+import { ApiRequestError } from '../../lib/api';
+import { SubmitButton } from '../transfers/transfer-fields';
+import { useRequestCardCode, useVerifyCardCode } from './cards-api';
+import { cardErrorMessage, codeExpiredMessage, isUnavailable } from './format';
+
+const m = messages.cards;
+
+const linkClass =
+  'inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand underline underline-offset-2 ' +
+  'hover:text-brand-dark disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * Step 1 of the card modal: a 6-digit code bound to this card and this action. Asked for as the
+ * step opens (e-mailed, or the authenticator: the server's answer says which), checked with
+ * `codes/verify`; the verified code's id is what step 2 spends.
+ */
+export function CardCodeStep({
+  card,
+  action,
+  initialError,
+  onVerified,
+}: {
+  card: Card;
+  action: CardCodeAction;
+  /** Step 2 found the code spent or expired and sent the member back here with the server's words. */
+  initialError: string | null;
+  onVerified: (challengeId: string) => void;
+}) {
+  const requestCode = useRequestCardCode();
+  const verifyCode = useVerifyCardCode();
+  const [code, setCode] = useState<CardCode | null>(null);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(initialError);
+  const [alert, setAlert] = useState<string | null>(null);
+  const otpInput = useRef<HTMLInputElement>(null);
+
+  const ask = async () => {
+    setRequestError(null);
+    setAlert(null);
+    setOtp('');
+    try {
+      setCode(await requestCode.mutateAsync({ cardId: card.id, action }));
+      setOtpError(null);
+      otpInput.current?.focus();
+    } catch (error) {
+      // A code sent before (if any) still works: keep it.
+      setRequestError(cardErrorMessage(error));
+    }
+  };
+
+  // One code per opening: React's development double mount must not send a second e-mail.
+  const asked = useRef(false);
+  const askOnOpen = useEffectEvent(() => {
+    if (!initialError) void ask();
+  });
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    askOnOpen();
+  }, []);
+
+  const verify = async () => {
+    if (verifyCode.isPending) return;
+    setAlert(null);
+    const parsed = cardOtpSchema.safeParse(otp);
+    if (!parsed.success) {
+      setOtpError(parsed.error.issues[0]?.message ?? m.otpInvalid);
+      otpInput.current?.focus();
+      return;
+    }
+    if (!code) {
+      setOtpError(m.otpExpired);
+      return;
+    }
+    try {
+      await verifyCode.mutateAsync({ cardId: card.id, challengeId: code.challengeId, action, otp: parsed.data });
+      onVerified(code.challengeId);
+    } catch (error) {
+      const onField = codeExpiredMessage(error) ?? fieldMessage(error);
+      if (onField) {
+        setOtpError(onField);
+        otpInput.current?.focus();
+        return;
+      }
+      setAlert(cardErrorMessage(error));
+    }
+  };
+
+  const sending = requestCode.isPending;
+  return (
+    <form
+      noValidate
+      aria-label="Enter your card code"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verify();
+      }}
+    >
+      <div aria-live="polite" className="text-sm text-slate-700" data-testid="card-code-message">
+        {sending ? <p>Sending a code…</p> : code && <p>{code.message}</p>}
+      </div>
+      {requestError && <Alert tone="error">{requestError}</Alert>}
+      <OtpField
+        id={`card-code-${card.id}`}
+        label="Card code (6 digits)"
+        hint="For your security, this code works once, for this card and this action only."
+        error={otpError}
+        value={otp}
+        onChange={(digits) => {
+          setOtp(digits);
+          setOtpError(null);
+        }}
+        inputRef={otpInput}
+      />
+      <p>
+        <button type="button" className={linkClass} onClick={() => void ask()} disabled={sending}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          Send a new code
+        </button>
+      </p>
+      {alert && <Alert tone="error">{alert}</Alert>}
+      <div className="flex justify-end">
+        <SubmitButton sending={verifyCode.isPending} disabled={!code || sending}>
+          Verify
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A refusal of the code itself (wrong, malformed, too many tries): the server's words go under the
+ * box. A refusal about the card (404, 409) or the pace of requests (429) goes in an alert.
+ */
+function fieldMessage(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError) || isUnavailable(error)) return null;
+  const { status, body } = error;
+  if (body.fields?.otp) return body.fields.otp;
+  const aboutTheCode = status >= 400 && status < 500 && ![404, 409, 429].includes(status);
+  return aboutTheCode && body.message ? body.message : null;
+}

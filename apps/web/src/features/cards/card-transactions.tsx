@@ -1,0 +1,162 @@
+import { type CardTransaction, cardChannelLabels, cardTransactionStatusLabels, formatWireMoney } from '@mutual/shared';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { formatDate } from '../../lib/format-date';
+import { pointsLabel, transactionPillClass } from './format';
+
+/** What was taken: the cleared amount once it cleared (a tip, a partial shipment), else what was asked. */
+const shownAmount = (transaction: CardTransaction) => transaction.clearedAmount ?? transaction.amount;
+
+/** Why a purchase was declined, in the member's words ("Declined: card locked"). */
+function DeclineReason({ transaction }: { transaction: CardTransaction }) {
+  return (
+    <span className="text-sm font-medium text-red-700" data-testid="card-transaction-declined">
+      {transaction.declineReason ?? cardTransactionStatusLabels.declined}
+    </span>
+  );
+}
+
+const StatusPill = ({ transaction }: { transaction: CardTransaction }) => (
+  <span className={transactionPillClass(transaction.status)}>{cardTransactionStatusLabels[transaction.status]}</span>
+);
+
+/** A declined purchase says why in the member's words; the others their status. */
+function TransactionStatus({ transaction }: { transaction: CardTransaction }) {
+  return transaction.status === 'declined' ? (
+    <DeclineReason transaction={transaction} />
+  ) : (
+    <StatusPill transaction={transaction} />
+  );
+}
+
+/** The amount; struck through when no money moved (declined, reversed, expired). */
+function Amount({ transaction }: { transaction: CardTransaction }) {
+  const voided = transaction.status !== 'pending' && transaction.status !== 'posted';
+  const amount = formatWireMoney(shownAmount(transaction));
+  const differs = transaction.clearedAmount !== null && transaction.clearedAmount !== transaction.amount;
+  return (
+    <span className="inline-flex flex-col items-end">
+      <span className={`font-semibold tabular-nums ${voided ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+        {voided && <span className="sr-only">Not charged: </span>}
+        {amount}
+      </span>
+      {differs && (
+        <span className="text-xs text-slate-600 tabular-nums">Authorized {formatWireMoney(transaction.amount)}</span>
+      )}
+    </span>
+  );
+}
+
+/** "In store · Mar 4, 2026", plus the points a cleared credit card purchase earned. */
+function Context({ transaction }: { transaction: CardTransaction }) {
+  return (
+    <span className="text-sm text-slate-600">
+      {cardChannelLabels[transaction.channel]} ·{' '}
+      <time dateTime={transaction.authorizedAt}>{formatDate(transaction.authorizedAt)}</time>
+      {transaction.points > 0 && <> · +{pointsLabel(transaction.points)}</>}
+    </span>
+  );
+}
+
+function TransactionItem({ transaction }: { transaction: CardTransaction }) {
+  const declined = transaction.status === 'declined';
+  return (
+    <li
+      className="flex items-start justify-between gap-3 py-2.5"
+      data-testid="card-transaction"
+      data-status={transaction.status}
+    >
+      <div className="min-w-0">
+        <p className={`font-medium break-words ${declined ? 'text-slate-600' : 'text-slate-900'}`}>
+          {transaction.merchant}
+        </p>
+        <Context transaction={transaction} />
+        {/* The reason under the merchant, where a long one has room on a phone. */}
+        {declined && (
+          <p>
+            <DeclineReason transaction={transaction} />
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+        <Amount transaction={transaction} />
+        {!declined && <StatusPill transaction={transaction} />}
+      </div>
+    </li>
+  );
+}
+
+/** Recent card transactions under a card: newest first, declines with their reason, holds as Pending. */
+export function RecentCardTransactions({
+  transactions,
+  headingId,
+}: {
+  transactions: readonly CardTransaction[];
+  headingId: string;
+}) {
+  return (
+    <div>
+      <h5 id={headingId} className="text-sm font-semibold text-slate-900">
+        Recent card transactions
+      </h5>
+      {transactions.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No card transactions yet.</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="divide-y divide-slate-100">
+          {transactions.map((transaction) => (
+            <TransactionItem key={transaction.id} transaction={transaction} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const columns: DataTableColumn<CardTransaction>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (row) => <time dateTime={row.authorizedAt}>{formatDate(row.authorizedAt)}</time>,
+    className: 'whitespace-nowrap',
+  },
+  {
+    id: 'merchant',
+    header: 'Merchant',
+    cell: (row) => (
+      <>
+        {row.merchant}
+        {row.points > 0 && <span className="block text-xs text-slate-600">+{pointsLabel(row.points)}</span>}
+      </>
+    ),
+    rowHeader: true,
+    className: 'break-words',
+  },
+  { id: 'channel', header: 'Channel', cell: (row) => cardChannelLabels[row.channel], className: 'whitespace-nowrap' },
+  { id: 'amount', header: 'Amount', cell: (row) => <Amount transaction={row} />, align: 'right' },
+  { id: 'status', header: 'Status', cell: (row) => <TransactionStatus transaction={row} /> },
+];
+
+/** A month's card transactions: a table from tablet width, one line per purchase on a phone. */
+export function CardTransactionTable({
+  transactions,
+  caption,
+  busy,
+}: {
+  transactions: readonly CardTransaction[];
+  caption: string;
+  busy: boolean;
+}) {
+  return (
+    <DataTable
+      caption={caption}
+      variant="plain"
+      columns={columns}
+      rows={transactions}
+      rowKey="id"
+      rowProps={(row) => ({ 'data-status': row.status })}
+      busy={busy}
+      emptyMessage="No card transactions in this month."
+      renderCard={(row) => <TransactionItem transaction={row} />}
+      cardsBelow="md"
+    />
+  );
+}

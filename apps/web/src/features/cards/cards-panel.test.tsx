@@ -1,0 +1,282 @@
+import { type Card, declineReasons, messages } from '@mutual/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import { CardsPanel } from '../quick-actions/cards-panel';
+import {
+  CREDIT_ID,
+  DEBIT_ID,
+  cardId,
+  cardResult,
+  cardsOverview,
+  creditCard,
+  creditStatement,
+  debitCard,
+} from './cards.fixtures';
+
+const m = messages.cards;
+const path = (id: string, action: string) => `/api/cards/${id}/${action}`;
+
+function renderPanel(routes: StubRoutes = {}) {
+  const server = stubFetch({ 'GET /api/cards': cardsOverview(), ...routes });
+  const user = userEvent.setup();
+  renderWithProviders(<CardsPanel />);
+  return { server, user };
+}
+
+/** The article of one card, found by its heading ("Debit Card ending in 4242"). */
+async function cardArticle(name: RegExp) {
+  const heading = await screen.findByRole('heading', { name });
+  const article = heading.closest('article');
+  if (!article) throw new Error('a card is an article');
+  return article;
+}
+
+describe('Cards panel: Overview', () => {
+  it('shows each card, debit first, with its picture, status, linked account or credit line', async () => {
+    renderPanel();
+    const articles = await screen.findAllByTestId('card');
+    expect(articles.map((article) => article.dataset.cardId)).toEqual([DEBIT_ID, CREDIT_ID]);
+    const [debit, credit] = articles as [HTMLElement, HTMLElement];
+
+    expect(within(debit).getByRole('heading', { name: 'Debit Card ending in 4242' })).toBeTruthy();
+    const debitPicture = within(debit).getByRole('img', { name: /•••• •••• •••• 4242/ });
+    expect(debitPicture.getAttribute('aria-label')).toBe(
+      'Standard Debit Card •••• •••• •••• 4242, ALEX MEMBER, expires 08/29',
+    );
+    expect(debitPicture.dataset.design).toBe('Standard');
+    expect(within(debit).getByTestId('card-status').textContent).toBe('Active');
+    expect(within(debit).getByTestId('card-linked-account').textContent).toBe('Checking ••1234');
+    expect(within(debit).queryByTestId('card-credit-limit')).toBeNull();
+
+    expect(within(credit).getByRole('img', { name: /8810/ }).dataset.design).toBe('Platinum');
+    expect(within(credit).getByTestId('card-credit-limit').textContent).toBe('$5,000.00');
+    expect(within(credit).getByTestId('card-credit-balance').textContent).toBe('$1,450.00');
+    expect(within(credit).getByTestId('card-credit-pending').textContent).toBe('$50.00');
+    expect(within(credit).getByTestId('card-credit-available').textContent).toBe('$3,500.00');
+    expect(within(credit).getByTestId('card-rewards').textContent).toBe('2,500 points ($25.00)2% cash back');
+    expect(within(credit).queryByTestId('card-linked-account')).toBeNull();
+  });
+
+  it('lists recent card transactions: a decline with its reason, a hold as Pending', async () => {
+    renderPanel();
+    const debit = await cardArticle(/^Debit Card/);
+    const list = within(debit).getByRole('list', { name: 'Recent card transactions' });
+    const rows = within(list).getAllByTestId('card-transaction');
+    expect(rows.map((row) => row.dataset.status)).toEqual(['declined', 'pending', 'posted']);
+    const [declined, pending, posted] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(declined).getByText('Book Nook')).toBeTruthy();
+    expect(within(declined).getByTestId('card-transaction-declined').textContent).toBe(declineReasons.card_locked);
+    // Nothing was charged: the amount says so to a screen reader, and is struck through on screen.
+    expect(declined.textContent).toContain('Not charged: $32.00');
+    expect(within(pending).getByText('Pending')).toBeTruthy();
+    expect(pending.textContent).toContain('Online');
+    expect(within(posted).getByText('Posted')).toBeTruthy();
+    expect(posted.textContent).not.toContain('Not charged');
+  });
+
+  it('Lock Card locks at once, says so in the server’s words, and then offers Unlock Card', async () => {
+    const locked = debitCard({ status: 'locked' });
+    const { server, user } = renderPanel({
+      [`POST ${path(DEBIT_ID, 'lock')}`]: cardResult(locked, m.locked('4242')),
+    });
+    const debit = await cardArticle(/^Debit Card/);
+    // The refreshed list has the card locked.
+    server.on('GET /api/cards', cardsOverview({ cards: [creditCard(), locked] }));
+    await user.click(within(debit).getByRole('button', { name: 'Lock Card' }));
+
+    expect(await within(debit).findByText(m.locked('4242'))).toBeTruthy();
+    expect(server.to('POST', path(DEBIT_ID, 'lock'))).toHaveLength(1);
+    expect(within(debit).getByTestId('card-status').textContent).toBe('Locked');
+    expect(within(debit).getByRole('button', { name: 'Unlock Card' })).toBeTruthy();
+    expect(within(debit).queryByRole('button', { name: 'Lock Card' })).toBeNull();
+    // No confirmation step: a lock is reversible.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Unlock Card calls unlock', async () => {
+    const { server, user } = renderPanel({
+      'GET /api/cards': cardsOverview({ cards: [debitCard({ status: 'locked' })] }),
+      [`POST ${path(DEBIT_ID, 'unlock')}`]: cardResult(debitCard(), m.unlocked('4242')),
+    });
+    const debit = await cardArticle(/^Debit Card/);
+    await user.click(within(debit).getByRole('button', { name: 'Unlock Card' }));
+    expect(await within(debit).findByText(m.unlocked('4242'))).toBeTruthy();
+    expect(server.to('POST', path(DEBIT_ID, 'unlock'))).toHaveLength(1);
+    expect(server.to('POST', path(DEBIT_ID, 'lock'))).toHaveLength(0);
+  });
+
+  it('shows a refusal in the server’s words, and "unavailable" only for a 503', async () => {
+    const { server, user } = renderPanel({
+      [`POST ${path(DEBIT_ID, 'lock')}`]: apiError(409, 'CONFLICT', m.alreadyLocked),
+    });
+    const debit = await cardArticle(/^Debit Card/);
+    const lock = within(debit).getByRole('button', { name: 'Lock Card' });
+    await user.click(lock);
+    expect((await within(debit).findByRole('alert')).textContent).toBe(m.alreadyLocked);
+
+    server.on(`POST ${path(DEBIT_ID, 'lock')}`, apiError(500, 'INTERNAL', 'boom'));
+    await user.click(lock);
+    await waitFor(() => expect(within(debit).getByRole('alert').textContent).toBe(messages.generic.internal));
+
+    server.on(`POST ${path(DEBIT_ID, 'lock')}`, apiError(503, 'UNAVAILABLE', messages.generic.unavailable));
+    await user.click(lock);
+    await waitFor(() => expect(within(debit).getByRole('alert').textContent).toBe(m.unavailable));
+  });
+
+  it('shows the spec’s unavailable message when the cards cannot be read (503), with a way to retry', async () => {
+    const { server, user } = renderPanel({
+      'GET /api/cards': apiError(503, 'UNAVAILABLE', messages.generic.unavailable),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(m.unavailable);
+    server.on('GET /api/cards', cardsOverview());
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('card')).toHaveLength(2);
+  });
+
+  it('a load failure that is not an outage says it could not load the cards', async () => {
+    renderPanel({ 'GET /api/cards': apiError(500, 'INTERNAL', 'boom') });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(m.loadFailed);
+    expect(alert.textContent).not.toContain(m.unavailable);
+  });
+
+  it('Report Lost or Stolen asks what happened, closes the card and shows the replacement to activate', async () => {
+    const replacementId = cardId(9);
+    const closed = debitCard({
+      status: 'closed',
+      closedReason: 'stolen',
+      closedAt: '2026-03-07T12:00:00.000Z',
+      replacedById: replacementId,
+    });
+    const replacement: Card = debitCard({
+      id: replacementId,
+      status: 'inactive',
+      numberMasked: '•••• •••• •••• 9931',
+      last4: '9931',
+      expiry: '03/31',
+      replacesId: DEBIT_ID,
+      issuedAt: '2026-03-07T12:00:00.000Z',
+      recentTransactions: [],
+    });
+    const { server, user } = renderPanel({
+      [`POST ${path(DEBIT_ID, 'report-lost')}`]: () => {
+        server.on('GET /api/cards', cardsOverview({ cards: [closed, creditCard(), replacement] }));
+        return cardResult(closed, m.reportedLost('4242', '9931'));
+      },
+    });
+    const debit = await cardArticle(/^Debit Card/);
+    await user.click(within(debit).getByRole('button', { name: 'Report Lost or Stolen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Lost or Stolen' });
+    expect(dialog.textContent).toContain('closed for good');
+    expect(dialog.textContent).toContain('replacement card with a new number');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Report Card' }));
+    expect(await within(dialog).findByText(m.reasonRequired)).toBeTruthy();
+    expect(server.to('POST', path(DEBIT_ID, 'report-lost'))).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Stolen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report Card' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.to('POST', path(DEBIT_ID, 'report-lost'))[0]?.body).toEqual({ reason: 'stolen' });
+
+    const articles = screen.getAllByTestId('card');
+    expect(articles.map((article) => article.dataset.cardId)).toEqual([replacementId, CREDIT_ID]);
+    const fresh = articles[0] as HTMLElement;
+    expect(within(fresh).getByText(m.reportedLost('4242', '9931'))).toBeTruthy();
+    expect(within(fresh).getAllByTestId('card-status')[0]?.textContent).toBe('Awaiting activation');
+    expect(within(fresh).getByRole('form', { name: 'Activate Card ending 9931' })).toBeTruthy();
+    // The old card: one dimmed line under its replacement, no buttons.
+    const old = within(fresh).getByTestId('closed-card');
+    expect(old.dataset.cardId).toBe(DEBIT_ID);
+    expect(old.textContent).toContain('Debit Card ••4242 · Closed (stolen');
+    expect(within(old).queryByRole('button')).toBeNull();
+    // A replacement not yet activated cannot be locked or used in the modal.
+    expect(within(fresh).queryByRole('button', { name: 'Lock Card' })).toBeNull();
+    expect(within(fresh).queryByRole('button', { name: 'Change PIN' })).toBeNull();
+  });
+
+  it('Activate Card checks the last 4 digits and MM/YY, then sends them', async () => {
+    const inactive = debitCard({ status: 'inactive', recentTransactions: [] });
+    const { server, user } = renderPanel({
+      'GET /api/cards': cardsOverview({ cards: [inactive] }),
+      [`POST ${path(DEBIT_ID, 'activate')}`]: apiError(400, 'VALIDATION_FAILED', m.activationMismatch),
+    });
+    const form = await screen.findByRole('form', { name: 'Activate Card ending 4242' });
+    await user.click(within(form).getByRole('button', { name: 'Activate Card' }));
+    expect(await within(form).findByText(m.activationLast4)).toBeTruthy();
+    expect(within(form).getByText(m.activationExpiry)).toBeTruthy();
+    expect(server.to('POST', path(DEBIT_ID, 'activate'))).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Last 4 digits'), '42x42');
+    await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '0829');
+    expect(within(form).getByLabelText<HTMLInputElement>('Expiry (MM/YY)').value).toBe('08/29');
+    await user.click(within(form).getByRole('button', { name: 'Activate Card' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.activationMismatch);
+    expect(server.to('POST', path(DEBIT_ID, 'activate'))[0]?.body).toEqual({ last4: '4242', expiry: '08/29' });
+  });
+});
+
+describe('Cards panel: Statements', () => {
+  it('shows a card’s month: the credit statement’s figures and transactions; another month on request', async () => {
+    const open = creditStatement().credit;
+    if (!open) throw new Error('the credit statement has figures');
+    const debitStatement = creditStatement({
+      cardId: DEBIT_ID,
+      credit: null,
+      purchases: '4.50',
+      transactions: debitCard().recentTransactions,
+    });
+    const { server, user } = renderPanel({
+      [`GET /api/cards/${DEBIT_ID}/statements`]: debitStatement,
+      [`GET /api/cards/${CREDIT_ID}/statements`]: (request) =>
+        request.query.get('month') === '2026-02'
+          ? creditStatement({
+              month: '2026-02',
+              transactions: [],
+              credit: { ...open, open: false },
+            })
+          : creditStatement(),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Statements' }));
+
+    const cardSelect = await screen.findByRole('combobox', { name: 'Card' });
+    expect([...cardSelect.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Debit Card ••4242',
+      'Credit Card ••8810',
+    ]);
+    // The debit card's current month: no month asked for, the server's default.
+    const debitTable = await screen.findByRole('table', { name: 'Card transactions, March 2026' });
+    expect(server.to('GET', `/api/cards/${DEBIT_ID}/statements`)[0]?.query.has('month')).toBe(false);
+    expect(within(debitTable).getByText(declineReasons.card_locked)).toBeTruthy();
+    expect(screen.getByTestId('statement-purchases').textContent).toBe('$4.50');
+    expect(screen.queryByTestId('statement-minimum')).toBeNull();
+
+    await user.selectOptions(cardSelect, 'Credit Card ••8810');
+    await waitFor(() => expect(screen.getByTestId('statement-minimum').textContent).toBe('$35.00'));
+    expect(screen.getByTestId('statement-opening').textContent).toBe('$1,030.00');
+    expect(screen.getByTestId('statement-balance').textContent).toBe('$1,450.00');
+    expect(screen.getByTestId('statement-due').textContent).toBe('April 25, 2026');
+    expect(screen.getByTestId('statement-points').textContent).toBe('840 points');
+    expect(screen.getByText('Points earned so far')).toBeTruthy();
+    expect(screen.getByText('Statement balance so far')).toBeTruthy();
+
+    const month = screen.getByRole('combobox', { name: 'Month' });
+    expect([...month.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'March 2026',
+      'February 2026',
+      'January 2026',
+    ]);
+    await user.selectOptions(month, 'February 2026');
+    await waitFor(() =>
+      expect(server.to('GET', `/api/cards/${CREDIT_ID}/statements`).at(-1)?.query.get('month')).toBe('2026-02'),
+    );
+    expect(await screen.findByText('No card transactions in this month.')).toBeTruthy();
+    // A closed month: its final figures.
+    expect(screen.getByText('Points earned')).toBeTruthy();
+    expect(screen.queryByText('Points earned so far')).toBeNull();
+  });
+});

@@ -1,0 +1,170 @@
+import { type Card, type CardLimitsInput, type CardsOverview, cardLimitsSchema, formatWireMoney } from '@mutual/shared';
+import { Controller } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Alert } from '../../components/alert';
+import { FieldError, controlProps } from '../../components/form-field';
+import { useApiForm } from '../../lib/use-api-form';
+import { SettingsSwitch } from '../profile/settings-switch';
+import { SubmitButton, transformed } from '../transfers/transfer-fields';
+import { useSetCardLimits } from './cards-api';
+import { cardErrorMessage, codeExpiredMessage, isUnavailable } from './format';
+
+type Ceilings = CardsOverview['limitCeilings'];
+type LimitName = 'perPurchase' | 'dailyPurchases' | 'dailyAtm';
+type SwitchName = 'online' | 'international' | 'atm';
+
+const limits: { name: LimitName; label: string }[] = [
+  { name: 'perPurchase', label: 'Per purchase' },
+  { name: 'dailyPurchases', label: 'Daily purchases' },
+  { name: 'dailyAtm', label: 'Daily ATM cash' },
+];
+
+const switches: { name: SwitchName; label: string; description: string }[] = [
+  { name: 'online', label: 'Online purchases', description: 'Shopping online, by phone or in apps.' },
+  { name: 'international', label: 'International use', description: 'Purchases and cash outside the United States.' },
+  { name: 'atm', label: 'ATM withdrawals', description: 'Taking out cash at an ATM.' },
+];
+
+/** An amount a person types: digits and one point; "$" and "," are dropped as they are typed. */
+const amountText = (value: string) => value.replace(/[^\d.]/g, '');
+
+/** A dollar amount box with its ceiling beside the label ("Up to $5,000.00"). */
+function LimitField({
+  id,
+  label,
+  ceiling,
+  registration,
+  error,
+}: {
+  id: string;
+  label: string;
+  ceiling: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  const hint = `Up to ${formatWireMoney(ceiling)}`;
+  return (
+    <div>
+      <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <span id={`${id}-hint`} className="text-sm text-slate-600 tabular-nums">
+          {hint}
+        </span>
+      </div>
+      <div className="relative">
+        <span
+          className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500"
+          aria-hidden="true"
+        >
+          $
+        </span>
+        <input
+          {...controlProps(id, { error, hint }, 'pl-7 tabular-nums')}
+          {...registration}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-required="true"
+        />
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Set Transaction Limits, after the card code: per purchase, daily purchases and daily ATM cash
+ * (each up to the credit union's ceiling), and the online, international and ATM switches; all
+ * prefilled with the card's current controls. Every one of them decides the processor's
+ * authorizations from the moment it is saved.
+ */
+export function LimitsForm({
+  card,
+  ceilings,
+  challengeId,
+  onDone,
+  onCodeExpired,
+}: {
+  card: Card;
+  ceilings: Ceilings;
+  challengeId: string;
+  onDone: (message: string) => void;
+  onCodeExpired: (message: string) => void;
+}) {
+  const setLimits = useSetCardLimits();
+  const { controls } = card;
+  const defaults: CardLimitsInput = {
+    challengeId,
+    perPurchase: controls.perPurchase,
+    dailyPurchases: controls.dailyPurchases,
+    dailyAtm: controls.dailyAtm,
+    online: controls.online,
+    international: controls.international,
+    atm: controls.atm,
+  };
+  const { form, onSubmit, formError, setFormError, submitting } = useApiForm({
+    schema: cardLimitsSchema,
+    defaultValues: defaults,
+    fields: ['perPurchase', 'dailyPurchases', 'dailyAtm', 'online', 'international', 'atm'],
+    submit: async (body) => onDone((await setLimits.mutateAsync({ cardId: card.id, body })).message),
+    onError: (error) => {
+      const expired = codeExpiredMessage(error);
+      if (expired) {
+        onCodeExpired(expired);
+        return true;
+      }
+      if (!isUnavailable(error)) return false;
+      setFormError(cardErrorMessage(error));
+      return true;
+    },
+  });
+  const { register, formState, control } = form;
+  return (
+    <form
+      noValidate
+      aria-label="Set Transaction Limits"
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+    >
+      <fieldset className="space-y-4">
+        <legend className="mb-3 text-sm font-semibold text-slate-900">Limits</legend>
+        {limits.map(({ name, label }) => (
+          <LimitField
+            key={name}
+            id={`limit-${name}-${card.id}`}
+            label={label}
+            ceiling={ceilings[name]}
+            registration={transformed(register(name), amountText)}
+            error={formState.errors[name]?.message}
+          />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">Where the card works</legend>
+        <div className="divide-y divide-slate-100">
+          {switches.map(({ name, label, description }) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <SettingsSwitch
+                  label={label}
+                  description={description}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <div className="flex justify-end">
+        <SubmitButton sending={submitting}>Save Limits</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,438 @@
+import { z } from 'zod';
+import { accountTypes } from './members';
+import { messages } from './messages';
+import { MAX_CENTS, parseMoney } from './money';
+
+/**
+ * Cards (spec §2 Cards, §3 Demo cards, §5 Card OTP, §8 the card modal; decisions.md: cards are
+ * records, every control decides the authorizations a card processor asks us for).
+ *
+ * Routes (declared in `contract/cards.ts`):
+ * - `GET /api/cards` — my cards: picture, status, masked number, controls, credit line, recent
+ *   card transactions → `CardsOverview`.
+ * - `GET /api/cards/:cardId/statements?month=YYYY-MM` — one month's card transactions; for the
+ *   credit card, the statement balance, minimum payment and due date → `CardStatement`.
+ * - `POST /api/cards/:cardId/lock`, `/unlock`, `/report-lost`, `/activate`.
+ * - `POST /api/cards/:cardId/codes` (a code bound to the card and one action) and
+ *   `/codes/verify`; then `/pin`, `/limits` or `/details` spend the verified code.
+ * - The processor (`/api/processor/authorizations`, `/clearings`, `/reversals`): signed requests.
+ */
+
+const m = messages.cards;
+
+export const cardKinds = ['debit', 'credit'] as const;
+export type CardKind = (typeof cardKinds)[number];
+export const cardKindLabels: Record<CardKind, string> = { debit: 'Debit Card', credit: 'Credit Card' };
+
+/** `inactive`: a replacement waiting to be activated; `closed`: reported lost or stolen, for ever. */
+export const cardStatuses = ['active', 'locked', 'inactive', 'closed'] as const;
+export type CardStatus = (typeof cardStatuses)[number];
+export const cardStatusLabels: Record<CardStatus, string> = {
+  active: 'Active',
+  locked: 'Locked',
+  inactive: 'Awaiting activation',
+  closed: 'Closed',
+};
+
+export const cardDesigns = ['Standard', 'Platinum'] as const;
+export type CardDesign = (typeof cardDesigns)[number];
+
+export const lostReasons = ['lost', 'stolen'] as const;
+
+/** What a card code unlocks (spec §2: a modal for Change PIN, Set Transaction Limits and View Card Details). */
+export const cardCodeActions = ['pin', 'limits', 'details'] as const;
+export type CardCodeAction = (typeof cardCodeActions)[number];
+export const cardCodeActionLabels: Record<CardCodeAction, string> = {
+  pin: 'Change PIN',
+  limits: 'Set Transaction Limits',
+  details: 'View Card Details',
+};
+
+/** The account type a credit card's line is kept in (a ledger account that may go below zero, to its limit). */
+export const CREDIT_CARD_ACCOUNT = 'Credit Card';
+
+/** How a purchase reached us. */
+export const cardChannels = ['in_store', 'online', 'atm'] as const;
+export type CardChannel = (typeof cardChannels)[number];
+export const cardChannelLabels: Record<CardChannel, string> = {
+  in_store: 'In store',
+  online: 'Online',
+  atm: 'ATM',
+};
+
+/** Why an authorization was declined, and the words the member and the processor read. */
+export const declineReasons = {
+  card_unknown: 'Declined: unknown card',
+  card_locked: 'Declined: card locked',
+  card_closed: 'Declined: card reported lost or stolen',
+  card_inactive: 'Declined: card not activated',
+  card_expired: 'Declined: card expired',
+  expiry_mismatch: 'Declined: wrong expiry date',
+  pin_required: 'Declined: PIN required',
+  pin_not_set: 'Declined: no PIN set',
+  pin_incorrect: 'Declined: incorrect PIN',
+  pin_tries_exceeded: 'Declined: too many incorrect PINs today',
+  online_off: 'Declined: online purchases turned off',
+  international_off: 'Declined: international use turned off',
+  atm_off: 'Declined: ATM use turned off',
+  over_purchase_limit: 'Declined: over your per-purchase limit',
+  over_daily_limit: 'Declined: over your daily limit',
+  over_atm_limit: 'Declined: over your daily ATM limit',
+  insufficient_funds: 'Declined: insufficient funds',
+  over_credit_limit: 'Declined: over your credit limit',
+  account_on_hold: 'Declined: account on hold',
+} as const;
+export type DeclineReason = keyof typeof declineReasons;
+
+export const cardTransactionStatuses = ['pending', 'posted', 'declined', 'reversed', 'expired'] as const;
+export type CardTransactionStatus = (typeof cardTransactionStatuses)[number];
+export const cardTransactionStatusLabels: Record<CardTransactionStatus, string> = {
+  pending: 'Pending',
+  posted: 'Posted',
+  declined: 'Declined',
+  reversed: 'Reversed',
+  expired: 'Expired',
+};
+
+/** A PIN nobody should choose: one digit four times, or four in a row up or down. */
+export function isTrivialPin(pin: string): boolean {
+  if (!/^\d{4}$/.test(pin)) return false;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, index) => (digit - (digits[index] ?? 0) + 10) % 10);
+  return steps.every((step) => step === 0) || steps.every((step) => step === 1) || steps.every((step) => step === 9);
+}
+
+// ---- What the member reads ----
+
+export const cardControlsSchema = z.object({
+  /** Decimals, dollars. */
+  perPurchase: z.string(),
+  dailyPurchases: z.string(),
+  dailyAtm: z.string(),
+  online: z.boolean(),
+  international: z.boolean(),
+  atm: z.boolean(),
+});
+export type CardControls = z.infer<typeof cardControlsSchema>;
+
+export const cardTransactionSchema = z.object({
+  id: z.uuid(),
+  merchant: z.string(),
+  channel: z.enum(cardChannels),
+  /** What was asked for, and (once cleared) what was taken: decimals. */
+  amount: z.string(),
+  clearedAmount: z.string().nullable(),
+  status: z.enum(cardTransactionStatuses),
+  /** Declined: the reason in plain words ("Declined: card locked"). */
+  declineReason: z.string().nullable(),
+  authorizedAt: z.string(),
+  clearedAt: z.string().nullable(),
+  /** Credit card purchases: reward points earned when it cleared. */
+  points: z.number().int(),
+});
+export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+
+export const creditLineSchema = z.object({
+  limit: z.string(),
+  /** What is owed now (posted), and what pending purchases will add. */
+  balance: z.string(),
+  pending: z.string(),
+  available: z.string(),
+  rewardsPoints: z.number().int(),
+  /** The points as cash back: 1 point = 1 cent. */
+  rewardsValue: z.string(),
+  /** "2%": what each cleared purchase earns. */
+  rewardsRate: z.string(),
+});
+export type CreditLine = z.infer<typeof creditLineSchema>;
+
+export const cardSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(cardKinds),
+  design: z.enum(cardDesigns),
+  nameOnCard: z.string(),
+  /** `•••• •••• •••• 4242`: the full number is only ever in View Card Details. */
+  numberMasked: z.string(),
+  last4: z.string(),
+  /** `MM/YY`. */
+  expiry: z.string(),
+  status: z.enum(cardStatuses),
+  /** Debit: the account it spends from. */
+  linkedAccount: z.object({ type: z.enum(accountTypes), last4: z.string() }).nullable(),
+  credit: creditLineSchema.nullable(),
+  controls: cardControlsSchema,
+  pinSet: z.boolean(),
+  closedReason: z.enum(lostReasons).nullable(),
+  closedAt: z.string().nullable(),
+  /** A closed card's replacement, and the card a replacement replaces. */
+  replacedById: z.uuid().nullable(),
+  replacesId: z.uuid().nullable(),
+  issuedAt: z.string(),
+  recentTransactions: z.array(cardTransactionSchema),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardsOverviewSchema = z.object({
+  cards: z.array(cardSchema),
+  /** The most each limit can be set to. */
+  limitCeilings: z.object({ perPurchase: z.string(), dailyPurchases: z.string(), dailyAtm: z.string() }),
+  /** How long View Card Details shows the number. */
+  detailsSeconds: z.number().int(),
+});
+export type CardsOverview = z.infer<typeof cardsOverviewSchema>;
+
+export const cardStatementQuerySchema = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM')
+    .optional(),
+});
+
+export const cardStatementSchema = z.object({
+  cardId: z.uuid(),
+  /** `YYYY-MM`: the month shown, and the months with card activity (newest first). */
+  month: z.string(),
+  months: z.array(z.string()),
+  transactions: z.array(cardTransactionSchema),
+  /** Cleared purchases in the month. */
+  purchases: z.string(),
+  /** Credit card: the statement at the month's close. */
+  credit: z
+    .object({
+      openingBalance: z.string(),
+      payments: z.string(),
+      statementBalance: z.string(),
+      minimumPayment: z.string(),
+      /** `YYYY-MM-DD`. */
+      dueDate: z.string(),
+      pointsEarned: z.number().int(),
+      /** The month is still open: the figures so far. */
+      open: z.boolean(),
+    })
+    .nullable(),
+});
+export type CardStatement = z.infer<typeof cardStatementSchema>;
+
+// ---- What the member sends ----
+
+export const reportLostSchema = z.strictObject({
+  reason: z.enum(lostReasons, { error: m.reasonRequired }),
+});
+
+export const activateCardSchema = z.strictObject({
+  last4: z
+    .string({ error: m.activationLast4 })
+    .trim()
+    .regex(/^\d{4}$/, m.activationLast4),
+  expiry: z
+    .string({ error: m.activationExpiry })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.activationExpiry),
+});
+export type ActivateCardInput = z.input<typeof activateCardSchema>;
+
+/** Spec §5 "Card OTP": digits only, 6 characters. */
+export const cardOtpSchema = z
+  .string({ error: m.otpInvalid })
+  .trim()
+  .regex(/^\d{6}$/, m.otpInvalid);
+
+export const cardCodeRequestSchema = z.strictObject({ action: z.enum(cardCodeActions) });
+
+export const cardCodeSchema = z.object({
+  challengeId: z.uuid(),
+  method: z.enum(['email', 'totp']),
+  expiresAt: z.string(),
+  message: z.string(),
+});
+export type CardCode = z.infer<typeof cardCodeSchema>;
+
+export const cardCodeVerifySchema = z.strictObject({
+  challengeId: z.uuid({ error: m.otpExpired }),
+  action: z.enum(cardCodeActions),
+  otp: cardOtpSchema,
+});
+export type CardCodeVerifyInput = z.input<typeof cardCodeVerifySchema>;
+
+const challengeField = z.uuid({ error: m.otpExpired });
+const pinField = z.string({ error: m.pinFormat }).regex(/^\d{4}$/, m.pinFormat);
+
+export const changePinSchema = z
+  .strictObject({ challengeId: challengeField, pin: pinField, confirmPin: z.string({ error: m.pinMismatch }) })
+  .superRefine((input, ctx) => {
+    if (isTrivialPin(input.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: m.pinTrivial });
+    else if (input.pin !== input.confirmPin)
+      ctx.addIssue({ code: 'custom', path: ['confirmPin'], message: m.pinMismatch });
+  });
+export type ChangePinInput = z.input<typeof changePinSchema>;
+
+const limitField = z
+  .string({ error: m.limitInvalid })
+  .trim()
+  .refine((value) => {
+    const parsed = parseMoney(value);
+    return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
+  }, m.limitInvalid);
+
+export const cardLimitsSchema = z
+  .strictObject({
+    challengeId: challengeField,
+    perPurchase: limitField,
+    dailyPurchases: limitField,
+    dailyAtm: limitField,
+    online: z.boolean(),
+    international: z.boolean(),
+    atm: z.boolean(),
+  })
+  .superRefine((input, ctx) => {
+    const per = parseMoney(input.perPurchase);
+    const daily = parseMoney(input.dailyPurchases);
+    if (per.ok && daily.ok && per.cents > daily.cents)
+      ctx.addIssue({ code: 'custom', path: ['perPurchase'], message: m.perPurchaseOverDaily });
+  });
+export type CardLimitsInput = z.input<typeof cardLimitsSchema>;
+
+export const cardDetailsRequestSchema = z.strictObject({ challengeId: challengeField });
+
+export const cardDetailsSchema = z.object({
+  number: z.string(),
+  expiry: z.string(),
+  cvv: z.string(),
+  nameOnCard: z.string(),
+  /** When the portal hides them again (ISO time). */
+  visibleUntil: z.string(),
+  message: z.string(),
+});
+export type CardDetails = z.infer<typeof cardDetailsSchema>;
+
+export const cardResultSchema = z.object({ message: z.string(), card: cardSchema });
+export type CardResult = z.infer<typeof cardResultSchema>;
+
+export const cardCodeVerifiedSchema = z.object({ verified: z.literal(true) });
+
+// ---- The card processor's interface ----
+
+/** Header names of a signed processor request: `t=<unix seconds>` and the HMAC-SHA256 of `${t}.${body}`, hex. */
+export const PROCESSOR_TIMESTAMP_HEADER = 'x-processor-timestamp';
+export const PROCESSOR_SIGNATURE_HEADER = 'x-processor-signature';
+
+const processorId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+const wireAmount = z.string().refine((value) => {
+  const parsed = parseMoney(value);
+  return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
+}, 'a positive amount in dollars, e.g. "4.50"');
+
+export const processorHeadersSchema = z.object({
+  [PROCESSOR_TIMESTAMP_HEADER]: z.string().regex(/^\d{1,12}$/, 'unix seconds'),
+  [PROCESSOR_SIGNATURE_HEADER]: z.string().regex(/^[0-9a-f]{64}$/, 'hex HMAC-SHA256'),
+});
+
+export const processorAuthorizationSchema = z.strictObject({
+  /** The processor's id for this authorization: a repeat with the same id gets the same answer. */
+  id: processorId,
+  cardNumber: z.string().regex(/^\d{13,19}$/, '13 to 19 digits'),
+  /** `MM/YY`, as read from the card. */
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
+  amount: wireAmount,
+  currency: z.literal('USD'),
+  merchant: z.strictObject({
+    name: z.string().trim().min(1).max(60),
+    /** ISO 3166 alpha-2; anything but the credit union's country is international. */
+    country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166 alpha-2'),
+  }),
+  channel: z.enum(cardChannels),
+  /** Present when the cardholder typed a PIN (in store, ATM). */
+  pin: z
+    .string()
+    .regex(/^\d{4}$/, '4 digits')
+    .optional(),
+});
+export type ProcessorAuthorization = z.infer<typeof processorAuthorizationSchema>;
+
+export const processorAuthorizationResultSchema = z.object({
+  id: z.string(),
+  authorizationId: z.uuid().nullable(),
+  decision: z.enum(['approved', 'declined']),
+  reason: z.string().nullable(),
+  message: z.string(),
+});
+export type ProcessorAuthorizationResult = z.infer<typeof processorAuthorizationResultSchema>;
+
+export const processorClearingSchema = z.strictObject({
+  id: processorId,
+  /** The processor's id of the authorization this clears. */
+  authorizationId: processorId,
+  /** May differ from what was authorized: a tip, a partial shipment. */
+  amount: wireAmount,
+});
+export type ProcessorClearing = z.infer<typeof processorClearingSchema>;
+
+export const processorReversalSchema = z.strictObject({
+  id: processorId,
+  authorizationId: processorId,
+});
+export type ProcessorReversal = z.infer<typeof processorReversalSchema>;
+
+export const processorSettlementResultSchema = z.object({
+  id: z.string(),
+  authorizationId: z.string(),
+  status: z.enum(['posted', 'reversed']),
+  amount: z.string(),
+});
+export type ProcessorSettlementResult = z.infer<typeof processorSettlementResultSchema>;
+
+// ---- The demo's card terminal (/dev/terminal; absent in production) ----
+
+export const terminalCardSchema = z.object({
+  cardId: z.uuid(),
+  member: z.string(),
+  kind: z.enum(cardKinds),
+  status: z.enum(cardStatuses),
+  number: z.string(),
+  expiry: z.string(),
+});
+
+export const terminalOverviewSchema = z.object({
+  cards: z.array(terminalCardSchema),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      cardLast4: z.string(),
+      merchant: z.string(),
+      amount: z.string(),
+      status: z.enum(cardTransactionStatuses),
+      declineReason: z.string().nullable(),
+      authorizedAt: z.string(),
+    }),
+  ),
+});
+export type TerminalOverview = z.infer<typeof terminalOverviewSchema>;
+
+export const terminalPurchaseSchema = z.strictObject({
+  cardNumber: z.string().regex(/^\d{13,19}$/, 'Pick a card'),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
+  amount: wireAmount,
+  merchant: z.string().trim().min(1, 'Name the merchant').max(60),
+  country: z.string().regex(/^[A-Z]{2}$/, 'Two letters, e.g. US'),
+  channel: z.enum(cardChannels),
+  pin: z
+    .string()
+    .regex(/^(\d{4})?$/, '4 digits')
+    .optional(),
+});
+export type TerminalPurchaseInput = z.input<typeof terminalPurchaseSchema>;
+
+export const terminalSettleSchema = z.strictObject({
+  /** The processor id of the authorization. */
+  authorizationId: z.string().min(1).max(64),
+  action: z.enum(['clear', 'reverse']),
+  /** Clearing only: the amount to clear (defaults to what was authorized). */
+  amount: z.string().optional(),
+});
+
+/** What the terminal heard back: the processor interface's answer, and its HTTP status. */
+export const terminalResultSchema = z.object({ status: z.number().int(), body: z.unknown() });
