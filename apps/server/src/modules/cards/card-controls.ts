@@ -1,5 +1,7 @@
 import {
   type CardCodeAction,
+  type CardDesign,
+  type CardKind,
   type CardDetails,
   type CardResult,
   centsToDecimal,
@@ -133,8 +135,8 @@ export function reportCardLost(
       deps,
       {
         userId: card.userId,
-        kind: card.kind as CardRow['kind'] as 'debit' | 'credit',
-        design: card.design as 'Standard' | 'Platinum',
+        kind: card.kind as CardKind,
+        design: card.design as CardDesign,
         nameOnCard: card.nameOnCard,
         accountId: card.accountId,
         status: 'inactive',
