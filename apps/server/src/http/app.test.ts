@@ -119,20 +119,26 @@ describe('[HTTP]: the application shell', () => {
     });
   });
 
-  it('shows the dev mailbox outside production', async () => {
+  it('shows the dev mailbox and the card terminal outside production', async () => {
     expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(200);
     expect((await t.app.inject('/dev/mailbox')).statusCode).toBe(200);
+    expect((await t.app.inject('/api/dev/terminal')).statusCode).toBe(200);
+    expect((await t.app.inject('/dev/terminal')).statusCode).toBe(200);
   });
 });
 
 describe('[HTTP]: production', () => {
-  it('has no dev mailbox, neither the page nor its data', async () => {
+  it('has no dev mailbox and no card terminal, neither the pages nor their data', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     const t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: webDist } });
     try {
       expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
       expect((await t.app.inject('/dev/mailbox')).statusCode).toBe(404);
+      expect((await t.app.inject('/api/dev/terminal')).statusCode).toBe(404);
+      expect((await t.app.inject('/dev/terminal')).statusCode).toBe(404);
+      const purchase = await t.app.inject({ method: 'POST', url: '/api/dev/terminal/purchase', payload: {} });
+      expect(purchase.statusCode).toBe(404);
       expect(String((await t.app.inject('/')).headers['content-security-policy'])).toContain(
         'upgrade-insecure-requests',
       );
