@@ -385,8 +385,11 @@ describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
 
     const out = log.text();
     expect(out).toContain('unhandled error');
-    for (const secret of [plastic.number, shown.number, '7395', '6402', `"cvv":"${shown.cvv}"`])
+    for (const secret of [plastic.number, shown.number, `"cvv":"${shown.cvv}"`])
       expect(out, secret).not.toContain(secret);
+    // A PIN's four digits turn up by chance inside ids, hashes and timings: only a value standing alone counts.
+    for (const pin of ['7395', '6402'])
+      expect(out, pin).not.toMatch(new RegExp(`(?<![0-9A-Za-z.])${pin}(?![0-9A-Za-z.])`));
   });
 });
 
