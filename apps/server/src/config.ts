@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseMoney } from '@mutual/shared';
+import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseHundredths, parseMoney } from '@mutual/shared';
 import { z } from 'zod';
 import { decodeSecretKey, secretKeyId } from './crypto/secret-box';
 import { loadBillers } from './billers';
@@ -31,6 +31,13 @@ const moneyCents = (fallback: string) =>
       }
       return parsed.cents;
     });
+/** "2%" → 200n, "3.50%" → 350n: a percent in hundredths, exactly (the schema's `percent` checked its form). */
+function basisPoints(percentText: string): bigint {
+  const parsed = parseHundredths(percentText.replace(/%$/, ''), 2);
+  if (!parsed.ok) throw new Error(`not a percent: ${percentText}`);
+  return parsed.value;
+}
+
 const color = (fallback: string) =>
   z
     .string()
@@ -450,7 +457,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       creditLimit: e.CREDIT_CARD_LIMIT,
       /** Basis points of each cleared credit purchase earned as reward points (RATE_CASH_BACK). */
-      rewardsBasisPoints: Math.round(Number.parseFloat(e.RATE_CASH_BACK) * 100),
+      rewardsBasisPoints: basisPoints(e.RATE_CASH_BACK),
       rewardsRate: e.RATE_CASH_BACK,
       holdDays: e.CARD_AUTHORIZATION_HOLD_DAYS,
       pinTries: Math.max(1, e.CARD_PIN_TRIES),

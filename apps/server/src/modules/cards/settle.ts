@@ -100,7 +100,7 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
     }
     const points =
       card.kind === 'credit' && row.channel !== 'atm'
-        ? Number((amount * BigInt(deps.config.cards.rewardsBasisPoints)) / 10_000n)
+        ? Number((amount * deps.config.cards.rewardsBasisPoints) / 10_000n)
         : 0;
     await addRewardPoints(tx, card.id, points);
     const [cleared] = await tx

@@ -3,7 +3,7 @@ import { Alert } from '../../components/alert';
 import { useApiForm } from '../../lib/use-api-form';
 import { SubmitButton, TextField, transformed } from '../transfers/transfer-fields';
 import { useChangePin } from './cards-api';
-import { cardErrorMessage, codeExpiredMessage, isUnavailable } from './format';
+import { cardCodeFormErrors } from './format';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
 
@@ -37,16 +37,7 @@ export function ChangePinForm({
     defaultValues: { challengeId, pin: '', confirmPin: '' } satisfies ChangePinInput,
     fields: ['pin', 'confirmPin'],
     submit: async (body) => onDone((await changePin.mutateAsync({ cardId: card.id, body })).message),
-    onError: (error) => {
-      const expired = codeExpiredMessage(error);
-      if (expired) {
-        onCodeExpired(expired);
-        return true;
-      }
-      if (!isUnavailable(error)) return false;
-      setFormError(cardErrorMessage(error));
-      return true;
-    },
+    onError: (error): boolean => cardCodeFormErrors(onCodeExpired, (message: string) => setFormError(message))(error),
   });
   const { register, formState } = form;
   return (

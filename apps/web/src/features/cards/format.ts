@@ -101,3 +101,24 @@ const points = new Intl.NumberFormat('en-US');
 
 /** "2,500 points". */
 export const pointsLabel = (count: number) => `${points.format(count)} ${count === 1 ? 'point' : 'points'}`;
+
+/**
+ * The card modal's forms behind a code (Change PIN, Set Transaction Limits) handle two errors
+ * themselves: a spent or expired code sends the member back to the code step, and an unavailable
+ * service is said above the form. Anything else is the form's (fields, the server's words).
+ */
+export function cardCodeFormErrors(
+  onCodeExpired: (message: string) => void,
+  setFormError: (message: string) => void,
+): (error: unknown) => boolean {
+  return (error) => {
+    const expired = codeExpiredMessage(error);
+    if (expired) {
+      onCodeExpired(expired);
+      return true;
+    }
+    if (!isUnavailable(error)) return false;
+    setFormError(cardErrorMessage(error));
+    return true;
+  };
+}

@@ -2,12 +2,11 @@ import { type Card, type CardLimitsInput, type CardsOverview, cardLimitsSchema, 
 import { Controller } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '../../components/alert';
-import { FieldError, controlProps } from '../../components/form-field';
 import { useApiForm } from '../../lib/use-api-form';
 import { SettingsSwitch } from '../profile/settings-switch';
-import { SubmitButton, transformed } from '../transfers/transfer-fields';
+import { DollarField, SubmitButton, transformed } from '../transfers/transfer-fields';
 import { useSetCardLimits } from './cards-api';
-import { cardErrorMessage, codeExpiredMessage, isUnavailable } from './format';
+import { cardCodeFormErrors } from './format';
 
 type Ceilings = CardsOverview['limitCeilings'];
 type LimitName = 'perPurchase' | 'dailyPurchases' | 'dailyAtm';
@@ -42,35 +41,15 @@ function LimitField({
   registration: UseFormRegisterReturn;
   error?: string;
 }) {
-  const hint = `Up to ${formatWireMoney(ceiling)}`;
   return (
-    <div>
-      <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <span id={`${id}-hint`} className="text-sm text-slate-600 tabular-nums">
-          {hint}
-        </span>
-      </div>
-      <div className="relative">
-        <span
-          className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500"
-          aria-hidden="true"
-        >
-          $
-        </span>
-        <input
-          {...controlProps(id, { error, hint }, 'pl-7 tabular-nums')}
-          {...registration}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-required="true"
-        />
-      </div>
-      <FieldError id={id} error={error} />
-    </div>
+    <DollarField
+      id={id}
+      label={label}
+      hint={`Up to ${formatWireMoney(ceiling)}`}
+      registration={registration}
+      error={error}
+      input={{ type: 'text', inputMode: 'decimal', autoComplete: 'off' }}
+    />
   );
 }
 
@@ -109,16 +88,7 @@ export function LimitsForm({
     defaultValues: defaults,
     fields: ['perPurchase', 'dailyPurchases', 'dailyAtm', 'online', 'international', 'atm'],
     submit: async (body) => onDone((await setLimits.mutateAsync({ cardId: card.id, body })).message),
-    onError: (error) => {
-      const expired = codeExpiredMessage(error);
-      if (expired) {
-        onCodeExpired(expired);
-        return true;
-      }
-      if (!isUnavailable(error)) return false;
-      setFormError(cardErrorMessage(error));
-      return true;
-    },
+    onError: (error): boolean => cardCodeFormErrors(onCodeExpired, (message: string) => setFormError(message))(error),
   });
   const { register, formState, control } = form;
   return (

@@ -46,29 +46,35 @@ export function AccountSelect({
 }
 
 /**
- * Spec §5 "Amount inputs": at least 0.01 in steps of 0.01, with the From account's available
- * balance beside it (and read with the field by assistive tech).
+ * A dollar amount box: its label, a hint on the right read with the field ("Available: $12.00",
+ * "Up to $5,000.00"), a "$" before the digits and the error under it. `input` is what differs:
+ * a number field with steps for a transfer, free text for a card limit.
  */
-export function AmountField({
+export function DollarField({
   id,
+  label,
+  hint,
+  hintTestId,
   registration,
   error,
-  available,
+  input,
 }: {
   id: string;
+  label: string;
+  hint?: string;
+  hintTestId?: string;
   registration: UseFormRegisterReturn;
   error?: string;
-  available?: string;
+  input: ComponentProps<'input'>;
 }) {
-  const hint = available === undefined ? undefined : `Available: ${formatWireMoney(available)}`;
   return (
     <div>
       <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          Amount
+          {label}
         </label>
         {hint && (
-          <span id={`${id}-hint`} className="text-sm text-slate-600 tabular-nums" data-testid="amount-available">
+          <span id={`${id}-hint`} className="text-sm text-slate-600 tabular-nums" data-testid={hintTestId}>
             {hint}
           </span>
         )}
@@ -83,18 +89,48 @@ export function AmountField({
         <input
           {...controlProps(id, { error, hint }, 'pl-7 tabular-nums')}
           {...registration}
-          type="number"
-          inputMode="decimal"
-          min={AMOUNT_STEP}
-          step={AMOUNT_STEP}
-          placeholder="0.00"
+          {...input}
           aria-required="true"
-          // A wheel turn over a focused number field would change the amount unseen.
-          onWheel={(event) => event.currentTarget.blur()}
         />
       </div>
       <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * Spec §5 "Amount inputs": at least 0.01 in steps of 0.01, with the From account's available
+ * balance beside it (and read with the field by assistive tech).
+ */
+export function AmountField({
+  id,
+  registration,
+  error,
+  available,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  available?: string;
+}) {
+  return (
+    <DollarField
+      id={id}
+      label="Amount"
+      hint={available === undefined ? undefined : `Available: ${formatWireMoney(available)}`}
+      hintTestId="amount-available"
+      registration={registration}
+      error={error}
+      input={{
+        type: 'number',
+        inputMode: 'decimal',
+        min: AMOUNT_STEP,
+        step: AMOUNT_STEP,
+        placeholder: '0.00',
+        // A wheel turn over a focused number field would change the amount unseen.
+        onWheel: (event) => event.currentTarget.blur(),
+      }}
+    />
   );
 }
 

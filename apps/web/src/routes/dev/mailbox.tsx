@@ -1,7 +1,8 @@
-import { Inbox, RefreshCw, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Inbox, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Container } from '../../components/layout';
+import { DevNotice } from './dev-notice';
 import { MailList } from '../../features/dev-mailbox/mail-list';
 import { MailViewer } from '../../features/dev-mailbox/mail-viewer';
 import { isMailboxUnavailable, useDevMailbox } from '../../features/dev-mailbox/use-dev-mailbox';
@@ -47,12 +48,12 @@ export function DevMailboxPage() {
             Loading mail…
           </p>
         ) : unavailable ? (
-          <Notice title="The dev mailbox is not available">
+          <DevNotice title="The dev mailbox is not available">
             It is only switched on outside production when no SMTP server is configured. Here, mail goes to a real mail
             server instead.
-          </Notice>
+          </DevNotice>
         ) : mailbox.isError && !mailbox.data ? (
-          <Notice title="Could not load the mailbox">{mailbox.error.message}</Notice>
+          <DevNotice title="Could not load the mailbox">{mailbox.error.message}</DevNotice>
         ) : messages.length === 0 || !selected ? (
           <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
             <Inbox className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
@@ -72,17 +73,5 @@ export function DevMailboxPage() {
         )}
       </div>
     </Container>
-  );
-}
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="alert" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950">
-      <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <div>
-        <p className="font-semibold">{title}</p>
-        <p className="mt-1 text-sm">{children}</p>
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { ExternalLink, RefreshCw, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Container } from '../../components/layout';
+import { DevNotice } from './dev-notice';
 import type { TerminalAnswer as Answer } from '../../features/card-terminal/answers';
 import { PurchaseForm } from '../../features/card-terminal/purchase-form';
 import { TerminalAnswer } from '../../features/card-terminal/terminal-answer';
@@ -68,11 +69,11 @@ export function DevTerminalPage() {
             Loading cards…
           </p>
         ) : unavailable ? (
-          <Notice title="The card terminal is not available">
+          <DevNotice title="The card terminal is not available">
             It exists only outside production, and is served to this computer only unless DEV_MAILBOX=public.
-          </Notice>
+          </DevNotice>
         ) : terminal.isError && !terminal.data ? (
-          <Notice title="Could not load the card terminal">{terminal.error.message}</Notice>
+          <DevNotice title="Could not load the card terminal">{terminal.error.message}</DevNotice>
         ) : (
           <div className="space-y-10">
             <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -106,17 +107,5 @@ export function DevTerminalPage() {
         )}
       </div>
     </Container>
-  );
-}
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="alert" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950">
-      <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <div>
-        <p className="font-semibold">{title}</p>
-        <p className="mt-1 text-sm">{children}</p>
-      </div>
-    </div>
   );
 }
