@@ -44,8 +44,15 @@ async function main() {
     throw new Error(
       refusalMessage(['the database holds the demo seed (its staff and members): use a database of your own']),
     );
-  if (config.demo && (await seedDemo(deps)))
+  if (config.demo && (await seedDemo(deps))) {
     logger.info('demo credit union seeded (demo users sign in with the password shown on /login)');
+    // The demo's history comes with its monthly statements, issued before the portal opens: the
+    // first visit finds them, and no later start has thirteen months to catch up on while it
+    // should be answering (on PGlite that work shares the one thread with every request).
+    const { issueDueStatements } = await import('./modules/statements/statement-runs');
+    const issued = await issueDueStatements(deps, deps.clock());
+    logger.info(`demo statements: ${issued.issued} issued over ${issued.months} month(s), ${issued.failed} failed`);
+  }
   const app = await buildApp(deps);
 
   const shutdown = async (signal: string) => {
