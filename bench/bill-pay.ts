@@ -17,8 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/modules/admin/create-user';
 import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { billPayees } from '../apps/server/src/modules/bill-pay/bill-pay.tables';
@@ -28,14 +27,13 @@ import { billPayCsv, billPayNacha } from '../apps/server/src/modules/bill-pay/st
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { createLogger } from '../apps/server/src/logger';
-import { createMailer } from '../apps/server/src/modules/mail/mail.service';
 import type { UserRow } from '../apps/server/src/modules/people/people.tables';
 import { loadUser } from '../apps/server/src/modules/people/users';
 import { createUserSchema } from '@mutual/shared';
 import { benchPostgres, envWholeNumber, ledgerVerdict, ms, print, progress } from './postgres';
+import { openAppDatabase } from './support';
 
-const { withDatabase, admin } = benchPostgres('bench:bill-pay');
+const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:bill-pay');
 const MEMBERS = Math.max(1, envWholeNumber('BENCH_MEMBERS', 200));
 const PAYMENTS = Math.max(1, envWholeNumber('BENCH_PAYMENTS', 4000));
 const CLIENTS = Math.max(1, envWholeNumber('BENCH_CLIENTS', 8));
@@ -48,15 +46,8 @@ const cutOff = (day: string) => new Date(`${day}T19:00:00Z`);
 async function main() {
   const benchDb = `mutual_bench_billpay_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${benchDb}`);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(benchDb),
-    LOG_LEVEL: 'warn',
-  });
-  const database = await openDatabase(config.database);
-  const logger = createLogger(config);
-  const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
+  const app = await openAppDatabase(withDatabase(benchDb));
+  const { config, database, logger, mailer } = app;
   let failed = false;
   try {
     await database.migrate();
@@ -185,10 +176,8 @@ async function main() {
     print(ledgerVerdict(violations));
     if (violations.length > 0) failed = true;
   } finally {
-    mailer.close();
-    await database.close();
-    if (process.env.KEEP_BENCH_DB) print(`kept ${benchDb} (KEEP_BENCH_DB)`);
-    else await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+    await app.close();
+    await dropOrKeep(benchDb);
   }
   if (failed) process.exit(1);
 }

@@ -28,7 +28,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -48,7 +47,17 @@ import { signedHeaders } from '../apps/server/src/modules/cards/processor-signat
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { benchPostgres, envWholeNumber, ledgerVerdict, ms, percentile, print, progress } from './postgres';
+import {
+  backendsCpu,
+  benchPostgres,
+  cpuSeconds,
+  envWholeNumber,
+  ledgerVerdict,
+  ms,
+  percentile,
+  print,
+  progress,
+} from './postgres';
 import { type BenchDeps, createBenchUser, startBenchServer } from './support';
 
 const CLIENT_ROLE = 'BENCH_CARDS_CLIENTS';
@@ -233,33 +242,6 @@ function authorization(plastic: Plastic): ProcessorAuthorization {
 // ---------------------------------------------------------------------------------------------
 // Where the CPU went (Linux /proc; zeros elsewhere): on a small machine the three share the cores
 
-/** CPU seconds (user + system) a /proc stat file has counted; 0 where /proc is missing. */
-function cpuSeconds(statFile: string): number {
-  try {
-    const stat = fs.readFileSync(statFile, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of the PostgreSQL backends connected to `database`. */
-function backendsCpu(database: string): number {
-  if (!fs.existsSync('/proc')) return 0;
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let command = '';
-    try {
-      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (command.startsWith('postgres:') && command.includes(` ${database} `)) total += cpuSeconds(`/proc/${pid}/stat`);
-  }
-  return total;
-}
-
 /** Measures the CPU the app (this process), the clients' process and PostgreSQL spend on each request of a round. */
 function cpuMeter(database: string, clientsPid: number | undefined) {
   const read = () => ({
@@ -322,7 +304,7 @@ async function available(deps: BenchDeps, cardId: string): Promise<bigint> {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const { withDatabase, admin } = benchPostgres('bench:cards');
+  const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:cards');
   const tag = randomBytes(4).toString('hex');
   const benchDb = `mutual_bench_cards_${tag}`;
   await admin(`create database ${benchDb}`);
@@ -501,8 +483,7 @@ async function main() {
   } finally {
     clients?.stop();
     await server?.stop();
-    if (process.env.KEEP_BENCH_DB) print(`kept ${benchDb} (KEEP_BENCH_DB)`);
-    else await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+    await dropOrKeep(benchDb);
   }
   for (const problem of problems) print(`WRONG: ${problem}`);
   if (problems.length > 0) process.exit(1);

@@ -30,7 +30,7 @@ import { seedHistoryData } from './history-data';
 import { benchPostgres, envWholeNumber, ledgerVerdict, ms, percentile, print, progress } from './postgres';
 import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const { withDatabase, admin } = benchPostgres('bench:history');
+const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:history');
 const sizes = {
   members: Math.max(10, envWholeNumber('BENCH_MEMBERS', 100_000)),
   memberTransactions: Math.max(100, envWholeNumber('BENCH_MEMBER_TRANSACTIONS', 100_000)),
@@ -321,7 +321,6 @@ try {
   console.error(error);
 } finally {
   await server?.stop();
-  if (process.env.KEEP_BENCH_DB) print(`kept ${benchDb} (KEEP_BENCH_DB)`);
-  else await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+  await dropOrKeep(benchDb);
 }
 process.exit(broken ? 1 : 0);

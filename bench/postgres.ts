@@ -1,4 +1,5 @@
 /** What the PostgreSQL benchmarks share: the server DATABASE_URL names, their settings and their figures. */
+import fs from 'node:fs';
 import pg from 'pg';
 
 /**
@@ -14,22 +15,32 @@ export function benchPostgres(script: string) {
     );
     process.exit(2);
   }
+  /** Runs one admin statement (create or drop database) on its own connection. */
+  async function admin<T extends pg.QueryResultRow = pg.QueryResultRow>(statement: string): Promise<T[]> {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      return (await client.query<T>(statement)).rows;
+    } finally {
+      await client.end();
+    }
+  }
   return {
+    admin,
+    /** At the end: drops the bench's databases, or keeps them when KEEP_BENCH_DB is set, and says so. */
+    async dropOrKeep(...databases: string[]) {
+      if (process.env.KEEP_BENCH_DB) {
+        print(`kept ${databases.join(' and ')} (KEEP_BENCH_DB)`);
+        return;
+      }
+      for (const database of databases)
+        await admin(`drop database if exists ${database} with (force)`).catch((e: unknown) => console.error(e));
+    },
     /** The address of `database` on the same server. */
     withDatabase(database: string) {
       const url = new URL(serverUrl);
       url.pathname = `/${database}`;
       return url.toString();
-    },
-    /** Runs one admin statement (create or drop database) on its own connection. */
-    async admin<T extends pg.QueryResultRow = pg.QueryResultRow>(statement: string): Promise<T[]> {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        return (await client.query<T>(statement)).rows;
-      } finally {
-        await client.end();
-      }
     },
   };
 }
@@ -64,3 +75,34 @@ export function ledgerVerdict(violations: unknown[]): string {
 /** The table's lines go to stdout, progress to stderr. */
 export const print = (line = '') => process.stdout.write(`${line}\n`);
 export const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Where the CPU went (Linux /proc; zeros elsewhere): on a small machine the app, the load and
+// PostgreSQL share the cores, so a run says what each request cost each of them.
+
+/** CPU seconds (user + system) a /proc stat file has counted; 0 where /proc is missing. */
+export function cpuSeconds(statFile: string): number {
+  try {
+    const stat = fs.readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0; // not Linux, or the process ended meanwhile
+  }
+}
+
+/** CPU seconds of the PostgreSQL backends connected to `database`. */
+export function backendsCpu(database: string): number {
+  if (!fs.existsSync('/proc')) return 0;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command = '';
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.startsWith('postgres:') && command.includes(` ${database} `)) total += cpuSeconds(`/proc/${pid}/stat`);
+  }
+  return total;
+}

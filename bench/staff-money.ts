@@ -47,7 +47,7 @@ import { createPaymentOrder } from '../apps/server/src/modules/payments/create-p
 import { benchPostgres, envWholeNumber, ledgerVerdict, ms, percentile, print, progress } from './postgres';
 import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const { withDatabase, admin } = benchPostgres('bench:staff-money');
+const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:staff-money');
 const list = (name: string, fallback: number[]) =>
   process.env[name]
     ? process.env[name]
@@ -702,10 +702,6 @@ try {
   if (serverErrors.length) console.error(`server errors:\n  ${serverErrors.join('\n  ')}`);
 } finally {
   await server?.stop();
-  if (process.env.KEEP_BENCH_DB) {
-    print(`kept ${benchDb} (KEEP_BENCH_DB)`);
-  } else {
-    await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
-  }
+  await dropOrKeep(benchDb);
 }
 process.exit(broken ? 1 : 0);

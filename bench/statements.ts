@@ -16,16 +16,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows } from '../apps/server/src/db/client';
-import { createLogger } from '../apps/server/src/logger';
+import { queryRows } from '../apps/server/src/db/client';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { createMailer } from '../apps/server/src/modules/mail/mail.service';
 import { listRuns, runMonth } from '../apps/server/src/modules/statements/statement-runs';
 import { benchPostgres, envWholeNumber, ledgerVerdict, ms, print, progress } from './postgres';
+import { openAppDatabase } from './support';
 
-const { withDatabase, admin } = benchPostgres('bench:statements');
+const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:statements');
 const MEMBERS = Math.max(1, envWholeNumber('BENCH_MEMBERS', 5000));
 const LINES = Math.max(2, envWholeNumber('BENCH_LINES', 12));
 const PERIOD = '2026-10';
@@ -35,15 +33,8 @@ const issuedAt = new Date('2026-11-02T14:00:00Z');
 async function main() {
   const benchDb = `mutual_bench_statements_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${benchDb}`);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(benchDb),
-    LOG_LEVEL: 'warn',
-  });
-  const database = await openDatabase(config.database);
-  const logger = createLogger(config);
-  const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
+  const app = await openAppDatabase(withDatabase(benchDb));
+  const { config, database, logger, mailer } = app;
   let failed = false;
   try {
     await database.migrate();
@@ -120,10 +111,8 @@ async function main() {
     print(ledgerVerdict(violations));
     if (violations.length > 0 || run.failed > 0 || count !== MEMBERS * 2) failed = true;
   } finally {
-    mailer.close();
-    await database.close();
-    if (process.env.KEEP_BENCH_DB) print(`kept ${benchDb} (KEEP_BENCH_DB)`);
-    else await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
+    await app.close();
+    await dropOrKeep(benchDb);
   }
   if (failed) process.exit(1);
 }

@@ -17,6 +17,28 @@ import { localFileStorage } from '../apps/server/src/modules/files/file-storage'
 import { createMailer } from '../apps/server/src/modules/mail/mail.service';
 import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
 
+/**
+ * The portal's database at `url` (a bench's own PostgreSQL database) with what the services need
+ * beside it — the configuration, a logger and the mail outbox — for benchmarks that call the
+ * services without HTTP. Migrating is the caller's first step inside its try.
+ */
+export async function openAppDatabase(url: string) {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const database = await openDatabase(config.database);
+  const logger = createLogger(config);
+  const mailer = createMailer({ db: database.db, from: config.mail.from, logger });
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    async close() {
+      mailer.close();
+      await database.close();
+    },
+  };
+}
+
 export async function startBenchServer(env: Record<string, string>, prepare?: (deps: BenchDeps) => Promise<unknown>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-bench-'));
   // Rate limits would cap the benchmark itself.

@@ -26,10 +26,10 @@ import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger'
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { benchPostgres, ledgerVerdict, percentile, print } from './postgres';
+import { backendsCpu, benchPostgres, cpuSeconds, ledgerVerdict, percentile, print } from './postgres';
 import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
-const { withDatabase, admin } = benchPostgres('bench:transfers');
+const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:transfers');
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -205,33 +205,6 @@ Promise.all(Array.from({ length: clients }, client)).then(() => {
 });
 `;
 
-/** CPU seconds (user + system) a /proc stat line has counted; 0 where /proc is missing. */
-function cpuSeconds(statFile: string): number {
-  try {
-    const stat = fs.readFileSync(statFile, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-  } catch {
-    return 0; // not Linux, or the process ended meanwhile
-  }
-}
-
-/** CPU seconds of the PostgreSQL backends serving the portal's database (Linux; 0 elsewhere). */
-function portalBackendsCpu(): number {
-  if (!fs.existsSync('/proc')) return 0;
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let command = '';
-    try {
-      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (command.startsWith('postgres:') && command.includes(` ${benchDb} `)) total += cpuSeconds(`/proc/${pid}/stat`);
-  }
-  return total;
-}
-
 /** CPU seconds of this process's main thread, where the app runs (the load generator is another thread). */
 const mainThreadCpu = () => cpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`);
 
@@ -241,7 +214,7 @@ const costs: string[] = [];
 function transfersRound(base: string, origin: string, members: BenchMember[]): Promise<Round> {
   return new Promise((resolve, reject) => {
     const appBefore = mainThreadCpu();
-    const pgBefore = portalBackendsCpu();
+    const pgBefore = backendsCpu(benchDb);
     const worker = new Worker(loadGenerator, {
       eval: true,
       workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER },
@@ -250,7 +223,7 @@ function transfersRound(base: string, origin: string, members: BenchMember[]): P
       const perTransfer = (seconds: number) => ((seconds * 1000) / Math.max(1, result.done)).toFixed(2);
       costs.push(
         `CPU per transfer: app main thread ${perTransfer(mainThreadCpu() - appBefore)} ms, ` +
-          `PostgreSQL backends ${perTransfer(portalBackendsCpu() - pgBefore)} ms`,
+          `PostgreSQL backends ${perTransfer(backendsCpu(benchDb) - pgBefore)} ms`,
       );
       resolve({ kind: 'transfers', ...result });
       void worker.terminate();
@@ -356,11 +329,6 @@ try {
 } finally {
   await server?.stop();
   fs.rmSync(logDir, { recursive: true, force: true });
-  if (process.env.KEEP_BENCH_DB) {
-    print(`kept ${benchDb} and ${tpcbDb} (KEEP_BENCH_DB)`);
-  } else {
-    await admin(`drop database if exists ${benchDb} with (force)`).catch((e: unknown) => console.error(e));
-    await admin(`drop database if exists ${tpcbDb} with (force)`).catch((e: unknown) => console.error(e));
-  }
+  await dropOrKeep(benchDb, tpcbDb);
 }
 process.exit(broken ? 1 : 0);
