@@ -30,6 +30,7 @@ import {
   userByEmail,
   validApplication,
 } from '../test/identity';
+import { tenDollarLimits } from '../test/cards';
 import { checkPhoto } from '../test/deposits';
 import { accountId, deposit } from '../test/money';
 import { expectRefusal } from '../test/responses';
@@ -521,15 +522,7 @@ const rows: Row[] = [
     method: 'PUT',
     path: '/api/cards/:cardId/limits',
     url: debitCard('limits'),
-    body: json({
-      challengeId: randomUUID(),
-      perPurchase: '10.00',
-      dailyPurchases: '10.00',
-      dailyAtm: '10.00',
-      online: true,
-      international: true,
-      atm: true,
-    }),
+    body: json({ challengeId: randomUUID(), ...tenDollarLimits }),
     expect: alexCard(400),
   },
   {

@@ -82,8 +82,21 @@ const commandOptions: Record<Exclude<TerminalCommand['kind'], 'help'>, OptionNam
 };
 const isCommand = (name: string): name is keyof typeof commandOptions => Object.hasOwn(commandOptions, name);
 
+/** The option each request field is read from, to name it in a complaint. */
+const optionOf: Record<string, string> = {
+  id: '--id',
+  cardNumber: '--card',
+  expiry: '--expiry',
+  amount: '--amount',
+  'merchant.name': '--merchant',
+  'merchant.country': '--country',
+  channel: '--channel (in_store, online or atm)',
+  pin: '--pin',
+  authorizationId: '--authorization',
+};
+
 /** The schema's first complaint, named by its option (`--expiry: MM/YY`). */
-function checked<T>(schema: z.ZodType<T>, value: unknown, optionOf: Record<string, string>): T {
+function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -142,20 +155,7 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
         channel: (values.channel?.trim() || 'in_store').replace('-', '_'),
         ...(pin ? { pin } : {}),
       };
-      return {
-        kind: 'authorize',
-        url,
-        body: checked(processorAuthorizationSchema, body, {
-          id: '--id',
-          cardNumber: '--card',
-          expiry: '--expiry',
-          amount: '--amount',
-          'merchant.name': '--merchant',
-          'merchant.country': '--country',
-          channel: '--channel (in_store, online or atm)',
-          pin: '--pin',
-        }),
-      };
+      return { kind: 'authorize', url, body: checked(processorAuthorizationSchema, body) };
     }
     case 'clear': {
       const body = {
@@ -163,26 +163,14 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
         authorizationId: required(values, 'authorization'),
         amount: required(values, 'amount'),
       };
-      return {
-        kind: 'clear',
-        url,
-        body: checked(processorClearingSchema, body, {
-          id: '--id',
-          authorizationId: '--authorization',
-          amount: '--amount',
-        }),
-      };
+      return { kind: 'clear', url, body: checked(processorClearingSchema, body) };
     }
     case 'reverse': {
       const body = {
         id: values.id?.trim() || `cli-reversal-${newId()}`,
         authorizationId: required(values, 'authorization'),
       };
-      return {
-        kind: 'reverse',
-        url,
-        body: checked(processorReversalSchema, body, { id: '--id', authorizationId: '--authorization' }),
-      };
+      return { kind: 'reverse', url, body: checked(processorReversalSchema, body) };
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 import pino from 'pino';
 import { expect } from 'vitest';
 import { sendDueBillPayments } from '../modules/bill-pay/send-bill-payments';
-import { latestMail, type TestApp } from './identity';
+import { mailedCode, type TestApp } from './identity';
 import { type Member, sendTransfer } from './money';
 
 /** Shared steps for the Bill Pay tests: payees added with their code, payments through the API, the send job. */
@@ -18,14 +18,8 @@ import { type Member, sendTransfer } from './money';
 export const BILL_PAY = '/api/bill-pay';
 export const PAYMENTS = '/api/bill-pay/payments';
 
-/** The code of the newest add-payee e-mail to `email` (from the subject, checked against the body). */
-export async function payeeCode(t: TestApp, email: string): Promise<string> {
-  const mail = await latestMail(t, email, 'payee-code');
-  const code = /(\d{6})/.exec(mail.subject)?.[1];
-  if (!code) throw new Error(`no code in "${mail.subject}"`);
-  expect(mail.textBody).toContain(code);
-  return code;
-}
+/** The code of the newest add-payee e-mail to `email`. */
+export const payeeCode = (t: TestApp, email: string) => mailedCode(t, email, 'payee-code');
 
 export async function requestPayeeCode(member: Member, payee: Record<string, unknown>): Promise<TransferChallenge> {
   const response = await member.browser.post(`${BILL_PAY}/payees/challenge`, payee);

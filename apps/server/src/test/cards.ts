@@ -16,7 +16,8 @@ import { issueCreditCard } from '../modules/cards/issue-card';
 import { signedHeaders } from '../modules/cards/processor-signature';
 import { expireAuthorizations } from '../modules/cards/settle';
 import type { Browser, TestApp } from './identity';
-import { latestMail } from './identity';
+import { mailedCode } from './identity';
+import { memberWithMoney } from './money';
 
 /** Shared steps for the card tests: the member's cards, card codes, and a processor that signs. */
 
@@ -45,6 +46,22 @@ export async function cardOf(browser: Browser, kind: Card['kind'] = 'debit'): Pr
   return card;
 }
 
+/** A signed-in member with `cents` in Checking, and their debit card (issued on their first look). */
+export async function memberWithCard(t: TestApp, cents = 0n) {
+  const member = await memberWithMoney(t, cents);
+  return { member, card: await cardOf(member.browser) };
+}
+
+/** A valid limits form: every limit $10, every switch on (for tests about who may send one). */
+export const tenDollarLimits = {
+  perPurchase: '10.00',
+  dailyPurchases: '10.00',
+  dailyAtm: '10.00',
+  online: true,
+  international: true,
+  atm: true,
+};
+
 /** What a processor knows of a card: its number (opened from the database, as the test's secret box can) and expiry. */
 export async function plasticOf(t: TestApp, cardId: string): Promise<{ number: string; expiry: string }> {
   const [row] = await t.db.select().from(cards).where(eq(cards.id, cardId));
@@ -63,12 +80,7 @@ export async function giveCreditCard(t: TestApp, member: { id: string; name: str
 }
 
 /** The newest card code e-mailed to `email`. */
-export async function latestCardCode(t: TestApp, email: string): Promise<string> {
-  const mail = await latestMail(t, email, 'card-code');
-  const code = /(\d{6})/.exec(mail.subject)?.[1];
-  if (!code) throw new Error(`no code in "${mail.subject}"`);
-  return code;
-}
+export const latestCardCode = (t: TestApp, email: string) => mailedCode(t, email, 'card-code');
 
 /** Asks for a card code for `action`, reads it from the mail and verifies it: the challenge to spend. */
 export async function verifiedCode(
@@ -84,6 +96,17 @@ export async function verifiedCode(
   const verified = await member.browser.post(cardPath(cardId, 'codes/verify'), { challengeId, action, otp });
   expect(verified.statusCode, verified.body).toBe(200);
   return challengeId;
+}
+
+/** Sets the card's limits and switches (`limits`: the form's fields) with a freshly verified limits code. */
+export async function putLimits(
+  t: TestApp,
+  member: { email: string; browser: Browser },
+  cardId: string,
+  limits: Record<string, unknown>,
+) {
+  const challengeId = await verifiedCode(t, member, cardId, 'limits');
+  return member.browser.request('PUT', cardPath(cardId, 'limits'), { json: { challengeId, ...limits } });
 }
 
 export interface SendOptions {

@@ -167,14 +167,25 @@ export async function latestMail(t: TestApp, email: string, template: string) {
   return mail;
 }
 
-/** The 6-digit code of the newest sign-in e-mail to `email` (from the subject, checked against the body). */
-export async function latestCode(t: TestApp, email: string): Promise<string> {
-  const mail = await latestMail(t, email, 'sign-in-code');
-  const code = /(\d{6})/.exec(mail.subject)?.[1];
+/**
+ * The code of the newest `template` e-mail to `email`: read from the subject with `inSubject`
+ * (six digits unless told), and checked to stand in the body as well.
+ */
+export async function mailedCode(
+  t: TestApp,
+  email: string,
+  template: string,
+  inSubject: RegExp = /(\d{6})/,
+): Promise<string> {
+  const mail = await latestMail(t, email, template);
+  const code = inSubject.exec(mail.subject)?.[1];
   if (!code) throw new Error(`no code in "${mail.subject}"`);
   expect(mail.textBody).toContain(code);
   return code;
 }
+
+/** The 6-digit code of the newest sign-in e-mail to `email`. */
+export const latestCode = (t: TestApp, email: string) => mailedCode(t, email, 'sign-in-code');
 
 /** A code that is certainly not `code` (for wrong guesses). */
 export const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');

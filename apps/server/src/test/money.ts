@@ -12,7 +12,6 @@ import { expect } from 'vitest';
 import { generalLedger } from '../modules/ledger/general-ledger';
 import { ledgerAccounts } from '../modules/ledger/ledger.tables';
 import { postTransfer } from '../modules/ledger/post-transfer';
-import { verifyLedger } from '../modules/ledger/verify-ledger';
 import { type Browser, createPerson, signIn, type TestApp, uniqueEmail } from './identity';
 
 /**
@@ -110,11 +109,6 @@ export async function overview(browser: Browser): Promise<AccountOverview> {
 }
 
 export const dollars = (cents: bigint) => centsToDecimal(cents);
-
-/** Fails the test with the broken invariants, if any. */
-export async function expectLedgerConsistent(t: TestApp) {
-  expect(await verifyLedger(t.db)).toEqual([]);
-}
 
 /** What `balances` reads when nothing is held: each account's available equals its balance. */
 export const settledBalances = (checking: string, savings: string) => ({

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { CardKeys } from '../crypto/card-keys';
@@ -94,5 +94,20 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     Object.assign(t, await createTestApp(options));
   });
   afterAll(() => t.close());
+  return t;
+}
+
+/** Fails the test with the broken ledger invariants, if any. */
+export async function expectLedgerConsistent(t: TestApp) {
+  expect(await verifyLedger(t.db)).toEqual([]);
+}
+
+/**
+ * `useTestApp` for tests that move money: every ledger invariant is also checked after each test,
+ * so a breach fails the test that made it (the check in `close` only fails the file).
+ */
+export function useLedgerTestApp(options: TestAppOptions = {}): TestApp {
+  const t = useTestApp(options);
+  afterEach(() => expectLedgerConsistent(t));
   return t;
 }

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { accountsApi as api } from '@mutual/shared/contract/accounts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { guards, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
-import { type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
+import { type MoneyFile, type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
 import { transactionsCsv } from './export-transactions';
 import { listTransactions, type TransactionQuery } from './list-transactions';
 
@@ -47,40 +48,34 @@ export const accountRoutes =
       },
     });
 
-    const moneyFile = (request: { query: TransactionQuery }) => {
-      const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
-      const now = deps.clock();
-      const context: MoneyFileContext = {
-        timeZone: deps.config.timeZone,
-        now,
-        institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
+    /** OFX or QIF, streamed as the CSV is, named by the credit union's day. */
+    const moneyFile =
+      (write: MoneyFile, type: string, extension: string) =>
+      async (request: FastifyRequest & { query: TransactionQuery }, reply: FastifyReply) => {
+        const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
+        const now = deps.clock();
+        const context: MoneyFileContext = {
+          timeZone: deps.config.timeZone,
+          now,
+          institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
+        };
+        const day = localDay(now, deps.config.timeZone);
+        const file = Readable.from(write(deps.db, signedIn(request).user.id, filters, context));
+        return reply
+          .type(type)
+          .header('content-disposition', `attachment; filename="transactions-${day}.${extension}"`)
+          .send(file);
       };
-      return { filters, context, day: localDay(now, deps.config.timeZone) };
-    };
 
     app.route({
       ...routeOf(api.exportOfx),
       preValidation,
-      handler: async (request, reply) => {
-        const { filters, context, day } = moneyFile(request);
-        const ofx = Readable.from(transactionsOfx(deps.db, signedIn(request).user.id, filters, context));
-        return reply
-          .type('application/x-ofx')
-          .header('content-disposition', `attachment; filename="transactions-${day}.ofx"`)
-          .send(ofx);
-      },
+      handler: moneyFile(transactionsOfx, 'application/x-ofx', 'ofx'),
     });
 
     app.route({
       ...routeOf(api.exportQif),
       preValidation,
-      handler: async (request, reply) => {
-        const { filters, context, day } = moneyFile(request);
-        const qif = Readable.from(transactionsQif(deps.db, signedIn(request).user.id, filters, context));
-        return reply
-          .type('application/qif')
-          .header('content-disposition', `attachment; filename="transactions-${day}.qif"`)
-          .send(qif);
-      },
+      handler: moneyFile(transactionsQif, 'application/qif', 'qif'),
     });
   };

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AccountSummary, type AccountType, centsToDecimal, type TransactionCategory } from '@mutual/shared';
 import { parseSync } from 'ofx-js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, manualClock } from '../../test/identity';
-import { accountId, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { accountId, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { internationalForm, userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
@@ -128,8 +128,7 @@ function ofxdump(body: string) {
 
 describe('[ACCOUNTS]: transactions for money software (OFX 1.0.2 and QIF)', () => {
   const time = manualClock(NOW);
-  const t = useTestApp({ clock: time.clock, env: { TIME_ZONE: ZONE } });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env: { TIME_ZONE: ZONE } });
 
   let robin: Member;
   let other: Member;

@@ -51,15 +51,29 @@ function postedFilters(filters: TransactionFilters, account: ExportAccount): Tra
   return { ...filters, account: account.type, status: 'Completed', corrections: true };
 }
 
-async function* postedBatches(
+/** One account's posted rows (`postedFilters`), a batch at a time, each as the file's `record` writes it. */
+async function* postedRecords(
   db: Executor,
   userId: string,
   filters: TransactionFilters | null,
   timeZone: string,
   batch: number,
-): AsyncGenerator<Transaction[]> {
-  if (filters) yield* transactionBatches(db, userId, filters, timeZone, batch);
+  record: (row: Transaction, timeZone: string) => string,
+): AsyncGenerator<string> {
+  if (!filters) return;
+  for await (const rows of transactionBatches(db, userId, filters, timeZone, batch)) {
+    yield rows.map((row) => record(row, timeZone)).join('');
+  }
 }
+
+/** A money-software file of the member's posted transactions, streamed (`batch` rows read at a time). */
+export type MoneyFile = (
+  db: Executor,
+  userId: string,
+  filters: TransactionFilters,
+  context: MoneyFileContext,
+  batch?: number,
+) => AsyncGenerator<string>;
 
 const signed = (row: Transaction) => (row.type === 'debit' ? `-${row.amount}` : row.amount);
 
@@ -153,13 +167,7 @@ async function statementPeriod(
 }
 
 /** The signed-in member's posted transactions as an OFX 1.0.2 SGML file, one statement per account. */
-export async function* transactionsOfx(
-  db: Executor,
-  userId: string,
-  filters: TransactionFilters,
-  context: MoneyFileContext,
-  batch = EXPORT_BATCH,
-): AsyncGenerator<string> {
+export const transactionsOfx: MoneyFile = async function* (db, userId, filters, context, batch = EXPORT_BATCH) {
   const { timeZone, institution } = context;
   const now = ofxDateTime(context.now, timeZone);
   const accounts = await exportAccounts(db, userId, filters);
@@ -197,9 +205,7 @@ export async function* transactionsOfx(
       `<DTSTART>${ofxDateTime(start, timeZone)}`,
       `<DTEND>${ofxDateTime(end, timeZone)}`,
     ]);
-    for await (const rows of postedBatches(db, userId, posted, timeZone, batch)) {
-      yield rows.map((row) => stmtTrn(row, timeZone)).join('');
-    }
+    yield* postedRecords(db, userId, posted, timeZone, batch, stmtTrn);
     yield crlf([
       '</BANKTRANLIST>',
       '<LEDGERBAL>',
@@ -215,7 +221,7 @@ export async function* transactionsOfx(
     ]);
   }
   yield crlf(['</BANKMSGSRSV1>', '</OFX>']);
-}
+};
 
 // ---------------------------------------------------------------------------------------------
 // QIF
@@ -242,13 +248,7 @@ function qifRecord(row: Transaction, timeZone: string): string {
  * day), `T` signed amount, `P` payee (the description), `M` memo (the category), `N` the
  * reference if any, `^` to end each record.
  */
-export async function* transactionsQif(
-  db: Executor,
-  userId: string,
-  filters: TransactionFilters,
-  context: MoneyFileContext,
-  batch = EXPORT_BATCH,
-): AsyncGenerator<string> {
+export const transactionsQif: MoneyFile = async function* (db, userId, filters, context, batch = EXPORT_BATCH) {
   const accounts = await exportAccounts(db, userId, filters);
   // With the account filter the file is one account's list, imported into whichever account the
   // member picks; without it each list is preceded by the account it belongs to.
@@ -263,9 +263,6 @@ export async function* transactionsQif(
   }
   for (const account of accounts) {
     yield crlf([...(several ? ['!Account', `N${qifAccountName(account, context)}`, 'TBank', '^'] : []), '!Type:Bank']);
-    const posted = postedFilters(filters, account);
-    for await (const rows of postedBatches(db, userId, posted, context.timeZone, batch)) {
-      yield rows.map((row) => qifRecord(row, context.timeZone)).join('');
-    }
+    yield* postedRecords(db, userId, postedFilters(filters, account), context.timeZone, batch, qifRecord);
   }
-}
+};

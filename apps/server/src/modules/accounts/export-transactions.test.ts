@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { Browser, manualClock } from '../../test/identity';
-import { accountId, cashEntry, expectLedgerConsistent, memberWithMoney, sendTransfer } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { accountId, cashEntry, memberWithMoney, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { internationalForm, userTransfer } from '../../test/transfer-forms';
 import { EXPORT_BATCH } from './export-transactions';
 import { generalLedger } from '../ledger/general-ledger';
@@ -15,8 +15,7 @@ const HEADER =
 
 describe('[ACCOUNTS]: transaction history as CSV', () => {
   const time = manualClock(NOW);
-  const t = useTestApp({ clock: time.clock });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock });
 
   const depositAt = (userId: string, cents: bigint, at: string, memo: string) =>
     cashEntry(t, userId, cents, { memo, effectiveAt: new Date(at) });

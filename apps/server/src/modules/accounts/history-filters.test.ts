@@ -1,8 +1,8 @@
 import type { Transaction, TransactionCategory, TransactionPage } from '@mutual/shared';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, manualClock } from '../../test/identity';
-import { accountId, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { accountId, type Member, memberWithMoney } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
@@ -32,7 +32,7 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
   let all: Transaction[];
   const time = manualClock(NOW);
 
-  const t = useTestApp({ clock: time.clock });
+  const t = useLedgerTestApp({ clock: time.clock });
   beforeAll(async () => {
     member = await memberWithMoney(t, 0n);
     const checking = await accountId(t, member.id, 'Checking');
@@ -109,7 +109,6 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
     });
     all = await everyRow(member.browser, 'corrections=true');
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const day = (row: Transaction) => localDay(new Date(row.date), ZONE);
   /** What a search means: the words appear in the row's description or reference, in any case. */

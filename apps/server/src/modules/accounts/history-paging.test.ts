@@ -1,8 +1,8 @@
 import type { Transaction, TransactionPage } from '@mutual/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Browser, manualClock, MINUTE } from '../../test/identity';
-import { cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { cashEntry, type Member, memberWithMoney } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { history, internalTransfer } from '../../test/transfer-forms';
 
 const NOW = new Date('2026-03-15T16:00:00.000Z');
@@ -34,8 +34,7 @@ const inOrder = (rows: Transaction[]) =>
 
 describe('[ACCOUNTS]: keyset pages of the history', () => {
   const time = manualClock(NOW);
-  const t = useTestApp({ clock: time.clock });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock });
 
   /** A deposit into Checking dated `at`, posted now (several share an instant: the id breaks ties). */
   const deposit = (member: Member, at: Date, memo: string) => cashEntry(t, member.id, 1_00n, { memo, effectiveAt: at });

@@ -1,6 +1,6 @@
 import { type AccountSummary, IDEMPOTENCY_HEADER, type TransferResult, type UserDetail } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   DEMO,
@@ -10,8 +10,8 @@ import {
   signIn,
   uniqueEmail,
 } from '../../test/identity';
-import { expectLedgerConsistent, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { history, internalTransfer, internationalForm, userTransfer } from '../../test/transfer-forms';
 import { paymentOrders } from '../payments/payments.tables';
 
@@ -26,12 +26,11 @@ const NOW = new Date('2026-11-20T19:00:00Z');
 describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and outgoing', () => {
   let staff: Browser;
   const time = manualClock(NOW);
-  const t = useTestApp({ clock: time.clock, env: { TIME_ZONE: 'America/New_York' } });
+  const t = useLedgerTestApp({ clock: time.clock, env: { TIME_ZONE: 'America/New_York' } });
   beforeAll(async () => {
     await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const staffRow = (overrides: Record<string, string>) => ({
     account: 'Checking',

@@ -1,17 +1,9 @@
 import type { AccountType, TransactionCategory, TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Browser, createPerson, manualClock, signIn } from '../../test/identity';
-import {
-  cashEntry,
-  balances,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  overview,
-  sendTransfer,
-} from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { cashEntry, balances, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { history, internalTransfer, internationalForm, userTransfer } from '../../test/transfer-forms';
 import { resolvePending } from '../ledger/post-transfer';
 import { paymentOrders } from '../payments/payments.tables';
@@ -21,8 +13,7 @@ const NOW = new Date('2026-03-15T16:00:00.000Z');
 
 describe('[ACCOUNTS]: summary and transaction history', () => {
   const time = manualClock(NOW);
-  const t = useTestApp({ clock: time.clock });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock });
 
   /** Money in (credit) or out (debit) of a member's account against the cash account, dated `at`. */
   const entry = (

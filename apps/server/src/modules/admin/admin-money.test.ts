@@ -9,20 +9,19 @@ import {
   type UserDetail,
 } from '@mutual/shared';
 import { desc, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, DEMO, seedDemoPeople, signIn, uniqueEmail } from '../../test/identity';
 import {
   accountId,
   balances,
   deposit,
-  expectLedgerConsistent,
   type Member,
   memberWithMoney,
   newKey,
   overview,
   settledBalances,
 } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { internalTransfer, userTransfer } from '../../test/transfer-forms';
 import { auditLog } from '../audit/audit.tables';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables';
@@ -36,12 +35,11 @@ const NOW = new Date('2026-11-20T19:00:00Z');
 describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions through the ledger', () => {
   let staff: Browser;
 
-  const t = useTestApp({ clock: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
+  const t = useLedgerTestApp({ clock: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
   beforeAll(async () => {
     await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const userPath = (member: { id: string }, suffix = '') => `/api/admin/users/${member.id}${suffix}`;
   const detail = async (member: { id: string }) => (await staff.get(userPath(member))).json<UserDetail>();

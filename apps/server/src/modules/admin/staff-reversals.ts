@@ -6,11 +6,12 @@ import { sqlState } from '../../db/errors';
 import { retriedTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
-import { balancesByType, findMemberAccounts, lockMemberAccounts } from '../ledger/member-accounts';
+import { lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
 import { pendingOrderIds, tellCancelledOrders } from '../payments/payment-notices';
 import { paymentOrderFor } from '../payments/payment-order-for';
+import { withBalancesAudited } from './balances-audited';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -89,28 +90,20 @@ export async function reverseAllMemberTransactions(
   try {
     const result = await retriedTransaction(deps, async (tx, now) => {
       await lockMemberAccounts(tx, member.id);
-      const before = await findMemberAccounts(tx, member.id);
-      const pendingOrders = await pendingOrderIds(tx, member.id);
-      const [row] = await queryRows<{ undone: number }>(
-        tx,
-        sql`
-        select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
-          p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`,
-      );
-      const count = Number(row?.undone ?? 0);
-      const after = await findMemberAccounts(tx, member.id);
-      // A payment order it cancelled is told to the member as a return is.
-      await tellCancelledOrders(tx, deps, pendingOrders, reason, now);
-      await recordAudit(tx, {
-        action: 'transactions.reversed_all',
-        actor,
-        targetUserId: member.id,
-        meta,
-        before: { balances: balancesByType(before) },
-        after: { balances: balancesByType(after), count, reason },
-        at: now,
+      const audit = { action: 'transactions.reversed_all', actor, member, meta, now };
+      return withBalancesAudited(tx, audit, async () => {
+        const pendingOrders = await pendingOrderIds(tx, member.id);
+        const [row] = await queryRows<{ undone: number }>(
+          tx,
+          sql`
+          select ledger_reverse_member(p_user_id => ${member.id}::uuid, p_now => ${now.toISOString()}::timestamptz,
+            p_created_by => ${actor.userId}::uuid, p_reason => ${reason}) as undone`,
+        );
+        const count = Number(row?.undone ?? 0);
+        // A payment order it cancelled is told to the member as a return is.
+        await tellCancelledOrders(tx, deps, pendingOrders, reason, now);
+        return { facts: { count, reason }, result: { count, message: messages.admin.transactionsDeleted(count) } };
       });
-      return { count, message: messages.admin.transactionsDeleted(count) };
     });
     void deps.mailer.flush();
     return result;

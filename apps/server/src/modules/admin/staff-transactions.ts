@@ -13,12 +13,13 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import type { Actor, RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
-import { balancesByType, findMemberAccounts } from '../ledger/member-accounts';
+import { findMemberAccounts } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
+import { withBalancesAudited } from './balances-audited';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -162,25 +163,17 @@ export async function addTransactions(
     { userId: member.id, key: idempotencyKey, requestHash, now },
     async (tx) => {
       const accounts = await accountsOf(tx, member.id);
-      const before = await findMemberAccounts(tx, member.id);
-      const transferIds: string[] = [];
-      for (const row of planned) {
-        try {
-          transferIds.push(await postRow(tx, member, accounts, row, now, actor.userId));
-        } catch (error) {
-          if (error instanceof AppError) throw rowFailure(row.row, 'row', error.message, error.code);
-          throw error;
+      return withBalancesAudited(tx, { action: 'transactions.added', actor, member, meta, now }, async () => {
+        const transferIds: string[] = [];
+        for (const row of planned) {
+          try {
+            transferIds.push(await postRow(tx, member, accounts, row, now, actor.userId));
+          } catch (error) {
+            if (error instanceof AppError) throw rowFailure(row.row, 'row', error.message, error.code);
+            throw error;
+          }
         }
-      }
-      const after = await findMemberAccounts(tx, member.id);
-      await recordAudit(tx, {
-        action: 'transactions.added',
-        actor,
-        targetUserId: member.id,
-        meta,
-        before: { balances: balancesByType(before) },
-        after: {
-          balances: balancesByType(after),
+        const facts = {
           count: planned.length,
           rows: planned.slice(0, 100).map(({ input: r, effectiveAt }, i) => ({
             transferId: transferIds[i],
@@ -192,10 +185,12 @@ export async function addTransactions(
             status: r.status,
             effectiveAt: effectiveAt.toISOString(),
           })),
-        },
-        at: now,
+        };
+        return {
+          facts,
+          result: { statusCode: 201, body: { message: messages.admin.transactionsAdded, count: planned.length } },
+        };
       });
-      return { statusCode: 201, body: { message: messages.admin.transactionsAdded, count: planned.length } };
     },
     { storeRefusals: false },
   );

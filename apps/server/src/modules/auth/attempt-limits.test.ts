@@ -18,7 +18,6 @@ import {
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { signInAttempts } from './auth.tables';
-import type * as Passwords from './passwords';
 import type * as Tokens from './tokens';
 
 /**
@@ -31,16 +30,9 @@ import type * as Tokens from './tokens';
  */
 
 const checked = vi.hoisted(() => ({ hashes: [] as string[], codes: 0 }));
-vi.mock('./passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof Passwords>();
-  return {
-    ...original,
-    verifyPassword: (hash: string, password: string) => {
-      checked.hashes.push(hash);
-      return original.verifyPassword(hash, password);
-    },
-  };
-});
+vi.mock('./passwords', async (importOriginal) =>
+  (await import('../../test/password-checks')).recordingPasswords(importOriginal, (hash) => checked.hashes.push(hash)),
+);
 vi.mock('./tokens', async (importOriginal) => {
   const original = await importOriginal<typeof Tokens>();
   return {

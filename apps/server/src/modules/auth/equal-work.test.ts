@@ -7,7 +7,6 @@ import { createPerson, DEMO_PASSWORD, manualClock, MINUTE, type TestApp, userByE
 import { useTestApp } from '../../test/test-app';
 import { users } from '../people/people.tables';
 import { requestPasswordReset } from './password-reset';
-import type * as Passwords from './passwords';
 import { startSignIn } from './sign-in';
 
 /**
@@ -18,16 +17,9 @@ import { startSignIn } from './sign-in';
  */
 
 const checked = vi.hoisted(() => ({ hashes: [] as string[] }));
-vi.mock('./passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof Passwords>();
-  return {
-    ...original,
-    verifyPassword: (hash: string, password: string) => {
-      checked.hashes.push(hash);
-      return original.verifyPassword(hash, password);
-    },
-  };
-});
+vi.mock('./passwords', async (importOriginal) =>
+  (await import('../../test/password-checks')).recordingPasswords(importOriginal, (hash) => checked.hashes.push(hash)),
+);
 
 /** The database, recording each statement it is asked for (and each transaction), in order. */
 function recording(db: Database) {

@@ -1,30 +1,26 @@
 import { type BackupCodes, messages, type SignInChallenge, type TotpSetup } from '@mutual/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authenticatorCode, stepStartClock, TOTP_STEP } from '../../test/authenticator';
 import {
   auditActions,
   type Browser,
   createPerson,
   DEMO_PASSWORD,
   mailsTo,
-  manualClock,
   signIn,
   startSignIn,
 } from '../../test/identity';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 
-const STEP = 30_000;
-
 describe('[AUTH]: authenticator app and backup codes', () => {
   // Start at the beginning of a 30-second step so "the same code" means the same step.
-  const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
+  const time = stepStartClock();
 
   const t = useTestApp({ clock: time.clock });
 
-  const totpCode = (secret: string) =>
-    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.now().getTime() });
+  const totpCode = (secret: string) => authenticatorCode(secret, time.now());
 
   /** A member with an authenticator enrolled; returns their secret, backup codes and a signed-in browser. */
   async function enrolled() {
@@ -91,7 +87,7 @@ describe('[AUTH]: authenticator app and backup codes', () => {
   it('then offers the authenticator and backup codes at sign-in and e-mails nothing', async () => {
     const { person, secret } = await enrolled();
     const before = (await mailsTo(t, person.email, 'sign-in-code')).length;
-    time.advance(STEP);
+    time.advance(TOTP_STEP);
     const { browser, response } = await startSignIn(t, person.email);
     expect(response.json<SignInChallenge>()).toMatchObject({ methods: ['totp', 'backup'], emailHint: null });
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(before);
@@ -110,7 +106,7 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     expect(spent.verify.statusCode).toBe(401);
     expect(spent.verify.json()).toEqual({ code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
 
-    time.advance(STEP);
+    time.advance(TOTP_STEP);
     const code = totpCode(secret);
     expect((await spent.browser.post('/api/auth/verify', { code })).statusCode).toBe(200);
     const replay = await signInWith(person.email, code);
@@ -118,7 +114,7 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     expect(replay.verify.json()).toMatchObject({ message: messages.auth.otpInvalid });
 
     // Two sign-ins racing with one fresh code: exactly one wins.
-    time.advance(STEP);
+    time.advance(TOTP_STEP);
     const fresh = totpCode(secret);
     const a = await startSignIn(t, person.email);
     const b = await startSignIn(t, person.email);

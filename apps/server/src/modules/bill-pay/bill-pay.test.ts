@@ -1,6 +1,6 @@
 import { type ApiError, type BillPaymentResult, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addPayee,
   BILL_PAY,
@@ -14,9 +14,9 @@ import {
   scheduled,
 } from '../../test/bill-pay';
 import { auditActions, mailsTo, manualClock, signIn, wrongCode } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import { balances, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
 import { billPayees, billPayments } from './bill-pay.tables';
@@ -29,8 +29,7 @@ const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000',
 describe('[BILL PAY]: payees, the form, dates, holds', () => {
   // Monday 30 November 2026, 1:00 PM in New York: an hour before the 2:00 PM cut-off.
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env });
 
   it('offers the six billers, tomorrow to 365 days ahead, the cut-off and weekday Fed holidays', async () => {
     const member = await memberWithMoney(t, 100_00n);

@@ -1,5 +1,5 @@
 import { messages, type NewPayee, type Payee, type PayeeResult, type TransferChallenge } from '@mutual/shared';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { BillerEntry } from '../../billers';
 import type { Executor } from '../../db/client';
@@ -9,8 +9,7 @@ import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { hashRequest } from '../ledger/idempotency';
 import { renderEmail } from '../mail/templates';
 import { type UserRow, users } from '../people/people.tables';
-import { issueChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
-import { transferChallenges } from '../transfers/transfers.tables';
+import { issueChallenge, spendVerifiedChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { billPayees, billPayments } from './bill-pay.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
@@ -125,19 +124,7 @@ export async function addPayee(
   const nickname = payee.nickname || biller.name;
   const saved = await deps.db.transaction(async (tx) => {
     // Used here, once: a racing copy of this confirmation finds it used and replays.
-    const [used] = await tx
-      .update(transferChallenges)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(transferChallenges.id, challengeId),
-          eq(transferChallenges.userId, member.id),
-          isNotNull(transferChallenges.verifiedAt),
-          isNull(transferChallenges.usedAt),
-        ),
-      )
-      .returning({ id: transferChallenges.id });
-    if (!used) return null;
+    if (!(await spendVerifiedChallenge(tx, { id: challengeId, userId: member.id }, now))) return null;
     // The member's row orders their racing additions, so the count below cannot be passed twice.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
     await refuseDuplicateOrTooMany(tx, deps.config, member.id, payee);

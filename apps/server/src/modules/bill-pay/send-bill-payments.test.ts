@@ -1,7 +1,7 @@
 import { type BillPaymentResult, messages } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import {
@@ -15,8 +15,8 @@ import {
   scheduled,
 } from '../../test/bill-pay';
 import { auditActions, mailsTo, manualClock } from '../../test/identity';
-import { balances, cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { createTestApp, useTestApp } from '../../test/test-app';
+import { balances, cashEntry, type Member, memberWithMoney } from '../../test/money';
+import { createTestApp, useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
@@ -28,8 +28,7 @@ const SECOND = 1_000;
 describe('[BILL PAY]: the send job', () => {
   // Monday 30 November 2026, 1:00 PM in New York.
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env });
 
   const paymentRow = async (id: string) => (await t.db.select().from(billPayments).where(eq(billPayments.id, id)))[0];
   const posts = async (pendingId: string) =>

@@ -10,7 +10,7 @@ import { findActiveHold } from '../holds/holds';
 import { resolvePending } from '../ledger/post-transfer';
 import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
-import { tellMember } from './bill-pay-notices';
+import { type BillOutcome, tellMember } from './bill-pay-notices';
 import { paymentsWithPayee } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
@@ -102,20 +102,36 @@ async function refusal(tx: Tx, row: Locked): Promise<string | null> {
   return null;
 }
 
+/**
+ * A scheduled payment the job is done with (sent or failed): the member is told, the audit row
+ * records it, and its series makes its next payment.
+ */
+async function doneWith(
+  tx: Tx,
+  deps: Deps,
+  row: Locked,
+  outcome: Extract<BillOutcome, { kind: 'sent' | 'failed' }>,
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  const { payment } = row;
+  await tellMember(tx, deps, row, outcome, now);
+  await recordAudit(tx, {
+    action: `bill_pay.${outcome.kind}`,
+    actor: systemActor,
+    targetUserId: payment.userId,
+    before: { paymentId: payment.id, status: 'scheduled' },
+    after: { status: outcome.kind, ...after },
+    at: now,
+  });
+  if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+}
+
 async function fail(tx: Tx, deps: Deps, row: Locked, reason: string, now: Date): Promise<'failed'> {
   const { payment } = row;
   await tx.update(billPayments).set({ status: 'failed', failedAt: now, reason }).where(eq(billPayments.id, payment.id));
   await releaseHold(tx, payment.pendingTransferId, reason, { userId: null }, now);
-  await tellMember(tx, deps, row, { kind: 'failed', reason }, now);
-  await recordAudit(tx, {
-    action: 'bill_pay.failed',
-    actor: systemActor,
-    targetUserId: payment.userId,
-    before: { paymentId: payment.id, status: 'scheduled' },
-    after: { status: 'failed', reason },
-    at: now,
-  });
-  if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+  await doneWith(tx, deps, row, { kind: 'failed', reason }, { reason }, now);
   return 'failed';
 }
 
@@ -172,16 +188,8 @@ function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
       .update(billPayments)
       .set({ status: 'sent', sentAt: now, sentTransferId, confirmationNumber })
       .where(eq(billPayments.id, id));
-    await tellMember(tx, deps, row, { kind: 'sent', confirmationNumber }, now);
-    await recordAudit(tx, {
-      action: 'bill_pay.sent',
-      actor: systemActor,
-      targetUserId: payment.userId,
-      before: { paymentId: payment.id, status: 'scheduled' },
-      after: { status: 'sent', confirmationNumber, amount: formatMoney(payment.amount) },
-      at: now,
-    });
-    if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+    const after = { confirmationNumber, amount: formatMoney(payment.amount) };
+    await doneWith(tx, deps, row, { kind: 'sent', confirmationNumber }, after, now);
     return 'sent';
   });
 }

@@ -1,11 +1,11 @@
 import { messages, type StaffBillPaymentPage, type StaffBillPaymentResult } from '@mutual/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, paymentsOf, runSendJob, scheduled } from '../../test/bill-pay';
 import { quotedCsvLines, cellsOf } from '../../test/csv';
 import { auditActions, mailsTo, manualClock } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
+import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { RECORD_LENGTH } from '../payments/nacha';
 import { staffBrowser } from '../payments/payment-ops.fixtures';
@@ -16,8 +16,7 @@ const STAFF = '/api/admin/bill-pay';
 
 describe('[BILL PAY]: the staff tab of Payment Operations', () => {
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env });
 
   it('lists due, sent and returned; a return pays the member back and tells them; exports the day', async () => {
     const member = await memberWithMoney(t, 500_00n, 'Jo Payer');

@@ -1,12 +1,12 @@
 import { type CardCode, type CardCodeAction, cardCodeActionLabels, messages } from '@mutual/shared';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { hashRequest } from '../ledger/idempotency';
 import { renderEmail } from '../mail/templates';
 import type { UserRow } from '../people/people.tables';
-import { issueChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
+import { issueChallenge, spendVerifiedChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { transferChallenges } from '../transfers/transfers.tables';
 import type { CardRow } from './cards.tables';
 
@@ -72,19 +72,12 @@ export async function spendCardCode(
   challengeId: string,
   now: Date,
 ): Promise<void> {
-  const [spent] = await tx
-    .update(transferChallenges)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(transferChallenges.id, challengeId),
-        eq(transferChallenges.userId, member.id),
-        eq(transferChallenges.payloadHash, bindingOf(card, action)),
-        isNotNull(transferChallenges.verifiedAt),
-        isNull(transferChallenges.usedAt),
-        gt(transferChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ id: transferChallenges.id });
+  const spent = await spendVerifiedChallenge(
+    tx,
+    { id: challengeId, userId: member.id },
+    now,
+    eq(transferChallenges.payloadHash, bindingOf(card, action)),
+    gt(transferChallenges.expiresAt, now),
+  );
   if (!spent) throw new AppError('CONFIRMATION_EXPIRED', messages.cards.otpExpired);
 }

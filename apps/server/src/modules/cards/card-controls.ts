@@ -84,18 +84,32 @@ const refuseClosed = (card: CardRow) => {
   if (card.status === 'closed') throw new AppError('CONFLICT', messages.cards.closedCard);
 };
 
+/**
+ * Lock, unlock, activate: the card's new status (and when), then what was `done` names the audit
+ * action (`card.locked`), the notice's title (`Card locked`) and the message.
+ */
+async function setStatus(
+  tx: Executor,
+  card: CardRow,
+  set: Pick<Partial<CardRow>, 'lockedAt' | 'activatedAt'> & { status: 'active' | 'locked' },
+  done: 'locked' | 'unlocked' | 'activated',
+): Promise<Change & { message: string }> {
+  await tx.update(cards).set(set).where(eq(cards.id, card.id));
+  const message = messages.cards[done](card.last4);
+  return {
+    action: `card.${done}`,
+    after: { status: set.status },
+    message,
+    notice: { title: `Card ${done}`, body: message },
+  };
+}
+
 export function lockCard(deps: Deps, caller: CardCaller, cardId: string): Promise<CardResult> {
   return onCard(deps, caller, cardId, async (tx, card, now) => {
     refuseClosed(card);
     if (card.status === 'locked') throw new AppError('CONFLICT', messages.cards.alreadyLocked);
     if (card.status !== 'active') throw new AppError('CONFLICT', messages.cards.notActive);
-    await tx.update(cards).set({ status: 'locked', lockedAt: now }).where(eq(cards.id, card.id));
-    return {
-      action: 'card.locked',
-      after: { status: 'locked' },
-      message: messages.cards.locked(card.last4),
-      notice: { title: 'Card locked', body: messages.cards.locked(card.last4) },
-    };
+    return setStatus(tx, card, { status: 'locked', lockedAt: now }, 'locked');
   });
 }
 
@@ -103,13 +117,7 @@ export function unlockCard(deps: Deps, caller: CardCaller, cardId: string): Prom
   return onCard(deps, caller, cardId, async (tx, card) => {
     refuseClosed(card);
     if (card.status !== 'locked') throw new AppError('CONFLICT', messages.cards.notLocked);
-    await tx.update(cards).set({ status: 'active', lockedAt: null }).where(eq(cards.id, card.id));
-    return {
-      action: 'card.unlocked',
-      after: { status: 'active' },
-      message: messages.cards.unlocked(card.last4),
-      notice: { title: 'Card unlocked', body: messages.cards.unlocked(card.last4) },
-    };
+    return setStatus(tx, card, { status: 'active', lockedAt: null }, 'unlocked');
   });
 }
 
@@ -198,13 +206,7 @@ export async function activateCard(
     });
   return onCard(deps, caller, cardId, async (tx, card) => {
     if (card.status !== 'inactive') throw new AppError('CONFLICT', messages.cards.alreadyActive);
-    await tx.update(cards).set({ status: 'active', activatedAt: now }).where(eq(cards.id, card.id));
-    return {
-      action: 'card.activated',
-      after: { status: 'active' },
-      message: messages.cards.activated(card.last4),
-      notice: { title: 'Card activated', body: messages.cards.activated(card.last4) },
-    };
+    return setStatus(tx, card, { status: 'active', activatedAt: now }, 'activated');
   });
 }
 

@@ -1,7 +1,7 @@
-import { type ApiError, type Card, type CardDetails, type CardResult, messages, type TotpSetup } from '@mutual/shared';
+import { type ApiError, type Card, type CardDetails, type CardResult, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { enrolAuthenticator, TOTP_STEP } from '../../test/authenticator';
 import {
   CARDS,
   cardOf,
@@ -9,28 +9,32 @@ import {
   cardsOf,
   cardTestEnv,
   giveCreditCard,
+  memberWithCard,
   latestCardCode,
   plasticOf,
   Processor,
+  putLimits,
+  tenDollarLimits,
   verifiedCode,
 } from '../../test/cards';
 import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
-import { expectLedgerConsistent, memberWithMoney } from '../../test/money';
+import { memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { notificationsOf } from '../../test/transfer-forms';
 import { isLuhnValid } from './card-numbers';
 import { cards } from './cards.tables';
 
 const m = messages.cards;
-/** An authenticator's time step. */
-const STEP = 30_000;
+/** The answer to a card code that no longer confirms this action: spent, out of tries, expired, or another card's. */
+const codeExpired: ApiError = { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired };
+/** The answer to a malformed or wrong card code, on the code's field. */
+const otpRefused = (message: string): ApiError => ({ code: 'VALIDATION_FAILED', message, fields: { otp: message } });
 
 describe('[CARDS]: the member’s cards and their controls', () => {
   // At the start of an authenticator's step, so "the same code" means the same step.
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env: cardTestEnv });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env: cardTestEnv });
 
   it('issues a debit card on Checking the first time, once, however many first visits race', async () => {
     const member = await memberWithMoney(t, 100_00n);
@@ -71,8 +75,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('locks and unlocks at once, audited and told; refuses the same twice', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const locked = await member.browser.post(cardPath(card.id, 'lock'));
     expect(locked.statusCode, locked.body).toBe(200);
     expect(locked.json<CardResult>()).toMatchObject({ message: m.locked(card.last4), card: { status: 'locked' } });
@@ -92,8 +95,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('reports a card lost: closed for ever; a replacement, new number, activated by last 4 and expiry', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     expectRefusal(await member.browser.post(cardPath(card.id, 'report-lost'), {}), 400, {
       code: 'VALIDATION_FAILED',
       message: m.reasonRequired,
@@ -142,8 +144,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('stops guessing at activation after five tries, however many race', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const { card: replacement } = (
       await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'stolen' })
     ).json<CardResult>();
@@ -163,60 +164,38 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('asks for a card code bound to the card and the action: a limits code cannot show the number', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const forLimits = await verifiedCode(t, member, card.id, 'limits');
-    expectRefusal(await member.browser.post(cardPath(card.id, 'details'), { challengeId: forLimits }), 400, {
-      code: 'CONFIRMATION_EXPIRED',
-      message: m.otpExpired,
-    });
+    expectRefusal(
+      await member.browser.post(cardPath(card.id, 'details'), { challengeId: forLimits }),
+      400,
+      codeExpired,
+    );
     // Verified for the limits, but not for another card.
     const creditId = await giveCreditCard(t, member);
     expectRefusal(
       await member.browser.request('PUT', cardPath(creditId, 'limits'), {
-        json: {
-          challengeId: forLimits,
-          perPurchase: '10.00',
-          dailyPurchases: '10.00',
-          dailyAtm: '10.00',
-          online: true,
-          international: true,
-          atm: true,
-        },
+        json: { challengeId: forLimits, ...tenDollarLimits },
       }),
       400,
-      { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired },
+      codeExpired,
     );
   });
 
   it('a card code follows the sign-in code’s rules: six digits, a few tries, an expiry, used once', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const asked = await member.browser.post(cardPath(card.id, 'codes'), { action: 'details' });
     expect(asked.json()).toMatchObject({ method: 'email', message: m.otpSent });
     const { challengeId } = asked.json<{ challengeId: string }>();
     const code = await latestCardCode(t, member.email);
     const verify = (otp: string) =>
       member.browser.post(cardPath(card.id, 'codes/verify'), { challengeId, action: 'details', otp });
-    expectRefusal(await verify('12ab56'), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.otpInvalid,
-      fields: { otp: m.otpInvalid },
-    });
-    expectRefusal(await verify('12345'), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.otpInvalid,
-      fields: { otp: m.otpInvalid },
-    });
+    expectRefusal(await verify('12ab56'), 400, otpRefused(m.otpInvalid));
+    expectRefusal(await verify('12345'), 400, otpRefused(m.otpInvalid));
     const tries = t.config.security.otpMaxAttempts;
-    for (let i = 0; i < tries; i++)
-      expectRefusal(await verify(wrongCode(code)), 400, {
-        code: 'VALIDATION_FAILED',
-        message: m.otpWrong,
-        fields: { otp: m.otpWrong },
-      });
+    for (let i = 0; i < tries; i++) expectRefusal(await verify(wrongCode(code)), 400, otpRefused(m.otpWrong));
     // Out of tries: the right code no longer works.
-    expectRefusal(await verify(code), 400, { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired });
+    expectRefusal(await verify(code), 400, codeExpired);
 
     // A fresh code expires.
     const again = (await member.browser.post(cardPath(card.id, 'codes'), { action: 'details' })).json<{
@@ -231,18 +210,14 @@ describe('[CARDS]: the member’s cards and their controls', () => {
         otp: fresh,
       }),
       400,
-      { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired },
+      codeExpired,
     );
   });
 
   it('a member with an authenticator uses it for card codes, never one code twice, and gets no e-mail', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
-    const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
-    const totp = () =>
-      new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
-    expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
-    time.advance(STEP);
+    const { member, card } = await memberWithCard(t);
+    const totp = await enrolAuthenticator(member.browser, time.now);
+    time.advance(TOTP_STEP);
     const ask = async () => {
       const asked = await member.browser.post(cardPath(card.id, 'codes'), { action: 'limits' });
       expect(asked.json()).toMatchObject({ method: 'totp', message: m.otpAuthenticator });
@@ -253,17 +228,12 @@ describe('[CARDS]: the member’s cards and their controls', () => {
     const verify = (challengeId: string, otp: string) =>
       member.browser.post(cardPath(card.id, 'codes/verify'), { challengeId, action: 'limits', otp });
     expect((await verify(first, code)).statusCode).toBe(200);
-    expectRefusal(await verify(await ask(), code), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.otpWrong,
-      fields: { otp: m.otpWrong },
-    });
+    expectRefusal(await verify(await ask(), code), 400, otpRefused(m.otpWrong));
     expect(await mailsTo(t, member.email, 'card-code')).toHaveLength(0);
   });
 
   it('View Card Details shows the full number, expiry and CVV once per code, audited; never elsewhere', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const plastic = await plasticOf(t, card.id);
     const challengeId = await verifiedCode(t, member, card.id, 'details');
     const shown = await member.browser.post(cardPath(card.id, 'details'), { challengeId });
@@ -283,10 +253,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
       (await member.browser.post(cardPath(card.id, 'details'), { challengeId: again })).json<CardDetails>().cvv,
     ).toBe(details.cvv);
     // A spent code shows nothing more.
-    expectRefusal(await member.browser.post(cardPath(card.id, 'details'), { challengeId }), 400, {
-      code: 'CONFIRMATION_EXPIRED',
-      message: m.otpExpired,
-    });
+    expectRefusal(await member.browser.post(cardPath(card.id, 'details'), { challengeId }), 400, codeExpired);
     expect((await auditActions(t, member.id)).filter((a) => a === 'card.details_viewed')).toHaveLength(2);
     // Nowhere else: not in the overview, a statement, a lock's answer, nor the audit log.
     const elsewhere = [
@@ -302,8 +269,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('changes the PIN: 4 digits, twice, no trivial PIN; stored as a keyed hash, never in the clear', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t);
     const challengeId = await verifiedCode(t, member, card.id, 'pin');
     const change = (pin: string, confirmPin = pin) =>
       member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin, confirmPin });
@@ -334,23 +300,17 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   });
 
   it('sets limits within their ceilings (and per purchase within daily) and the three switches', async () => {
-    const member = await memberWithMoney(t, 0n);
-    const card = await cardOf(member.browser);
-    const put = async (change: Record<string, unknown>) => {
-      const challengeId = await verifiedCode(t, member, card.id, 'limits');
-      return member.browser.request('PUT', cardPath(card.id, 'limits'), {
-        json: {
-          challengeId,
-          perPurchase: '100.00',
-          dailyPurchases: '300.00',
-          dailyAtm: '200.00',
-          online: false,
-          international: true,
-          atm: false,
-          ...change,
-        },
+    const { member, card } = await memberWithCard(t);
+    const put = (change: Record<string, unknown>) =>
+      putLimits(t, member, card.id, {
+        perPurchase: '100.00',
+        dailyPurchases: '300.00',
+        dailyAtm: '200.00',
+        online: false,
+        international: true,
+        atm: false,
+        ...change,
       });
-    };
     expectRefusal(await put({ dailyAtm: '1000.01' }), 400, {
       code: 'VALIDATION_FAILED',
       message: m.limitTooHigh('$1,000.00'),

@@ -7,21 +7,23 @@ import {
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   cardOf,
   cardPath,
   cardTestEnv,
   giveCreditCard,
+  memberWithCard,
   plasticOf,
   Processor,
+  putLimits,
   runExpiry,
   verifiedCode,
 } from '../../test/cards';
 import { capturedLogger } from '../../test/captured-logger';
 import { manualClock, MINUTE } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney, newKey, overview } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { balances, memberWithMoney, newKey, overview } from '../../test/money';
+import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { placeHold } from '../holds/holds';
@@ -32,14 +34,12 @@ const DAY = 24 * HOUR;
 describe('[CARDS]: the processor asks, the member’s controls decide', () => {
   // Wednesday 25 November 2026, 10:00 AM in New York.
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env: cardTestEnv });
+  const t = useLedgerTestApp({ clock: time.clock, env: cardTestEnv });
   const processor = new Processor(t);
-  afterEach(() => expectLedgerConsistent(t));
 
   /** A member with $500 in Checking and their debit card as the processor sees it. */
   async function cardholder(cents = 500_00n) {
-    const member = await memberWithMoney(t, cents);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t, cents);
     return { member, card, plastic: await plasticOf(t, card.id) };
   }
 
@@ -188,18 +188,14 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
   it('each switch decides its channel, and each limit holds at its edge', async () => {
     const { member, card, plastic } = await cardholder(10_000_00n);
     const put = async (change: Record<string, unknown>) => {
-      const challengeId = await verifiedCode(t, member, card.id, 'limits');
-      const response = await member.browser.request('PUT', cardPath(card.id, 'limits'), {
-        json: {
-          challengeId,
-          perPurchase: '100.00',
-          dailyPurchases: '250.00',
-          dailyAtm: '60.00',
-          online: true,
-          international: true,
-          atm: true,
-          ...change,
-        },
+      const response = await putLimits(t, member, card.id, {
+        perPurchase: '100.00',
+        dailyPurchases: '250.00',
+        dailyAtm: '60.00',
+        online: true,
+        international: true,
+        atm: true,
+        ...change,
       });
       expect(response.statusCode, response.body).toBe(200);
     };
@@ -349,8 +345,7 @@ describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
   afterAll(() => t.db.execute(sql`drop trigger if exists refuse_card_for_log_test on card_authorizations`));
 
   it('through approvals, declines, bad requests, a failure inside the database and View Card Details', async () => {
-    const member = await memberWithMoney(t, 100_00n);
-    const card = await cardOf(member.browser);
+    const { member, card } = await memberWithCard(t, 100_00n);
     const plastic = await plasticOf(t, card.id);
     const challengeId = await verifiedCode(t, member, card.id, 'pin');
     expect(

@@ -12,9 +12,9 @@ import {
   review,
 } from '../../test/deposits';
 import { auditActions, Browser, createPerson, mailsTo, manualClock, signIn, uniqueEmail } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, overview, sendTransfer } from '../../test/money';
+import { balances, type Member, overview, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerAccounts } from '../ledger/ledger.tables';

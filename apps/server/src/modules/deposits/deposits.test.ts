@@ -1,6 +1,6 @@
 import { type ApiError, type DepositResult, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPhoto,
   deposited,
@@ -12,9 +12,9 @@ import {
   sendDeposit,
 } from '../../test/deposits';
 import { auditActions, type Browser, createPerson, manualClock, signIn, uniqueEmail } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney, newKey, overview } from '../../test/money';
+import { balances, memberWithMoney, newKey, overview } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
 import { users } from '../people/people.tables';
@@ -26,8 +26,7 @@ const env = depositTestEnv;
 describe('[DEPOSITS]: the member sends a check', () => {
   // Wednesday 25 November 2026, 10:00 AM in New York (the day before Thanksgiving).
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env });
 
   const member = (cents = 50_00n) => longStandingMember(t, cents);
   let staff: Browser;
@@ -266,13 +265,12 @@ describe('[DEPOSITS]: the member sends a check', () => {
 
 describe('[DEPOSITS]: duplicates', () => {
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env });
+  const t = useLedgerTestApp({ clock: time.clock, env });
   let staff: Browser;
   beforeAll(async () => {
     const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
     staff = await signIn(t, person.email);
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const flagsOf = async (id: string) =>
     (await t.db.select().from(mobileDeposits).where(eq(mobileDeposits.id, id)))[0]?.flags ?? [];

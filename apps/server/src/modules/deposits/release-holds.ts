@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { resolvePending } from '../ledger/post-transfer';
 import { depositHolds } from './deposits.tables';
@@ -11,6 +12,23 @@ import { depositHolds } from './deposits.tables';
  */
 
 type Deps = Pick<AppDeps, 'db'>;
+
+/**
+ * Ends one hold: its pending transfer is voided (the held money is the member's to spend again,
+ * or, for a returned check, no longer held against them) and the hold marked released or voided.
+ */
+export async function endHold(
+  tx: Executor,
+  hold: { id: string; transferId: string | null },
+  end: 'releasedAt' | 'voidedAt',
+  why: { reason: string; now: Date; createdBy: string | null },
+): Promise<void> {
+  if (hold.transferId) await resolvePending(tx, { pendingId: hold.transferId, kind: 'void', ...why });
+  await tx
+    .update(depositHolds)
+    .set({ [end]: why.now })
+    .where(eq(depositHolds.id, hold.id));
+}
 const BATCH = 100;
 
 export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released: number }> {
@@ -25,15 +43,7 @@ export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const hold of due) {
-        if (hold.transferId)
-          await resolvePending(tx, {
-            pendingId: hold.transferId,
-            kind: 'void',
-            reason: 'The deposited funds are available',
-            now,
-            createdBy: null,
-          });
-        await tx.update(depositHolds).set({ releasedAt: now }).where(eq(depositHolds.id, hold.id));
+        await endHold(tx, hold, 'releasedAt', { reason: 'The deposited funds are available', now, createdBy: null });
       }
       return due.length;
     });

@@ -14,6 +14,7 @@ import { type DepositFacts, type DepositOutcome, tellMember } from './deposit-no
 import { type DepositRow, findStaffDeposit } from './deposit-view';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 import { availabilitySchedule } from './funds-availability';
+import { endHold } from './release-holds';
 
 /**
  * Staff decide a deposit (issue 17 item 4), each in one transaction that locks the deposit row
@@ -184,15 +185,7 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
       )
       .for('update');
     for (const hold of held) {
-      if (hold.transferId)
-        await resolvePending(tx, {
-          pendingId: hold.transferId,
-          kind: 'void',
-          reason: 'The deposited check was returned',
-          now,
-          createdBy: actor.userId,
-        });
-      await tx.update(depositHolds).set({ voidedAt: now }).where(eq(depositHolds.id, hold.id));
+      await endHold(tx, hold, 'voidedAt', { reason: 'The deposited check was returned', now, createdBy: actor.userId });
     }
     // The account's money, locked so nothing spends it meanwhile (the ledger's own read).
     const account = await lockMemberAccount(tx, deposit.userId, deposit.accountId);
@@ -200,30 +193,27 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
     const taken = available < deposit.amount ? (available > 0n ? available : 0n) : deposit.amount;
     const owed = deposit.amount - taken;
     const memo = `Returned check: mobile deposit of ${longDay(facts.submittedOn)} (${reason})`;
-    if (taken > 0n)
-      await postTransfer(tx, {
+    // The check's amount goes back to deposit clearing: what the account has, the rest owed.
+    const takeBack = (debitAccountId: string, amount: bigint, debitMemo: string, creditMemo: string) =>
+      postTransfer(tx, {
         kind: 'single',
-        debitAccountId: deposit.accountId,
+        debitAccountId,
         creditAccountId: generalLedger.depositClearing,
-        amount: taken,
+        amount,
         category: 'Deposit',
-        debitMemo: memo,
-        creditMemo: `Returned check taken back from ${facts.account}`,
+        debitMemo,
+        creditMemo,
         now,
         createdBy: actor.userId,
       });
+    if (taken > 0n) await takeBack(deposit.accountId, taken, memo, `Returned check taken back from ${facts.account}`);
     if (owed > 0n)
-      await postTransfer(tx, {
-        kind: 'single',
-        debitAccountId: generalLedger.returnedItems,
-        creditAccountId: generalLedger.depositClearing,
-        amount: owed,
-        category: 'Deposit',
-        debitMemo: `Owed by the member for a returned check (${facts.account})`,
-        creditMemo: 'Returned check the member could not cover',
-        now,
-        createdBy: actor.userId,
-      });
+      await takeBack(
+        generalLedger.returnedItems,
+        owed,
+        `Owed by the member for a returned check (${facts.account})`,
+        'Returned check the member could not cover',
+      );
     return {
       status: 'returned',
       set: { returnedAt: now, returnedBy: actor.userId, returnReason: reason, amountOwed: owed > 0n ? owed : null },

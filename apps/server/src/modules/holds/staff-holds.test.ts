@@ -1,11 +1,11 @@
 import { messages, type UserDetail } from '@mutual/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import { type Browser, CHROME_UA, createPerson, DEMO, seedDemoPeople, signIn } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, memberWithMoney, sendTransfer } from '../../test/money';
+import { balances, type Member, memberWithMoney, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, internalForm, userForm } from '../../test/transfer-forms';
 
 const h = messages.holds;
@@ -17,13 +17,12 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
   let staff: Browser;
   let recipient: Member;
 
-  const t = useTestApp({ env: { AUTH_RATE_LIMIT: '1000' } });
+  const t = useLedgerTestApp({ env: { AUTH_RATE_LIMIT: '1000' } });
   beforeAll(async () => {
     ids = await seedDemoPeople(t);
     staff = await signIn(t, DEMO.staff);
     recipient = await memberWithMoney(t, 0n, 'Rene Recipient');
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const hold = (userId: string, body: unknown = { reason: REASON }) =>
     staff.post(`/api/admin/users/${userId}/hold`, body);

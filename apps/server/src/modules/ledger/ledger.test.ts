@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { accountId, deposit, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { accountId, deposit, memberWithMoney } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { generalLedger } from './general-ledger';
 import { ledgerAccounts } from './ledger.tables';
 import { postTransfer, resolvePending, reverseTransfer } from './post-transfer';
 import { verifyLedger } from './verify-ledger';
 
 describe('[LEDGER]: the engine', () => {
-  const t = useTestApp();
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp();
 
   const counters = async (id: string) => {
     const [row] = await t.db

@@ -1,8 +1,8 @@
 import { messages } from '@mutual/shared';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountId, deposit, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { accountId, deposit, type Member, memberWithMoney } from '../../test/money';
+import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';

@@ -1,11 +1,11 @@
 import { type AchExportList, type AchExportResult, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import { type Browser, manualClock, MINUTE } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
+import { balances, type Member, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf } from '../../test/transfer-forms';
 import { buildNachaFile, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
 import { paymentOrders } from './payments.tables';
@@ -157,12 +157,11 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
   let member: Member;
   // Friday 10:00 in the credit union's time zone (America/New_York): settlement asked for Monday.
   const time = manualClock(new Date('2026-11-20T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
+  const t = useLedgerTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
   beforeAll(async () => {
     staff = await staffBrowser(t);
     member = await memberWithMoney(t, 5_000_00n, 'Nora Nacha');
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   it(
     'writes one WEB batch of every pending ACH order not yet exported; ' +
@@ -372,7 +371,7 @@ describe('[PAYMENT_OPS]: an order the NACHA file cannot carry is skipped and nam
   let member: Member;
   const time = manualClock(new Date('2026-11-20T15:00:00Z'));
   // A maximum above what one ACH entry holds (the default is exactly that), so such an order exists.
-  const t = useTestApp({
+  const t = useLedgerTestApp({
     clock: time.clock,
     env: { TRANSFER_LIMIT_COUNT: '0', TRANSFER_MAX_AMOUNT: '999999999.99' },
   });
@@ -380,7 +379,6 @@ describe('[PAYMENT_OPS]: an order the NACHA file cannot carry is skipped and nam
     staff = await staffBrowser(t);
     member = await memberWithMoney(t, 300_000_000_00n, 'Bea Bigspender');
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   it('writes the others, leaves the skipped orders pending and unexported, and says why for each', async () => {
     // A second apart, so the file's order (oldest first) is known.

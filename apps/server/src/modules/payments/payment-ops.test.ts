@@ -1,6 +1,6 @@
 import { messages, type PaymentOrderResult, type TransferResult } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import {
   Browser,
@@ -12,9 +12,9 @@ import {
   signUp,
   validApplication,
 } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
+import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, externalForm, externalTransfer, history, notificationsOf } from '../../test/transfer-forms';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 
@@ -24,11 +24,10 @@ const HOUR = 60 * MINUTE;
 describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () => {
   let staff: Browser;
   const time = manualClock(new Date('2026-11-20T15:00:00Z'));
-  const t = useTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
+  const t = useLedgerTestApp({ clock: time.clock, env: { TRANSFER_LIMIT_COUNT: '0' } });
   beforeAll(async () => {
     staff = await staffBrowser(t);
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   /** The member's history row for a payment (its pending transfer). */
   const rowOf = async (browser: Browser, transferId: string) =>

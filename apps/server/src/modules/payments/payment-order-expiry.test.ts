@@ -1,10 +1,10 @@
 import type { ScheduledWork } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import { deps, latestMail, manualClock, MINUTE, signIn } from '../../test/identity';
-import { balances, expectLedgerConsistent, memberWithMoney } from '../../test/money';
-import { createTestApp, useTestApp } from '../../test/test-app';
+import { balances, memberWithMoney } from '../../test/money';
+import { createTestApp, useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { achOrder, orderIn, queue, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 import { paymentOrders } from './payments.tables';
@@ -15,8 +15,7 @@ const HOUR = 60 * MINUTE;
 describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS', () => {
   const start = new Date('2026-11-02T14:00:00Z');
   const time = manualClock(start);
-  const t = useTestApp({ clock: time.clock });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock });
 
   const statusOf = async (id: string) =>
     (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;

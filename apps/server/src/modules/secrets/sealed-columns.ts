@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { totpSecretContext } from '../auth/totp';
+import { totpSecretContext, type TotpSecretColumn } from '../auth/totp';
 import { cardNumberContext } from '../cards/card-numbers';
 import { cards } from '../cards/cards.tables';
 import { users } from '../people/people.tables';
@@ -23,23 +23,23 @@ export interface SealedColumn {
   write: (tx: Executor, id: string, value: string) => Promise<unknown>;
 }
 
+/** A member's TOTP secret: the enrolled one, or the one waiting for its first code. */
+const totpColumn = (name: string, key: 'totpSecret' | 'totpPendingSecret', state: TotpSecretColumn): SealedColumn => ({
+  name,
+  table: users,
+  id: users.id,
+  column: users[key],
+  context: (id) => totpSecretContext(id, state),
+  write: (tx, id, value) =>
+    tx
+      .update(users)
+      .set({ [key]: value })
+      .where(eq(users.id, id)),
+});
+
 export const sealedColumns: SealedColumn[] = [
-  {
-    name: 'users.totp_secret',
-    table: users,
-    id: users.id,
-    column: users.totpSecret,
-    context: (id) => totpSecretContext(id, 'enrolled'),
-    write: (tx, id, value) => tx.update(users).set({ totpSecret: value }).where(eq(users.id, id)),
-  },
-  {
-    name: 'users.totp_pending_secret',
-    table: users,
-    id: users.id,
-    column: users.totpPendingSecret,
-    context: (id) => totpSecretContext(id, 'pending'),
-    write: (tx, id, value) => tx.update(users).set({ totpPendingSecret: value }).where(eq(users.id, id)),
-  },
+  totpColumn('users.totp_secret', 'totpSecret', 'enrolled'),
+  totpColumn('users.totp_pending_secret', 'totpPendingSecret', 'pending'),
   {
     name: 'cards.number_sealed',
     table: cards,

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TotpSetup } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { SecretBox, secretKeyId } from '../../crypto/secret-box';
-import { createPerson, manualClock, signIn, startSignIn } from '../../test/identity';
+import { authenticatorCode, stepStartClock, TOTP_STEP } from '../../test/authenticator';
+import { createPerson, signIn, startSignIn } from '../../test/identity';
 import { useTestApp } from '../../test/test-app';
 import { newTotpSecret, sealTotpSecret } from '../auth/totp';
 import { cardNumberContext } from '../cards/card-numbers';
@@ -16,20 +16,18 @@ import { users } from '../people/people.tables';
 import { prepareSecrets } from './prepare-secrets';
 import { resealSecrets } from './reseal-secrets';
 
-const STEP = 30_000;
 const keyA = randomBytes(32);
 const keyB = randomBytes(32);
 const idA = secretKeyId(keyA);
 const idB = secretKeyId(keyB);
 
 describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
-  const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
+  const time = stepStartClock();
   // The server runs on key B only: values under A stand for what was sealed before a rotation.
   const t = useTestApp({ clock: time.clock, secrets: new SecretBox(keyB) });
   const configB = loadConfig({ NODE_ENV: 'test', SECRETS_KEY: keyB.toString('base64') });
 
-  const codeFor = (secret: string) =>
-    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: time.now().getTime() });
+  const codeFor = (secret: string) => authenticatorCode(secret, time.now());
 
   async function row(userId: string) {
     const [found] = await t.db.select().from(users).where(eq(users.id, userId));
@@ -39,7 +37,7 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
 
   /** Signs in with the authenticator in a fresh 30-second step; the verify answer. */
   async function signInWithTotp(email: string, secret: string) {
-    time.advance(STEP);
+    time.advance(TOTP_STEP);
     const { browser, response } = await startSignIn(t, email);
     expect(response.statusCode).toBe(200);
     return browser.post('/api/auth/verify', { code: codeFor(secret) });

@@ -48,13 +48,21 @@ function withBalances(opening: bigint, inputs: LineInput[]): StatementLine[] {
   });
 }
 
-function assemble(
-  base: Omit<
-    StatementDocument,
-    'closingBalance' | 'totalCredits' | 'creditCount' | 'totalDebits' | 'debitCount' | 'lines'
-  >,
+/** The sample member's October statement of one account, issued on November's first morning. */
+function octoberStatement(
+  account: { type: 'Checking' | 'Savings'; last4: string },
+  figures: Pick<StatementDocument, 'openingBalance' | 'pendingAtClose' | 'fees' | 'dividends'>,
   inputs: LineInput[],
 ): StatementDocument {
+  const base = {
+    creditUnion,
+    member,
+    account: { type: account.type, maskedNumber: `••••${account.last4}` },
+    period: october,
+    issuedAt: '2026-11-01T05:00:00.000Z',
+    statementId: `stmt-${october.id}-${account.type.toLowerCase()}-${account.last4}`,
+    ...figures,
+  };
   const lines = withBalances(base.openingBalance, inputs);
   const credits = lines.filter((line) => line.direction === 'credit');
   const debits = lines.filter((line) => line.direction === 'debit');
@@ -217,14 +225,9 @@ export function sampleCheckingStatement(count = 112): StatementDocument {
     },
   ];
   const merged = [...inputs, ...special].sort((a, b) => a.postedOn.localeCompare(b.postedOn));
-  return assemble(
+  return octoberStatement(
+    { type: 'Checking', last4: '3407' },
     {
-      creditUnion,
-      member,
-      account: { type: 'Checking', maskedNumber: '••••3407' },
-      period: october,
-      issuedAt: '2026-11-01T05:00:00.000Z',
-      statementId: 'stmt-2026-10-checking-3407',
       openingBalance: 1_284_311n,
       pendingAtClose: 12_450n,
       fees: { period: 4_000n, yearToDate: 21_500n },
@@ -262,14 +265,9 @@ export function sampleSavingsStatement(count = 40): StatementDocument {
     direction: 'credit',
     amount: 5_342n,
   });
-  return assemble(
+  return octoberStatement(
+    { type: 'Savings', last4: '5521' },
     {
-      creditUnion,
-      member,
-      account: { type: 'Savings', maskedNumber: '••••5521' },
-      period: october,
-      issuedAt: '2026-11-01T05:00:00.000Z',
-      statementId: 'stmt-2026-10-savings-5521',
       openingBalance: 1_812_044n,
       pendingAtClose: 0n,
       fees: { period: 0n, yearToDate: 0n },

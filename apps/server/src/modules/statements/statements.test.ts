@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { messages, type StaffStatement, type StatementsOverview } from '@mutual/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
   auditActions,
@@ -13,8 +13,8 @@ import {
   signIn,
   uniqueEmail,
 } from '../../test/identity';
-import { accountId, cashEntry, expectLedgerConsistent, type Member, memberWithMoney } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { accountId, cashEntry, type Member, memberWithMoney } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { externalForm, externalTransfer, internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerTransfers } from '../ledger/ledger.tables';
@@ -34,8 +34,7 @@ const noon = (day: string) => new Date(`${day}T16:00:00Z`);
 
 describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who may read them', () => {
   const time = manualClock(noon('2026-09-15'));
-  const t = useTestApp({ clock: time.clock, env });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ clock: time.clock, env });
 
   let member: Member;
   let checking: string;

@@ -1,7 +1,7 @@
 import { type InternalTransferInput, type TransferResult, type UserTransferInput } from '@mutual/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type * as DbErrors from '../../db/errors';
 import { AppError } from '../../errors';
 import type { TestApp } from '../../test/identity';
@@ -10,13 +10,12 @@ import {
   balances,
   deposit,
   dollars,
-  expectLedgerConsistent,
   type Member,
   memberWithMoney,
   newKey,
   sendTransfer,
 } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
@@ -97,8 +96,7 @@ async function outgoingTransfers(t: TestApp, debitAccountId: string) {
 describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () => {
   // No transfer limit (0): it would refuse most of these requests, and its per-member counter
   // row would also queue a member's transfers one behind the other, hiding the ledger's locks.
-  const t = useTestApp({ env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000' } });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ env: { TRANSFER_LIMIT_COUNT: '0', RATE_LIMIT_PER_MINUTE: '100000' } });
 
   it(
     '50 racing transfers cannot spend more than the account holds: ' + 'exactly ⌊$10.00 / $0.30⌋ = 33 succeed',
@@ -271,8 +269,7 @@ describeOnPostgres(title('[TRANSFERS]: concurrent requests on PostgreSQL'), () =
 });
 
 describeOnPostgres(title('[TRANSFERS]: the transfer limit under a race on PostgreSQL'), () => {
-  const t = useTestApp({ env: { TRANSFER_LIMIT_COUNT: '3', RATE_LIMIT_PER_MINUTE: '100000' } });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ env: { TRANSFER_LIMIT_COUNT: '3', RATE_LIMIT_PER_MINUTE: '100000' } });
 
   it('20 racing transfers with a limit of 3: exactly 3 go through, 17 are refused at the limit', async () => {
     const payer = await memberWithMoney(t, 100_00n, 'Lee Limit');

@@ -1,19 +1,10 @@
-import { type TotpSetup, type TransferResult } from '@mutual/shared';
+import { type TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../test/identity';
-import {
-  balances,
-  dollars,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  newKey,
-  sendTransfer,
-} from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { enrolAuthenticator, stepStartClock, TOTP_STEP } from '../../test/authenticator';
+import { balances, dollars, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import { challenge, externalForm, internationalForm, ordersOf, transferCode } from '../../test/transfer-forms';
 import { transferChallenges } from './transfers.tables';
 
@@ -28,7 +19,6 @@ import { transferChallenges } from './transfers.tables';
 const COPIES = 5;
 /** Rounds of copies: the race is a matter of milliseconds, so each test tries it several times. */
 const ROUNDS = 20;
-const STEP = 30_000;
 
 /** Every copy answered 201 with the same body; all but one say they are replays. */
 function expectOneAnswer(responses: InjectResponse[]) {
@@ -40,12 +30,11 @@ function expectOneAnswer(responses: InjectResponse[]) {
 }
 
 describe('[TRANSFERS]: concurrent copies of one confirmation replay one answer', () => {
-  const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
-  const t = useTestApp({
+  const time = stepStartClock();
+  const t = useLedgerTestApp({
     clock: time.clock,
     env: { AUTH_RATE_LIMIT: '1000', RATE_LIMIT_PER_MINUTE: '100000', TRANSFER_LIMIT_COUNT: '0' },
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const confirmAll = (member: Member, body: unknown, key: string) =>
     Promise.all(
@@ -72,12 +61,9 @@ describe('[TRANSFERS]: concurrent copies of one confirmation replay one answer',
 
   it(`to a US bank with an authenticator code: ${COPIES} copies at once`, async () => {
     const member = await memberWithMoney(t, 1_000_00n);
-    const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
-    const totp = () =>
-      new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
-    expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
+    const totp = await enrolAuthenticator(member.browser, time.now);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      time.advance(STEP);
+      time.advance(TOTP_STEP);
       const form = externalForm({ amount: `${round}.00` });
       const issued = await challenge(member.browser, form);
       expect(issued.method).toBe('totp');

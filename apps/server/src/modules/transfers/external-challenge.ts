@@ -1,5 +1,5 @@
 import { type externalTransferSchema, formatMoney, messages, type TransferChallenge } from '@mutual/shared';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -170,6 +170,33 @@ export async function verifyExternalChallenge(
   if (outcome === 'expired') throw expired;
   if (outcome === 'wrong') throw new AppError('VALIDATION_FAILED', wording.wrong, { otp: wording.wrong });
   return outcome;
+}
+
+/**
+ * Spends a verified challenge of the member's in the caller's transaction (one UPDATE: two requests
+ * with one code cannot both pass). `also` narrows which one may be spent (its binding, its expiry).
+ * False when it is not theirs, not verified, already used, or `also` refuses it.
+ */
+export async function spendVerifiedChallenge(
+  tx: Executor,
+  challenge: { id: string; userId: string },
+  now: Date,
+  ...also: SQL[]
+): Promise<boolean> {
+  const [spent] = await tx
+    .update(transferChallenges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(transferChallenges.id, challenge.id),
+        eq(transferChallenges.userId, challenge.userId),
+        ...also,
+        isNotNull(transferChallenges.verifiedAt),
+        isNull(transferChallenges.usedAt),
+      ),
+    )
+    .returning({ id: transferChallenges.id });
+  return spent !== undefined;
 }
 
 async function totpMatches(deps: Deps, db: Executor, member: UserRow, otp: string, now: Date): Promise<boolean> {

@@ -1,24 +1,11 @@
-import {
-  type ApiError,
-  type ExternalTransferInput,
-  messages,
-  type TotpSetup,
-  type TransferResult,
-} from '@mutual/shared';
+import { type ApiError, type ExternalTransferInput, messages, type TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
-import { auditActions, Browser, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
-import {
-  balances,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  overview,
-  sendTransfer,
-} from '../../test/money';
+import { describe, expect, it } from 'vitest';
+import { enrolAuthenticator, stepStartClock, TOTP_STEP } from '../../test/authenticator';
+import { auditActions, Browser, mailsTo, MINUTE, wrongCode } from '../../test/identity';
+import { balances, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
@@ -34,15 +21,13 @@ import { transferChallenges } from './transfers.tables';
 const m = messages.transfers;
 const CHALLENGE = '/api/transfers/external/challenge';
 const CONFIRM = '/api/transfers/external';
-const STEP = 30_000;
 /** The answer to a code that no longer confirms this transfer (used, changed, or out of tries). */
 const codeExpired: ApiError = { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired };
 
 describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
   // At the start of a 30-second step, so "the same authenticator code" means the same step.
-  const time = manualClock(new Date(Math.floor(Date.now() / STEP) * STEP));
-  const t = useTestApp({ clock: time.clock, env: { AUTH_RATE_LIMIT: '100' } });
-  afterEach(() => expectLedgerConsistent(t));
+  const time = stepStartClock();
+  const t = useLedgerTestApp({ clock: time.clock, env: { AUTH_RATE_LIMIT: '100' } });
 
   const confirm = (member: Member, body: unknown, key?: string) => sendTransfer(member.browser, CONFIRM, body, key);
   const requestCode = (member: Member, change: Partial<ExternalTransferInput>) =>
@@ -235,11 +220,8 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
 
   it('uses the authenticator app of a member who has one, and never accepts its code twice', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const setup = (await member.browser.post('/api/me/totp/setup')).json<TotpSetup>();
-    const totp = () =>
-      new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate({ timestamp: time.now().getTime() });
-    expect((await member.browser.post('/api/me/totp/confirm', { code: totp() })).statusCode).toBe(200);
-    time.advance(STEP);
+    const totp = await enrolAuthenticator(member.browser, time.now);
+    time.advance(TOTP_STEP);
 
     const form = externalForm({ amount: '5.00' });
     const issued = await challenge(member.browser, form);
@@ -254,7 +236,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const replayed = await confirm(member, { transfer: form, challengeId: next.challengeId, otp: code });
     expect(replayed.statusCode).toBe(400);
     expect(errorOf(replayed)).toMatchObject({ code: 'VALIDATION_FAILED', message: m.otpInvalid });
-    time.advance(STEP);
+    time.advance(TOTP_STEP);
     expect((await confirm(member, { transfer: form, challengeId: next.challengeId, otp: totp() })).statusCode).toBe(
       201,
     );

@@ -1,17 +1,9 @@
 import { type ApiError, messages } from '@mutual/shared';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, createPerson, mailsTo, manualClock, MINUTE, signIn } from '../../test/identity';
-import {
-  balances,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  overview,
-  sendTransfer,
-  settledBalances,
-} from '../../test/money';
+import { balances, type Member, memberWithMoney, overview, sendTransfer, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
@@ -38,7 +30,7 @@ const meta = { ipAddress: '10.0.0.1', userAgent: 'test' };
 describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   let staff: Actor;
   const time = manualClock();
-  const t = useTestApp({
+  const t = useLedgerTestApp({
     clock: time.clock,
     env: {
       ...transferLimitEnv(LIMIT, WINDOW_HOURS),
@@ -50,7 +42,6 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     const person = await createPerson(t, { role: 'admin' });
     staff = { userId: person.id, email: person.email };
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const hold = (userId: string) =>
     t.db.transaction((tx) =>

@@ -1,18 +1,10 @@
 import { messages, type TransferResult } from '@mutual/shared';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailsTo, wrongCode } from '../../test/identity';
-import {
-  balances,
-  deposit,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  newKey,
-  sendTransfer,
-} from '../../test/money';
+import { balances, deposit, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import {
   challenge,
   errorOf,
@@ -29,8 +21,7 @@ import {
 const m = messages.transfers;
 
 describe('[TRANSFERS]: a repeated request is answered, never done twice', () => {
-  const t = useTestApp({ env: { AUTH_RATE_LIMIT: '100' } });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ env: { AUTH_RATE_LIMIT: '100' } });
 
   /** The same request twice under one idempotency key. */
   async function sendTwice(member: Member, path: string, body: unknown) {

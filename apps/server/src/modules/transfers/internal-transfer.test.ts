@@ -1,18 +1,10 @@
 import { type ApiError, IDEMPOTENCY_HEADER, messages, type TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, Browser } from '../../test/identity';
-import {
-  balances,
-  deposit,
-  expectLedgerConsistent,
-  memberWithMoney,
-  newKey,
-  sendTransfer,
-  settledBalances,
-} from '../../test/money';
+import { balances, deposit, memberWithMoney, newKey, sendTransfer, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, internalForm } from '../../test/transfer-forms';
 import { idempotencyKeys } from '../ledger/ledger.tables';
 
@@ -20,8 +12,7 @@ const m = messages.transfers;
 const INTERNAL = '/api/transfers/internal';
 
 describe('[TRANSFERS]: between my own accounts', () => {
-  const t = useTestApp();
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp();
 
   it('moves the money at once: balance and available of both accounts change by the exact cents', async () => {
     const member = await memberWithMoney(t, 1_000_00n);

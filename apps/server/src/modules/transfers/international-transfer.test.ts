@@ -1,25 +1,16 @@
 import { type ApiError, type InternationalTransferInput, messages, type TransferResult } from '@mutual/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, mailsTo } from '../../test/identity';
-import {
-  balances,
-  deposit,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  overview,
-  sendTransfer,
-} from '../../test/money';
+import { balances, deposit, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, internationalForm, ordersOf } from '../../test/transfer-forms';
 
 const m = messages.transfers;
 const INTERNATIONAL = '/api/transfers/international';
 
 describe('[TRANSFERS]: international wire', () => {
-  const t = useTestApp();
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp();
 
   const send = (member: Member, change: Partial<InternationalTransferInput>) =>
     sendTransfer(member.browser, INTERNATIONAL, internationalForm(change));

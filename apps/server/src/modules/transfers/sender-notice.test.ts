@@ -1,8 +1,8 @@
 import { messages } from '@mutual/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from '../../test/identity';
-import { expectLedgerConsistent, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { useTestApp } from '../../test/test-app';
+import { type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import { useLedgerTestApp } from '../../test/test-app';
 import {
   externalForm,
   externalTransfer,
@@ -34,8 +34,7 @@ async function setPush(member: Member, push: boolean) {
 }
 
 describe('[TRANSFERS]: the member who sends money is told too', () => {
-  const t = useTestApp();
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp();
 
   it('to another member: "Money sent" with the recipient’s name, beside the recipient’s "Money received"', async () => {
     const sender = await memberWithMoney(t, 100_00n, 'Avery Quinn');

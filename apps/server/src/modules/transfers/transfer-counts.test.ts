@@ -1,6 +1,6 @@
 import { messages, type TransferCountList, type TransferCountResetAll } from '@mutual/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { auditLog } from '../audit/audit.tables';
 import { DEMO_STAFF_EMAIL } from '../seed/demo-seed';
@@ -14,9 +14,9 @@ import {
   seedDemoPeople,
   signIn,
 } from '../../test/identity';
-import { expectLedgerConsistent, type Member, memberWithMoney, overview } from '../../test/money';
+import { type Member, memberWithMoney, overview } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
 
 const r = messages.resetTransfers;
@@ -30,7 +30,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   let recipient: Member;
   const time = manualClock();
 
-  const t = useTestApp({
+  const t = useLedgerTestApp({
     clock: time.clock,
     env: {
       ...transferLimitEnv(LIMIT, WINDOW_HOURS),
@@ -46,7 +46,6 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     staff = await signIn(t, DEMO.staff);
     recipient = await memberWithMoney(t, 0n, 'Rene Recipient');
   });
-  afterEach(() => expectLedgerConsistent(t));
 
   const send = (member: Member) => userTransfer(member, recipient, { amount: '1.00' });
   const limitReached = {

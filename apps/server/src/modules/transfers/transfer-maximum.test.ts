@@ -8,9 +8,9 @@ import {
 } from '@mutual/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createPerson, mailsTo, signIn } from '../../test/identity';
-import { balances, expectLedgerConsistent, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import { balances, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { externalForm, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
 
 const over = (max: string): ApiError => {

@@ -1,5 +1,5 @@
 import { messages, type Recipient, type TransferResult } from '@mutual/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   createPerson,
@@ -10,17 +10,9 @@ import {
   userByEmail,
   validApplication,
 } from '../../test/identity';
-import {
-  balances,
-  deposit,
-  expectLedgerConsistent,
-  type Member,
-  memberWithMoney,
-  sendTransfer,
-  settledBalances,
-} from '../../test/money';
+import { balances, deposit, type Member, memberWithMoney, sendTransfer, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useTestApp } from '../../test/test-app';
+import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, notificationsOf, userForm } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { reviewApplication } from '../onboarding/review-application';
@@ -31,8 +23,7 @@ const VERIFY = '/api/transfers/recipient';
 const LOOKUPS_PER_MINUTE = 5;
 
 describe('[TRANSFERS]: to another member', () => {
-  const t = useTestApp({ env: { RECIPIENT_LOOKUP_RATE_LIMIT: String(LOOKUPS_PER_MINUTE) } });
-  afterEach(() => expectLedgerConsistent(t));
+  const t = useLedgerTestApp({ env: { RECIPIENT_LOOKUP_RATE_LIMIT: String(LOOKUPS_PER_MINUTE) } });
 
   const verify = (member: Member, email: unknown) => member.browser.post(VERIFY, { email });
 
