@@ -12,6 +12,8 @@ import {
   headingText,
   screenshot,
   visit,
+  partScreenshot,
+  viewportScreenshot,
 } from './support/browser';
 import {
   cardItem,
@@ -25,12 +27,10 @@ import {
   openCards,
   openModal,
   openModalWithCode,
-  partScreenshot,
   printedOnPicture,
   readCardCode,
   terminalCard,
   terminalPurchase,
-  viewportScreenshot,
 } from './support/cards';
 import { unexpectedErrors } from './support/identity';
 import { SETTLED, demoMember, headerFigures, markPage, openDashboard, otherCode, samePage } from './support/money';

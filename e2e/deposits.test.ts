@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type DepositOverview,
   type DepositResult,
@@ -32,6 +31,7 @@ import {
   headingText,
   screenshot,
   visit,
+  partScreenshot,
 } from './support/browser';
 import { expectFlash, openAsStaff } from './support/console';
 import { type ApiSession, apiSignIn, pathname, staffApi, unexpectedErrors } from './support/identity';
@@ -169,34 +169,6 @@ const depositPanel = (page: Page) => quickPanel(page, 'mobile-deposit');
 const depositForm = (page: Page) => depositPanel(page).getByRole('form', { name: 'Deposit a check' });
 const submitButton = (page: Page) => depositForm(page).getByRole('button', { name: 'Submit Deposit' });
 
-const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-
-/**
- * A picture of just the panel at e2e/artifacts/<name>-<width>.png: cut from a full-page capture
- * taken from the top, so the sticky header is not drawn over a panel taller than the screen.
- */
-async function panelScreenshot(page: Page, panel: Locator, name: string): Promise<string> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  const scrollY = await page.evaluate(() => window.scrollY);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const clip = await panel.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const margin = 8;
-    const x = Math.max(0, box.left + window.scrollX - margin);
-    const y = Math.max(0, box.top + window.scrollY - margin);
-    return {
-      x,
-      y,
-      width: Math.min(box.width + 2 * margin, document.documentElement.scrollWidth - x),
-      height: box.height + 2 * margin,
-    };
-  });
-  await page.screenshot({ path: file, fullPage: true, clip, animations: 'disabled' });
-  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrollY);
-  return file;
-}
-
 /** Opens the Mobile Deposit tile and waits for its form (the limits and history have loaded). */
 async function openMobileDeposit(page: Page): Promise<Locator> {
   await tile(page, 'Mobile Deposit').click();
@@ -324,7 +296,7 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
       await form.getByLabel('Back of check', { exact: true }).setInputFiles(files.back);
       await expectPreview(form, 'Back of check');
       expect(await submit.isEnabled(), 'the amount and both photos').toBe(true);
-      await panelScreenshot(page, panel, 'deposit-panel-ready');
+      await partScreenshot(page, panel, 'deposit-panel-ready');
 
       await submit.click();
       const answer = form.getByRole('status').filter({ hasText: m.submitted });
@@ -363,7 +335,7 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
 
       await expectNoViolations(page, 'the Mobile Deposit panel at 1280 px');
       expect(await hasHorizontalScroll(page), 'the panel fits 1280 px').toBe(false);
-      await panelScreenshot(page, panel, 'deposit-panel-submitted');
+      await partScreenshot(page, panel, 'deposit-panel-submitted');
       await screenshot(page, 'deposit-dashboard');
       expect(unexpectedErrors(errors)).toEqual([]);
 
@@ -376,10 +348,10 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
       expect(await submitButton(phone.page).isEnabled()).toBe(true);
       await expectNoViolations(phone.page, 'the Mobile Deposit panel at 390 px');
       expect(await hasHorizontalScroll(phone.page), 'the panel fits 390 px').toBe(false);
-      await panelScreenshot(phone.page, phonePanel, 'deposit-panel-ready');
+      await partScreenshot(phone.page, phonePanel, 'deposit-panel-ready');
       await depositForm(phone.page).getByRole('button', { name: 'Clear form' }).click();
       expect(await submitButton(phone.page).isDisabled(), 'cleared').toBe(true);
-      await panelScreenshot(phone.page, phonePanel, 'deposit-panel-submitted');
+      await partScreenshot(phone.page, phonePanel, 'deposit-panel-submitted');
       expect(unexpectedErrors(phone.errors)).toEqual([]);
     },
   );
@@ -575,7 +547,7 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
 
         await expectNoViolations(page, `the Mobile Deposit panel with both outcomes at ${viewport.width} px`);
         expect(await hasHorizontalScroll(page), `the panel fits ${viewport.width} px`).toBe(false);
-        await panelScreenshot(page, panel, 'deposit-panel-outcomes');
+        await partScreenshot(page, panel, 'deposit-panel-outcomes');
 
         // The bell: one notice for each decision, in plain words.
         await page.getByTestId('notifications-trigger').click();

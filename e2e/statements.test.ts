@@ -2,14 +2,22 @@ import type { StaffStatement } from '@mutual/shared';
 import { expect, test } from 'vitest';
 import { expectNoViolations } from './support/axe';
 import { ALEX_EMAIL, tile } from './support/bill-pay';
-import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  browserSuite,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  visit,
+  elementScreenshot,
+} from './support/browser';
 import { expectFlash, openAsStaff, openUserByEmail } from './support/console';
 import { pathname, staffApi, unexpectedErrors } from './support/identity';
 import { SETTLED, demoMember, openDashboard, recentTransactions } from './support/money';
 import { e2eSite } from './support/site';
 import {
   downloadBytes,
-  elementScreenshot,
   otherStatement,
   pdfText,
   periodRange,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium-flags';
 
@@ -100,6 +100,48 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   if (scrollY > 0) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   if (scrollY > 0) await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrollY);
+  return file;
+}
+
+/**
+ * A picture of just `part` at e2e/artifacts/<name>-<width>.png, cut from a full-page capture taken
+ * from the top (so the sticky header is not drawn over a panel taller than the screen).
+ */
+export async function partScreenshot(page: Page, part: Locator, name: string): Promise<string> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const clip = await part.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const margin = 8;
+    const x = Math.max(0, box.left + window.scrollX - margin);
+    const y = Math.max(0, box.top + window.scrollY - margin);
+    return {
+      x,
+      y,
+      width: Math.min(box.width + 2 * margin, document.documentElement.scrollWidth - x),
+      height: box.height + 2 * margin,
+    };
+  });
+  await page.screenshot({ path: file, fullPage: true, clip, animations: 'disabled' });
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrollY);
+  return file;
+}
+
+/** What the screen shows now (a modal over the page), at e2e/artifacts/<name>-<width>.png. */
+export async function viewportScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}
+
+/** A picture of just `element` at e2e/artifacts/<name>-<width>.png (the dashboard around it left out). */
+export async function elementScreenshot(page: Page, element: Locator, name: string): Promise<string> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await element.screenshot({ path: file, animations: 'disabled' });
   return file;
 }
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type CardCodeAction,
   type CardsOverview,
@@ -193,40 +190,4 @@ export async function cardholderOnDashboard(
   const plastic = await terminalCard(member.name);
   expect(plastic.number.endsWith(card.last4), 'the terminal reads the member’s card').toBe(true);
   return { member, ...opened, card, plastic };
-}
-
-const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-/**
- * A picture of just `part` at e2e/artifacts/<name>-<width>.png, cut from a full-page capture taken
- * from the top (so the sticky header is not drawn over a panel taller than the screen).
- */
-export async function partScreenshot(page: Page, part: Locator, name: string): Promise<string> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  const scrollY = await page.evaluate(() => window.scrollY);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const clip = await part.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const margin = 8;
-    const x = Math.max(0, box.left + window.scrollX - margin);
-    const y = Math.max(0, box.top + window.scrollY - margin);
-    return {
-      x,
-      y,
-      width: Math.min(box.width + 2 * margin, document.documentElement.scrollWidth - x),
-      height: box.height + 2 * margin,
-    };
-  });
-  await page.screenshot({ path: file, fullPage: true, clip, animations: 'disabled' });
-  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrollY);
-  return file;
-}
-
-/** What the screen shows now (a modal over the page), at e2e/artifacts/<name>-<width>.png. */
-export async function viewportScreenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  return file;
 }

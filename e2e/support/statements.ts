@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Statement, StatementsOverview } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiSession } from './identity';
@@ -60,14 +58,4 @@ export type MailWithAttachments = MailMessage & {
 export async function statementCopyTo(email: string, since: number): Promise<MailWithAttachments | undefined> {
   const [newest] = await mailsTo(email, { template: 'statement-copy', since });
   return newest;
-}
-
-const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-/** A picture of just `element` at e2e/artifacts/<name>-<width>.png (the dashboard around it left out). */
-export async function elementScreenshot(page: Page, element: Locator, name: string): Promise<string> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  const file = path.join(artifactsDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  await element.screenshot({ path: file, animations: 'disabled' });
-  return file;
 }

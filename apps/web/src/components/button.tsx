@@ -77,3 +77,37 @@ export function ButtonLink({
     </Link>
   );
 }
+
+/**
+ * The last row of a dialog or a confirmation: Cancel (or `cancelLabel`), then the action
+ * (`children`); stacked on a phone with the action on top. `disabled` holds Cancel while the action
+ * is on its way.
+ */
+export function CancelActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  cancelVariant = 'outline',
+  size,
+  disabled,
+  className,
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  cancelVariant?: 'outline' | 'ghost';
+  size?: Size;
+  disabled?: boolean;
+  /** Space above the row, where the row follows something that is not spaced for it. */
+  className?: string;
+  children: ReactNode;
+}) {
+  const row = 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end';
+  return (
+    <div className={className ? `${className} ${row}` : row}>
+      <Button variant={cancelVariant} size={size} onClick={onCancel} disabled={disabled}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { errorMessage } from '../lib/api-errors';
 import { Alert } from './alert';
 import { Pager, type PagerProps } from './pager';
 import { LoadError } from './query-state';
+import type { UseQueryResult } from '@tanstack/react-query';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
@@ -36,6 +37,20 @@ export interface DataTableColumn<Row> {
 }
 
 type RowAttributes = ComponentProps<'tr'> & { [data: `data-${string}`]: string | number | boolean | undefined };
+
+/**
+ * A list's read, as `DataTable` (and the lists on it) show it: loading, a failed first read (a
+ * failed refetch keeps the rows on screen) and "Try again".
+ */
+export function readStates(
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'data' | 'error' | 'refetch'>,
+) {
+  return {
+    loading: query.isPending,
+    error: query.isError && !query.data ? query.error : undefined,
+    onRetry: () => void query.refetch(),
+  };
+}
 
 export interface DataTableProps<Row> {
   /** Names the table (and the card list and the scroll box). */

@@ -1,12 +1,10 @@
-import { Download } from 'lucide-react';
-import { buttonClass } from './button';
+import { DownloadLink } from './download-link';
 
 /** "Export CSV": a small outline button that downloads what the list shows, as the server writes it. */
 export function ExportCsvLink({ href, testId }: { href: string; testId: string }) {
   return (
-    <a href={href} download className={buttonClass('outline', 'sm')} data-testid={testId}>
-      <Download className="h-4 w-4" aria-hidden="true" />
+    <DownloadLink href={href} data-testid={testId}>
       Export CSV
-    </a>
+    </DownloadLink>
   );
 }

@@ -59,3 +59,35 @@ export function PageHero({ eyebrow, title, children }: { eyebrow?: string; title
     </div>
   );
 }
+
+/**
+ * A bordered part of a panel (Bill Pay's payees, a member's deposits): its `h4` heading names it.
+ * `headingGap` is the space under the heading; `className` adds to the box (its grid column,
+ * `space-y-*` in place of a gap).
+ */
+export function PanelSection({
+  headingId,
+  title,
+  headingGap = 'mb-3',
+  className,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  headingGap?: 'mb-2' | 'mb-3' | 'mb-4' | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  const box = 'rounded-xl border border-slate-200 p-4';
+  return (
+    <section aria-labelledby={headingId} className={className ? `${className} ${box}` : box}>
+      <h4
+        id={headingId}
+        className={headingGap ? `${headingGap} font-semibold text-slate-900` : 'font-semibold text-slate-900'}
+      >
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}

@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@mutual/shared';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, type RefObject, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { controlProps, FormField } from './form-field';
 
 interface OtpFieldProps {
@@ -33,4 +34,35 @@ export function OtpField({ id, label, hint, error, value, onChange, inputRef }: 
       </FormField>
     </div>
   );
+}
+
+/**
+ * The state behind an `OtpField`: the digits, the message under the box (cleared as the member
+ * types) and the box to focus. `field` spreads onto the `OtpField`; `parse` checks the digits with
+ * the API's own schema, and on a refusal shows its words (or `fallback`) under the box, focused.
+ */
+export function useOtpEntry(initialError: string | null = null) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(initialError);
+  const inputRef: RefObject<HTMLInputElement | null> = useRef<HTMLInputElement>(null);
+  const focus = () => inputRef.current?.focus();
+
+  const parse = <Code,>(schema: z.ZodType<Code>, fallback: string): Code | null => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    setError(parsed.error.issues[0]?.message ?? fallback);
+    focus();
+    return null;
+  };
+
+  const field = {
+    value,
+    error,
+    inputRef,
+    onChange: (digits: string) => {
+      setValue(digits);
+      setError(null);
+    },
+  };
+  return { field, setValue, setError, focus, parse };
 }

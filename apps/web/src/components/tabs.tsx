@@ -12,6 +12,15 @@ export interface TabItem<V extends string> {
   disabled?: boolean;
 }
 
+/** A tab a value, named by `labels`, with its count from `counts` (unknown, "–", until they load). */
+export function countedTabs<V extends string>(
+  values: readonly V[],
+  labels: Record<V, string>,
+  counts: Record<V, number> | undefined,
+): TabItem<V>[] {
+  return values.map((value) => ({ value, label: labels[value], count: counts ? counts[value] : null }));
+}
+
 const number = new Intl.NumberFormat('en-US');
 
 /** The look of the staff lists' status tabs: the active one lifts out of the grey track. */

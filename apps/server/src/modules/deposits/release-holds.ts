@@ -13,22 +13,6 @@ import { depositHolds } from './deposits.tables';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-/**
- * Ends one hold: its pending transfer is voided (the held money is the member's to spend again,
- * or, for a returned check, no longer held against them) and the hold marked released or voided.
- */
-export async function endHold(
-  tx: Executor,
-  hold: { id: string; transferId: string | null },
-  end: 'releasedAt' | 'voidedAt',
-  why: { reason: string; now: Date; createdBy: string | null },
-): Promise<void> {
-  if (hold.transferId) await resolvePending(tx, { pendingId: hold.transferId, kind: 'void', ...why });
-  await tx
-    .update(depositHolds)
-    .set({ [end]: why.now })
-    .where(eq(depositHolds.id, hold.id));
-}
 const BATCH = 100;
 
 export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released: number }> {
@@ -50,4 +34,21 @@ export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released
     released += done;
     if (done < BATCH) return { released };
   }
+}
+
+/**
+ * Ends one hold: its pending transfer is voided (the held money is the member's to spend again,
+ * or, for a returned check, no longer held against them) and the hold marked released or voided.
+ */
+export async function endHold(
+  tx: Executor,
+  hold: { id: string; transferId: string | null },
+  end: 'releasedAt' | 'voidedAt',
+  why: { reason: string; now: Date; createdBy: string | null },
+): Promise<void> {
+  if (hold.transferId) await resolvePending(tx, { pendingId: hold.transferId, kind: 'void', ...why });
+  await tx
+    .update(depositHolds)
+    .set({ [end]: why.now })
+    .where(eq(depositHolds.id, hold.id));
 }

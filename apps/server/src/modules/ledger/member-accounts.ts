@@ -37,7 +37,6 @@ async function openAccount(tx: Executor, userId: string, type: AccountType, rout
   throw new Error('could not draw a free account number');
 }
 
-/** The member's Checking and Savings (a credit card's line is the cards module's to show). */
 /**
  * Opens a credit card's line: a member account of type `Credit Card` that may go below zero down
  * to minus `limit` (ledger_post's funds check and the table's CHECK both read `credit_limit`).
@@ -51,6 +50,7 @@ export async function openCreditLine(tx: Executor, userId: string, limit: bigint
   return row.id;
 }
 
+/** The member's Checking and Savings (a credit card's line is the cards module's to show). */
 export async function findMemberAccounts(db: Executor, userId: string): Promise<AccountSummary[]> {
   const rows = await db
     .select()
@@ -71,16 +71,16 @@ export async function findMemberAccounts(db: Executor, userId: string): Promise<
   });
 }
 
-/**
- * Dates the opening of members' accounts back to when their (imported or demo) history starts,
- * so "Opened" never reads later than the first transaction.
- */
 /** Each account's balance by its type (`{ Checking: '12.00', Savings: '3.00' }`), as audit rows record them. */
 export const balancesByType = (
   accounts: Pick<AccountSummary, 'type' | 'balance'>[],
 ): Partial<Record<AccountType, string>> =>
   Object.fromEntries(accounts.map((account) => [account.type, account.balance]));
 
+/**
+ * Dates the opening of members' accounts back to when their (imported or demo) history starts,
+ * so "Opened" never reads later than the first transaction.
+ */
 export async function backdateAccountOpening(tx: Executor, userIds: string[], openedAt: Date): Promise<void> {
   await tx.update(ledgerAccounts).set({ createdAt: openedAt }).where(inArray(ledgerAccounts.userId, userIds));
 }

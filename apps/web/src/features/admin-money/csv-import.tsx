@@ -6,7 +6,7 @@ import {
   parseTransactionCsv,
   transactionCsvColumns,
 } from '@mutual/shared';
-import { Download, FileUp, Upload } from 'lucide-react';
+import { FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -14,6 +14,7 @@ import { FieldError } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-errors';
 import { usePostTransactionFile, usePreviewTransactions } from './money-api';
 import { addFailure, columnLabels, csvTemplateHref, failedRowNumber } from './staff-rows';
+import { DownloadLink } from '../../components/download-link';
 
 const a = messages.admin;
 /** Far above 500 rows of real text; a larger file is not a transaction list. */
@@ -103,14 +104,13 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           </p>
           <FieldError id={inputId} error={fileError ?? undefined} />
         </div>
-        <a
+        <DownloadLink
           href={csvTemplateHref}
           download="transactions-template.csv"
           className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium text-brand hover:text-brand-dark"
         >
-          <Download className="h-4 w-4" aria-hidden="true" />
           Download CSV template
-        </a>
+        </DownloadLink>
       </div>
 
       {notice && <Alert tone="info">{notice}</Alert>}

@@ -2,7 +2,7 @@ import { type UserSummary, emailSchema, messages, reversalSchema } from '@mutual
 import { Eraser, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useRefreshUsers } from '../admin-users/admin-api';
@@ -147,14 +147,11 @@ export function DeleteUserTransactions() {
                 reversing entry and their balances go back to zero.
               </span>
             </p>
-            <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'idle' })}>
-                Cancel
-              </Button>
+            <CancelActions onCancel={() => setStep({ kind: 'idle' })} size="sm" className="mt-3">
               <Button size="sm" variant="danger" onClick={() => void remove(step.user, step.reason)} autoFocus>
                 Delete all transactions
               </Button>
-            </div>
+            </CancelActions>
           </div>
         )}
       </div>

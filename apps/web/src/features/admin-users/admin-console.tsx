@@ -10,6 +10,7 @@ import { FlashBanner } from './flash-banner';
 import { useFlash } from './use-flash';
 import { UserDetailPanel } from './user-detail-panel';
 import { UserListPanel } from './user-list';
+import { isOneOf } from '../../lib/search-params';
 
 const toolbarClass =
   'mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start';
@@ -18,8 +19,7 @@ const detailColumnClass =
   'scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:overscroll-contain ' +
   'lg:rounded-2xl';
 
-const isFilter = (value: string | null): value is UserFilter =>
-  (userFilters as readonly (string | null)[]).includes(value);
+const isFilter = isOneOf(userFilters);
 
 /**
  * The members part of the staff console: find people, review applications, create users and look

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { type ReactElement, type ReactNode, isValidElement } from 'react';
+import { type ReactElement, type ReactNode, type Ref, isValidElement } from 'react';
 
 /** One titled block of the member detail, like a section of the application form. */
 export function DetailSection({
@@ -28,6 +28,18 @@ export function DetailSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * The title of a staff detail (a member, a deposit): focusable, so focus can land on it when a
+ * decision takes away the button it was on.
+ */
+export function DetailTitle({ id, ref, children }: { id: string; ref: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <h2 id={id} ref={ref} tabIndex={-1} className="text-xl font-semibold break-words text-slate-900 focus:outline-none">
+      {children}
+    </h2>
   );
 }
 

@@ -2,7 +2,7 @@ import { type UserDetail, messages } from '@mutual/shared';
 import { Check, Copy, KeyRound, RotateCcw, ShieldOff, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { type OtpAction, genericFailure, useBackupCodeStatus, useOtpAction } from './admin-api';
 import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
@@ -96,14 +96,11 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               {confirmations[confirming].text}
             </p>
-            <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" size="sm" onClick={() => setConfirming(null)} disabled={busy}>
-                Cancel
-              </Button>
+            <CancelActions onCancel={() => setConfirming(null)} size="sm" disabled={busy} className="mt-3">
               <Button size="sm" onClick={() => act.mutate(confirming)} disabled={busy} autoFocus>
                 {busy ? confirmations[confirming].busy : confirmations[confirming].confirm}
               </Button>
-            </div>
+            </CancelActions>
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">

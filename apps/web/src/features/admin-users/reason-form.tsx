@@ -1,6 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 
 /**
@@ -57,14 +57,11 @@ export function ReasonForm({
         />
       </FormField>
       {after}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
+      <CancelActions onCancel={onCancel} cancelVariant="ghost" disabled={busy}>
         <Button type="submit" disabled={busy} variant={danger ? 'danger' : 'primary'}>
           {submitText}
         </Button>
-      </div>
+      </CancelActions>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
 import { MemberTransactionsSection } from '../admin-money/member-transactions-section';
 import { MemberStatementsSection } from '../statements/member-statements-section';
+import { DetailTitle } from './detail-parts';
 
 /** The right-hand (or lower) column: everything about the selected member. */
 export function UserDetailPanel({
@@ -66,14 +67,9 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-3">
             <div className="min-w-0">
-              <h2
-                id="user-detail-name"
-                ref={heading}
-                tabIndex={-1}
-                className="text-xl font-semibold break-words text-slate-900 focus:outline-none"
-              >
+              <DetailTitle id="user-detail-name" ref={heading}>
                 {user.name}
-              </h2>
+              </DetailTitle>
               <p className="text-sm break-all text-slate-600">{user.email}</p>
             </div>
             <p className="flex flex-wrap items-center gap-1.5">

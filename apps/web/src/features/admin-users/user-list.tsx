@@ -7,9 +7,9 @@ import {
   userFilters,
 } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Tabs } from '../../components/tabs';
+import { SelectButton, SelectCard, selectableRowClass } from '../../components/select-list';
+import { Tabs, countedTabs } from '../../components/tabs';
 import { formatDate } from '../../lib/format-date';
 import { useUserList } from './admin-api';
 import { JointBadge, StaffBadge, StatusBadge, VerificationBadge } from './badges';
@@ -33,11 +33,7 @@ export function UserListPanel({
   return (
     <Tabs
       label="Filter users by status"
-      tabs={userFilters.map((value) => ({
-        value,
-        label: userFilterLabels[value],
-        count: counts ? counts[value] : null,
-      }))}
+      tabs={countedTabs(userFilters, userFilterLabels, counts)}
       value={filter}
       onValueChange={onFilterChange}
       listClassName="grid grid-cols-2 sm:flex lg:grid xl:flex"
@@ -50,23 +46,14 @@ export function UserListPanel({
 /** A member's name and e-mail, with the Joint and Staff badges beside the name. */
 function NameCell({ user, selected, onSelect }: { user: UserSummary; selected: boolean; onSelect: () => void }) {
   return (
-    <button
-      type="button"
-      aria-current={selected ? 'true' : undefined}
-      onClick={(event) => {
-        // The row opens the member too: once is enough.
-        event.stopPropagation();
-        onSelect();
-      }}
-      className="block max-w-full rounded text-left"
-    >
+    <SelectButton selected={selected} onSelect={onSelect}>
       <span className="flex flex-wrap items-center gap-1.5">
         <span className="truncate font-semibold text-slate-900">{user.name}</span>
         {user.isJointAccount && <JointBadge />}
         {user.role === 'admin' && <StaffBadge />}
       </span>
       <span className="block truncate text-slate-600">{user.email}</span>
-    </button>
+    </SelectButton>
   );
 }
 
@@ -77,29 +64,17 @@ const registered = (user: UserSummary) => (
 /** On a phone: one card per member, the whole card a button. */
 function UserCard({ user, selected, onSelect }: { user: UserSummary; selected: boolean; onSelect: () => void }) {
   return (
-    <li>
-      <button
-        type="button"
-        aria-current={selected ? 'true' : undefined}
-        onClick={onSelect}
-        className={`flex w-full items-center gap-3 rounded-xl border p-3.5 text-left ${
-          selected ? 'border-brand bg-brand-soft' : 'border-slate-200 bg-white hover:bg-slate-50'
-        }`}
-      >
-        <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-slate-900">{user.name}</span>
-          <span className="block truncate text-sm text-slate-600">{user.email}</span>
-          <span className="mt-2 flex flex-wrap items-center gap-1.5">
-            <StatusBadge status={user.status} />
-            <VerificationBadge status={user.verificationStatus} />
-            {user.isJointAccount && <JointBadge />}
-            {user.role === 'admin' && <StaffBadge />}
-            <span className="text-xs text-slate-600">Registered {registered(user)}</span>
-          </span>
-        </span>
-        <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
-      </button>
-    </li>
+    <SelectCard selected={selected} onSelect={onSelect}>
+      <span className="block truncate font-semibold text-slate-900">{user.name}</span>
+      <span className="block truncate text-sm text-slate-600">{user.email}</span>
+      <span className="mt-2 flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={user.status} />
+        <VerificationBadge status={user.verificationStatus} />
+        {user.isJointAccount && <JointBadge />}
+        {user.role === 'admin' && <StaffBadge />}
+        <span className="text-xs text-slate-600">Registered {registered(user)}</span>
+      </span>
+    </SelectCard>
   );
 }
 
@@ -157,7 +132,7 @@ function Users({
         rowKey="id"
         rowProps={(user) => ({
           onClick: () => onSelect(user),
-          className: `cursor-pointer ${user.id === selectedId ? 'bg-brand-soft' : 'hover:bg-slate-50'}`,
+          className: selectableRowClass(user.id === selectedId),
         })}
         verticalAlign="middle"
         loading={list.isPending}

@@ -12,16 +12,16 @@ import {
   payeeConfirmSchema,
 } from '@mutual/shared';
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
-import { OtpField } from '../../components/otp-field';
+import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { Button } from '../../components/button';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitButton, TextField } from '../transfers/transfer-fields';
+import { SubmitButton, SubmitRow, TextField } from '../transfers/transfer-fields';
 import { useAddPayee, usePayeeChallenge } from './bill-pay-api';
 
 const m = messages.billPay;
@@ -139,10 +139,9 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
         maxLength={NICKNAME_MAX}
         autoComplete="off"
       />
-      {details.formError && <Alert tone="error">{details.formError}</Alert>}
-      <div className="flex justify-end">
-        <SubmitButton sending={challenge.isPending}>Send code</SubmitButton>
-      </div>
+      <SubmitRow error={details.formError} sending={challenge.isPending}>
+        Send code
+      </SubmitRow>
     </form>
   );
 }
@@ -164,23 +163,17 @@ function CodeStep({
   onAdded: (result: PayeeResult) => void;
 }) {
   const addPayee = useAddPayee();
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | null>(null);
+  const otp = useOtpEntry();
   const [alert, setAlert] = useState<string | null>(null);
-  const otpInput = useRef<HTMLInputElement>(null);
 
   const confirm = async () => {
     if (addPayee.isPending) return;
     setAlert(null);
-    const code = payeeConfirmSchema.shape.otp.safeParse(otp);
-    if (!code.success) {
-      setOtpError(code.error.issues[0]?.message ?? m.codeRequired);
-      otpInput.current?.focus();
-      return;
-    }
-    setOtpError(null);
+    const code = otp.parse(payeeConfirmSchema.shape.otp, m.codeRequired);
+    if (code === null) return;
+    otp.setError(null);
     try {
-      onAdded(await addPayee.mutateAsync({ payee, challengeId: challenge.challengeId, otp: code.data }));
+      onAdded(await addPayee.mutateAsync({ payee, challengeId: challenge.challengeId, otp: code }));
     } catch (error) {
       const body = error instanceof ApiRequestError ? error.body : null;
       if (body?.code === 'CONFIRMATION_EXPIRED') return onReturn({ message: body.message });
@@ -192,8 +185,8 @@ function CodeStep({
         .map(([key, text]): [string, string] => [key.slice('payee.'.length), text]);
       if (payeeProblems.length > 0) return onReturn({ fields: payeeProblems });
       if (codeMessage) {
-        setOtpError(codeMessage[1]);
-        otpInput.current?.focus();
+        otp.setError(codeMessage[1]);
+        otp.focus();
         return;
       }
       setAlert(errorMessage(error));
@@ -228,18 +221,7 @@ function CodeStep({
           </div>
         ))}
       </dl>
-      <OtpField
-        id="payee-otp"
-        label="Code (6 digits)"
-        hint={hint}
-        error={otpError}
-        value={otp}
-        onChange={(digits) => {
-          setOtp(digits);
-          setOtpError(null);
-        }}
-        inputRef={otpInput}
-      />
+      <OtpField id="payee-otp" label="Code (6 digits)" hint={hint} {...otp.field} />
       {alert && <Alert tone="error">{alert}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={addPayee.isPending}>

@@ -7,6 +7,7 @@ import { PayeesList } from './payees-list';
 import { PaymentHistory } from './payment-history';
 import { RecurringPayments } from './recurring-payments';
 import { UpcomingBills } from './upcoming-bills';
+import { PanelSection } from '../../components/layout';
 
 const m = messages.billPay;
 
@@ -35,19 +36,13 @@ export function BillPayPanel() {
   return (
     <div className="space-y-6">
       <div className="grid items-start gap-6 lg:grid-cols-5">
-        <section
-          aria-labelledby="bill-pay-form-heading"
-          className="rounded-xl border border-slate-200 p-4 lg:col-span-3"
-        >
-          <h4 id="bill-pay-form-heading" className="mb-4 font-semibold text-slate-900">
-            Pay a bill
-          </h4>
+        <PanelSection headingId="bill-pay-form-heading" title="Pay a bill" headingGap="mb-4" className="lg:col-span-3">
           {accounts.data.length === 0 ? (
             <p className="text-sm text-slate-700">You need an open account to pay bills.</p>
           ) : (
             <BillPaymentForm accounts={accounts.data} overview={overview.data} />
           )}
-        </section>
+        </PanelSection>
         <div className="space-y-6 lg:col-span-2">
           <PayeesList payees={overview.data.payees} />
           <RecurringPayments series={overview.data.series} />

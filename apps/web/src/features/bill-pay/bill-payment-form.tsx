@@ -21,6 +21,7 @@ import { AddPayeeDialog } from './add-payee-dialog';
 import { type Ending, PayeeField, RecurringEnd } from './bill-payment-fields';
 import { longDay, payDateProblem, seriesHoldRule } from './format';
 import { useBillPaymentRequest } from './use-bill-payment-request';
+import { outcomeOf } from '../transfers/transfer-errors';
 
 const m = messages.billPay;
 
@@ -123,11 +124,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   const dateHint =
     `Earliest: ${longDay(overview.earliestDate)}. ` + `Payments are sent on business days at ${overview.cutOff}.`;
   const frequencyHint = recurring ? seriesHoldRule : undefined;
-  const outcome = formError
-    ? { tone: 'error' as const, text: formError }
-    : done
-      ? { tone: 'success' as const, text: done }
-      : null;
+  const outcome = outcomeOf(formError, done);
 
   return (
     <>

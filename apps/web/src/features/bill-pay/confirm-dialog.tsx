@@ -1,48 +1,49 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import type { ConfirmAction } from './use-confirm-action';
 
 /**
  * "Are you sure?" before something that cannot be undone (remove a payee, cancel a payment, stop
- * a recurring one). A refusal stays in the dialog in the API's words, so the member reads it
- * where they acted.
+ * a recurring one), open while `action` has a target; `children` says what will happen to it. A
+ * refusal stays in the dialog in the API's words, so the member reads it where they acted.
  */
-export function ConfirmDialog({
-  open,
+export function ConfirmDialog<T>({
+  action,
   title,
   children,
   confirmLabel,
   keepLabel,
-  pending,
-  error,
-  onConfirm,
-  onClose,
 }: {
-  open: boolean;
+  action: ConfirmAction<T>;
   title: string;
-  children: ReactNode;
+  children: (target: T) => ReactNode;
   confirmLabel: string;
   keepLabel: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
 }) {
+  const { target, pending, error, close } = action;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()} title={title} size="sm">
+    <Dialog open={target !== null} onOpenChange={(next) => !next && !pending && close()} title={title} size="sm">
       <div className="space-y-4 text-sm text-slate-700">
-        {children}
+        {target !== null && children(target)}
         {error && <Alert tone="error">{error}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {keepLabel}
-          </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+        <CancelActions onCancel={close} cancelLabel={keepLabel} disabled={pending}>
+          <Button variant="danger" onClick={() => void action.confirm()} disabled={pending} aria-busy={pending}>
             {pending ? 'Processing...' : confirmLabel}
           </Button>
-        </div>
+        </CancelActions>
       </div>
     </Dialog>
+  );
+}
+
+/** The last confirmed action's outcome, above its list. */
+export function ConfirmNotice({ action }: { action: Pick<ConfirmAction<unknown>, 'notice'> }) {
+  if (!action.notice) return null;
+  return (
+    <Alert tone="success" className="mb-3">
+      {action.notice}
+    </Alert>
   );
 }

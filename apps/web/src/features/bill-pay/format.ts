@@ -1,5 +1,6 @@
 import { type BillPaymentStatus, type BillPaymentView, billPayFrequencyLabels } from '@mutual/shared';
 import { formatCalendarDate } from '../../lib/format-date';
+import { pillClass, tints } from '../../components/pill';
 
 /** The member's name for a payee: "Home power (City Electric)", or the biller's name alone. */
 export function payeeName(payee: { nickname: string; billerName: string }): string {
@@ -25,14 +26,11 @@ export const seriesHoldRule =
 export { longDay, payDateProblem } from '@mutual/shared';
 
 const statusTones: Record<BillPaymentStatus, string> = {
-  scheduled: 'bg-sky-50 text-sky-900 ring-sky-300',
-  sent: 'bg-green-50 text-green-900 ring-green-300',
-  cancelled: 'bg-slate-100 text-slate-800 ring-slate-300',
-  returned: 'bg-amber-50 text-amber-900 ring-amber-300',
-  failed: 'bg-red-50 text-red-900 ring-red-300',
+  scheduled: tints.sky,
+  sent: tints.green,
+  cancelled: tints.slate,
+  returned: tints.amber,
+  failed: tints.red,
 };
-
-const pillClass =
-  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export const statusPillClass = (status: BillPaymentStatus) => `${pillClass} ${statusTones[status]}`;

@@ -1,11 +1,11 @@
 import { type Payee, billerCategoryLabels } from '@mutual/shared';
 import { Trash2 } from 'lucide-react';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useBillPayActions } from './bill-pay-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, ConfirmNotice } from './confirm-dialog';
 import { payeeName } from './format';
 import { useConfirmAction } from './use-confirm-action';
+import { PanelSection } from '../../components/layout';
 
 /**
  * The member's saved payees, account numbers masked. "Remove payee" asks first; the server keeps
@@ -14,18 +14,10 @@ import { useConfirmAction } from './use-confirm-action';
 export function PayeesList({ payees }: { payees: Payee[] }) {
   const { removePayee } = useBillPayActions();
   const remove = useConfirmAction((payee: Payee) => removePayee.mutateAsync(payee.id));
-  const target = remove.target;
 
   return (
-    <section aria-labelledby="bill-payees-heading" className="rounded-xl border border-slate-200 p-4">
-      <h4 id="bill-payees-heading" className="mb-3 font-semibold text-slate-900">
-        Your payees
-      </h4>
-      {remove.notice && (
-        <Alert tone="success" className="mb-3">
-          {remove.notice}
-        </Alert>
-      )}
+    <PanelSection headingId="bill-payees-heading" title="Your payees">
+      <ConfirmNotice action={remove} />
       {payees.length === 0 ? (
         <p className="text-sm text-slate-600">No payees yet. Choose “Add Payee” in the form to add one.</p>
       ) : (
@@ -53,17 +45,8 @@ export function PayeesList({ payees }: { payees: Payee[] }) {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={target !== null}
-        title="Remove payee"
-        confirmLabel="Remove payee"
-        keepLabel="Keep payee"
-        pending={remove.pending}
-        error={remove.error}
-        onConfirm={() => void remove.confirm()}
-        onClose={remove.close}
-      >
-        {target && (
+      <ConfirmDialog action={remove} title="Remove payee" confirmLabel="Remove payee" keepLabel="Keep payee">
+        {(target) => (
           <p>
             Remove <strong className="font-semibold text-slate-900">{payeeName(target)}</strong> (account{' '}
             <span className="font-mono">{target.accountNumberMasked}</span>) from your payees? Payments already made
@@ -71,6 +54,6 @@ export function PayeesList({ payees }: { payees: Payee[] }) {
           </p>
         )}
       </ConfirmDialog>
-    </section>
+    </PanelSection>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useBillPayments } from './bill-pay-api';
 import { PayeeCell, PaymentCard, StatusPill, paymentAmount, paymentDay } from './payment-cells';
+import { PanelSection } from '../../components/layout';
 
 interface PaymentsTableProps {
   view: 'upcoming' | 'history';
@@ -55,10 +56,7 @@ export function PaymentsTable({
 
   const data = payments.data;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
-      <h4 id={headingId} className="mb-3 font-semibold text-slate-900">
-        {title}
-      </h4>
+    <PanelSection headingId={headingId} title={title}>
       {notice}
       <DataTable
         caption={caption}
@@ -102,6 +100,6 @@ export function PaymentsTable({
         }
       />
       {children}
-    </section>
+    </PanelSection>
   );
 }

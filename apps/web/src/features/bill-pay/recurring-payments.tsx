@@ -1,11 +1,11 @@
 import { type BillSeries, billPayFrequencyLabels, formatWireMoney } from '@mutual/shared';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { formatCalendarDate } from '../../lib/format-date';
 import { useBillPayActions } from './bill-pay-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, ConfirmNotice } from './confirm-dialog';
 import { payeeName } from './format';
 import { useConfirmAction } from './use-confirm-action';
+import { PanelSection } from '../../components/layout';
 
 const statusLabels: Record<BillSeries['status'], string> = {
   active: 'Active',
@@ -24,18 +24,10 @@ function extentText(series: BillSeries): string {
 export function RecurringPayments({ series }: { series: BillSeries[] }) {
   const { stopSeries } = useBillPayActions();
   const stop = useConfirmAction((target: BillSeries) => stopSeries.mutateAsync(target.id));
-  const target = stop.target;
 
   return (
-    <section aria-labelledby="bill-series-heading" className="rounded-xl border border-slate-200 p-4">
-      <h4 id="bill-series-heading" className="mb-3 font-semibold text-slate-900">
-        Recurring payments
-      </h4>
-      {stop.notice && (
-        <Alert tone="success" className="mb-3">
-          {stop.notice}
-        </Alert>
-      )}
+    <PanelSection headingId="bill-series-heading" title="Recurring payments">
+      <ConfirmNotice action={stop} />
       {series.length === 0 ? (
         <p className="text-sm text-slate-600">No recurring payments. Choose a frequency in the form to set one up.</p>
       ) : (
@@ -72,17 +64,8 @@ export function RecurringPayments({ series }: { series: BillSeries[] }) {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={target !== null}
-        title="Stop recurring payment"
-        confirmLabel="Stop payments"
-        keepLabel="Keep them"
-        pending={stop.pending}
-        error={stop.error}
-        onConfirm={() => void stop.confirm()}
-        onClose={stop.close}
-      >
-        {target && (
+      <ConfirmDialog action={stop} title="Stop recurring payment" confirmLabel="Stop payments" keepLabel="Keep them">
+        {(target) => (
           <p>
             Stop paying <strong className="font-semibold text-slate-900">{payeeName(target.payee)}</strong>{' '}
             {formatWireMoney(target.amount)} {billPayFrequencyLabels[target.frequency].toLowerCase()}? No further
@@ -90,6 +73,6 @@ export function RecurringPayments({ series }: { series: BillSeries[] }) {
           </p>
         )}
       </ConfirmDialog>
-    </section>
+    </PanelSection>
   );
 }

@@ -1,9 +1,8 @@
 import type { BillPaymentView } from '@mutual/shared';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { useBillPayActions } from './bill-pay-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, ConfirmNotice } from './confirm-dialog';
 import { holdText, payeeName, seriesText } from './format';
 import { paymentAmount, paymentDay } from './payment-cells';
 import { PaymentsTable } from './payments-table';
@@ -42,7 +41,6 @@ function CancelButton({ payment, onCancel }: { payment: BillPaymentView; onCance
 export function UpcomingBills() {
   const { cancelPayment } = useBillPayActions();
   const cancel = useConfirmAction((payment: BillPaymentView) => cancelPayment.mutateAsync(payment.id));
-  const target = cancel.target;
 
   return (
     <PaymentsTable
@@ -52,25 +50,10 @@ export function UpcomingBills() {
       emptyMessage="No bills are scheduled."
       detail={{ header: 'Schedule', cell: (payment) => <Schedule payment={payment} /> }}
       action={(payment) => <CancelButton payment={payment} onCancel={() => cancel.ask(payment)} />}
-      notice={
-        cancel.notice && (
-          <Alert tone="success" className="mb-3">
-            {cancel.notice}
-          </Alert>
-        )
-      }
+      notice={<ConfirmNotice action={cancel} />}
     >
-      <ConfirmDialog
-        open={target !== null}
-        title="Cancel payment"
-        confirmLabel="Cancel payment"
-        keepLabel="Keep payment"
-        pending={cancel.pending}
-        error={cancel.error}
-        onConfirm={() => void cancel.confirm()}
-        onClose={cancel.close}
-      >
-        {target && (
+      <ConfirmDialog action={cancel} title="Cancel payment" confirmLabel="Cancel payment" keepLabel="Keep payment">
+        {(target) => (
           <>
             <p>
               Cancel the payment of <strong className={strong}>{paymentAmount(target)}</strong> to{' '}

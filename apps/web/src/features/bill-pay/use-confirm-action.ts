@@ -1,11 +1,22 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 
+export interface ConfirmAction<T> {
+  target: T | null;
+  pending: boolean;
+  error: string | null;
+  /** The last success, for an Alert above the list. */
+  notice: string | null;
+  ask: (target: T) => void;
+  close: () => void;
+  confirm: () => Promise<void>;
+}
+
 /**
  * The state of one confirmed action on a row (which row is being asked about, the call on its way,
  * a refusal in the API's words) and the last outcome for the list's notice.
  */
-export function useConfirmAction<T>(run: (target: T) => Promise<{ message: string }>) {
+export function useConfirmAction<T>(run: (target: T) => Promise<{ message: string }>): ConfirmAction<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +30,6 @@ export function useConfirmAction<T>(run: (target: T) => Promise<{ message: strin
     target,
     pending,
     error,
-    /** The last success, for an Alert above the list. */
     notice,
     ask: (next: T) => {
       setNotice(null);

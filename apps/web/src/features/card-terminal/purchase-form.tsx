@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
-import { TextField, transformed } from '../transfers/transfer-fields';
+import { DollarField, TextField, transformed } from '../transfers/transfer-fields';
 import { type TerminalAnswer, purchaseAnswer, purchaseSummary, requestFailedAnswer } from './answers';
 import { useTerminalPurchase } from './use-card-terminal';
 
@@ -135,28 +135,13 @@ export function PurchaseForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)_6rem]">
-        <div>
-          <label htmlFor="terminal-amount" className="mb-1.5 block text-sm font-medium text-slate-800">
-            Amount
-          </label>
-          <div className="relative">
-            <span
-              className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3.5 text-slate-500"
-              aria-hidden="true"
-            >
-              $
-            </span>
-            <input
-              {...controlProps('terminal-amount', { error: errors.amount?.message }, 'pl-7 tabular-nums')}
-              {...transformed(register('amount'), amountText)}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required="true"
-            />
-          </div>
-          <FieldError id="terminal-amount" error={errors.amount?.message} />
-        </div>
+        <DollarField
+          id="terminal-amount"
+          label="Amount"
+          registration={transformed(register('amount'), amountText)}
+          error={errors.amount?.message}
+          input={{ type: 'text', inputMode: 'decimal', autoComplete: 'off' }}
+        />
         <TextField
           id="terminal-merchant"
           label="Merchant"

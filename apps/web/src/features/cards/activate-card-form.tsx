@@ -1,7 +1,6 @@
 import { type ActivateCardInput, type Card, type CardResult, activateCardSchema } from '@mutual/shared';
-import { Alert } from '../../components/alert';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitButton, TextField, transformed } from '../transfers/transfer-fields';
+import { SubmitRow, TextField, transformed } from '../transfers/transfer-fields';
 import { useActivateCard } from './cards-api';
 import { cardErrorMessage, isUnavailable } from './format';
 
@@ -65,10 +64,9 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
           autoComplete="off"
         />
       </div>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <div className="flex justify-end">
-        <SubmitButton sending={submitting}>Activate Card</SubmitButton>
-      </div>
+      <SubmitRow error={formError} sending={submitting}>
+        Activate Card
+      </SubmitRow>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { type Card, type CardCode, type CardCodeAction, cardOtpSchema, messages 
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
-import { OtpField } from '../../components/otp-field';
+import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { ApiRequestError } from '../../lib/api';
 import { SubmitButton } from '../transfers/transfer-fields';
 import { useRequestCardCode, useVerifyCardCode } from './cards-api';
@@ -35,19 +35,17 @@ export function CardCodeStep({
   const verifyCode = useVerifyCardCode();
   const [code, setCode] = useState<CardCode | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | null>(initialError);
+  const otp = useOtpEntry(initialError);
   const [alert, setAlert] = useState<string | null>(null);
-  const otpInput = useRef<HTMLInputElement>(null);
 
   const ask = async () => {
     setRequestError(null);
     setAlert(null);
-    setOtp('');
+    otp.setValue('');
     try {
       setCode(await requestCode.mutateAsync({ cardId: card.id, action }));
-      setOtpError(null);
-      otpInput.current?.focus();
+      otp.setError(null);
+      otp.focus();
     } catch (error) {
       // A code sent before (if any) still works: keep it.
       setRequestError(cardErrorMessage(error));
@@ -68,24 +66,20 @@ export function CardCodeStep({
   const verify = async () => {
     if (verifyCode.isPending) return;
     setAlert(null);
-    const parsed = cardOtpSchema.safeParse(otp);
-    if (!parsed.success) {
-      setOtpError(parsed.error.issues[0]?.message ?? m.otpInvalid);
-      otpInput.current?.focus();
-      return;
-    }
+    const digits = otp.parse(cardOtpSchema, m.otpInvalid);
+    if (digits === null) return;
     if (!code) {
-      setOtpError(m.otpExpired);
+      otp.setError(m.otpExpired);
       return;
     }
     try {
-      await verifyCode.mutateAsync({ cardId: card.id, challengeId: code.challengeId, action, otp: parsed.data });
+      await verifyCode.mutateAsync({ cardId: card.id, challengeId: code.challengeId, action, otp: digits });
       onVerified(code.challengeId);
     } catch (error) {
       const onField = codeExpiredMessage(error) ?? fieldMessage(error);
       if (onField) {
-        setOtpError(onField);
-        otpInput.current?.focus();
+        otp.setError(onField);
+        otp.focus();
         return;
       }
       setAlert(cardErrorMessage(error));
@@ -111,13 +105,7 @@ export function CardCodeStep({
         id={`card-code-${card.id}`}
         label="Card code (6 digits)"
         hint="For your security, this code works once, for this card and this action only."
-        error={otpError}
-        value={otp}
-        onChange={(digits) => {
-          setOtp(digits);
-          setOtpError(null);
-        }}
-        inputRef={otpInput}
+        {...otp.field}
       />
       <p>
         <button type="button" className={linkClass} onClick={() => void ask()} disabled={sending}>

@@ -1,7 +1,6 @@
 import { type Card, type ChangePinInput, changePinSchema } from '@mutual/shared';
-import { Alert } from '../../components/alert';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitButton, TextField, transformed } from '../transfers/transfer-fields';
+import { SubmitRow, TextField, transformed } from '../transfers/transfer-fields';
 import { useChangePin } from './cards-api';
 import { cardCodeFormErrors } from './format';
 
@@ -61,10 +60,9 @@ export function ChangePinForm({
           {...pinInput}
         />
       </div>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <div className="flex justify-end">
-        <SubmitButton sending={submitting}>Change PIN</SubmitButton>
-      </div>
+      <SubmitRow error={formError} sending={submitting}>
+        Change PIN
+      </SubmitRow>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type Card, type CardStatus, type CardTransaction, cardKindLabels, messages } from '@mutual/shared';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { pillClass, tints } from '../../components/pill';
 
 const m = messages.cards;
 
@@ -68,22 +69,19 @@ export function orderCards(cards: readonly Card[]): { card: Card; closed: Card[]
   return [...groups, ...orphans.map((card) => ({ card, closed: [] }))];
 }
 
-const pillClass =
-  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
-
 const statusTones: Record<CardStatus, string> = {
-  active: 'bg-green-50 text-green-900 ring-green-300',
-  locked: 'bg-amber-50 text-amber-900 ring-amber-300',
-  inactive: 'bg-sky-50 text-sky-900 ring-sky-300',
+  active: tints.green,
+  locked: tints.amber,
+  inactive: tints.sky,
   closed: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
 export const cardStatusPillClass = (status: CardStatus) => `${pillClass} ${statusTones[status]}`;
 
 const transactionTones: Record<CardTransaction['status'], string> = {
-  pending: 'bg-sky-50 text-sky-900 ring-sky-300',
-  posted: 'bg-green-50 text-green-900 ring-green-300',
-  declined: 'bg-red-50 text-red-900 ring-red-300',
+  pending: tints.sky,
+  posted: tints.green,
+  declined: tints.red,
   reversed: 'bg-slate-100 text-slate-700 ring-slate-300',
   expired: 'bg-slate-100 text-slate-700 ring-slate-300',
 };

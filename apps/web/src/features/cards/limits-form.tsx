@@ -1,10 +1,9 @@
 import { type Card, type CardLimitsInput, type CardsOverview, cardLimitsSchema, formatWireMoney } from '@mutual/shared';
 import { Controller } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Alert } from '../../components/alert';
 import { useApiForm } from '../../lib/use-api-form';
 import { SettingsSwitch } from '../profile/settings-switch';
-import { DollarField, SubmitButton, transformed } from '../transfers/transfer-fields';
+import { DollarField, SubmitRow, transformed } from '../transfers/transfer-fields';
 import { useSetCardLimits } from './cards-api';
 import { cardCodeFormErrors } from './format';
 
@@ -131,10 +130,9 @@ export function LimitsForm({
           ))}
         </div>
       </fieldset>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <div className="flex justify-end">
-        <SubmitButton sending={submitting}>Save Limits</SubmitButton>
-      </div>
+      <SubmitRow error={formError} sending={submitting}>
+        Save Limits
+      </SubmitRow>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type Card, type CardResult, lostReasons, messages, reportLostSchema } from '@mutual/shared';
 import { useId, useState } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FieldError } from '../../components/form-field';
 import { useReportLost } from './cards-api';
@@ -129,14 +129,11 @@ function ReportLostForm({
         <FieldError id={id} error={reasonError ?? undefined} />
       </fieldset>
       {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
+      <CancelActions onCancel={onCancel} disabled={pending}>
         <Button type="submit" variant="danger" disabled={pending} aria-busy={pending}>
           {pending ? 'Reporting…' : 'Report Card'}
         </Button>
-      </div>
+      </CancelActions>
     </form>
   );
 }

@@ -1,26 +1,23 @@
 import { type DepositFlag, type DepositFlagKind, type DepositStatus, depositStatusLabels } from '@mutual/shared';
+import { tints } from '../../components/pill';
 
 const pill =
   'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset break-words';
 
-const red = 'bg-red-50 text-red-900 ring-red-300';
-const amber = 'bg-amber-50 text-amber-900 ring-amber-300';
-const blue = 'bg-sky-50 text-sky-900 ring-sky-300';
-
 /** The same check twice is the strongest warning; a new member or a large amount is a reason to look closer. */
 const flagTones: Record<DepositFlagKind, string> = {
-  duplicate_image: red,
-  same_check: red,
-  similar_image: amber,
-  over_usual: amber,
-  new_member: blue,
+  duplicate_image: tints.red,
+  same_check: tints.red,
+  similar_image: tints.amber,
+  over_usual: tints.amber,
+  new_member: tints.sky,
 };
 
 const statusTones: Record<DepositStatus, string> = {
-  pending_review: amber,
-  accepted: 'bg-green-50 text-green-900 ring-green-300',
-  rejected: red,
-  returned: 'bg-slate-100 text-slate-800 ring-slate-300',
+  pending_review: tints.amber,
+  accepted: tints.green,
+  rejected: tints.red,
+  returned: tints.slate,
 };
 
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {

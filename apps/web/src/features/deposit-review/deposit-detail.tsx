@@ -10,6 +10,7 @@ import { type DepositHref, DepositFacts, DepositFlags, MemberHistory } from './d
 import { useStaffDeposit } from './deposit-review-api';
 import { depositSummary } from './format';
 import { ApproveDialog, ReasonDialog } from './review-dialogs';
+import { DetailTitle } from '../admin-users/detail-parts';
 
 interface PanelProps {
   hrefFor: DepositHref;
@@ -77,14 +78,9 @@ function DepositDetailView({ detail, hrefFor, onFlash }: PanelProps & { detail: 
       <header className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <h2
-              id="deposit-detail-heading"
-              ref={heading}
-              tabIndex={-1}
-              className="text-xl font-semibold break-words text-slate-900 focus:outline-none"
-            >
+            <DetailTitle id="deposit-detail-heading" ref={heading}>
               {depositSummary(deposit)}
-            </h2>
+            </DetailTitle>
             <p className="mt-1">
               <DepositStatusBadge status={deposit.status} />
             </p>

@@ -1,6 +1,6 @@
 import type { StaffDeposit } from '@mutual/shared';
-import { ChevronRight } from 'lucide-react';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { SelectButton, SelectCard, selectableRowClass } from '../../components/select-list';
 import { formatDateTime } from '../../lib/format-date';
 import { FlagBadges } from './badges';
 import { accountLabel, depositAmount } from './format';
@@ -8,6 +8,13 @@ import { accountLabel, depositAmount } from './format';
 interface Selection {
   selectedId: string | null;
   onSelect: (deposit: StaffDeposit) => void;
+}
+
+/** One deposit of the list, whether it is the one open, and how to open it. */
+interface DepositChoice {
+  deposit: StaffDeposit;
+  selected: boolean;
+  onSelect: () => void;
 }
 
 type ListStates = Pick<
@@ -22,73 +29,39 @@ const submitted = (deposit: StaffDeposit) => (
 );
 
 /** The member's name and e-mail as the button that opens the deposit (the row opens it too). */
-function MemberCell({
-  deposit,
-  selected,
-  onSelect,
-}: {
-  deposit: StaffDeposit;
-  selected: boolean;
-  onSelect: () => void;
-}) {
+function MemberCell({ deposit, selected, onSelect }: DepositChoice) {
   return (
-    <button
-      type="button"
-      aria-current={selected ? 'true' : undefined}
-      onClick={(event) => {
-        event.stopPropagation();
-        onSelect();
-      }}
-      className="block max-w-full rounded text-left"
-    >
+    <SelectButton selected={selected} onSelect={onSelect}>
       <span className="block font-semibold break-words text-slate-900">{deposit.member.name}</span>
       <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
-    </button>
+    </SelectButton>
   );
 }
 
 /** Narrow column or phone: the whole card is the button. */
-function DepositCard({
-  deposit,
-  selected,
-  onSelect,
-}: {
-  deposit: StaffDeposit;
-  selected: boolean;
-  onSelect: () => void;
-}) {
+function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
   return (
-    <li data-testid="staff-deposit" data-deposit-id={deposit.id}>
-      <button
-        type="button"
-        aria-current={selected ? 'true' : undefined}
-        onClick={onSelect}
-        className={`flex w-full items-center gap-3 rounded-xl border p-3.5 text-left ${
-          selected ? 'border-brand bg-brand-soft' : 'border-slate-200 bg-white hover:bg-slate-50'
-        }`}
-      >
-        <span className="min-w-0 flex-1">
-          <span className="flex items-start justify-between gap-3">
-            <span className="min-w-0 font-semibold break-words text-slate-900">{deposit.member.name}</span>
-            <span className="shrink-0 text-right font-semibold text-slate-900 tabular-nums">
-              {depositAmount(deposit)}
-            </span>
-          </span>
-          {/* Its own line, the card's full width: an address breaks only when it cannot fit whole. */}
-          <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
-          <span className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
-            <span>{accountLabel(deposit)}</span>
-            {submitted(deposit)}
-          </span>
-          {deposit.flags.length > 0 && (
-            <span className="mt-2 block">
-              <FlagBadges flags={deposit.flags} inside="button" />
-            </span>
-          )}
+    <SelectCard
+      selected={selected}
+      onSelect={onSelect}
+      marks={{ 'data-testid': 'staff-deposit', 'data-deposit-id': deposit.id }}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="min-w-0 font-semibold break-words text-slate-900">{deposit.member.name}</span>
+        <span className="shrink-0 text-right font-semibold text-slate-900 tabular-nums">{depositAmount(deposit)}</span>
+      </span>
+      {/* Its own line, the card's full width: an address breaks only when it cannot fit whole. */}
+      <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
+      <span className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
+        <span>{accountLabel(deposit)}</span>
+        {submitted(deposit)}
+      </span>
+      {deposit.flags.length > 0 && (
+        <span className="mt-2 block">
+          <FlagBadges flags={deposit.flags} inside="button" />
         </span>
-        <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
-      </button>
-    </li>
+      )}
+    </SelectCard>
   );
 }
 
@@ -133,7 +106,7 @@ export function DepositList({
         'data-testid': 'staff-deposit',
         'data-deposit-id': deposit.id,
         onClick: () => onSelect(deposit),
-        className: `cursor-pointer ${deposit.id === selectedId ? 'bg-brand-soft' : 'hover:bg-slate-50'}`,
+        className: selectableRowClass(deposit.id === selectedId),
       })}
       loadingLabel="Loading deposits…"
       skeletonRows={3}

@@ -5,6 +5,7 @@ import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DepositReview } from './deposit-review';
 import { depositDetail, depositId, depositPage, staffDeposit } from './fixtures';
+import { textsOf } from '../../test/queries';
 
 const LIST = 'GET /api/admin/deposits';
 const detailRoute = (id: string) => `GET /api/admin/deposits/${id}`;
@@ -175,11 +176,7 @@ describe('Deposit Review: one deposit', () => {
     );
     const history = within(member).getByRole('table', { name: 'Olive Oldest’s other deposits' });
     const historyRow = within(history).getByTestId('deposit-history-row');
-    expect(
-      within(historyRow)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Feb 10, 2026', '$120.00', 'Accepted']);
+    expect(textsOf(historyRow, 'cell')).toEqual(['Feb 10, 2026', '$120.00', 'Accepted']);
 
     const flags = within(detail).getByRole('region', { name: 'Flags' });
     expect(within(flags).getByText('Same image as a deposit on Mar 1')).toBeTruthy();

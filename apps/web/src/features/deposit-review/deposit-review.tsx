@@ -10,7 +10,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import type { NumberedPagerProps } from '../../components/pager';
-import { Tabs } from '../../components/tabs';
+import { Tabs, countedTabs } from '../../components/tabs';
 import { BackToConsole } from '../admin-users/back-to-console';
 import { FlashBanner } from '../admin-users/flash-banner';
 import { useFlash } from '../admin-users/use-flash';
@@ -18,9 +18,10 @@ import { useSite } from '../site/site-context';
 import { DepositDetailPanel } from './deposit-detail';
 import { DepositList } from './deposit-list';
 import { useStaffDeposits } from './deposit-review-api';
+import { isOneOf, pageParam } from '../../lib/search-params';
+import { readStates } from '../../components/data-table';
 
-const isStatus = (value: string | null): value is DepositStatus =>
-  (depositStatuses as readonly (string | null)[]).includes(value);
+const isStatus = isOneOf(depositStatuses);
 
 const emptyText: Record<DepositStatus, string> = {
   pending_review: 'No deposits are waiting for review.',
@@ -52,7 +53,7 @@ export function DepositReview() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: DepositStatus = isStatus(raw) ? raw : 'pending_review';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageParam(params);
   const selectedId = params.get('deposit');
   const list = useStaffDeposits(status, page);
   const { flash, show, dismiss } = useFlash();
@@ -98,11 +99,7 @@ export function DepositReview() {
           </h2>
           <Tabs
             label="Deposits by status"
-            tabs={depositStatuses.map((value) => ({
-              value,
-              label: depositStatusLabels[value],
-              count: counts ? counts[value] : null,
-            }))}
+            tabs={countedTabs(depositStatuses, depositStatusLabels, counts)}
             value={status}
             onValueChange={(value) => setParams(queryFor({ status: value }), { replace: true })}
             listClassName="grid grid-cols-2 md:flex lg:grid"
@@ -113,10 +110,8 @@ export function DepositReview() {
                 deposits={list.data?.deposits}
                 selectedId={selectedId}
                 onSelect={select}
-                loading={list.isPending}
-                error={list.isError && !list.data ? list.error : undefined}
+                {...readStates(list)}
                 errorFallback={messages.generic.internal}
-                onRetry={() => void list.refetch()}
                 emptyMessage={emptyText[value]}
                 busy={list.isPlaceholderData}
                 paging={list.data && pagingOf(list.data, (next) => hrefFor({ page: next }))}

@@ -6,6 +6,7 @@ import { apiError, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DepositReview } from './deposit-review';
 import { depositDetail, depositPage, staffDeposit } from './fixtures';
+import { textsOf } from '../../test/queries';
 
 const m = messages.deposits;
 const pending = staffDeposit();
@@ -126,11 +127,7 @@ describe('Deposit Review: Reject', () => {
     await user.click(within(detail).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
     const select = within(dialog).getByLabelText('Reason');
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Choose a reason', ...depositRejectReasons, 'Other…']);
+    expect(textsOf(select, 'option')).toEqual(['Choose a reason', ...depositRejectReasons, 'Other…']);
     await user.selectOptions(select, depositRejectReasons[1]);
     await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
     expect(await screen.findByText(rejected)).toBeTruthy();
@@ -178,11 +175,7 @@ describe('Deposit Review: Return item', () => {
     expect(stub.to('POST', `${base}/return`)).toHaveLength(0);
 
     const select = within(dialog).getByLabelText('Reason');
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Choose a reason', ...depositReturnReasons, 'Other…']);
+    expect(textsOf(select, 'option')).toEqual(['Choose a reason', ...depositReturnReasons, 'Other…']);
     await user.selectOptions(select, depositReturnReasons[0]);
     await user.click(within(dialog).getByRole('button', { name: 'Return item' }));
     expect(await screen.findByText(returned)).toBeTruthy();

@@ -9,7 +9,7 @@ import {
 import { Ban, CheckCircle2, Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
@@ -74,14 +74,11 @@ export function ApproveDialog({ deposit, open, onClose, onFlash }: DialogProps) 
           </Alert>
         )}
       </div>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={approve.isPending}>
-          Cancel
-        </Button>
+      <CancelActions onCancel={onClose} disabled={approve.isPending} className="mt-5">
         <Button icon={CheckCircle2} onClick={confirm} disabled={approve.isPending}>
           {approve.isPending ? 'Approving...' : 'Approve deposit'}
         </Button>
-      </div>
+      </CancelActions>
     </Dialog>
   );
 }
@@ -213,14 +210,11 @@ function ReasonForm({ kind, deposit, onClose, onFlash }: DialogProps & { kind: k
           />
         </FormField>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-          Cancel
-        </Button>
+      <CancelActions onCancel={onClose} disabled={mutation.isPending}>
         <Button icon={text.Icon} type="submit" variant="danger" disabled={mutation.isPending}>
           {mutation.isPending ? text.busy : text.submit}
         </Button>
-      </div>
+      </CancelActions>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { type DepositOverview, type DepositWindow, formatWireMoney, longDay, mes
 import { PenLine } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { checks } from './format';
+import { PanelSection } from '../../components/layout';
 
 const m = messages.deposits;
 
@@ -37,10 +38,7 @@ export function DepositFacts({ overview }: { overview: DepositOverview }) {
   const { limits } = overview;
   const limitReached = usedUp(limits);
   return (
-    <section aria-labelledby="deposit-facts-heading" className="space-y-4 rounded-xl border border-slate-200 p-4">
-      <h4 id="deposit-facts-heading" className="font-semibold text-slate-900">
-        Before you deposit
-      </h4>
+    <PanelSection headingId="deposit-facts-heading" title="Before you deposit" headingGap={null} className="space-y-4">
       <div className="space-y-2 text-sm text-slate-700" data-testid="deposit-endorsement">
         <p>Endorse the back of the check with your signature and these words:</p>
         <blockquote className="flex items-start gap-2 rounded-lg border-l-4 border-brand bg-brand-soft px-3 py-2.5">
@@ -88,6 +86,6 @@ export function DepositFacts({ overview }: { overview: DepositOverview }) {
         <span className="font-medium text-slate-900">When your money is available: </span>
         {overview.policy}
       </p>
-    </section>
+    </PanelSection>
   );
 }

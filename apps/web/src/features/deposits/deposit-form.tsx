@@ -22,6 +22,7 @@ import { AmountField, SubmitButton, TextField } from '../transfers/transfer-fiel
 import { CheckImageInput, useCheckPhoto } from './check-image-input';
 import { type DepositSubmission, useSubmitDeposit } from './deposits-api';
 import { depositAccountName, megabytes } from './format';
+import { outcomeOf } from '../transfers/transfer-errors';
 
 const m = messages.deposits;
 
@@ -125,11 +126,7 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
 
   const error = (name: keyof DepositInput) => form.getFieldState(name, formState).error?.message;
   const imageHint = `A JPEG, PNG or WebP photo under ${megabytes(overview.imageMaxBytes)} MB.`;
-  const outcome = formError
-    ? { tone: 'error' as const, text: formError }
-    : done
-      ? { tone: 'success' as const, text: done }
-      : null;
+  const outcome = outcomeOf(formError, done);
 
   return (
     <>

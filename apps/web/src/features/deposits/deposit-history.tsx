@@ -5,6 +5,7 @@ import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format-date';
 import { useSite } from '../site/site-context';
 import { availabilityParts, depositAccountName, depositPillClass } from './format';
+import { PanelSection } from '../../components/layout';
 
 const linkClass =
   'inline-flex items-center gap-1 rounded text-sm font-medium text-brand underline underline-offset-2 ' +
@@ -136,10 +137,7 @@ export function DepositHistory({
 }) {
   const { deposits, total, page, pageSize } = overview;
   return (
-    <section aria-labelledby="deposit-history-heading" className="rounded-xl border border-slate-200 p-4">
-      <h4 id="deposit-history-heading" className="mb-2 font-semibold text-slate-900">
-        Your deposits
-      </h4>
+    <PanelSection headingId="deposit-history-heading" title="Your deposits" headingGap="mb-2">
       {deposits.length === 0 ? (
         <p className="text-sm text-slate-600">You have not deposited a check yet.</p>
       ) : (
@@ -168,6 +166,6 @@ export function DepositHistory({
           />
         </div>
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -1,4 +1,5 @@
 import { type AccountType, type DepositStatus, type DepositView, formatWireMoney, messages } from '@mutual/shared';
+import { pillClass, tints } from '../../components/pill';
 
 /** The photo types the form offers and the server reads (it checks the content again). */
 export const checkImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -59,14 +60,11 @@ export function availabilityParts(parts: DepositView['availability']): { text: s
 }
 
 const statusTones: Record<DepositStatus, string> = {
-  pending_review: 'bg-sky-50 text-sky-900 ring-sky-300',
-  accepted: 'bg-green-50 text-green-900 ring-green-300',
-  rejected: 'bg-red-50 text-red-900 ring-red-300',
-  returned: 'bg-amber-50 text-amber-900 ring-amber-300',
+  pending_review: tints.sky,
+  accepted: tints.green,
+  rejected: tints.red,
+  returned: tints.amber,
 };
-
-const pillClass =
-  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export const depositPillClass = (status: DepositStatus) => `${pillClass} ${statusTones[status]}`;
 

@@ -1,5 +1,5 @@
 import { type AchSecCode, formatWireMoney, messages } from '@mutual/shared';
-import { Download, FileOutput } from 'lucide-react';
+import { FileOutput } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { controlClass } from '../../components/form-field';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { achExportFileHref, useAchExports, usePaymentOpsActions } from './payment-ops-api';
+import { DownloadLink } from '../../components/download-link';
 
 const m = messages.paymentOps;
 const downloadClass =
@@ -102,15 +103,12 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
                   {file.createdBy ? ` · ${file.createdBy}` : ''}
                 </span>
               </div>
-              <a
+              <DownloadLink
                 href={achExportFileHref(file.id)}
                 download={file.fileName}
                 className={downloadClass}
                 aria-label={`Download ${file.fileName}`}
-              >
-                <Download className="h-4 w-4" aria-hidden="true" />
-                Download
-              </a>
+              />
             </li>
           ))}
         </ul>

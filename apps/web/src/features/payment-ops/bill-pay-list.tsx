@@ -11,9 +11,8 @@ import { DataTable, type DataTableColumn, type DataTableProps } from '../../comp
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
 import { StaffPaymentCard } from './staff-card';
+import { pillClass, tints } from '../../components/pill';
 
-const pill =
-  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const deliveryLabels = { electronic: 'Electronic', check: 'Check' } as const;
 
 export const billAmount = (payment: StaffBillPayment) => formatWireMoney(payment.amount);
@@ -34,11 +33,8 @@ function Member({ payment }: { payment: StaffBillPayment }) {
 }
 
 export function DeliveryBadge({ payment }: { payment: StaffBillPayment }) {
-  const tone =
-    payment.biller.delivery === 'electronic'
-      ? 'bg-sky-50 text-sky-900 ring-sky-300'
-      : 'bg-violet-50 text-violet-900 ring-violet-300';
-  return <span className={`${pill} ${tone}`}>{deliveryLabels[payment.biller.delivery]}</span>;
+  const tone = payment.biller.delivery === 'electronic' ? tints.sky : tints.violet;
+  return <span className={`${pillClass} ${tone}`}>{deliveryLabels[payment.biller.delivery]}</span>;
 }
 
 /** The payee as the member named it, the biller, how it is paid and the member's account there (masked). */

@@ -9,18 +9,19 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { NumberedPagerProps } from '../../components/pager';
-import { Tabs } from '../../components/tabs';
+import { Tabs, countedTabs } from '../../components/tabs';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { longDay } from '../bill-pay/format';
 import { BillPayExports } from './bill-pay-exports';
 import { BillPayList } from './bill-pay-list';
 import { useStaffBillPayments } from './bill-pay-ops-api';
 import { BillReturnDialog } from './bill-pay-return-dialog';
+import { isOneOf, pageParam } from '../../lib/search-params';
+import { readStates } from '../../components/data-table';
 
 const viewLabels: Record<StaffBillView, string> = { due: 'Due today', sent: 'Sent', returned: 'Returned' };
 
-const isView = (value: string | null): value is StaffBillView =>
-  (staffBillViews as readonly (string | null)[]).includes(value);
+const isView = isOneOf(staffBillViews);
 
 /** Where the Bill Pay tab is: its view, the Sent day (the credit union's today when left out) and the page. */
 export function billPayAddress(view: StaffBillView, date: string | undefined, page = 1): URLSearchParams {
@@ -65,7 +66,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
   const view: StaffBillView = isView(rawView) ? rawView : 'due';
   const rawDate = params.get('date');
   const date = rawDate && isIsoDay(rawDate) ? rawDate : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageParam(params);
   const payments = useStaffBillPayments(view, date, page);
   const [returning, setReturning] = useState<StaffBillPayment | null>(null);
 
@@ -87,11 +88,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
 
       <Tabs
         label="Bill payments by status"
-        tabs={staffBillViews.map((value) => ({
-          value,
-          label: viewLabels[value],
-          count: counts ? counts[value] : null,
-        }))}
+        tabs={countedTabs(staffBillViews, viewLabels, counts)}
         value={view}
         onValueChange={(next) => setParams(billPayAddress(next, date), { replace: true })}
         // Two a row on phones, the third across both.
@@ -115,9 +112,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
               payments={payments.data?.payments}
               view={value}
               onReturn={setReturning}
-              loading={payments.isPending}
-              error={payments.isError && !payments.data ? payments.error : undefined}
-              onRetry={() => void payments.refetch()}
+              {...readStates(payments)}
               emptyMessage={emptyText(value, day)}
               busy={payments.isPlaceholderData}
               paging={

@@ -1,6 +1,6 @@
 import { type PaymentOrder, messages, paymentReturnSchema, returnReasonsByRail } from '@mutual/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FieldError } from '../../components/form-field';
 import type { ShowFlash } from '../admin-users/use-flash';
@@ -60,14 +60,11 @@ export function SettleDialog({ order, onClose, onFlash }: DialogProps) {
       description={settleDescription}
     >
       {order && <OrderSummary order={order} />}
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={settle.isPending}>
-          Cancel
-        </Button>
+      <CancelActions onCancel={onClose} disabled={settle.isPending} className="mt-5">
         <Button icon={CheckCircle2} onClick={confirm} disabled={settle.isPending}>
           {settle.isPending ? 'Settling...' : 'Settle payment'}
         </Button>
-      </div>
+      </CancelActions>
     </Dialog>
   );
 }

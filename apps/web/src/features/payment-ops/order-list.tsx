@@ -5,19 +5,16 @@ import { DataTable, type DataTableColumn, type DataTableProps } from '../../comp
 import { formatDateTime } from '../../lib/format-date';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
 import { StaffPaymentCard } from './staff-card';
+import { iconPillClass, tints } from '../../components/pill';
 
 export interface OrderActions {
   onSettle: (order: PaymentOrder) => void;
   onReturn: (order: PaymentOrder) => void;
 }
 
-const pill =
-  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
-
 function RailBadge({ order }: { order: PaymentOrder }) {
-  const tone =
-    order.rail === 'ach' ? 'bg-sky-50 text-sky-900 ring-sky-300' : 'bg-violet-50 text-violet-900 ring-violet-300';
-  return <span className={`${pill} ${tone}`}>{railLabel(order)}</span>;
+  const tone = order.rail === 'ach' ? tints.sky : tints.violet;
+  return <span className={`${iconPillClass} ${tone}`}>{railLabel(order)}</span>;
 }
 
 function Member({ order }: { order: PaymentOrder }) {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import type { NumberedPagerProps } from '../../components/pager';
-import { Tabs } from '../../components/tabs';
+import { Tabs, countedTabs } from '../../components/tabs';
 import { FlashBanner } from '../admin-users/flash-banner';
 import { type ShowFlash, useFlash } from '../admin-users/use-flash';
 import { AchFiles } from './ach-files';
@@ -20,9 +20,10 @@ import { ReturnDialog, SettleDialog } from './order-dialogs';
 import { OrderList } from './order-list';
 import { usePaymentOrders } from './payment-ops-api';
 import { useSite } from '../site/site-context';
+import { isOneOf, pageParam } from '../../lib/search-params';
+import { readStates } from '../../components/data-table';
 
-const isStatus = (value: string | null): value is PaymentOrderStatus =>
-  (paymentOrderStatuses as readonly (string | null)[]).includes(value);
+const isStatus = isOneOf(paymentOrderStatuses);
 
 /**
  * Previous / Next under a page of the queue, when there is more than one: "Showing 26–50 of 60",
@@ -106,7 +107,7 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: PaymentOrderStatus = isStatus(raw) ? raw : 'pending';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageParam(params);
   const orders = usePaymentOrders(status, page);
   const [settling, setSettling] = useState<PaymentOrder | null>(null);
   const [returning, setReturning] = useState<PaymentOrder | null>(null);
@@ -129,11 +130,7 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
 
       <Tabs
         label="Payments by status"
-        tabs={paymentOrderStatuses.map((value) => ({
-          value,
-          label: paymentOrderStatusLabels[value],
-          count: counts ? counts[value] : null,
-        }))}
+        tabs={countedTabs(paymentOrderStatuses, paymentOrderStatusLabels, counts)}
         value={status}
         onValueChange={(value) => setParams(queryFor(value), { replace: true })}
         className="mt-6"
@@ -146,11 +143,9 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
               status={value}
               onSettle={setSettling}
               onReturn={setReturning}
-              loading={orders.isPending}
+              {...readStates(orders)}
               loadingLabel="Loading payments…"
-              error={orders.isError && !orders.data ? orders.error : undefined}
               errorFallback={messages.paymentOps.loadFailed}
-              onRetry={() => void orders.refetch()}
               emptyMessage={emptyText[value]}
               busy={orders.isPlaceholderData}
               paging={orders.data && pagingOf(orders.data, (next) => `?${queryFor(status, next).toString()}`)}

@@ -2,7 +2,7 @@ import { messages, RETURN_NOTE_MAX } from '@mutual/shared';
 import { Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { z } from 'zod';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { controlProps, FormField } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
@@ -108,13 +108,10 @@ export function ReturnNoteField(props: {
 
 export function ReturnActions({ pending, onClose }: { pending: boolean; onClose: () => void }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onClose} disabled={pending}>
-        Cancel
-      </Button>
+    <CancelActions onCancel={onClose} disabled={pending}>
       <Button icon={Undo2} type="submit" disabled={pending} variant="danger">
         {pending ? 'Returning...' : 'Return payment'}
       </Button>
-    </div>
+    </CancelActions>
   );
 }

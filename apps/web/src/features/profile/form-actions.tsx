@@ -1,4 +1,4 @@
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 
 /** A form's closing row: the way out, then the submit button (its words change while it works). */
 export function FormActions({
@@ -15,13 +15,10 @@ export function FormActions({
   busyLabel: string;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel}>
-        {cancelLabel}
-      </Button>
+    <CancelActions onCancel={onCancel} cancelLabel={cancelLabel}>
       <Button type="submit" disabled={submitting}>
         {submitting ? busyLabel : submitLabel}
       </Button>
-    </div>
+    </CancelActions>
   );
 }

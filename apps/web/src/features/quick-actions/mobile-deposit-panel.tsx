@@ -5,6 +5,7 @@ import { DepositFacts } from '../deposits/deposit-facts';
 import { DepositForm } from '../deposits/deposit-form';
 import { DepositHistory } from '../deposits/deposit-history';
 import { useDeposits } from '../deposits/deposits-api';
+import { PanelSection } from '../../components/layout';
 
 const m = messages.deposits;
 
@@ -30,19 +31,18 @@ export function MobileDepositPanel() {
         <div className="lg:col-span-2">
           <DepositFacts overview={overview} />
         </div>
-        <section
-          aria-labelledby="deposit-form-heading"
-          className="min-w-0 rounded-xl border border-slate-200 p-4 lg:col-span-3"
+        <PanelSection
+          headingId="deposit-form-heading"
+          title="Deposit a check"
+          headingGap="mb-4"
+          className="min-w-0 lg:col-span-3"
         >
-          <h4 id="deposit-form-heading" className="mb-4 font-semibold text-slate-900">
-            Deposit a check
-          </h4>
           {overview.accounts.length === 0 ? (
             <p className="text-sm text-slate-700">You need an open account to deposit a check.</p>
           ) : (
             <DepositForm overview={overview} onSubmitted={() => setPage(1)} />
           )}
-        </section>
+        </PanelSection>
       </div>
       <DepositHistory overview={overview} busy={deposits.isPlaceholderData} onPageChange={setPage} />
     </div>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
@@ -44,6 +44,12 @@ function renderQuickActions(route = '/dashboard') {
 const tile = (section: HTMLElement, label: string) =>
   within(section).getByRole('button', { name: new RegExp(`^${label} (One-time|Download|Deposit|Lock|Coming|Being)`) });
 
+/** Chooses a tile; its panel, named like the tile, is what stands in place of the tiles. */
+async function openPanel({ section, user }: { section: HTMLElement; user: UserEvent }, label: string) {
+  await user.click(tile(section, label));
+  return within(section).getByRole('region', { name: label });
+}
+
 describe('Quick Actions', () => {
   it('shows the six tiles of the spec, in its order, and no panel', () => {
     const { section, server } = renderQuickActions();
@@ -60,8 +66,7 @@ describe('Quick Actions', () => {
 
   it('opens a panel in place of the tiles, and "Back to Quick Actions" returns to them and to the tile', async () => {
     const { section, user } = renderQuickActions();
-    await user.click(tile(section, 'Statements'));
-    const panel = within(section).getByRole('region', { name: 'Statements' });
+    const panel = await openPanel({ section, user }, 'Statements');
     expect(panel.id).toBe('quick-actions-statements');
     expect(document.activeElement).toBe(panel);
     expect(within(section).queryByRole('button', { name: /^Zelle/ })).toBeNull();
@@ -74,8 +79,7 @@ describe('Quick Actions', () => {
 
   it('Zelle: only the coming-soon message, with the credit union’s name', async () => {
     const { section, user } = renderQuickActions();
-    await user.click(tile(section, 'Zelle'));
-    const panel = within(section).getByRole('region', { name: 'Zelle' });
+    const panel = await openPanel({ section, user }, 'Zelle');
     expect(within(panel).getByText(`Zelle® is coming soon to ${siteFacts.brand.name}.`)).toBeTruthy();
     expect(within(panel).queryByRole('textbox')).toBeNull();
     expect(within(panel).queryByRole('form')).toBeNull();
@@ -83,16 +87,14 @@ describe('Quick Actions', () => {
 
   it('Rewards: only the message that the program is being enhanced', async () => {
     const { section, user } = renderQuickActions();
-    await user.click(tile(section, 'Rewards'));
-    const panel = within(section).getByRole('region', { name: 'Rewards' });
+    const panel = await openPanel({ section, user }, 'Rewards');
     expect(panel.textContent).toContain(`The ${siteFacts.brand.shortName} rewards program is being enhanced.`);
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
 
   it('Cards: the real panel, with the Overview and Statements tabs and the member’s cards', async () => {
     const { section, user, server } = renderQuickActions();
-    await user.click(tile(section, 'Cards'));
-    const panel = within(section).getByRole('region', { name: 'Cards' });
+    const panel = await openPanel({ section, user }, 'Cards');
     const tabs = await within(panel).findByRole('tablist', { name: 'Cards' });
     expect(
       within(tabs)
@@ -107,8 +109,7 @@ describe('Quick Actions', () => {
   it('Mobile Deposit: the real form, with the account, amount and both photos', async () => {
     const { section, user, server } = renderQuickActions();
     expect(tile(section, 'Mobile Deposit').textContent).toBe('Mobile DepositDeposit a check');
-    await user.click(tile(section, 'Mobile Deposit'));
-    const panel = within(section).getByRole('region', { name: 'Mobile Deposit' });
+    const panel = await openPanel({ section, user }, 'Mobile Deposit');
     const form = await within(panel).findByRole('form', { name: 'Deposit a check' });
     expect(within(form).getByRole('combobox', { name: 'Deposit to' })).toBeTruthy();
     expect(within(form).getByLabelText('Front of check')).toBeTruthy();
@@ -119,8 +120,7 @@ describe('Quick Actions', () => {
   it('Statements: the real panel, with the account and period choice', async () => {
     const { section, user, server } = renderQuickActions();
     expect(tile(section, 'Statements').textContent).toBe('StatementsDownload or e-mail');
-    await user.click(tile(section, 'Statements'));
-    const panel = within(section).getByRole('region', { name: 'Statements' });
+    const panel = await openPanel({ section, user }, 'Statements');
     const form = await within(panel).findByRole('form', { name: 'Get a statement' });
     expect(within(form).getByRole('combobox', { name: 'Account' })).toBeTruthy();
     expect(within(form).getByRole('combobox', { name: 'Statement period' })).toBeTruthy();

@@ -8,6 +8,7 @@ import { useSite } from '../site/site-context';
 import { ScheduledJobTable, loadFailed } from './scheduled-job-table';
 import { SCHEDULED_WORK_REFRESH_MS, useRunJobNow, useScheduledWork } from './scheduled-work-api';
 import { StatementRunsCard } from './statement-runs-card';
+import { readStates } from '../../components/data-table';
 
 /**
  * The body of Scheduled work (issue 14, item 6): what the portal does on its own on the job queue,
@@ -57,9 +58,7 @@ export function ScheduledWorkScreen() {
 
       <ScheduledJobTable
         jobs={work.data?.jobs}
-        loading={work.isPending}
-        error={work.isError && !work.data ? work.error : undefined}
-        onRetry={() => void work.refetch()}
+        {...readStates(work)}
         busy={runNow.isPending}
         runningName={runNow.isPending ? (runNow.variables ?? null) : null}
         onRunNow={run}

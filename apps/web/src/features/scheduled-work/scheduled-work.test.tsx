@@ -7,6 +7,7 @@ import { fixtureFactory } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ConsoleLinks } from '../admin-users/admin-toolbar';
 import { ScheduledWorkScreen } from './scheduled-work-screen';
+import { rowOf, textsOf } from '../../test/queries';
 
 const listPath = '/api/admin/scheduled-work';
 const runPath = (name: string) => `/api/admin/scheduled-work/${name}/run`;
@@ -54,13 +55,8 @@ async function renderScreen() {
   return screen.getByRole('table', { name: 'Scheduled jobs' });
 }
 
-/** The row of one job in the table (the phone cards are in the page too, hidden by CSS). */
-function rowOf(table: HTMLElement, title: string): HTMLElement {
-  const header = within(table).getByRole('rowheader', { name: new RegExp(`^${title}`) });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${title}`);
-  return row;
-}
+/** The row of one job in the table: its header begins with the job's title. */
+const jobRow = (table: HTMLElement, title: string) => rowOf(table, new RegExp(`^${title}`));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -84,18 +80,18 @@ describe('Scheduled work: the table', () => {
     });
     const table = await renderScreen();
 
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Job', 'Queue', 'Failed (24 h)', 'Last run', 'Last error', 'Actions']);
+    expect(textsOf(table, 'columnheader')).toEqual([
+      'Job',
+      'Queue',
+      'Failed (24 h)',
+      'Last run',
+      'Last error',
+      'Actions',
+    ]);
 
-    const cells = (title: string) =>
-      within(rowOf(table, title))
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent);
+    const cells = (title: string) => textsOf(jobRow(table, title), 'cell');
     // 18:30 UTC is 12:30 PM in America/Chicago (the fixture's TIME_ZONE), not the test machine's UTC.
-    expect(within(rowOf(table, 'Send waiting e-mail')).getByRole('rowheader').textContent).toBe(
+    expect(within(jobRow(table, 'Send waiting e-mail')).getByRole('rowheader').textContent).toBe(
       'Send waiting e-mailEvery minutemail.deliver',
     );
     expect(cells('Send waiting e-mail')).toEqual([
@@ -105,10 +101,10 @@ describe('Scheduled work: the table', () => {
       'None',
       'Run now',
     ]);
-    expect(within(rowOf(table, 'Send statements')).getByRole('rowheader').textContent).toContain('When sent');
+    expect(within(jobRow(table, 'Send statements')).getByRole('rowheader').textContent).toContain('When sent');
     expect(cells('Send statements').at(3)).toBe('Statement store offline');
 
-    const expiry = rowOf(table, 'Expire payment orders pending more than 120 hours');
+    const expiry = jobRow(table, 'Expire payment orders pending more than 120 hours');
     expect(within(expiry).getByText('3').className).toContain('bg-red-100');
     expect(within(expiry).getByText('Never')).toBeTruthy();
     const error = within(expiry).getByTestId('scheduled-job-error');

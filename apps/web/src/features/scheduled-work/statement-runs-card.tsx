@@ -1,6 +1,6 @@
 import type { StatementRun } from '@mutual/shared';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn, readStates } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import type { ShowFlash } from '../admin-users/use-flash';
@@ -8,6 +8,7 @@ import { useStartStatementRun, useStatementRuns } from '../statements/staff-stat
 import { sizeInKb } from '../statements/format';
 import { IssueMonthForm } from './issue-month-form';
 import { SCHEDULED_WORK_REFRESH_MS } from './scheduled-work-api';
+import { tints } from '../../components/pill';
 
 const loadFailed = 'Failed to load the statement runs';
 const whole = new Intl.NumberFormat('en-US');
@@ -15,9 +16,9 @@ const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 const statusLabels: Record<StatementRun['status'], string> = { running: 'Running', done: 'Done', failed: 'Failed' };
 const statusTones: Record<StatementRun['status'], string> = {
-  running: 'bg-sky-50 text-sky-900 ring-sky-300',
-  done: 'bg-green-50 text-green-900 ring-green-300',
-  failed: 'bg-red-50 text-red-900 ring-red-300',
+  running: tints.sky,
+  done: tints.green,
+  failed: tints.red,
 };
 const pill = 'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const progressClass = [
@@ -149,12 +150,10 @@ export function StatementRunsCard({ onFlash }: { onFlash: ShowFlash }) {
         rows={runs.data?.runs}
         rowKey="period"
         rowProps={() => ({ 'data-testid': 'statement-run-row' })}
-        loading={runs.isPending}
+        {...readStates(runs)}
         loadingLabel="Loading statement runs…"
         skeletonRows={2}
-        error={runs.isError && !runs.data ? runs.error : undefined}
         errorFallback={loadFailed}
-        onRetry={() => void runs.refetch()}
         emptyMessage="No month has been issued yet."
         cardsBelow="lg"
         cardListClassName="space-y-2"

@@ -7,6 +7,7 @@ import { fixtureFactory } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { closedMonths } from './issue-month-form';
 import { ScheduledWorkScreen } from './scheduled-work-screen';
+import { findRowOf, textsOf } from '../../test/queries';
 
 const runsPath = '/api/admin/statement-runs';
 
@@ -64,17 +65,8 @@ function renderScreen(routes = {}) {
 
 const runsTable = () => screen.getByRole('table', { name: 'Statement runs, newest first' });
 
-async function rowOf(label: string): Promise<HTMLElement> {
-  const header = await within(runsTable()).findByRole('rowheader', { name: label });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${label}`);
-  return row;
-}
-
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
+const rowOf = (label: string) => findRowOf(runsTable(), label);
+const cells = (row: HTMLElement) => textsOf(row, 'cell');
 
 afterEach(() => {
   vi.useRealTimers();
@@ -85,11 +77,7 @@ describe('Scheduled work: Monthly statements', () => {
     renderScreen();
     expect(screen.getByRole('heading', { level: 2, name: 'Monthly statements' })).toBeTruthy();
     const october = await rowOf('October 2026');
-    expect(
-      within(runsTable())
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    expect(textsOf(runsTable(), 'columnheader')).toEqual([
       'Month',
       'Status',
       'Progress',

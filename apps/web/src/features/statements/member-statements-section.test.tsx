@@ -9,6 +9,7 @@ import { userDetail } from '../admin-users/test-fixtures';
 import { UserDetailPanel } from '../admin-users/user-detail-panel';
 import { MemberStatementsSection } from './member-statements-section';
 import { savingsId, staffStatement } from './statements.fixtures';
+import { findRowOf, textsOf } from '../../test/queries';
 
 const listPath = '/api/admin/users/user-1/statements';
 const october = staffStatement({ notifiedAt: '2026-11-01T11:05:00.000Z' });
@@ -32,17 +33,9 @@ function renderSection(routes = {}) {
   return { server, onFlash };
 }
 
-async function rowOf(label: string): Promise<HTMLElement> {
-  const table = await screen.findByRole('table', { name: 'Member statements, newest first' });
-  const row = (await within(table).findByRole('rowheader', { name: label })).closest('tr');
-  if (!row) throw new Error(`no row for ${label}`);
-  return row;
-}
-
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
+const rowOf = async (label: string) =>
+  findRowOf(await screen.findByRole('table', { name: 'Member statements, newest first' }), label);
+const cellTexts = (row: HTMLElement) => textsOf(row, 'cell');
 
 describe('Staff console: a member’s statements', () => {
   it('lists each statement with its account, when it was issued and when the member was told', async () => {

@@ -1,13 +1,14 @@
 import type { StaffStatement, UserDetail } from '@mutual/shared';
-import { Download, FileText, Send } from 'lucide-react';
+import { FileText, Send } from 'lucide-react';
 import { Button, buttonClass } from '../../components/button';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn, readStates } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { DetailSection } from '../admin-users/detail-parts';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { accountName, accountSpoken, statementAccount } from './format';
 import { staffStatementHref, useResendStatementNotice, useStaffStatements } from './staff-statements-api';
+import { DownloadLink } from '../../components/download-link';
 
 const loadFailed = 'We could not load the statements.';
 
@@ -57,12 +58,10 @@ function StatementsSection({ userId, onFlash }: { userId: string; onFlash: ShowF
         rows={list.data?.statements}
         rowKey="id"
         rowProps={() => ({ 'data-testid': 'staff-statement-row' })}
-        loading={list.isPending}
+        {...readStates(list)}
         loadingLabel="Loading statements…"
         skeletonRows={2}
-        error={list.isError && !list.data ? list.error : undefined}
         errorFallback={loadFailed}
-        onRetry={() => void list.refetch()}
         emptyMessage="No statements have been issued yet."
         cardsBelow="container"
         renderCard={(statement) => (
@@ -114,15 +113,11 @@ function StatementActions({
   const which = `${statement.label}, ${accountSpoken(statementAccount(statement))}`;
   return (
     <span className="inline-flex flex-wrap gap-2">
-      <a
+      <DownloadLink
         href={staffStatementHref(userId, statement.id)}
-        download
         aria-label={`Download ${which}`}
         className={buttonClass('outline', 'sm', 'whitespace-nowrap')}
-      >
-        <Download className="h-4 w-4" aria-hidden="true" />
-        Download
-      </a>
+      />
       <Button
         variant="outline"
         size="sm"

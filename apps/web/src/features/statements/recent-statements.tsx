@@ -1,11 +1,13 @@
 import type { Statement } from '@mutual/shared';
-import { Download, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { Button, buttonClass } from '../../components/button';
+import { Button } from '../../components/button';
 import { formatDate } from '../../lib/format-date';
 import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
 import { accountName, accountSpoken, sizeInKb, statementAccount } from './format';
 import { statementHref } from './statements-api';
+import { PanelSection } from '../../components/layout';
+import { DownloadLink } from '../../components/download-link';
 
 /** Statements listed before "Show all": the last three months of a member's two accounts. */
 export const RECENT_SHOWN = 6;
@@ -19,10 +21,12 @@ export function RecentStatements({ statements, email }: { statements: Statement[
   const [all, setAll] = useState(false);
   const shown = all ? statements : statements.slice(0, RECENT_SHOWN);
   return (
-    <section aria-labelledby="recent-statements-heading" className="@container rounded-xl border border-slate-200 p-4">
-      <h4 id="recent-statements-heading" className="mb-2 font-semibold text-slate-900">
-        Recent statements
-      </h4>
+    <PanelSection
+      headingId="recent-statements-heading"
+      title="Recent statements"
+      headingGap="mb-2"
+      className="@container"
+    >
       {statements.length === 0 ? (
         <p className="text-sm text-slate-600">No statements have been issued yet.</p>
       ) : (
@@ -37,7 +41,7 @@ export function RecentStatements({ statements, email }: { statements: Statement[
           {all ? 'Show fewer statements' : `Show all ${statements.length} statements`}
         </Button>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
@@ -56,15 +60,10 @@ function StatementItem({ statement, email }: { statement: Statement; email: Emai
           </p>
         </div>
         <div className="flex flex-wrap gap-2 @xl:shrink-0">
-          <a
+          <DownloadLink
             href={statementHref({ accountId: statement.accountId, period: statement.period })}
-            download
             aria-label={`Download ${which}`}
-            className={buttonClass('outline', 'sm')}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download
-          </a>
+          />
           <Button
             variant="outline"
             size="sm"

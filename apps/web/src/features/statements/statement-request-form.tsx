@@ -1,11 +1,12 @@
 import type { StatementsOverview } from '@mutual/shared';
-import { Download, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
 import { accountName } from './format';
 import { statementHref } from './statements-api';
+import { DownloadLink } from '../../components/download-link';
 
 const place = 'form';
 
@@ -78,10 +79,7 @@ export function StatementRequestForm({
         </FormField>
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <a href={statementHref(target)} download className={buttonClass('primary')}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Download
-        </a>
+        <DownloadLink href={statementHref(target)} className={buttonClass('primary')} />
         <Button type="submit" variant="outline" icon={Mail} disabled={email.isPending}>
           {emailButtonText(email, place)}
         </Button>

@@ -7,6 +7,7 @@ import { siteFacts } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { checkingId, savingsId, statement, statementsOverview } from './statements.fixtures';
 import { StatementsPanel } from './statements-panel';
+import { textsOf } from '../../test/queries';
 
 const overviewPath = '/api/me/statements';
 const emailPath = (accountId: string, period: string) => `/api/me/statements/${accountId}/${period}/email`;
@@ -20,10 +21,7 @@ function renderPanel(overview = statementsOverview(), routes = {}) {
 
 const theForm = () => screen.findByRole('form', { name: 'Get a statement' });
 const downloadOf = (form: HTMLElement) => within(form).getByRole('link', { name: 'Download' });
-const optionTexts = (select: HTMLElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((option) => option.textContent);
+const optionTexts = (select: HTMLElement) => textsOf(select, 'option');
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,6 +6,7 @@ import { useSite } from '../site/site-context';
 import { RecentStatements } from './recent-statements';
 import { StatementRequestForm } from './statement-request-form';
 import { useEmailStatement, useStatementsOverview } from './statements-api';
+import { PanelSection } from '../../components/layout';
 
 const m = messages.statements;
 const linkClass = 'font-medium text-brand underline underline-offset-2';
@@ -29,10 +30,7 @@ export function StatementsPanel() {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-5">
       <div className="space-y-4 lg:col-span-2">
-        <section aria-labelledby="statement-request-heading" className="rounded-xl border border-slate-200 p-4">
-          <h4 id="statement-request-heading" className="mb-4 font-semibold text-slate-900">
-            Get a statement
-          </h4>
+        <PanelSection headingId="statement-request-heading" title="Get a statement" headingGap="mb-4">
           {accounts.length === 0 ? (
             <p className="text-sm text-slate-700">You need an open account to get statements.</p>
           ) : periods.length === 0 ? (
@@ -42,7 +40,7 @@ export function StatementsPanel() {
           ) : (
             <StatementRequestForm accounts={accounts} periods={periods} email={email} />
           )}
-        </section>
+        </PanelSection>
         {periods.length > 0 && <OlderStatements overview={overview.data} />}
         <p>
           <Link to="/dashboard/transactions" className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}>

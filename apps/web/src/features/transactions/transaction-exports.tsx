@@ -1,7 +1,6 @@
-import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { buttonClass } from '../../components/button';
 import { ExportCsvLink } from '../../components/export-csv-link';
+import { DownloadLink } from '../../components/download-link';
 
 interface TransactionExportsProps {
   csv: string;
@@ -43,9 +42,8 @@ function MoneyFileLink({
   noteId: string;
 }) {
   return (
-    <a href={href} download aria-describedby={noteId} className={buttonClass('outline', 'sm')} data-testid={testId}>
-      <Download className="h-4 w-4" aria-hidden="true" />
+    <DownloadLink href={href} aria-describedby={noteId} data-testid={testId}>
       {label}
-    </a>
+    </DownloadLink>
   );
 }

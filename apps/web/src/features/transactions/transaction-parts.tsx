@@ -1,10 +1,8 @@
 import { type Transaction, type TransferStatus, formatWireMoney } from '@mutual/shared';
 import { formatDate } from '../../lib/format-date';
+import { pillClass, tints } from '../../components/pill';
 
 const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-const badgeClass =
-  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
 
 const statusTones: Record<TransferStatus, string> = {
   Completed: 'bg-green-100 text-green-900 ring-green-300',
@@ -13,7 +11,7 @@ const statusTones: Record<TransferStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: TransferStatus }) {
-  return <span className={`${badgeClass} ${statusTones[status]}`}>{status}</span>;
+  return <span className={`${pillClass} ${statusTones[status]}`}>{status}</span>;
 }
 
 /** The status, and for a Failed row the reason in plain words (a returned payment's reason). */
@@ -33,7 +31,7 @@ export function TransactionStatus({ transaction }: { transaction: Transaction })
 
 const correctionLabels = { reversed: 'Reversed', reversal: 'Reversal' } as const;
 const correctionTones = {
-  reversed: 'bg-slate-100 text-slate-800 ring-slate-300',
+  reversed: tints.slate,
   reversal: 'bg-violet-100 text-violet-900 ring-violet-300',
 } as const;
 
@@ -44,7 +42,7 @@ const correctionTones = {
 export function CorrectionBadge({ correction }: { correction: Transaction['correction'] }) {
   if (!correction) return null;
   return (
-    <span className={`${badgeClass} ${correctionTones[correction]}`} data-testid="correction-badge">
+    <span className={`${pillClass} ${correctionTones[correction]}`} data-testid="correction-badge">
       {correctionLabels[correction]}
     </span>
   );

@@ -1,7 +1,7 @@
 import { type TransferCountRow, messages } from '@mutual/shared';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../../components/button';
+import { Button, CancelActions } from '../../components/button';
 import { LoadError } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
 import { FlashBanner } from '../admin-users/flash-banner';
@@ -87,14 +87,11 @@ export function ResetTransferCounts() {
             Reset every member’s transfer count?
           </h2>
           <p className="mt-1.5 text-sm text-amber-950">{r.confirmWarning}</p>
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={closeConfirm} disabled={all.isPending}>
-              Cancel
-            </Button>
+          <CancelActions onCancel={closeConfirm} cancelVariant="ghost" disabled={all.isPending} className="mt-4">
             <Button ref={confirmButton} onClick={resetAll} disabled={all.isPending} variant="danger">
               {all.isPending ? 'Resetting…' : 'Confirm Reset All'}
             </Button>
-          </div>
+          </CancelActions>
         </section>
       )}
 

@@ -3,6 +3,7 @@ import { Lock, RotateCcw } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
+import { iconPillClass } from '../../components/pill';
 
 interface ListProps {
   data: TransferCountList;
@@ -13,9 +14,6 @@ interface ListProps {
   onReset: (row: TransferCountRow) => void;
 }
 
-const pill =
-  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
-
 export const countText = (count: number, limit: number) =>
   limit === 0 ? `${count} (no limit)` : `${count} of ${limit}`;
 const atLimit = (row: TransferCountRow, limit: number) => limit > 0 && row.count >= limit;
@@ -25,7 +23,7 @@ const protectedNoteId = (row: TransferCountRow, layout: Layout) => `protected-no
 
 function ProtectedBadge() {
   return (
-    <span className={`${pill} bg-slate-800 text-white ring-slate-800`}>
+    <span className={`${iconPillClass} bg-slate-800 text-white ring-slate-800`}>
       <Lock className="h-3 w-3" aria-hidden="true" />
       Protected
     </span>
@@ -38,7 +36,7 @@ function Count({ row, limit }: { row: TransferCountRow; limit: number }) {
       <span className="flex flex-wrap items-center gap-1.5">
         <span className="font-semibold text-slate-900 tabular-nums">{countText(row.count, limit)}</span>
         {atLimit(row, limit) && (
-          <span className={`${pill} bg-amber-100 text-amber-900 ring-amber-300`}>Limit reached</span>
+          <span className={`${iconPillClass} bg-amber-100 text-amber-900 ring-amber-300`}>Limit reached</span>
         )}
       </span>
       {row.count > 0 && row.windowEndsAt && (

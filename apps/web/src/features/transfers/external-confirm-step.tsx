@@ -7,10 +7,10 @@ import {
   messages,
 } from '@mutual/shared';
 import { transfersApi } from '@mutual/shared/contract/transfers';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { OtpField } from '../../components/otp-field';
+import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { dateTimeFormat, localDay, zoneName } from '../../lib/format-date';
 import { readTransferError } from './transfer-errors';
 import { accountName } from './transfer-fields';
@@ -55,22 +55,16 @@ export function ExternalConfirmStep({
   onDone: (message: string) => void;
 }) {
   const { send, sending } = useTransferRequest(transfersApi.external);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | null>(null);
+  const otp = useOtpEntry();
   const [alert, setAlert] = useState<string | null>(null);
-  const otpInput = useRef<HTMLInputElement>(null);
 
   const confirm = async () => {
     setAlert(null);
-    const code = externalTransferConfirmSchema.shape.otp.safeParse(otp);
-    if (!code.success) {
-      setOtpError(code.error.issues[0]?.message ?? m.otpRequired);
-      otpInput.current?.focus();
-      return;
-    }
-    setOtpError(null);
+    const code = otp.parse(externalTransferConfirmSchema.shape.otp, m.otpRequired);
+    if (code === null) return;
+    otp.setError(null);
     try {
-      const result = await send({ transfer, challengeId: challenge.challengeId, otp: code.data });
+      const result = await send({ transfer, challengeId: challenge.challengeId, otp: code });
       if (result) onDone(result.message);
     } catch (error) {
       const failure = readTransferError(error);
@@ -81,7 +75,7 @@ export function ExternalConfirmStep({
         const otpMessage = failure.fields.find(([key]) => key === 'otp' || key === 'challengeId');
         const rest = failure.fields.filter(([key]) => key !== 'otp' && key !== 'challengeId');
         if (rest.length > 0) onReturn({ fields: rest });
-        else if (otpMessage) setOtpError(otpMessage[1]);
+        else if (otpMessage) otp.setError(otpMessage[1]);
       }
     }
   };
@@ -110,18 +104,7 @@ export function ExternalConfirmStep({
         ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
       ]}
     >
-      <OtpField
-        id="external-otp"
-        label="OTP (6-digit code)"
-        hint={hint}
-        error={otpError}
-        value={otp}
-        onChange={(digits) => {
-          setOtp(digits);
-          setOtpError(null);
-        }}
-        inputRef={otpInput}
-      />
+      <OtpField id="external-otp" label="OTP (6-digit code)" hint={hint} {...otp.field} />
       {alert && <Alert tone="error">{alert}</Alert>}
     </ConfirmTransferStep>
   );

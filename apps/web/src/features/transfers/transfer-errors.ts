@@ -35,3 +35,7 @@ export function readTransferError(error: unknown): TransferFailure {
 }
 
 export type Outcome = { tone: 'success' | 'error'; text: string };
+
+/** A form's Alert: its failure if it has one, else the last success, else nothing. */
+export const outcomeOf = (formError: string | null, done: string | null): Outcome | null =>
+  formError ? { tone: 'error', text: formError } : done ? { tone: 'success', text: done } : null;

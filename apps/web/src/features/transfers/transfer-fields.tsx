@@ -261,6 +261,26 @@ export function SubmitButton({
   );
 }
 
+/** A form's last row: its refusal in the API's words (if any), then the submit button on the right. */
+export function SubmitRow({
+  error,
+  sending,
+  children,
+}: {
+  error: string | null;
+  sending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex justify-end">
+        <SubmitButton sending={sending}>{children}</SubmitButton>
+      </div>
+    </>
+  );
+}
+
 /** The details a confirmation step repeats back before the money moves. */
 export function TransferSummary({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
   return (

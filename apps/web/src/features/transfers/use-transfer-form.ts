@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { type ApiForm, useApiForm } from '../../lib/use-api-form';
 import { exceedsAvailable } from './money';
-import { type Outcome, readTransferError } from './transfer-errors';
+import { outcomeOf, readTransferError } from './transfer-errors';
 import { transformed } from './transfer-fields';
 
 /** What every transfer form has: the account the money leaves, and how much. */
@@ -116,11 +116,7 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
       error: form.getFieldState(name, form.formState).error?.message,
     };
   };
-  const outcome: Outcome | null = formError
-    ? { tone: 'error', text: formError }
-    : done
-      ? { tone: 'success', text: done }
-      : null;
+  const outcome = outcomeOf(formError, done);
 
   return {
     form,

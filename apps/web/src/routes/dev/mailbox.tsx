@@ -1,8 +1,6 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { Container } from '../../components/layout';
-import { DevNotice } from './dev-notice';
+import { DevPage } from './dev-page';
 import { MailList } from '../../features/dev-mailbox/mail-list';
 import { MailViewer } from '../../features/dev-mailbox/mail-viewer';
 import { isMailboxUnavailable, useDevMailbox } from '../../features/dev-mailbox/use-dev-mailbox';
@@ -16,45 +14,27 @@ export function DevMailboxPage() {
   const messages = mailbox.data?.messages ?? [];
   // Until something is picked (or if the picked mail is gone), show the newest.
   const selected = messages.find((mail) => mail.id === selectedId) ?? messages[0];
-  const unavailable = isMailboxUnavailable(mailbox.error);
 
   return (
-    <Container className="py-10 sm:py-14">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dev mailbox</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">
-            This page exists only in development.
-            {!unavailable &&
-              ' No real e-mail is sent: every message the server would send lands here instead.' +
-                ' The list refreshes every 5 seconds.'}
-          </p>
-        </div>
-        {!unavailable && (
-          // The label stays put during the 5-second background refreshes; only the icon turns.
-          <Button variant="outline" onClick={() => void mailbox.refetch()}>
-            <RefreshCw
-              className={`h-4 w-4 ${mailbox.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
-              aria-hidden="true"
-            />
-            Refresh
-          </Button>
-        )}
-      </div>
-
-      <div className="mt-8">
-        {mailbox.isPending ? (
-          <p role="status" className="text-slate-600">
-            Loading mail…
-          </p>
-        ) : unavailable ? (
-          <DevNotice title="The dev mailbox is not available">
-            It is only switched on outside production when no SMTP server is configured. Here, mail goes to a real mail
-            server instead.
-          </DevNotice>
-        ) : mailbox.isError && !mailbox.data ? (
-          <DevNotice title="Could not load the mailbox">{mailbox.error.message}</DevNotice>
-        ) : messages.length === 0 || !selected ? (
+    <DevPage
+      title="Dev mailbox"
+      more={
+        ' No real e-mail is sent: every message the server would send lands here instead.' +
+        ' The list refreshes every 5 seconds.'
+      }
+      query={mailbox}
+      unavailable={isMailboxUnavailable(mailbox.error)}
+      loadingText="Loading mail…"
+      unavailableNotice={{
+        title: 'The dev mailbox is not available',
+        text:
+          'It is only switched on outside production when no SMTP server is configured. ' +
+          'Here, mail goes to a real mail server instead.',
+      }}
+      errorTitle="Could not load the mailbox"
+    >
+      {() =>
+        messages.length === 0 || !selected ? (
           <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
             <Inbox className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
             <p className="mt-3 font-medium text-slate-900">No mail yet</p>
@@ -70,8 +50,8 @@ export function DevMailboxPage() {
             </section>
             <MailViewer mail={selected} />
           </div>
-        )}
-      </div>
-    </Container>
+        )
+      }
+    </DevPage>
   );
 }

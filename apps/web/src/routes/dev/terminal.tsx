@@ -1,8 +1,6 @@
-import { ExternalLink, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ExternalLink, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { Container } from '../../components/layout';
-import { DevNotice } from './dev-notice';
+import { DevPage } from './dev-page';
 import type { TerminalAnswer as Answer } from '../../features/card-terminal/answers';
 import { PurchaseForm } from '../../features/card-terminal/purchase-form';
 import { TerminalAnswer } from '../../features/card-terminal/terminal-answer';
@@ -19,93 +17,75 @@ export function DevTerminalPage() {
   useDocumentTitle('Card Terminal');
   const terminal = useTerminal();
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const unavailable = isTerminalUnavailable(terminal.error);
 
   return (
-    <Container className="py-10 sm:py-14">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Card Terminal</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">This page exists only in development.</p>
-        </div>
-        {!unavailable && (
-          <Button variant="outline" onClick={() => void terminal.refetch()}>
-            <RefreshCw
-              className={`h-4 w-4 ${terminal.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
-              aria-hidden="true"
-            />
-            Refresh
-          </Button>
-        )}
-      </div>
-
-      <div
-        role="note"
-        className="mt-6 flex gap-3 rounded-2xl border-2 border-amber-300 bg-amber-50 p-4 text-amber-950"
-        data-testid="terminal-banner"
-      >
-        <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-        <div className="space-y-1">
-          <p className="font-semibold">
-            Demo card terminal — it signs requests as a card processor would. Not part of a real portal.
-          </p>
-          <p className="text-sm">
-            <a
-              href="/dashboard"
-              target="_blank"
-              rel="noopener"
-              className="inline-flex items-center gap-1 font-medium underline underline-offset-2 hover:text-amber-800"
-            >
-              Open the dashboard in another tab to watch it update live.
-              <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            </a>
-          </p>
-        </div>
-      </div>
-
-      <div className="mt-8">
-        {terminal.isPending ? (
-          <p role="status" className="text-slate-600">
-            Loading cards…
-          </p>
-        ) : unavailable ? (
-          <DevNotice title="The card terminal is not available">
-            It exists only outside production, and is served to this computer only unless DEV_MAILBOX=public.
-          </DevNotice>
-        ) : terminal.isError && !terminal.data ? (
-          <DevNotice title="Could not load the card terminal">{terminal.error.message}</DevNotice>
-        ) : (
-          <div className="space-y-10">
-            <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <section
-                aria-labelledby="terminal-charge-heading"
-                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    <DevPage
+      title="Card Terminal"
+      query={terminal}
+      unavailable={isTerminalUnavailable(terminal.error)}
+      loadingText="Loading cards…"
+      unavailableNotice={{
+        title: 'The card terminal is not available',
+        text: 'It exists only outside production, and is served to this computer only unless DEV_MAILBOX=public.',
+      }}
+      errorTitle="Could not load the card terminal"
+      banner={
+        <div
+          role="note"
+          className="mt-6 flex gap-3 rounded-2xl border-2 border-amber-300 bg-amber-50 p-4 text-amber-950"
+          data-testid="terminal-banner"
+        >
+          <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <div className="space-y-1">
+            <p className="font-semibold">
+              Demo card terminal — it signs requests as a card processor would. Not part of a real portal.
+            </p>
+            <p className="text-sm">
+              <a
+                href="/dashboard"
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-1 font-medium underline underline-offset-2 hover:text-amber-800"
               >
-                <h2 id="terminal-charge-heading" className="mb-4 text-lg font-semibold text-slate-900">
-                  Charge a card
-                </h2>
-                <PurchaseForm cards={terminal.data.cards} onAnswer={setAnswer} />
-              </section>
-              <section aria-labelledby="terminal-answer-heading" className="lg:sticky lg:top-28 lg:self-start">
-                <h2 id="terminal-answer-heading" className="mb-4 text-lg font-semibold text-slate-900">
-                  Processor&apos;s answer
-                </h2>
-                <TerminalAnswer answer={answer} />
-              </section>
-            </div>
-            <section aria-labelledby="terminal-recent-heading">
-              <h2 id="terminal-recent-heading" className="mb-1 text-lg font-semibold text-slate-900">
-                Recent card transactions
+                Open the dashboard in another tab to watch it update live.
+                <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              </a>
+            </p>
+          </div>
+        </div>
+      }
+    >
+      {(data) => (
+        <div className="space-y-10">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <section
+              aria-labelledby="terminal-charge-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            >
+              <h2 id="terminal-charge-heading" className="mb-4 text-lg font-semibold text-slate-900">
+                Charge a card
               </h2>
-              <p className="mb-4 text-sm text-slate-600">
-                The latest authorizations on any card, newest first. Clear a pending one (add a tip by changing the
-                amount) or reverse it, as the merchant would.
-              </p>
-              <TerminalTransactions recent={terminal.data.recent} onAnswer={setAnswer} />
+              <PurchaseForm cards={data.cards} onAnswer={setAnswer} />
+            </section>
+            <section aria-labelledby="terminal-answer-heading" className="lg:sticky lg:top-28 lg:self-start">
+              <h2 id="terminal-answer-heading" className="mb-4 text-lg font-semibold text-slate-900">
+                Processor&apos;s answer
+              </h2>
+              <TerminalAnswer answer={answer} />
             </section>
           </div>
-        )}
-      </div>
-    </Container>
+          <section aria-labelledby="terminal-recent-heading">
+            <h2 id="terminal-recent-heading" className="mb-1 text-lg font-semibold text-slate-900">
+              Recent card transactions
+            </h2>
+            <p className="mb-4 text-sm text-slate-600">
+              The latest authorizations on any card, newest first. Clear a pending one (add a tip by changing the
+              amount) or reverse it, as the merchant would.
+            </p>
+            <TerminalTransactions recent={data.recent} onAnswer={setAnswer} />
+          </section>
+        </div>
+      )}
+    </DevPage>
   );
 }
