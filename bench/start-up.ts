@@ -11,31 +11,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { percentile, print } from './postgres';
+import { freePort } from '../cluster/support/ports';
+import { envWholeNumber, percentile, print } from './postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const RUNS = Math.max(1, envWholeNumber('BENCH_RUNS', 5));
 const viaNpm = process.env.BENCH_START_COMMAND === 'npm';
 /** A start that has not answered by then has failed. */
 const GIVE_UP_MS = 120_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function healthy(url: string): Promise<boolean> {
   try {

@@ -7,13 +7,13 @@ import {
   type ProcessorAuthorization,
   type ProcessorAuthorizationResult,
 } from '@mutual/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { localDay } from '../../time';
-import { memberHolds } from '../holds/holds.tables';
+import { findActiveHold } from '../holds/holds';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest } from '../ledger/idempotency';
 import { postTransfer } from '../ledger/post-transfer';
@@ -64,17 +64,7 @@ export async function authorizePurchase(
 
       const day = localDay(now, deps.config.timeZone);
       const reason = await declineReason(deps, tx, card, input, amount, day);
-      const atm = input.channel === 'atm';
-      const transfer = {
-        now,
-        createdBy: null,
-        debitAccountId: card.accountId,
-        creditAccountId: generalLedger.cardSettlement,
-        amount,
-        category: atm ? ('Withdrawal' as const) : ('Shopping' as const),
-        debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${input.merchant.name}`,
-        creditMemo: `Card ${card.last4}: ${input.merchant.name}`,
-      };
+      const transfer = { ...cardPayment(card, input.merchant.name, input.channel, amount), now, createdBy: null };
       let outcome: { status: 'pending'; holdTransferId: string } | { status: 'declined'; reason: DeclineReason };
       if (reason) outcome = { status: 'declined', reason };
       else {
@@ -155,13 +145,35 @@ async function findByProcessorId(db: Executor, processorId: string): Promise<Car
   return row;
 }
 
-function cents(amount: string): bigint {
+/** A processor's amount in cents (the contract has checked its form already). */
+export function cents(amount: string): bigint {
   const parsed = parseMoney(amount);
   if (!parsed.ok) throw new AppError('VALIDATION_FAILED', 'The amount is not a valid amount.');
   return parsed.cents;
 }
 
 const isAtm = (channel: CardChannel) => channel === 'atm';
+
+/**
+ * The ledger movement of a card payment, held at authorization and posted at clearing: from the
+ * card's account to the card settlement account, as an ATM withdrawal or a purchase.
+ */
+export function cardPayment(
+  card: Pick<CardRow, 'accountId' | 'last4'>,
+  merchant: string,
+  channel: CardChannel,
+  amount: bigint,
+) {
+  const atm = isAtm(channel);
+  return {
+    debitAccountId: card.accountId,
+    creditAccountId: generalLedger.cardSettlement,
+    amount,
+    category: atm ? ('Withdrawal' as const) : ('Shopping' as const),
+    debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${merchant}`,
+    creditMemo: `Card ${card.last4}: ${merchant}`,
+  };
+}
 
 /** The first control that says no, or null. Wrong PINs are counted here (they commit with the decline). */
 async function declineReason(
@@ -179,11 +191,7 @@ async function declineReason(
   if (input.expiry !== expiryText(card.expiryMonth, card.expiryYear)) return 'expiry_mismatch';
   if (isExpired(card.expiryMonth, card.expiryYear, day)) return 'card_expired';
 
-  const [hold] = await tx
-    .select({ id: memberHolds.id })
-    .from(memberHolds)
-    .where(and(eq(memberHolds.userId, card.userId), isNull(memberHolds.liftedAt)));
-  if (hold) return 'account_on_hold';
+  if (await findActiveHold(tx, card.userId)) return 'account_on_hold';
 
   if (input.channel === 'online' && !card.allowOnline) return 'online_off';
   if (isAtm(input.channel) && !card.allowAtm) return 'atm_off';

@@ -18,6 +18,7 @@ import { type Executor, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { instantAt, localDay } from '../../time';
+import { creditedBetween, cutBefore } from '../ledger/balance-at';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import type { UserRow } from '../people/people.tables';
 import { expiryText, maskedNumber } from './card-numbers';
@@ -206,9 +207,9 @@ function nextMonth(month: string): string {
 
 /**
  * One month of a card's transactions (the credit union's calendar). For the credit card, the
- * statement's figures from the ledger: the balance owed at the month's start and end, payments
- * made in it, the minimum payment (the larger of $25 and 2% of the balance, never more than the
- * balance) and its due date (the 25th of the next month).
+ * statement's figures from the ledger's own balances (ledger/balance-at.ts): the balance owed at
+ * the month's start and end, payments made in it, the minimum payment (the larger of $25 and 2%
+ * of the balance, never more than the balance) and its due date (the 25th of the next month).
  */
 export async function cardStatement(
   deps: Deps,
@@ -249,27 +250,19 @@ export async function cardStatement(
 
   let credit: CardStatement['credit'] = null;
   if (card.kind === 'credit') {
-    const [figures] = await queryRows<{ opening: string; closing: string; payments: string }>(
-      deps.db,
-      sql`select
-            coalesce(sum(case when t.effective_at < ${from.toISOString()}::timestamptz
-              then (case when t.credit_account_id = a.id then t.amount else -t.amount end) end), 0)::text as opening,
-            coalesce(sum(case when t.effective_at < ${to.toISOString()}::timestamptz
-              then (case when t.credit_account_id = a.id then t.amount else -t.amount end) end), 0)::text as closing,
-            coalesce(sum(case when t.credit_account_id = a.id and t.effective_at >= ${from.toISOString()}::timestamptz
-              and t.effective_at < ${to.toISOString()}::timestamptz then t.amount end), 0)::text as payments
-          from ledger_accounts a
-          join ledger_transfers t on (t.debit_account_id = a.id or t.credit_account_id = a.id)
-            and t.kind in ('single', 'post')
-          where a.id = ${card.accountId}`,
-    );
-    const owedAt = (balance: string | undefined) => -BigInt(balance ?? '0');
-    const closing = owedAt(figures?.closing);
+    // The ledger's own balances of the line, owed as a positive amount: the month cut where its
+    // entries were recorded, so a closed statement never changes (as account statements).
+    const [opening, closingCut] = await Promise.all([
+      cutBefore(deps.db, card.accountId, from),
+      cutBefore(deps.db, card.accountId, to),
+    ]);
+    const payments = await creditedBetween(deps.db, card.accountId, opening, closingCut);
+    const closing = -closingCut.balance;
     const larger = (a: bigint, b: bigint) => (a > b ? a : b);
     const minimum = closing <= 0n ? 0n : closing < MINIMUM_PAYMENT ? closing : larger(MINIMUM_PAYMENT, closing / 50n);
     credit = {
-      openingBalance: centsToDecimal(owedAt(figures?.opening)),
-      payments: centsToDecimal(BigInt(figures?.payments ?? '0')),
+      openingBalance: centsToDecimal(-opening.balance),
+      payments: centsToDecimal(payments),
       statementBalance: centsToDecimal(closing),
       minimumPayment: centsToDecimal(minimum),
       dueDate: `${nextMonth(shown)}-25`,

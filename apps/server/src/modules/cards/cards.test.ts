@@ -1,4 +1,11 @@
-import { type ApiError, type Card, type CardDetails, type CardResult, messages } from '@mutual/shared';
+import {
+  type ApiError,
+  type Card,
+  type CardDetails,
+  type CardResult,
+  type CardStatement,
+  messages,
+} from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrolAuthenticator, TOTP_STEP } from '../../test/authenticator';
@@ -21,7 +28,7 @@ import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../tes
 import { memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
-import { notificationsOf } from '../../test/transfer-forms';
+import { internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { isLuhnValid } from './card-numbers';
 import { cards } from './cards.tables';
 
@@ -370,6 +377,50 @@ describe('[CARDS]: the member’s cards and their controls', () => {
       fields: { month: 'Month is YYYY-MM' },
     });
   });
+
+  it(
+    'reads a credit card statement from the line’s ledger balances: payments in their month, ' +
+      'the next opening where it closed',
+    async () => {
+      const member = await memberWithMoney(t, 1000_00n);
+      await giveCreditCard(t, member);
+      const credit = await cardOf(member.browser, 'credit');
+      const processor = new Processor(t);
+      const bought = await processor.authorize(await plasticOf(t, credit.id), '400.00');
+      expect((await processor.clear(bought.id, '400.00')).statusCode).toBe(200);
+      const paid = await internalTransfer(member, {
+        fromAccount: 'Checking',
+        toAccount: 'Credit Card',
+        amount: '150.00',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const statementOf = async (month: string) =>
+        (await member.browser.get(`${cardPath(credit.id, 'statements')}?month=${month}`)).json<CardStatement>().credit;
+      expect(await statementOf('2026-11')).toMatchObject({
+        openingBalance: '0.00',
+        payments: '150.00',
+        statementBalance: '250.00',
+        // The $25 floor: 2% of 250.00 is 5.00.
+        minimumPayment: '25.00',
+      });
+
+      // December: the line opens where November closed; a December payment is December's.
+      time.advance(7 * 24 * 60 * MINUTE);
+      const more = await internalTransfer(member, {
+        fromAccount: 'Checking',
+        toAccount: 'Credit Card',
+        amount: '50.00',
+      });
+      expect(more.statusCode, more.body).toBe(201);
+      expect(await statementOf('2026-12')).toMatchObject({
+        openingBalance: '250.00',
+        payments: '50.00',
+        statementBalance: '200.00',
+      });
+      // November, closed, is what it was.
+      expect(await statementOf('2026-11')).toMatchObject({ payments: '150.00', statementBalance: '250.00' });
+    },
+  );
 
   it('another member’s card is not found, for every card route', async () => {
     const owner = await memberWithMoney(t, 0n);

@@ -1,6 +1,6 @@
 import {
+  type CardChannel,
   centsToDecimal,
-  parseMoney,
   type ProcessorClearing,
   type ProcessorReversal,
   type ProcessorSettlementResult,
@@ -9,9 +9,9 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type CardAuthorizationRow, cardAuthorizations, cards } from './cards.tables';
+import { cardPayment, cents } from './authorize';
 import { addRewardPoints } from './issue-card';
 import { forgetOldSignatures } from './processor-signature';
 
@@ -53,9 +53,7 @@ function notPending(row: CardAuthorizationRow): AppError {
 
 export async function clearAuthorization(deps: Deps, input: ProcessorClearing): Promise<ProcessorSettlementResult> {
   const now = deps.clock();
-  const parsed = parseMoney(input.amount);
-  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', 'The amount is not a valid amount.');
-  const amount = parsed.cents;
+  const amount = cents(input.amount);
   return deps.db.transaction(async (tx) => {
     const row = await lockAuthorization(tx, input.authorizationId);
     if (row.clearingId === input.id) {
@@ -85,17 +83,11 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
       // (the money the hold kept counts for the new transfer's funds check).
       const reason = `Cleared for ${centsToDecimal(amount)} instead of ${centsToDecimal(row.amount)}`;
       await resolvePending(tx, { kind: 'void', pendingId: row.holdTransferId, reason, now, createdBy: null });
-      const atm = row.channel === 'atm';
       ({ transferId: postTransferId } = await postTransfer(tx, {
+        ...cardPayment(card, row.merchant, row.channel as CardChannel, amount),
         kind: 'single',
         now,
         createdBy: null,
-        debitAccountId: card.accountId,
-        creditAccountId: generalLedger.cardSettlement,
-        amount,
-        category: atm ? 'Withdrawal' : 'Shopping',
-        debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${row.merchant}`,
-        creditMemo: `Card ${card.last4}: ${row.merchant}`,
       }));
     }
     const points =

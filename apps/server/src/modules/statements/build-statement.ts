@@ -7,7 +7,8 @@ import { localDay } from '../../time';
 import { roundHalfUp } from './dividend-math';
 import { savingsApy } from './dividends';
 import type { StatementDocument, StatementLine } from './statement-document';
-import { balanceAtEnd, cutBefore, type EntryRow, postedEntries } from './statement-ledger';
+import { cutBefore } from '../ledger/balance-at';
+import { balanceAtEnd, type EntryRow, postedEntries } from './statement-ledger';
 import { periodBounds } from './statement-periods';
 
 /**

@@ -5,7 +5,8 @@ import type { Config } from '../../config';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { dividendFor } from './dividend-math';
-import { cutBefore, earlierDividends, entryTimes } from './statement-ledger';
+import { cutBefore } from '../ledger/balance-at';
+import { earlierDividends, entryTimes } from './statement-ledger';
 import { dayEnds, periodBounds } from './statement-periods';
 import { dividendPostings } from './statements.tables';
 

@@ -1,35 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { type Cut, cutBefore } from '../ledger/balance-at';
 
 /**
  * What statements and dividends read from the ledger: an account's entries in version order
- * (`ledger_entries_version_idx`), cut at instants. An account's entries are numbered gap-free in
- * the order they were written, and each carries the posted balance after it, so "the balance at
- * the end of a month" is the balance after the last entry recorded before the month ended.
+ * (`ledger_entries_version_idx`), cut at instants (`cutBefore`, the ledger's balance at an
+ * instant: ledger/balance-at.ts).
  */
-
-export interface Cut {
-  /** The last entry recorded before the instant (0 when there is none). */
-  version: bigint;
-  balance: bigint;
-  available: bigint;
-}
-
-export async function cutBefore(db: Executor, accountId: string, instant: Date): Promise<Cut> {
-  // Walks the account's entries backwards from the newest: a closed month is near the top.
-  const [row] = await queryRows<{ account_version: unknown; balance_after: unknown; available_after: unknown }>(
-    db,
-    sql`select account_version, balance_after, available_after from ledger_entries
-        where account_id = ${accountId} and created_at < ${instant.toISOString()}::timestamptz
-        order by account_version desc limit 1`,
-  );
-  if (!row) return { version: 0n, balance: 0n, available: 0n };
-  return {
-    version: BigInt(String(row.account_version)),
-    balance: BigInt(String(row.balance_after)),
-    available: BigInt(String(row.available_after)),
-  };
-}
 
 /**
  * Dividends of months up to `period` whose entry the ledger wrote after `version`: a month's

@@ -22,7 +22,7 @@ import { postTransfer, reverseTransfer } from '../ledger/post-transfer';
 import { mailOutbox } from '../mail/mail.tables';
 import { dividendFor } from './dividend-math';
 import { pdfText } from './pdf-text';
-import { cutBefore } from './statement-ledger';
+import { cutBefore } from '../ledger/balance-at';
 import { periodBounds } from './statement-periods';
 import { issueDueStatements } from './statement-runs';
 import { dividendPostings, statementRuns, statements } from './statements.tables';
