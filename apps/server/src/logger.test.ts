@@ -1,10 +1,10 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp, validApplication, withField } from './test/identity';
 import { useTestApp } from './test/test-app';
 import { redactedKeys } from './logger';
 import { capturedLogger } from './test/captured-logger';
+import { useFailingInsert } from './test/failing-insert';
 
 describe('[LOGS]: no secrets in log lines', () => {
   it('redacts every listed key at any depth and in any spelling, but keeps error codes', () => {
@@ -86,22 +86,15 @@ describe('[LOGS]: no secrets in log lines', () => {
 describe('[LOGS]: a request that fails with a 500 on purpose', () => {
   const log = capturedLogger();
   const t = useTestApp({ logger: log.logger });
-  afterAll(() => t.db.execute(sql`drop trigger if exists refuse_for_log_test on users`));
+  const failingSignUp = useFailingInsert(t, 'refuse_for_log_test', 'users');
 
   it('leaves no password hash, date of birth, ID number or e-mail of the failed query in the log', async () => {
     // Every sign-up from this domain now fails inside the database, with the row's values at hand.
-    await t.db.execute(sql`
-      create or replace function refuse_for_log_test() returns trigger language plpgsql as $$
-      begin
-        if new.email like '%@log-test.example' then
-          raise exception 'refused on purpose: "%"', new.date_of_birth
-            using detail = format('dob=%s id=%s hash=%s', new.date_of_birth, new.id_card_number, new.password_hash);
-        end if;
-        return new;
-      end $$`);
-    await t.db.execute(sql`
-      create trigger refuse_for_log_test before insert on users
-      for each row execute function refuse_for_log_test()`);
+    await failingSignUp.start(
+      `new.email like '%@log-test.example'`,
+      `raise exception 'refused on purpose: "%"', new.date_of_birth
+         using detail = format('dob=%s id=%s hash=%s', new.date_of_birth, new.id_card_number, new.password_hash)`,
+    );
 
     let application = withField(validApplication('dana.whitfield@log-test.example'), 'password', 'Mellow-Harbor-72');
     application = withField(application, 'confirmPassword', 'Mellow-Harbor-72');

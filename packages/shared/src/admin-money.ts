@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidRoutingNumber } from './constants';
 import { accountTypes } from './members';
 import { messages } from './messages';
-import { MAX_CENTS, parseMoney } from './money';
+import { isPositiveAmount, parseMoney } from './money';
 import { transactionCategories, transactionTypes } from './transactions';
 import { transferStatuses } from './transfers';
 
@@ -45,19 +45,18 @@ export type AccountEditInput = z.input<typeof accountEditSchema>;
 export const balanceField = z
   .string({ error: a.balanceInvalid })
   .trim()
-  .refine((value) => {
-    const parsed = parseMoney(value);
-    return parsed.ok && parsed.cents <= MAX_CENTS;
-  }, a.balanceInvalid);
+  .refine((value) => parseMoney(value).ok, a.balanceInvalid);
 
 export const STAFF_TRANSACTIONS_MAX = 500;
 
-const required = (label: string, max: number) =>
+/** A row's cell that must be filled in: missing, empty or only spaces says "`label` is required". */
+const filledCell = (label: string) =>
   z
     .string({ error: a.rowRequired(label) })
     .trim()
-    .min(1, a.rowRequired(label))
-    .max(max, messages.registration.tooLong(label, max));
+    .min(1, a.rowRequired(label));
+
+const required = (label: string, max: number) => filledCell(label).max(max, messages.registration.tooLong(label, max));
 
 /** `YYYY-MM-DD` that is a real calendar day. */
 export function isCalendarDate(value: string): boolean {
@@ -78,26 +77,11 @@ export function isCalendarDate(value: string): boolean {
 export const staffTransactionRowSchema = z.strictObject({
   account: z.enum(accountTypes, { error: a.rowRequired('Account') }),
   type: z.enum(transactionTypes, { error: a.rowRequired('Type') }),
-  amount: z
-    .string({ error: a.rowRequired('Amount') })
-    .trim()
-    .min(1, a.rowRequired('Amount'))
-    .refine((value) => {
-      const parsed = parseMoney(value);
-      return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-    }, a.rowAmountInvalid),
+  amount: filledCell('Amount').refine(isPositiveAmount, a.rowAmountInvalid),
   description: required('Description', 140),
   category: z.enum(transactionCategories, { error: a.rowRequired('Category') }),
-  date: z
-    .string({ error: a.rowRequired('Date') })
-    .trim()
-    .min(1, a.rowRequired('Date'))
-    .refine(isCalendarDate, a.rowDateInvalid),
-  time: z
-    .string({ error: a.rowRequired('Time') })
-    .trim()
-    .min(1, a.rowRequired('Time'))
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, a.rowTimeInvalid),
+  date: filledCell('Date').refine(isCalendarDate, a.rowDateInvalid),
+  time: filledCell('Time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, a.rowTimeInvalid),
   status: z.enum(transferStatuses, { error: a.rowRequired('Status') }),
 });
 export type StaffTransactionRow = z.output<typeof staffTransactionRowSchema>;

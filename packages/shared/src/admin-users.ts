@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { balanceField } from './admin-money';
 import { emailSchema, newPasswordSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { labelled } from './labelled';
 import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
 import { messages } from './messages';
 import { parseMoney } from './money';
+import { idParams } from './path-params';
 import { idCardTypes, maritalStatuses, phoneSchema, requiredText } from './registration';
 
 const a = messages.admin;
 
-export const userFilters = ['all', 'pending', 'approved', 'rejected'] as const;
+export const { values: userFilters, labels: userFilterLabels } = labelled([
+  ['all', 'All Users'],
+  ['pending', 'Pending Review'],
+  ['approved', 'Approved'],
+  ['rejected', 'Rejected'],
+]);
 export type UserFilter = (typeof userFilters)[number];
-export const userFilterLabels: Record<UserFilter, string> = {
-  all: 'All Users',
-  pending: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 
 /** `/api/admin/users/:id/…` (and the holds under it): a person by id; a malformed one is "not found". */
-export const userIdParamsSchema = z.object({ id: z.uuid({ error: a.userNotFound }) });
+export const userIdParamsSchema = idParams(a.userNotFound);
 
 export const userListQuerySchema = z.strictObject({
   filter: z.enum(userFilters).default('all'),
@@ -45,18 +46,12 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const verificationChecklist = [
-  'identityVerified',
-  'addressVerified',
-  'employmentVerified',
-  'incomeVerified',
-] as const;
-export const verificationChecklistLabels: Record<(typeof verificationChecklist)[number], string> = {
-  identityVerified: 'Identity verified',
-  addressVerified: 'Address verified',
-  employmentVerified: 'Employment verified',
-  incomeVerified: 'Income verified',
-};
+export const { values: verificationChecklist, labels: verificationChecklistLabels } = labelled([
+  ['identityVerified', 'Identity verified'],
+  ['addressVerified', 'Address verified'],
+  ['employmentVerified', 'Employment verified'],
+  ['incomeVerified', 'Income verified'],
+]);
 export const checklistSchema = z.strictObject({
   identityVerified: z.boolean(),
   addressVerified: z.boolean(),

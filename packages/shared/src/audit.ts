@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './admin-money';
 import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
+import { personRefSchema } from './members';
 import { messages } from './messages';
 
 /**
@@ -99,7 +100,7 @@ export const auditEntrySchema = z.object({
   /** Who acted: a person's e-mail, `system`, or null (an anonymous caller, e.g. a failed sign-in). */
   actorEmail: z.string().nullable(),
   /** The person acted on, if any. */
-  target: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  target: personRefSchema.nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   /** The reason staff gave, when the entry records one (see `auditReason`). */

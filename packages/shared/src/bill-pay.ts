@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { OTP_LENGTH } from './constants';
-import { accountTypes } from './members';
+import { challengeCodeShape } from './challenge-codes';
+import { labelled } from './labelled';
+import { accountTypes, personRefSchema } from './members';
 import { messages } from './messages';
-import { MAX_CENTS, parseMoney } from './money';
+import { isPositiveAmount } from './money';
+import { numberedPageShape, pageQueryShape } from './numbered-pages';
 
 /**
  * Bill Pay (spec §2 Quick Actions, §3 Bill payment, §5 Bill pay, §8, §9; decisions.md: bill
@@ -64,17 +66,16 @@ export function payDateProblem(day: string, rules: PayDateRules): string | null 
   return holiday ? m.notBusinessDay(longDay(day), `${holiday.name}, a Federal Reserve holiday`) : null;
 }
 
-export const billerCategories = ['electric', 'water', 'internet', 'mobile', 'insurance', 'streaming', 'other'] as const;
+export const { values: billerCategories, labels: billerCategoryLabels } = labelled([
+  ['electric', 'Electric'],
+  ['water', 'Water'],
+  ['internet', 'Internet'],
+  ['mobile', 'Mobile phone'],
+  ['insurance', 'Insurance'],
+  ['streaming', 'Streaming'],
+  ['other', 'Other'],
+]);
 export type BillerCategory = (typeof billerCategories)[number];
-export const billerCategoryLabels: Record<BillerCategory, string> = {
-  electric: 'Electric',
-  water: 'Water',
-  internet: 'Internet',
-  mobile: 'Mobile phone',
-  insurance: 'Insurance',
-  streaming: 'Streaming',
-  other: 'Other',
-};
 
 /** A biller in the credit union's directory (configuration). */
 export const billerSchema = z.object({
@@ -105,12 +106,7 @@ export type NewPayee = z.output<typeof newPayeeSchema>;
 /** Step 2 of Add Payee: the same payee and the code sent for exactly it. */
 export const payeeConfirmSchema = z.strictObject({
   payee: newPayeeSchema,
-  challengeId: z.string({ error: m.codeRequired }).uuid(m.codeRequired),
-  otp: z
-    .string({ error: m.codeRequired })
-    .trim()
-    .min(1, m.codeRequired)
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.codeInvalid),
+  ...challengeCodeShape(m.codeRequired, m.codeInvalid),
 });
 export type PayeeConfirmInput = z.input<typeof payeeConfirmSchema>;
 
@@ -129,14 +125,13 @@ export type Payee = z.infer<typeof payeeSchema>;
 export const payeeResultSchema = z.object({ message: z.string(), payee: payeeSchema });
 export type PayeeResult = z.infer<typeof payeeResultSchema>;
 
-export const billPayFrequencies = ['once', 'weekly', 'biweekly', 'monthly'] as const;
+export const { values: billPayFrequencies, labels: billPayFrequencyLabels } = labelled([
+  ['once', 'One time'],
+  ['weekly', 'Weekly'],
+  ['biweekly', 'Every two weeks'],
+  ['monthly', 'Monthly'],
+]);
 export type BillPayFrequency = (typeof billPayFrequencies)[number];
-export const billPayFrequencyLabels: Record<BillPayFrequency, string> = {
-  once: 'One time',
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  monthly: 'Monthly',
-};
 
 export const SERIES_MAX_COUNT = 120;
 export const MEMO_MAX = 140;
@@ -150,10 +145,7 @@ export const billPaymentSchema = z
   .strictObject({
     fromAccount: z.enum(accountTypes, { error: m.fillAllFields }),
     payeeId: z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields).uuid(m.choosePayee),
-    amount: required().refine((value) => {
-      const parsed = parseMoney(value);
-      return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-    }, m.invalidAmount),
+    amount: required().refine(isPositiveAmount, m.invalidAmount),
     payOn: isoDay(m.dateInvalid),
     memo: z.string().trim().max(MEMO_MAX, m.memoTooLong).default(''),
     frequency: z.enum(billPayFrequencies, { error: m.frequencyInvalid }).default('once'),
@@ -185,21 +177,28 @@ export const billPaymentSchema = z
 export type BillPaymentInput = z.input<typeof billPaymentSchema>;
 export type BillPaymentRequest = z.output<typeof billPaymentSchema>;
 
-export const billPaymentStatuses = ['scheduled', 'sent', 'cancelled', 'returned', 'failed'] as const;
+export const { values: billPaymentStatuses, labels: billPaymentStatusLabels } = labelled([
+  ['scheduled', 'Scheduled'],
+  ['sent', 'Sent'],
+  ['cancelled', 'Cancelled'],
+  ['returned', 'Returned'],
+  ['failed', 'Failed'],
+]);
 export type BillPaymentStatus = (typeof billPaymentStatuses)[number];
-export const billPaymentStatusLabels: Record<BillPaymentStatus, string> = {
-  scheduled: 'Scheduled',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
-  returned: 'Returned',
-  failed: 'Failed',
-};
+
+/** The payee as a payment or a series names it. */
+const payeeRefSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  billerName: z.string(),
+  accountNumberMasked: z.string(),
+});
 
 /** One payment, as the member (and staff) see it. */
 export const billPaymentViewSchema = z.object({
   id: z.string(),
   status: z.enum(billPaymentStatuses),
-  payee: z.object({ id: z.string(), nickname: z.string(), billerName: z.string(), accountNumberMasked: z.string() }),
+  payee: payeeRefSchema,
   fromAccount: z.enum(accountTypes),
   amount: z.string(),
   /** The business day it is sent on. */
@@ -228,7 +227,7 @@ export const billSeriesStatuses = ['active', 'completed', 'stopped'] as const;
 export const billSeriesSchema = z.object({
   id: z.string(),
   status: z.enum(billSeriesStatuses),
-  payee: z.object({ id: z.string(), nickname: z.string(), billerName: z.string(), accountNumberMasked: z.string() }),
+  payee: payeeRefSchema,
   fromAccount: z.enum(accountTypes),
   amount: z.string(),
   frequency: z.enum(billPayFrequencies),
@@ -262,15 +261,13 @@ export const BILL_PAYMENTS_PAGE_SIZE = 10;
 export const billPaymentListQuerySchema = z.strictObject({
   /** Upcoming: Scheduled, soonest first. History: the rest, newest first. */
   view: z.enum(['upcoming', 'history']).default('upcoming'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  ...pageQueryShape(10_000),
 });
 export type BillPaymentListQuery = z.input<typeof billPaymentListQuerySchema>;
 
 export const billPaymentPageSchema = z.object({
   payments: z.array(billPaymentViewSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...numberedPageShape,
 });
 export type BillPaymentPage = z.infer<typeof billPaymentPageSchema>;
 
@@ -307,12 +304,12 @@ export const staffBillPaymentListQuerySchema = z.strictObject({
   /** due: Scheduled for today or earlier; sent: sent on `date`; returned: newest first. */
   view: z.enum(staffBillViews).default('due'),
   date: isoDay(m.dateInvalid).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  ...pageQueryShape(100_000),
 });
 export type StaffBillPaymentListQuery = z.input<typeof staffBillPaymentListQuerySchema>;
 
 export const staffBillPaymentSchema = billPaymentViewSchema.extend({
-  member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  member: personRefSchema,
   biller: z.object({ id: z.string(), name: z.string(), delivery: z.enum(['electronic', 'check']) }),
   returnNote: z.string().nullable(),
 });
@@ -320,9 +317,7 @@ export type StaffBillPayment = z.infer<typeof staffBillPaymentSchema>;
 
 export const staffBillPaymentPageSchema = z.object({
   payments: z.array(staffBillPaymentSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...numberedPageShape,
   /** The credit union's today, which "due" and the default export day are measured against. */
   today: z.string(),
   counts: z.object({ due: z.number().int(), sent: z.number().int(), returned: z.number().int() }),

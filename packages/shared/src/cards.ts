@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { codeSentShape } from './challenge-codes';
+import { labelled } from './labelled';
 import { accountTypes } from './members';
 import { messages } from './messages';
-import { MAX_CENTS, parseMoney } from './money';
+import { isPositiveAmount, parseMoney } from './money';
 
 /**
  * Cards (spec §2 Cards, §3 Demo cards, §5 Card OTP, §8 the card modal; decisions.md: cards are
@@ -20,19 +22,20 @@ import { MAX_CENTS, parseMoney } from './money';
 
 const m = messages.cards;
 
-export const cardKinds = ['debit', 'credit'] as const;
+export const { values: cardKinds, labels: cardKindLabels } = labelled([
+  ['debit', 'Debit Card'],
+  ['credit', 'Credit Card'],
+]);
 export type CardKind = (typeof cardKinds)[number];
-export const cardKindLabels: Record<CardKind, string> = { debit: 'Debit Card', credit: 'Credit Card' };
 
 /** `inactive`: a replacement waiting to be activated; `closed`: reported lost or stolen, for ever. */
-export const cardStatuses = ['active', 'locked', 'inactive', 'closed'] as const;
+export const { values: cardStatuses, labels: cardStatusLabels } = labelled([
+  ['active', 'Active'],
+  ['locked', 'Locked'],
+  ['inactive', 'Awaiting activation'],
+  ['closed', 'Closed'],
+]);
 export type CardStatus = (typeof cardStatuses)[number];
-export const cardStatusLabels: Record<CardStatus, string> = {
-  active: 'Active',
-  locked: 'Locked',
-  inactive: 'Awaiting activation',
-  closed: 'Closed',
-};
 
 export const cardDesigns = ['Standard', 'Platinum'] as const;
 export type CardDesign = (typeof cardDesigns)[number];
@@ -40,25 +43,23 @@ export type CardDesign = (typeof cardDesigns)[number];
 export const lostReasons = ['lost', 'stolen'] as const;
 
 /** What a card code unlocks (spec §2: a modal for Change PIN, Set Transaction Limits and View Card Details). */
-export const cardCodeActions = ['pin', 'limits', 'details'] as const;
+export const { values: cardCodeActions, labels: cardCodeActionLabels } = labelled([
+  ['pin', 'Change PIN'],
+  ['limits', 'Set Transaction Limits'],
+  ['details', 'View Card Details'],
+]);
 export type CardCodeAction = (typeof cardCodeActions)[number];
-export const cardCodeActionLabels: Record<CardCodeAction, string> = {
-  pin: 'Change PIN',
-  limits: 'Set Transaction Limits',
-  details: 'View Card Details',
-};
 
 /** The account type a credit card's line is kept in (a ledger account that may go below zero, to its limit). */
 export const CREDIT_CARD_ACCOUNT = 'Credit Card';
 
 /** How a purchase reached us. */
-export const cardChannels = ['in_store', 'online', 'atm'] as const;
+export const { values: cardChannels, labels: cardChannelLabels } = labelled([
+  ['in_store', 'In store'],
+  ['online', 'Online'],
+  ['atm', 'ATM'],
+]);
 export type CardChannel = (typeof cardChannels)[number];
-export const cardChannelLabels: Record<CardChannel, string> = {
-  in_store: 'In store',
-  online: 'Online',
-  atm: 'ATM',
-};
 
 /** Why an authorization was declined, and the words the member and the processor read. */
 export const declineReasons = {
@@ -84,15 +85,14 @@ export const declineReasons = {
 } as const;
 export type DeclineReason = keyof typeof declineReasons;
 
-export const cardTransactionStatuses = ['pending', 'posted', 'declined', 'reversed', 'expired'] as const;
+export const { values: cardTransactionStatuses, labels: cardTransactionStatusLabels } = labelled([
+  ['pending', 'Pending'],
+  ['posted', 'Posted'],
+  ['declined', 'Declined'],
+  ['reversed', 'Reversed'],
+  ['expired', 'Expired'],
+]);
 export type CardTransactionStatus = (typeof cardTransactionStatuses)[number];
-export const cardTransactionStatusLabels: Record<CardTransactionStatus, string> = {
-  pending: 'Pending',
-  posted: 'Posted',
-  declined: 'Declined',
-  reversed: 'Reversed',
-  expired: 'Expired',
-};
 
 /** A PIN nobody should choose: one digit four times, or four in a row up or down. */
 export function isTrivialPin(pin: string): boolean {
@@ -239,12 +239,7 @@ export const cardOtpSchema = z
 
 export const cardCodeRequestSchema = z.strictObject({ action: z.enum(cardCodeActions) });
 
-export const cardCodeSchema = z.object({
-  challengeId: z.uuid(),
-  method: z.enum(['email', 'totp']),
-  expiresAt: z.string(),
-  message: z.string(),
-});
+export const cardCodeSchema = z.object({ challengeId: z.uuid(), ...codeSentShape });
 export type CardCode = z.infer<typeof cardCodeSchema>;
 
 export const cardCodeVerifySchema = z.strictObject({
@@ -266,13 +261,7 @@ export const changePinSchema = z
   });
 export type ChangePinInput = z.input<typeof changePinSchema>;
 
-const limitField = z
-  .string({ error: m.limitInvalid })
-  .trim()
-  .refine((value) => {
-    const parsed = parseMoney(value);
-    return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-  }, m.limitInvalid);
+const limitField = z.string({ error: m.limitInvalid }).trim().refine(isPositiveAmount, m.limitInvalid);
 
 export const cardLimitsSchema = z
   .strictObject({
@@ -321,10 +310,7 @@ const processorId = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
-const wireAmount = z.string().refine((value) => {
-  const parsed = parseMoney(value);
-  return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-}, 'a positive amount in dollars, e.g. "4.50"');
+const wireAmount = z.string().refine(isPositiveAmount, 'a positive amount in dollars, e.g. "4.50"');
 
 export const processorHeadersSchema = z.object({
   [PROCESSOR_TIMESTAMP_HEADER]: z.string().regex(/^\d{1,12}$/, 'unix seconds'),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { labelled } from './labelled';
 import { messages } from './messages';
 
-export const contactSubjects = ['general', 'account', 'loan', 'technical'] as const;
-export const contactSubjectLabels: Record<(typeof contactSubjects)[number], string> = {
-  general: 'General Inquiry',
-  account: 'Account Services',
-  loan: 'Loans & Mortgages',
-  technical: 'Technical Support',
-};
+export const { values: contactSubjects, labels: contactSubjectLabels } = labelled([
+  ['general', 'General Inquiry'],
+  ['account', 'Account Services'],
+  ['loan', 'Loans & Mortgages'],
+  ['technical', 'Technical Support'],
+]);
 export const preferredContactMethods = ['email', 'phone'] as const;
 
 export const contactLimits = { name: 100, email: 254, phone: 30, message: 5000 } as const;

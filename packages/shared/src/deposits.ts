@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { labelled } from './labelled';
 import { accountTypes } from './members';
 import { messages } from './messages';
-import { MAX_CENTS, parseMoney } from './money';
+import { isPositiveAmount } from './money';
+import { numberedPageShape, pageQueryShape } from './numbered-pages';
 
 /**
  * Mobile check deposit (spec §2 Mobile Deposit, §3, §4: created Pending Review with a pending
@@ -20,14 +22,13 @@ import { MAX_CENTS, parseMoney } from './money';
 
 const m = messages.deposits;
 
-export const depositStatuses = ['pending_review', 'accepted', 'rejected', 'returned'] as const;
+export const { values: depositStatuses, labels: depositStatusLabels } = labelled([
+  ['pending_review', 'Pending Review'],
+  ['accepted', 'Accepted'],
+  ['rejected', 'Rejected'],
+  ['returned', 'Returned'],
+]);
 export type DepositStatus = (typeof depositStatuses)[number];
-export const depositStatusLabels: Record<DepositStatus, string> = {
-  pending_review: 'Pending Review',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  returned: 'Returned',
-};
 
 export const CHECK_NUMBER_MAX_DIGITS = 10;
 export const REVIEW_REASON_MAX = 300;
@@ -35,14 +36,7 @@ export const REVIEW_REASON_MAX = 300;
 /** The form's JSON part. Amount at least 0.01 in steps of 0.01 (spec §5 "Amount inputs"). */
 export const depositRequestSchema = z.strictObject({
   toAccount: z.enum(accountTypes, { error: m.chooseAccount }),
-  amount: z
-    .string({ error: m.fillAllFields })
-    .trim()
-    .min(1, m.fillAllFields)
-    .refine((value) => {
-      const parsed = parseMoney(value);
-      return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-    }, m.invalidAmount),
+  amount: z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields).refine(isPositiveAmount, m.invalidAmount),
   /** Optional: the number printed top right of the check, used to catch the same check twice. */
   checkNumber: z
     .string()
@@ -108,9 +102,7 @@ export type DepositView = z.infer<typeof depositViewSchema>;
 
 export const DEPOSITS_PAGE_SIZE = 10;
 
-export const depositListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+export const depositListQuerySchema = z.strictObject(pageQueryShape(10_000));
 export type DepositListQuery = z.input<typeof depositListQuerySchema>;
 
 export const depositOverviewSchema = z.object({
@@ -123,9 +115,7 @@ export const depositOverviewSchema = z.object({
   /** The funds-availability policy in one or two sentences. */
   policy: z.string(),
   deposits: z.array(depositViewSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...numberedPageShape,
 });
 export type DepositOverview = z.infer<typeof depositOverviewSchema>;
 
@@ -164,16 +154,14 @@ export type StaffDeposit = z.infer<typeof staffDepositSchema>;
 export const staffDepositListQuerySchema = z.strictObject({
   /** Pending Review is oldest first (the queue); the others newest first. */
   status: z.enum(depositStatuses).default('pending_review'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  ...pageQueryShape(10_000),
 });
 export type StaffDepositListQuery = z.input<typeof staffDepositListQuerySchema>;
 
 export const staffDepositPageSchema = z.object({
   deposits: z.array(staffDepositSchema),
   counts: z.record(z.enum(depositStatuses), z.number().int()),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...numberedPageShape,
 });
 export type StaffDepositPage = z.infer<typeof staffDepositPageSchema>;
 

@@ -51,6 +51,9 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** A person as staff screens name them: id, name and e-mail. */
+export const personRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
 export const jointAccountHolderSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
 /** `GET /api/me`: the member's own record, for the profile and settings dialogs. */

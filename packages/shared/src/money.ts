@@ -40,6 +40,12 @@ export function parseMoney(input: string): MoneyParseResult {
   return { ok: true, cents: parsed.value };
 }
 
+/** True for an amount money can move: a valid amount (so at most `MAX_CENTS`) of at least one cent. */
+export function isPositiveAmount(input: string): boolean {
+  const parsed = parseMoney(input);
+  return parsed.ok && parsed.cents >= 1n;
+}
+
 /** Cents as the wire format: "1234.56", "-0.05". */
 export function centsToDecimal(cents: bigint): string {
   const negative = cents < 0n;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { labelled } from './labelled';
+import { personRefSchema } from './members';
 import { messages } from './messages';
+import { numberedPageShape, pageQueryShape } from './numbered-pages';
 
 /**
  * Payment Operations (decisions.md: "a payment order with a hold on the funds … in a staff
@@ -17,18 +20,19 @@ import { messages } from './messages';
 
 const m = messages.paymentOps;
 
-export const paymentOrderStatuses = ['pending', 'settled', 'returned', 'expired'] as const;
+export const { values: paymentOrderStatuses, labels: paymentOrderStatusLabels } = labelled([
+  ['pending', 'Pending'],
+  ['settled', 'Settled'],
+  ['returned', 'Returned'],
+  ['expired', 'Expired'],
+]);
 export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
-export const paymentOrderStatusLabels: Record<PaymentOrderStatus, string> = {
-  pending: 'Pending',
-  settled: 'Settled',
-  returned: 'Returned',
-  expired: 'Expired',
-};
 
-export const paymentRails = ['ach', 'international'] as const;
+export const { values: paymentRails, labels: paymentRailLabels } = labelled([
+  ['ach', 'ACH'],
+  ['international', 'International wire'],
+]);
 export type PaymentRail = (typeof paymentRails)[number];
-export const paymentRailLabels: Record<PaymentRail, string> = { ach: 'ACH', international: 'International wire' };
 
 /** Where a payment order sends the money: the rail and the beneficiary at their bank. */
 export interface PaymentOrderDetails {
@@ -101,7 +105,7 @@ export const PAYMENT_ORDERS_PAGE_SIZE = 25;
 
 export const paymentOrderListQuerySchema = z.strictObject({
   status: z.enum(paymentOrderStatuses).default('pending'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  ...pageQueryShape(100_000),
 });
 export type PaymentOrderListQuery = z.input<typeof paymentOrderListQuerySchema>;
 
@@ -119,7 +123,7 @@ export const paymentOrderSchema = z.object({
   rail: z.enum(paymentRails),
   status: z.enum(paymentOrderStatuses),
   amount: z.string(),
-  member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  member: personRefSchema,
   /** The member's account the money comes from. */
   fromAccount: z.string(),
   beneficiary: z.object({
@@ -154,9 +158,7 @@ export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
 export const paymentOrderPageSchema = z.object({
   orders: z.array(paymentOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...numberedPageShape,
   counts: z.object({
     pending: z.number().int(),
     settled: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRefSchema } from './members';
 
 /**
  * Reset Transfer Counts (spec §2, §4, §6; decisions.md: one counter per member in the current
@@ -11,9 +12,7 @@ import { z } from 'zod';
  */
 
 export const transferCountRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  ...personRefSchema.shape,
   /** Outgoing transfers in the current window; 0 once the window has passed. */
   count: z.number(),
   /** When the current window ends (and the count starts again from 0); null when no window is open. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { OTP_LENGTH } from './constants';
+import { challengeCodeShape, codeSentShape } from './challenge-codes';
 import { accountTypes } from './members';
 import { messages } from './messages';
-import { MAX_CENTS, parseMoney } from './money';
+import { isPositiveAmount } from './money';
 import { countries, currencies, usBanks } from './transfer-options';
 
 /**
@@ -21,10 +21,7 @@ export type TransferType = (typeof transferTypes)[number];
 const filledIn = () => z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields);
 
 /** Spec §5 "Amount inputs": at least 0.01, in steps of 0.01. Anything else is not an amount. */
-export const amountSchema = filledIn().refine((value) => {
-  const parsed = parseMoney(value);
-  return parsed.ok && parsed.cents >= 1n && parsed.cents <= MAX_CENTS;
-}, m.invalidAmount);
+export const amountSchema = filledIn().refine(isPositiveAmount, m.invalidAmount);
 
 const required = (max: number) => filledIn().max(max, m.tooLong(max));
 const optionalText = (max: number) => z.string().trim().max(max, m.tooLong(max)).default('');
@@ -96,23 +93,12 @@ export type ExternalTransferInput = z.input<typeof externalTransferSchema>;
 /** Step 2 of the external form: the same transfer plus the code sent for exactly this transfer. */
 export const externalTransferConfirmSchema = z.strictObject({
   transfer: externalTransferSchema,
-  challengeId: z.string({ error: m.otpRequired }).uuid(m.otpRequired),
-  otp: z
-    .string({ error: m.otpRequired })
-    .trim()
-    .min(1, m.otpRequired)
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpInvalid),
+  ...challengeCodeShape(m.otpRequired, m.otpInvalid),
 });
 export type ExternalTransferConfirmInput = z.input<typeof externalTransferConfirmSchema>;
 
 /** `POST /api/transfers/external/challenge`: where the code went and what it confirms. */
-export const transferChallengeSchema = z.object({
-  challengeId: z.string(),
-  /** `email`: a code was e-mailed; `totp`: the member's authenticator app gives the code. */
-  method: z.enum(['email', 'totp']),
-  expiresAt: z.string(),
-  message: z.string(),
-});
+export const transferChallengeSchema = z.object({ challengeId: z.string(), ...codeSentShape });
 export type TransferChallenge = z.infer<typeof transferChallengeSchema>;
 
 const countryCodes = new Set(countries.map((country) => country.code));
@@ -169,3 +155,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKeySchema = z
   .string({ error: m.idempotencyKeyRequired })
   .regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKeyRequired);
+
+/**
+ * The headers of a call that moves money: a repeat with the same key is answered from the first
+ * answer (with `idempotent-replayed: true`), so money never moves twice.
+ */
+export const idempotencyHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });

@@ -65,6 +65,16 @@ export function signedIn(request: FastifyRequest): ActiveSession {
   return request.auth;
 }
 
+/** The signed-in person, or a 401. */
+export function signedInUser(request: FastifyRequest): ActiveSession['user'] {
+  return signedIn(request).user;
+}
+
+/** Who acts (the signed-in caller) and from where: the last two arguments of an audited action. */
+export function actorAndMeta(request: FastifyRequest): [Actor, RequestMeta] {
+  return [actorOf(signedIn(request)), requestMeta(request)];
+}
+
 /**
  * Route guards: every API route states who may call it. They run as preValidation hooks, after the
  * session is resolved; a member can never reach another member's rows because member routes

@@ -16,7 +16,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
-  createPerson,
   DEMO,
   multipart,
   pngImage,
@@ -24,6 +23,7 @@ import {
   type RequestOptions,
   seedDemoPeople,
   signIn,
+  signInStaff,
   signUp,
   type TestApp,
   uniqueEmail,
@@ -1032,7 +1032,7 @@ describe('[AUTHZ]: staff without an authenticator when one is required', () => {
   it('keeps the console closed until they enrol', async () => {
     const t = await createTestApp({ env: { REQUIRE_STAFF_TOTP: 'true' } });
     try {
-      const staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
+      const staff = await signInStaff(t);
       expect((await staff.get('/api/auth/session')).json()).toMatchObject({
         user: { role: 'admin', mustEnrolTotp: true },
       });

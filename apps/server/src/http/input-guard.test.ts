@@ -8,26 +8,22 @@ import { z } from 'zod';
 import { queryRows } from '../db/client';
 import {
   Browser,
-  createPerson,
   nextIp,
   ORIGIN,
-  signIn,
+  signInStaff,
   signUp,
   uniqueEmail,
   validApplication,
   withField,
 } from '../test/identity';
 import { type Member, memberWithMoney, newKey } from '../test/money';
+import { fieldRefusal } from '../test/responses';
 import { useTestApp } from '../test/test-app';
 import { internalForm, userForm } from '../test/transfer-forms';
 import { controlCharacterField, hasControlCharacter } from './input-guard';
 
 const NUL = 'a\u0000b';
-const refused = (field: string): ApiError => ({
-  code: 'VALIDATION_FAILED',
-  message: messages.generic.controlCharacter,
-  fields: { [field]: messages.generic.controlCharacter },
-});
+const refused = (field: string) => fieldRefusal(field, messages.generic.controlCharacter);
 
 /** The first key of an object schema (a real field name of the endpoint), or `fallback`. */
 function firstKey(schema: z.ZodType | undefined, fallback: string): string {
@@ -130,7 +126,7 @@ describe('[INPUT]: the routes that answered 500 for a NUL now answer 400 and wri
   beforeAll(async () => {
     member = await memberWithMoney(t, 1_000_00n, 'Nell Nul');
     other = await memberWithMoney(t, 0n, 'Otto Other');
-    staff = await signIn(t, (await createPerson(t, { role: 'admin', name: 'Stella Staff' })).email);
+    staff = await signInStaff(t, { name: 'Stella Staff' });
   });
 
   it('sign-up (a multipart JSON part), sign-in, contact, profile, transfers, staff and searches', async () => {

@@ -249,6 +249,12 @@ export async function createPerson(t: TestApp, overrides: Partial<CreateUserInpu
   return createUser(deps(t), input, systemActor, { ipAddress: null, userAgent: 'test' });
 }
 
+/** A new staff member (role admin), signed in: their browser. */
+export async function signInStaff(t: TestApp, overrides: Partial<CreateUserInput> = {}): Promise<Browser> {
+  const staff = await createPerson(t, { ...overrides, role: 'admin' });
+  return signIn(t, staff.email);
+}
+
 export const DEMO = {
   staff: 'staff@mutual-demo.example',
   alex: 'alex.morgan@mutual-demo.example',

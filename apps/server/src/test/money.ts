@@ -115,3 +115,9 @@ export const settledBalances = (checking: string, savings: string) => ({
   Checking: { balance: checking, available: checking },
   Savings: { balance: savings, available: savings },
 });
+
+/** The two balances alone, for `toMatchObject` against `balances` (what is available is not checked). */
+export const postedBalances = (checking: string, savings: string) => ({
+  Checking: { balance: checking },
+  Savings: { balance: savings },
+});

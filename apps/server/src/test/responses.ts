@@ -10,3 +10,10 @@ export function expectRefusal(response: InjectResponse, status: number, error: A
   expect(response.statusCode, label ?? response.body).toBe(status);
   expect(response.json<ApiError>(), label).toEqual(error);
 }
+
+/** The 400 answer that refuses one field: the field's message is also the answer's message. */
+export const fieldRefusal = (field: string, message: string): ApiError => ({
+  code: 'VALIDATION_FAILED',
+  message,
+  fields: { [field]: message },
+});

@@ -1,11 +1,12 @@
-import type {
-  ApiError,
-  ExternalTransferInput,
-  InternalTransferInput,
-  InternationalTransferInput,
-  TransactionPage,
-  TransferChallenge,
-  UserTransferInput,
+import {
+  type ApiError,
+  type ExternalTransferInput,
+  type InternalTransferInput,
+  type InternationalTransferInput,
+  messages,
+  type TransactionPage,
+  type TransferChallenge,
+  type UserTransferInput,
 } from '@mutual/shared';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -121,4 +122,10 @@ export const errorOf = (response: { json: <T>() => T }) => response.json<ApiErro
 export const transferLimitEnv = (count: number, windowHours: number) => ({
   TRANSFER_LIMIT_COUNT: String(count),
   TRANSFER_LIMIT_WINDOW_HOURS: String(windowHours),
+});
+
+/** The refusal of an outgoing transfer past a limit of `count` transfers in each `windowHours`. */
+export const limitReachedError = (count: number, windowHours: number): ApiError => ({
+  code: 'TRANSFER_LIMIT_REACHED',
+  message: messages.transfers.limitReached(count, windowHours),
 });

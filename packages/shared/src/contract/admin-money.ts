@@ -8,19 +8,16 @@ import {
   transactionPreviewRequestSchema,
   transactionPreviewSchema,
 } from '../admin-money';
-import { balanceAdjustmentSchema } from '../admin-users';
+import { balanceAdjustmentSchema, userIdParamsSchema } from '../admin-users';
 import { messageResultSchema } from '../auth';
 import { messages } from '../messages';
 import { transactionPageSchema, transactionQuerySchema } from '../transactions';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../transfers';
+import { idempotencyHeadersSchema } from '../transfers';
 import { endpoint } from './endpoint';
 
 const tags = ['admin'];
-const userParams = z.object({ id: z.uuid({ error: messages.admin.userNotFound }) });
-const accountParams = userParams.extend({ accountId: z.uuid({ error: messages.transfers.accountNotFound }) });
-const transferParams = userParams.extend({ transferId: z.uuid({ error: messages.admin.transactionNotFound }) });
-/** A batch posts once per key: a retry with the same key is answered with the first answer. */
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
+const accountParams = userIdParamsSchema.extend({ accountId: z.uuid({ error: messages.transfers.accountNotFound }) });
+const transferParams = userIdParamsSchema.extend({ transferId: z.uuid({ error: messages.admin.transactionNotFound }) });
 
 /**
  * Staff work on a member's money (spec §2 user detail, §4, §5 Admin; schemas in `../admin-money`):
@@ -52,7 +49,7 @@ export const adminMoneyApi = {
     path: '/api/admin/users/:id/transactions',
     tags,
     summary: "A member's transactions, corrections included when asked",
-    params: userParams,
+    params: userIdParamsSchema,
     query: transactionQuerySchema,
     response: transactionPageSchema,
   }),
@@ -61,7 +58,7 @@ export const adminMoneyApi = {
     path: '/api/admin/users/:id/transactions/preview',
     tags,
     summary: 'Dry run of a batch: every row’s problems; nothing is posted',
-    params: userParams,
+    params: userIdParamsSchema,
     body: transactionPreviewRequestSchema,
     response: transactionPreviewSchema,
   }),
@@ -71,8 +68,8 @@ export const adminMoneyApi = {
     path: '/api/admin/users/:id/transactions',
     tags,
     summary: 'Add transactions (rows or CSV): all or nothing, once per Idempotency-Key',
-    params: userParams,
-    headers: idempotencyHeaders,
+    params: userIdParamsSchema,
+    headers: idempotencyHeadersSchema,
     body: addTransactionsSchema,
     status: 201,
     response: addedTransactionsSchema,
@@ -82,7 +79,7 @@ export const adminMoneyApi = {
     path: '/api/admin/users/:id/transactions/reverse-all',
     tags,
     summary: 'Delete User Transactions: reverse every transaction of the member',
-    params: userParams,
+    params: userIdParamsSchema,
     body: reversalSchema,
     response: reversedAllSchema,
   }),

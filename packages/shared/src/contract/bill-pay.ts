@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { messageResultSchema } from '../auth';
 import {
   billExportQuerySchema,
   billPaymentListQuerySchema,
@@ -16,15 +16,16 @@ import {
   staffBillPaymentResultSchema,
 } from '../bill-pay';
 import { messages } from '../messages';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema, transferChallengeSchema } from '../transfers';
+import { idParams } from '../path-params';
+import { idempotencyHeadersSchema, transferChallengeSchema } from '../transfers';
 import { endpoint } from './endpoint';
 
 const m = messages.billPay;
 const tags = ['bill pay'];
 const staffTags = ['payment operations'];
-const payeeParams = z.object({ id: z.uuid({ error: m.payeeNotFound }) });
-const paymentParams = z.object({ id: z.uuid({ error: m.paymentNotFound }) });
-const seriesParams = z.object({ id: z.uuid({ error: m.seriesNotFound }) });
+const payeeParams = idParams(m.payeeNotFound);
+const paymentParams = idParams(m.paymentNotFound);
+const seriesParams = idParams(m.seriesNotFound);
 
 /**
  * Bill Pay (schemas in `../bill-pay`): the member's payees and payments (account holders only),
@@ -62,7 +63,7 @@ export const billPayApi = {
     tags,
     summary: 'Remove a payee with no scheduled payments (kept for the history)',
     params: payeeParams,
-    response: z.object({ message: z.string() }),
+    response: messageResultSchema,
   }),
   payments: endpoint({
     method: 'GET',
@@ -77,7 +78,7 @@ export const billPayApi = {
     path: '/api/bill-pay/payments',
     tags,
     summary: 'Schedule a payment, once or recurring: holds the money, sent on its date',
-    headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
+    headers: idempotencyHeadersSchema,
     body: billPaymentSchema,
     status: 201,
     response: billPaymentResultSchema,

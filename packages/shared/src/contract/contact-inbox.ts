@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { contactInboxItemSchema, contactInboxQuerySchema, contactInboxSchema } from '../contact';
 import { messages } from '../messages';
+import { idParams } from '../path-params';
 import { endpoint } from './endpoint';
 
 const tags = ['admin'];
-const messageParams = z.object({ id: z.uuid({ error: messages.contact.messageNotFound }) });
+const messageParams = idParams(messages.contact.messageNotFound);
 
 /** The staff inbox for the public contact form (schemas in `../contact`). Staff only. */
 export const contactInboxApi = {

@@ -11,12 +11,13 @@ import {
   staffDepositResultSchema,
 } from '../deposits';
 import { messages } from '../messages';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../transfers';
+import { idParams } from '../path-params';
+import { idempotencyHeadersSchema } from '../transfers';
 import { endpoint } from './endpoint';
 
 const tags = ['mobile deposit'];
 const staffTags = ['deposit review'];
-const depositParams = z.object({ id: z.uuid({ error: messages.deposits.notFound }) });
+const depositParams = idParams(messages.deposits.notFound);
 
 /**
  * Mobile check deposit (schemas in `../deposits`): the member's form and history (account
@@ -38,7 +39,7 @@ export const depositsApi = {
     tags,
     summary:
       'Deposit a check (multipart: JSON part `deposit`, images `front` and `back`): Pending Review, a pending credit',
-    headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
+    headers: idempotencyHeadersSchema,
     multipart: true,
     body: z.object({ deposit: depositRequestSchema }),
     status: 201,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '../path-params';
 import { endpoint } from './endpoint';
 
 /**
@@ -11,7 +11,7 @@ export const filesApi = {
     path: '/api/files/:id',
     tags: ['files'],
     summary: 'Download a stored file',
-    params: z.object({ id: z.uuid() }),
+    params: idParams(),
     produces: 'image/*',
   }),
 };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messageResultSchema } from '../auth';
 import {
   accountListSchema,
@@ -13,10 +12,11 @@ import {
   totpDisableSchema,
   totpSetupSchema,
 } from '../members';
+import { idParams } from '../path-params';
 import { endpoint } from './endpoint';
 
 const tags = ['me'];
-const sessionParams = z.object({ id: z.uuid() });
+const sessionParams = idParams();
 
 /**
  * The signed-in person's own record and settings (schemas in `../members`). Signed-in people only;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messages } from '../messages';
 import {
   achExportBodySchema,
@@ -10,12 +9,13 @@ import {
   paymentOrderResultSchema,
   paymentReturnSchema,
 } from '../payment-ops';
+import { idParams } from '../path-params';
 import { endpoint } from './endpoint';
 
 const m = messages.paymentOps;
 const tags = ['payment operations'];
-const orderParams = z.object({ id: z.uuid({ error: m.orderNotFound }) });
-const exportParams = z.object({ id: z.uuid({ error: m.exportNotFound }) });
+const orderParams = idParams(m.orderNotFound);
+const exportParams = idParams(m.exportNotFound);
 
 /** Payment Operations: the staff queue of ACH and wire orders, and NACHA files. Staff only. */
 export const paymentOpsApi = {

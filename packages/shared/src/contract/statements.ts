@@ -1,3 +1,4 @@
+import { userIdParamsSchema } from '../admin-users';
 import { messageResultSchema } from '../auth';
 import {
   staffStatementListSchema,
@@ -7,13 +8,10 @@ import {
   statementRunListSchema,
   statementsOverviewSchema,
 } from '../statements';
-import { z } from 'zod';
-import { messages } from '../messages';
 import { endpoint } from './endpoint';
 
 const tags = ['statements'];
 const staffTags = ['admin'];
-const userParams = z.object({ id: z.uuid({ error: messages.admin.userNotFound }) });
 
 /**
  * Monthly statements (schemas in `../statements`): the member's own (account holders only), a
@@ -49,7 +47,7 @@ export const statementsApi = {
     path: '/api/admin/users/:id/statements',
     tags: staffTags,
     summary: "A member's statements, newest first",
-    params: userParams,
+    params: userIdParamsSchema,
     response: staffStatementListSchema,
   }),
   staffDownload: endpoint({

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import {
   externalTransferConfirmSchema,
   externalTransferSchema,
-  IDEMPOTENCY_HEADER,
-  idempotencyKeySchema,
+  idempotencyHeadersSchema,
   internalTransferSchema,
   internationalTransferSchema,
   recipientSchema,
@@ -15,11 +13,6 @@ import {
 import { endpoint } from './endpoint';
 
 const tags = ['transfers'];
-/**
- * Every money-moving call carries a fresh key per intended transfer, reused on retry: a repeat is
- * answered from the first answer (with `idempotent-replayed: true`), so money never moves twice.
- */
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 
 /**
  * The four transfer forms of the dashboard (spec §2/§4/§5; schemas in `../transfers`). Each body
@@ -31,7 +24,7 @@ export const transfersApi = {
     path: '/api/transfers/internal',
     tags,
     summary: 'Between Accounts: move money between my Checking and Savings',
-    headers: idempotencyHeaders,
+    headers: idempotencyHeadersSchema,
     body: internalTransferSchema,
     status: 201,
     response: transferResultSchema,
@@ -49,7 +42,7 @@ export const transfersApi = {
     path: '/api/transfers/user',
     tags,
     summary: 'To a member of the credit union, into their Checking',
-    headers: idempotencyHeaders,
+    headers: idempotencyHeadersSchema,
     body: userTransferSchema,
     status: 201,
     response: transferResultSchema,
@@ -68,7 +61,7 @@ export const transfersApi = {
     path: '/api/transfers/external',
     tags,
     summary: 'To US Bank, step 2: confirm with the code; creates a pending ACH order',
-    headers: idempotencyHeaders,
+    headers: idempotencyHeadersSchema,
     body: externalTransferConfirmSchema,
     status: 201,
     response: transferResultSchema,
@@ -78,7 +71,7 @@ export const transfersApi = {
     path: '/api/transfers/international',
     tags,
     summary: 'International: a pending wire order holding the funds',
-    headers: idempotencyHeaders,
+    headers: idempotencyHeadersSchema,
     body: internationalTransferSchema,
     status: 201,
     response: transferResultSchema,

@@ -1,7 +1,7 @@
 import type { AccountType, TransactionCategory, TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Browser, createPerson, manualClock, signIn } from '../../test/identity';
+import { Browser, manualClock, signInStaff } from '../../test/identity';
 import { cashEntry, balances, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
 import { useLedgerTestApp } from '../../test/test-app';
 import { history, internalTransfer, internationalForm, userTransfer } from '../../test/transfer-forms';
@@ -243,7 +243,7 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
   it('is for members with accounts: anonymous 401, staff 403', async () => {
     expect((await new Browser(t).get('/api/me/transactions')).statusCode).toBe(401);
     expect((await new Browser(t).get('/api/me/summary')).statusCode).toBe(401);
-    const staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
+    const staff = await signInStaff(t);
     for (const path of ['/api/me/transactions', '/api/me/summary', '/api/me/transactions/export'])
       expect((await staff.get(path)).statusCode, path).toBe(403);
   });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { listTransactions } from '../accounts/list-transactions';
 import { loadUser } from '../people/users';
 import { editAccount } from './edit-account';

@@ -3,9 +3,9 @@ import { adminMoneyApi } from '@mutual/shared/contract/admin-money';
 import { adminUsersApi as api } from '@mutual/shared/contract/admin-users';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { findUserByEmail, loadUser } from '../people/users';
 import { readProfileImage, setProfileImage } from '../members/profile-image';
@@ -26,7 +26,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   const detail = async (id: string) => userDetail(deps.db, deps.config, await target(id), deps.clock());
   /** Records a decision on the application the route names, and answers with the person's detail. */
   const review = async (request: FastifyRequest, id: string, decision: Review) => {
-    await reviewApplication(deps, id, decision, actorOf(signedIn(request)), requestMeta(request));
+    await reviewApplication(deps, id, decision, ...actorAndMeta(request));
     return detail(id);
   };
 
@@ -49,7 +49,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.create),
     handler: async (request, reply) => {
-      const user = await createUser(deps, request.body, actorOf(signedIn(request)), requestMeta(request));
+      const user = await createUser(deps, request.body, ...actorAndMeta(request));
       return reply.status(201).send({ user, message: messages.admin.userCreated(user.email) });
     },
   });
@@ -75,7 +75,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
     handler: async (request) => {
       const user = await target(request.params.id);
       const image = await readProfileImage(request, deps.config);
-      return setProfileImage(deps, user, image, actorOf(signedIn(request)), requestMeta(request));
+      return setProfileImage(deps, user, image, ...actorAndMeta(request));
     },
   });
 
@@ -84,14 +84,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
     ...routeOf(adminMoneyApi.setBalance),
     handler: async (request) => {
       const user = await target(request.params.id);
-      return adjustBalance(
-        deps,
-        user.id,
-        request.params.accountId,
-        request.body,
-        actorOf(signedIn(request)),
-        requestMeta(request),
-      );
+      return adjustBalance(deps, user.id, request.params.accountId, request.body, ...actorAndMeta(request));
     },
   });
 
@@ -104,7 +97,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
     ...routeOf(api.issueBackupCodes),
     handler: async (request) => {
       const user = await target(request.params.id);
-      const codes = await replaceBackupCodes(deps, user, actorOf(signedIn(request)), requestMeta(request));
+      const codes = await replaceBackupCodes(deps, user, ...actorAndMeta(request));
       return { codes, message: messages.admin.backupCodesIssued };
     },
   });
@@ -112,12 +105,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.revokeBackupCodes),
     handler: async (request) => {
-      await revokeAllBackupCodes(
-        deps,
-        await target(request.params.id),
-        actorOf(signedIn(request)),
-        requestMeta(request),
-      );
+      await revokeAllBackupCodes(deps, await target(request.params.id), ...actorAndMeta(request));
       return { message: messages.admin.backupCodesRevoked };
     },
   });
@@ -125,7 +113,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.resetTotp),
     handler: async (request) => {
-      await disableTotp(deps, await target(request.params.id), actorOf(signedIn(request)), requestMeta(request));
+      await disableTotp(deps, await target(request.params.id), ...actorAndMeta(request));
       return { message: messages.admin.totpReset };
     },
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, createPerson, manualClock, signIn, signUp, userByEmail, validApplication } from '../../test/identity';
 import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { accountId } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { liftHold, placeHold } from '../holds/holds';
 import { allAuditEntries } from './audit-queries';
@@ -136,11 +136,7 @@ describe('[AUDIT]: staff read the audit log', () => {
       expect.arrayContaining(['user.created', 'account.balance_adjusted', 'hold.placed', 'hold.lifted']),
     );
     const unknown = await staff.get(`/api/admin/audit?member=${encodeURIComponent('nobody@example.com')}`);
-    expectRefusal(unknown, 400, {
-      code: 'VALIDATION_FAILED',
-      message: messages.audit.memberNotFound,
-      fields: { member: messages.audit.memberNotFound },
-    });
+    expectRefusal(unknown, 400, fieldRefusal('member', messages.audit.memberNotFound));
   });
 
   it(

@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   latestCode,
   signIn,
+  signInStaff,
   signUp,
   userByEmail,
   validApplication,
@@ -20,7 +21,7 @@ describe('[AUDIT]: the append-only audit log', () => {
 
   const t = useTestApp({ env: { SIGN_IN_LOCKOUT_THRESHOLD: '2' } });
   beforeAll(async () => {
-    staff = await signIn(t, (await createPerson(t, { role: 'admin' })).email);
+    staff = await signInStaff(t);
   });
 
   /** Drizzle wraps the database error; the trigger's own message is its cause. */

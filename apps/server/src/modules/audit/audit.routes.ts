@@ -1,8 +1,8 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditFilters } from '@mutual/shared';
 import { auditApi as api } from '@mutual/shared/contract/audit';
-import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { exportAudit } from './audit-export';
 import { auditActionsPresent, listAudit } from './audit-queries';
 
@@ -26,12 +26,7 @@ export const auditRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.export),
     handler: async (request, reply) => {
-      const result = await exportAudit(
-        deps,
-        filtersOf(request.query),
-        actorOf(signedIn(request)),
-        requestMeta(request),
-      );
+      const result = await exportAudit(deps, filtersOf(request.query), ...actorAndMeta(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${result.fileName}"`)

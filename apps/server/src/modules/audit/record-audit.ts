@@ -39,3 +39,17 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     after: entry.after ?? null,
   });
 }
+
+/** A person as the actor of an audit row. */
+export function actorFor(person: { id: string; email: string }): Actor {
+  return { userId: person.id, email: person.email };
+}
+
+/** Appends an audit row for what a person did to their own record: they are its actor and its target. */
+export async function recordOwnAction(
+  tx: Executor,
+  person: { id: string; email: string },
+  entry: Omit<AuditEntry, 'actor' | 'targetUserId'>,
+): Promise<void> {
+  await recordAudit(tx, { ...entry, actor: actorFor(person), targetUserId: person.id });
+}

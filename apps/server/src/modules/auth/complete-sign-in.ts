@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { homePathFor, messages, type SignInResult } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import type { Tx } from '../../db/client';
 import { type UserRow, users } from '../people/people.tables';
 import { toSessionUser } from '../people/session-user';
@@ -75,10 +75,8 @@ export async function completeSignIn(
     if (done.length === 0) return { kind: 'exhausted' as const };
     await tx.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
     const session = await createSession(tx, deps.config, user.id, meta, now);
-    await recordAudit(tx, {
+    await recordOwnAction(tx, user, {
       action: 'auth.sign_in',
-      actor: { userId: user.id, email: user.email },
-      targetUserId: user.id,
       meta,
       after: { method },
       at: now,

@@ -3,7 +3,7 @@ import { messages, type SecondFactorMethod, type SignInChallenge, type SignInInp
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { findUserByEmail } from '../people/users';
 import { type UserRow, users } from '../people/people.tables';
 import { signInAttempts } from './auth.tables';
@@ -100,10 +100,8 @@ async function mailSignInCode(
   issue: { meta: RequestMeta; now: Date; resend?: true },
 ): Promise<void> {
   await deps.mailer.enqueue(tx, user.email, signInCodeEmail(deps.config, code));
-  await recordAudit(tx, {
+  await recordOwnAction(tx, user, {
     action: 'auth.code_issued',
-    actor: { userId: user.id, email: user.email },
-    targetUserId: user.id,
     meta: issue.meta,
     after: issue.resend ? { method: 'email', resend: true } : { method: 'email' },
     at: issue.now,

@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   mailsTo,
   signIn,
+  signInStaff,
   startSignIn,
 } from '../../test/identity';
 import { useTestApp } from '../../test/test-app';
@@ -161,8 +162,7 @@ describe('[AUTH]: authenticator app and backup codes', () => {
   describe('staff Manage OTPs', () => {
     let staff: Browser;
     beforeAll(async () => {
-      const admin = await createPerson(t, { role: 'admin' });
-      staff = await signIn(t, admin.email);
+      staff = await signInStaff(t);
     });
 
     it('issues backup codes that work once, reports their use, and revokes them', async () => {

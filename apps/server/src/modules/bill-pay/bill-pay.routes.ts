@@ -1,11 +1,9 @@
 import { IDEMPOTENCY_HEADER } from '@mutual/shared';
 import { billPayApi as api } from '@mutual/shared/contract/bill-pay';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta, requestMeta, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { sendStoredAnswer } from '../../http/stored-answer';
-import { staffRoutes } from '../../http/staff-routes';
+import { accountHolderRoutes, staffRoutes } from '../../http/route-groups';
 import { billPayOverview, cancelPayment, listPayments, schedulePayment, stopSeries } from './bill-payments';
 import { addPayee, payeeChallenge, removePayee } from './payees';
 import { billPayCsv, billPayNacha, listStaffBillPayments, returnBillPayment } from './staff-bill-pay';
@@ -15,61 +13,56 @@ import { billPayCsv, billPayNacha, listStaffBillPayments, returnBillPayment } fr
  * only; every look-up is by the signed-in member's id, so another member's payee, payment or
  * series is simply not found.
  */
-export const billPayRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.accountHolder);
-    const member = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user;
+export const billPayRoutes = accountHolderRoutes(async (app, deps) => {
+  app.route({ ...routeOf(api.overview), handler: async (request) => billPayOverview(deps, signedInUser(request).id) });
 
-    app.route({ ...routeOf(api.overview), handler: async (request) => billPayOverview(deps, member(request).id) });
+  app.route({
+    ...routeOf(api.payeeChallenge),
+    // A code is e-mailed per call: as guarded as the US-bank code.
+    config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await payeeChallenge(deps, signedInUser(request), request.body)),
+  });
 
-    app.route({
-      ...routeOf(api.payeeChallenge),
-      // A code is e-mailed per call: as guarded as the US-bank code.
-      config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
-      handler: async (request, reply) =>
-        reply.status(201).send(await payeeChallenge(deps, member(request), request.body)),
-    });
+  app.route({
+    ...routeOf(api.addPayee),
+    config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await addPayee(deps, signedInUser(request), request.body, requestMeta(request))),
+  });
 
-    app.route({
-      ...routeOf(api.addPayee),
-      config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
-      handler: async (request, reply) =>
-        reply.status(201).send(await addPayee(deps, member(request), request.body, requestMeta(request))),
-    });
+  app.route({
+    ...routeOf(api.removePayee),
+    handler: async (request) => removePayee(deps, signedInUser(request), request.params.id, requestMeta(request)),
+  });
 
-    app.route({
-      ...routeOf(api.removePayee),
-      handler: async (request) => removePayee(deps, member(request), request.params.id, requestMeta(request)),
-    });
+  app.route({
+    ...routeOf(api.payments),
+    handler: async (request) => listPayments(deps, signedInUser(request).id, request.query),
+  });
 
-    app.route({
-      ...routeOf(api.payments),
-      handler: async (request) => listPayments(deps, member(request).id, request.query),
-    });
+  app.route({
+    ...routeOf(api.schedule),
+    handler: async (request, reply) => {
+      const answer = await schedulePayment(
+        deps,
+        { member: signedInUser(request), key: request.headers[IDEMPOTENCY_HEADER], meta: requestMeta(request) },
+        request.body,
+      );
+      return sendStoredAnswer(reply, answer);
+    },
+  });
 
-    app.route({
-      ...routeOf(api.schedule),
-      handler: async (request, reply) => {
-        const answer = await schedulePayment(
-          deps,
-          { member: member(request), key: request.headers[IDEMPOTENCY_HEADER], meta: requestMeta(request) },
-          request.body,
-        );
-        return sendStoredAnswer(reply, answer);
-      },
-    });
+  app.route({
+    ...routeOf(api.cancelPayment),
+    handler: async (request) => cancelPayment(deps, signedInUser(request), request.params.id, requestMeta(request)),
+  });
 
-    app.route({
-      ...routeOf(api.cancelPayment),
-      handler: async (request) => cancelPayment(deps, member(request), request.params.id, requestMeta(request)),
-    });
-
-    app.route({
-      ...routeOf(api.stopSeries),
-      handler: async (request) => stopSeries(deps, member(request), request.params.id, requestMeta(request)),
-    });
-  };
+  app.route({
+    ...routeOf(api.stopSeries),
+    handler: async (request) => stopSeries(deps, signedInUser(request), request.params.id, requestMeta(request)),
+  });
+});
 
 /** The Bill Pay tab of Payment Operations. Staff only. */
 export const staffBillPayRoutes = staffRoutes(async (app, deps) => {
@@ -80,15 +73,14 @@ export const staffBillPayRoutes = staffRoutes(async (app, deps) => {
 
   app.route({
     ...routeOf(api.staffReturn),
-    handler: async (request) =>
-      returnBillPayment(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+    handler: async (request) => returnBillPayment(deps, request.params.id, request.body, ...actorAndMeta(request)),
   });
 
   app.route({
     ...routeOf(api.exportCsv),
     handler: async (request, reply) => {
       const { date } = request.query;
-      const csv = await billPayCsv(deps, date, actorOf(signedIn(request)), requestMeta(request));
+      const csv = await billPayCsv(deps, date, ...actorAndMeta(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bill-payments-${date}.csv"`)
@@ -99,7 +91,7 @@ export const staffBillPayRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.exportNacha),
     handler: async (request, reply) => {
-      const file = await billPayNacha(deps, request.query.date, actorOf(signedIn(request)), requestMeta(request));
+      const file = await billPayNacha(deps, request.query.date, ...actorAndMeta(request));
       // Payments the file could not carry are named here (the CSV has them all).
       if (file.skipped.length > 0) reply.header('x-skipped-payments', encodeURIComponent(file.skipped.join(' | ')));
       return reply

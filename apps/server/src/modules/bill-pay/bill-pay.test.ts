@@ -15,7 +15,7 @@ import {
 } from '../../test/bill-pay';
 import { auditActions, mailsTo, manualClock, signIn, wrongCode } from '../../test/identity';
 import { balances, memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
@@ -64,11 +64,7 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
 
     const confirm = (body: unknown, code = otp) =>
       member.browser.post(`${BILL_PAY}/payees`, { payee: body, challengeId, otp: code });
-    expect(errorOf(await confirm(payee, wrongCode(otp)))).toEqual({
-      code: 'VALIDATION_FAILED',
-      message: messages.transfers.otpInvalid,
-      fields: { otp: messages.transfers.otpInvalid },
-    });
+    expect(errorOf(await confirm(payee, wrongCode(otp)))).toEqual(fieldRefusal('otp', messages.transfers.otpInvalid));
     // The code confirms this payee only: another account number with it is refused.
     expectRefusal(await confirm({ ...payee, accountNumber: '99999999' }), 400, {
       code: 'CONFIRMATION_EXPIRED',
@@ -144,12 +140,7 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
     const payee = await addPayee(t, member, { accountNumber: '77001122' });
     const tryDay = (payOn: string) => schedule(member, paymentForm(payee.id, payOn, { amount: '1.00' }));
     const refusedWith = async (payOn: string, message: string) =>
-      expectRefusal(
-        await tryDay(payOn),
-        400,
-        { code: 'VALIDATION_FAILED', message, fields: { payOn: message } },
-        payOn,
-      );
+      expectRefusal(await tryDay(payOn), 400, fieldRefusal('payOn', message), payOn);
 
     await refusedWith('2026-11-30', m.dateTooEarly('Tuesday, December 1, 2026'));
     time.advance(59 * 60_000 + 59_000); // 1:59:59 PM: still before the cut-off

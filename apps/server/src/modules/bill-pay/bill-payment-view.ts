@@ -85,9 +85,11 @@ export function toPaymentView(row: PaymentRow, config: Settings, now: Date): Bil
   };
 }
 
-export async function findPaymentView(db: Executor, config: Settings, id: string, now: Date) {
+/** The view of a payment this transaction has just written (so it is there). */
+export async function paymentViewOf(db: Executor, config: Settings, id: string, now: Date): Promise<BillPaymentView> {
   const [row] = await paymentsWithPayee(db).where(eq(billPayments.id, id));
-  return row ? toPaymentView(row, config, now) : null;
+  if (!row) throw new Error('bill payment vanished');
+  return toPaymentView(row, config, now);
 }
 
 export function toSeriesView(

@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type Actor, type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { assertNotOnHold } from '../holds/holds';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
@@ -36,7 +36,7 @@ import {
   holdDayFor,
   occurrenceDay,
 } from './bill-pay-dates';
-import { findPaymentView, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
+import { paymentViewOf, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
 import { weekdayHolidays } from '../../fed-calendar';
 import { listPayees, maskAccount, ownPayee } from './payees';
 
@@ -156,10 +156,8 @@ export async function schedulePayment(
       })
       .returning({ id: billPayments.id });
     if (!payment) throw new Error('bill payment not stored');
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'bill_pay.scheduled',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
       meta,
       after: {
         paymentId: payment.id,
@@ -172,8 +170,7 @@ export async function schedulePayment(
       },
       at: now,
     });
-    const view = await findPaymentView(tx, deps.config, payment.id, now);
-    if (!view) throw new Error('bill payment vanished');
+    const view = await paymentViewOf(tx, deps.config, payment.id, now);
     const answer: BillPaymentResult = { message: m.scheduled, payment: view };
     return { statusCode: 201, body: answer };
   });
@@ -272,17 +269,14 @@ export async function cancelPayment(
   meta: RequestMeta,
 ): Promise<BillPaymentResult> {
   const now = deps.clock();
-  const actor = { userId: member.id, email: member.email };
   return deps.db.transaction(async (tx) => {
     const payment = await lockOwnPayment(tx, member.id, paymentId);
     if (payment.status !== 'scheduled' || now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime())
       throw new AppError('CONFLICT', m.cannotCancel);
-    await cancelScheduled(tx, payment, 'Cancelled by you', actor, now);
+    await cancelScheduled(tx, payment, 'Cancelled by you', { userId: member.id }, now);
     if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'bill_pay.cancelled',
-      actor,
-      targetUserId: member.id,
       meta,
       before: {
         paymentId: payment.id,
@@ -293,8 +287,7 @@ export async function cancelPayment(
       after: { status: 'cancelled' },
       at: now,
     });
-    const view = await findPaymentView(tx, deps.config, payment.id, now);
-    if (!view) throw new Error('bill payment vanished');
+    const view = await paymentViewOf(tx, deps.config, payment.id, now);
     return {
       message: m.cancelled(formatMoney(payment.amount), view.payee.nickname, longDay(payment.payOn)),
       payment: view,
@@ -310,7 +303,6 @@ export async function stopSeries(
   meta: RequestMeta,
 ): Promise<BillSeriesResult> {
   const now = deps.clock();
-  const actor = { userId: member.id, email: member.email };
   return deps.db.transaction(async (tx) => {
     const [series] = await tx
       .select()
@@ -328,12 +320,10 @@ export async function stopSeries(
       .for('update');
     for (const payment of scheduled) {
       if (now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime()) continue;
-      await cancelScheduled(tx, payment, 'Recurring payment stopped', actor, now);
+      await cancelScheduled(tx, payment, 'Recurring payment stopped', { userId: member.id }, now);
     }
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'bill_pay.series_stopped',
-      actor,
-      targetUserId: member.id,
       meta,
       before: { seriesId: series.id, status: 'active' },
       after: { status: 'stopped', cancelledPayments: scheduled.map((p) => p.id) },

@@ -5,7 +5,7 @@ import type { BillerEntry } from '../../billers';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { hashRequest } from '../ledger/idempotency';
 import { renderEmail } from '../mail/templates';
 import { type UserRow, users } from '../people/people.tables';
@@ -142,10 +142,8 @@ export async function addPayee(
       })
       .returning();
     if (!row) throw new Error('payee not stored');
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'bill_pay.payee_added',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
       meta,
       after: { payeeId: row.id, billerId: biller.id, nickname, accountNumber: maskAccount(payee.accountNumber) },
       at: now,
@@ -174,10 +172,8 @@ export async function removePayee(
       .where(and(eq(billPayments.payeeId, payee.id), eq(billPayments.status, 'scheduled')));
     if ((scheduled?.n ?? 0) > 0) throw new AppError('CONFLICT', m.payeeHasScheduled);
     await tx.update(billPayees).set({ removedAt: now }).where(eq(billPayees.id, payee.id));
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'bill_pay.payee_removed',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
       meta,
       before: { payeeId: payee.id, billerId: payee.billerId, nickname: payee.nickname },
       at: now,

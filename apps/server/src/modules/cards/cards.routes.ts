@@ -3,8 +3,9 @@ import { cardsApi as api } from '@mutual/shared/contract/cards';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorOf, requestMeta, signedIn, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { accountHolderRoutes } from '../../http/route-groups';
 import { authorizePurchase } from './authorize';
 import { requestCardCode, verifyCardCode } from './card-codes';
 import {
@@ -32,72 +33,67 @@ declare module 'fastify' {
  * The Cards panel (contract: packages/shared/src/contract/cards.ts). Account holders only; every
  * card is looked up with the signed-in member's id, so another member's card is "not found".
  */
-export const cardRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.accountHolder);
-    const caller = (request: FastifyRequest): CardCaller => {
-      const session = signedIn(request);
-      return { member: session.user, actor: actorOf(session), meta: requestMeta(request) };
-    };
-    const member = (request: FastifyRequest) => signedIn(request).user;
-    // Card codes are e-mailed and guessable six digits: as the sign-in code's routes.
-    const codeLimit = { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } };
-
-    app.route({ ...routeOf(api.overview), handler: async (request) => cardsOverview(deps, member(request)) });
-    app.route({
-      ...routeOf(api.statement),
-      handler: async (request) => cardStatement(deps, member(request), request.params.cardId, request.query.month),
-    });
-    app.route({
-      ...routeOf(api.lock),
-      handler: async (request) => lockCard(deps, caller(request), request.params.cardId),
-    });
-    app.route({
-      ...routeOf(api.unlock),
-      handler: async (request) => unlockCard(deps, caller(request), request.params.cardId),
-    });
-    app.route({
-      ...routeOf(api.reportLost),
-      handler: async (request) => reportCardLost(deps, caller(request), request.params.cardId, request.body),
-    });
-    app.route({
-      ...routeOf(api.activate),
-      config: codeLimit,
-      handler: async (request) => activateCard(deps, caller(request), request.params.cardId, request.body),
-    });
-    app.route({
-      ...routeOf(api.requestCode),
-      config: codeLimit,
-      handler: async (request, reply) => {
-        const card = await memberCard(deps.db, member(request).id, request.params.cardId);
-        return reply.status(201).send(await requestCardCode(deps, member(request), card, request.body.action));
-      },
-    });
-    app.route({
-      ...routeOf(api.verifyCode),
-      config: codeLimit,
-      handler: async (request) => {
-        const card = await memberCard(deps.db, member(request).id, request.params.cardId);
-        const { action, challengeId, otp } = request.body;
-        await verifyCardCode(deps, member(request), card, action, challengeId, otp);
-        return { verified: true as const };
-      },
-    });
-    app.route({
-      ...routeOf(api.changePin),
-      handler: async (request) => changeCardPin(deps, caller(request), request.params.cardId, request.body),
-    });
-    app.route({
-      ...routeOf(api.setLimits),
-      handler: async (request) => setCardLimits(deps, caller(request), request.params.cardId, request.body),
-    });
-    app.route({
-      ...routeOf(api.details),
-      handler: async (request) =>
-        viewCardDetails(deps, caller(request), request.params.cardId, request.body.challengeId),
-    });
+export const cardRoutes = accountHolderRoutes(async (app, deps) => {
+  const caller = (request: FastifyRequest): CardCaller => {
+    const session = signedIn(request);
+    return { member: session.user, actor: actorOf(session), meta: requestMeta(request) };
   };
+  // Card codes are e-mailed and guessable six digits: as the sign-in code's routes.
+  const codeLimit = { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } };
+
+  app.route({ ...routeOf(api.overview), handler: async (request) => cardsOverview(deps, signedInUser(request)) });
+  app.route({
+    ...routeOf(api.statement),
+    handler: async (request) => cardStatement(deps, signedInUser(request), request.params.cardId, request.query.month),
+  });
+  app.route({
+    ...routeOf(api.lock),
+    handler: async (request) => lockCard(deps, caller(request), request.params.cardId),
+  });
+  app.route({
+    ...routeOf(api.unlock),
+    handler: async (request) => unlockCard(deps, caller(request), request.params.cardId),
+  });
+  app.route({
+    ...routeOf(api.reportLost),
+    handler: async (request) => reportCardLost(deps, caller(request), request.params.cardId, request.body),
+  });
+  app.route({
+    ...routeOf(api.activate),
+    config: codeLimit,
+    handler: async (request) => activateCard(deps, caller(request), request.params.cardId, request.body),
+  });
+  app.route({
+    ...routeOf(api.requestCode),
+    config: codeLimit,
+    handler: async (request, reply) => {
+      const card = await memberCard(deps.db, signedInUser(request).id, request.params.cardId);
+      return reply.status(201).send(await requestCardCode(deps, signedInUser(request), card, request.body.action));
+    },
+  });
+  app.route({
+    ...routeOf(api.verifyCode),
+    config: codeLimit,
+    handler: async (request) => {
+      const card = await memberCard(deps.db, signedInUser(request).id, request.params.cardId);
+      const { action, challengeId, otp } = request.body;
+      await verifyCardCode(deps, signedInUser(request), card, action, challengeId, otp);
+      return { verified: true as const };
+    },
+  });
+  app.route({
+    ...routeOf(api.changePin),
+    handler: async (request) => changeCardPin(deps, caller(request), request.params.cardId, request.body),
+  });
+  app.route({
+    ...routeOf(api.setLimits),
+    handler: async (request) => setCardLimits(deps, caller(request), request.params.cardId, request.body),
+  });
+  app.route({
+    ...routeOf(api.details),
+    handler: async (request) => viewCardDetails(deps, caller(request), request.params.cardId, request.body.challengeId),
+  });
+});
 
 /**
  * The card processor's interface. No session: each request is signed (processor-signature.ts),

@@ -26,7 +26,7 @@ import {
 } from '../../test/cards';
 import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
 import { memberWithMoney } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { isLuhnValid } from './card-numbers';
@@ -36,7 +36,7 @@ const m = messages.cards;
 /** The answer to a card code that no longer confirms this action: spent, out of tries, expired, or another card's. */
 const codeExpired: ApiError = { code: 'CONFIRMATION_EXPIRED', message: m.otpExpired };
 /** The answer to a malformed or wrong card code, on the code's field. */
-const otpRefused = (message: string): ApiError => ({ code: 'VALIDATION_FAILED', message, fields: { otp: message } });
+const otpRefused = (message: string) => fieldRefusal('otp', message);
 
 describe('[CARDS]: the member’s cards and their controls', () => {
   // At the start of an authenticator's step, so "the same code" means the same step.
@@ -103,11 +103,11 @@ describe('[CARDS]: the member’s cards and their controls', () => {
 
   it('reports a card lost: closed for ever; a replacement, new number, activated by last 4 and expiry', async () => {
     const { member, card } = await memberWithCard(t);
-    expectRefusal(await member.browser.post(cardPath(card.id, 'report-lost'), {}), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.reasonRequired,
-      fields: { reason: m.reasonRequired },
-    });
+    expectRefusal(
+      await member.browser.post(cardPath(card.id, 'report-lost'), {}),
+      400,
+      fieldRefusal('reason', m.reasonRequired),
+    );
     const reported = await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'lost' });
     const { card: replacement, message } = reported.json<CardResult>();
     expect(replacement).toMatchObject({ status: 'inactive', replacesId: card.id, kind: 'debit' });
@@ -132,11 +132,7 @@ describe('[CARDS]: the member’s cards and their controls', () => {
       last4: plastic.number.slice(-4),
       expiry: '01/20',
     });
-    expectRefusal(wrong, 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.activationMismatch,
-      fields: { last4: m.activationMismatch },
-    });
+    expectRefusal(wrong, 400, fieldRefusal('last4', m.activationMismatch));
     const right = await member.browser.post(cardPath(replacement.id, 'activate'), {
       last4: plastic.number.slice(-4),
       expiry: plastic.expiry,
@@ -281,21 +277,9 @@ describe('[CARDS]: the member’s cards and their controls', () => {
     const change = (pin: string, confirmPin = pin) =>
       member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin, confirmPin });
     for (const trivial of ['0000', '1111', '1234', '4321', '9876'])
-      expectRefusal(await change(trivial), 400, {
-        code: 'VALIDATION_FAILED',
-        message: m.pinTrivial,
-        fields: { pin: m.pinTrivial },
-      });
-    expectRefusal(await change('48a1'), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.pinFormat,
-      fields: { pin: m.pinFormat },
-    });
-    expectRefusal(await change('4821', '4812'), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.pinMismatch,
-      fields: { confirmPin: m.pinMismatch },
-    });
+      expectRefusal(await change(trivial), 400, fieldRefusal('pin', m.pinTrivial));
+    expectRefusal(await change('48a1'), 400, fieldRefusal('pin', m.pinFormat));
+    expectRefusal(await change('4821', '4812'), 400, fieldRefusal('confirmPin', m.pinMismatch));
     const changed = await change('4821');
     expect(changed.json<CardResult>()).toMatchObject({ message: m.pinChanged(card.last4), card: { pinSet: true } });
     const [row] = await t.db.select().from(cards).where(eq(cards.id, card.id));
@@ -308,41 +292,21 @@ describe('[CARDS]: the member’s cards and their controls', () => {
 
   it('sets limits within their ceilings (and per purchase within daily) and the three switches', async () => {
     const { member, card } = await memberWithCard(t);
-    const put = (change: Record<string, unknown>) =>
-      putLimits(t, member, card.id, {
-        perPurchase: '100.00',
-        dailyPurchases: '300.00',
-        dailyAtm: '200.00',
-        online: false,
-        international: true,
-        atm: false,
-        ...change,
-      });
-    expectRefusal(await put({ dailyAtm: '1000.01' }), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.limitTooHigh('$1,000.00'),
-      fields: { dailyAtm: m.limitTooHigh('$1,000.00') },
-    });
-    expectRefusal(await put({ perPurchase: '300.01' }), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.perPurchaseOverDaily,
-      fields: { perPurchase: m.perPurchaseOverDaily },
-    });
-    expectRefusal(await put({ perPurchase: '0' }), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.limitInvalid,
-      fields: { perPurchase: m.limitInvalid },
-    });
-    const saved = await put({});
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<CardResult>().card.controls).toEqual({
+    const limits = {
       perPurchase: '100.00',
       dailyPurchases: '300.00',
       dailyAtm: '200.00',
       online: false,
       international: true,
       atm: false,
-    });
+    };
+    const put = (change: Record<string, unknown>) => putLimits(t, member, card.id, { ...limits, ...change });
+    expectRefusal(await put({ dailyAtm: '1000.01' }), 400, fieldRefusal('dailyAtm', m.limitTooHigh('$1,000.00')));
+    expectRefusal(await put({ perPurchase: '300.01' }), 400, fieldRefusal('perPurchase', m.perPurchaseOverDaily));
+    expectRefusal(await put({ perPurchase: '0' }), 400, fieldRefusal('perPurchase', m.limitInvalid));
+    const saved = await put({});
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<CardResult>().card.controls).toEqual(limits);
   });
 
   it('shows the credit card’s line and its statement: balance, minimum payment, due date, points', async () => {
@@ -371,11 +335,11 @@ describe('[CARDS]: the member’s cards and their controls', () => {
         open: true,
       },
     });
-    expectRefusal(await member.browser.get(`${cardPath(credit.id, 'statements')}?month=2026-13`), 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Month is YYYY-MM',
-      fields: { month: 'Month is YYYY-MM' },
-    });
+    expectRefusal(
+      await member.browser.get(`${cardPath(credit.id, 'statements')}?month=2026-13`),
+      400,
+      fieldRefusal('month', 'Month is YYYY-MM'),
+    );
   });
 
   it(

@@ -6,8 +6,7 @@ import {
   type ProcessorSettlementResult,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
-import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cardOf,
   cardPath,
@@ -21,6 +20,7 @@ import {
   verifiedCode,
 } from '../../test/cards';
 import { capturedLogger } from '../../test/captured-logger';
+import { useFailingInsert } from '../../test/failing-insert';
 import { manualClock, MINUTE } from '../../test/identity';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
@@ -342,7 +342,7 @@ describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
   const log = capturedLogger();
   const t = useTestApp({ logger: log.logger, env: cardTestEnv });
   const processor = new Processor(t);
-  afterAll(() => t.db.execute(sql`drop trigger if exists refuse_card_for_log_test on card_authorizations`));
+  const failingAuthorization = useFailingInsert(t, 'refuse_card_for_log_test', 'card_authorizations');
 
   it('through approvals, declines, bad requests, a failure inside the database and View Card Details', async () => {
     const { member, card } = await memberWithCard(t, 100_00n);
@@ -357,17 +357,10 @@ describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
     const malformed = await processor.send(cardsApi.authorize.path, { cardNumber: plastic.number, pin: '7395' });
     expect(malformed.statusCode).toBe(400);
     // A failure inside the database, with the request's values at hand.
-    await t.db.execute(sql`
-      create or replace function refuse_card_for_log_test() returns trigger language plpgsql as $$
-      begin
-        if new.merchant = 'Log Test Store' then
-          raise exception 'refused on purpose: %', new.request_hash using detail = new.merchant;
-        end if;
-        return new;
-      end $$`);
-    await t.db.execute(sql`
-      create trigger refuse_card_for_log_test before insert on card_authorizations
-      for each row execute function refuse_card_for_log_test()`);
+    await failingAuthorization.start(
+      `new.merchant = 'Log Test Store'`,
+      `raise exception 'refused on purpose: %', new.request_hash using detail = new.merchant`,
+    );
     const failed = await processor.send(
       cardsApi.authorize.path,
       processor.authorization(plastic, '3.00', { merchant: { name: 'Log Test Store', country: 'US' }, pin: '7395' }),

@@ -1,7 +1,7 @@
 import { contactInboxApi as api } from '@mutual/shared/contract/contact-inbox';
-import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { listContactInbox, markContactMessageHandled } from './contact-inbox';
 
 /**
@@ -16,7 +16,6 @@ export const contactInboxRoutes = staffRoutes(async (app, deps) => {
 
   app.route({
     ...routeOf(api.markHandled),
-    handler: async (request) =>
-      markContactMessageHandled(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
+    handler: async (request) => markContactMessageHandled(deps, request.params.id, ...actorAndMeta(request)),
   });
 });

@@ -11,9 +11,9 @@ import {
   releaseHolds,
   review,
 } from '../../test/deposits';
-import { auditActions, Browser, createPerson, mailsTo, manualClock, signIn, uniqueEmail } from '../../test/identity';
+import { auditActions, Browser, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
 import { balances, type Member, overview, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -35,8 +35,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
   };
 
   beforeAll(async () => {
-    const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
-    staff = await signIn(t, person.email);
+    staff = await signInStaff(t, { email: uniqueEmail('staff') });
   });
   afterEach(async () => {
     await expectLedgerConsistent(t);
@@ -140,11 +139,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
       message: m.alreadyReviewed,
     });
     expectRefusal(await review.approve(staff, deposit.id), 409, { code: 'CONFLICT', message: m.alreadyReviewed });
-    expectRefusal(await review.reject(staff, deposit.id, ' '), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.reasonRequired,
-      fields: { reason: m.reasonRequired },
-    });
+    expectRefusal(await review.reject(staff, deposit.id, ' '), 400, fieldRefusal('reason', m.reasonRequired));
   });
 
   it('lets exactly one of an approval and a rejection racing on one deposit win', async () => {
@@ -168,11 +163,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     const robin = await longStandingMember(t, 50_00n);
     const { deposit } = await deposited(robin.browser, { deposit: { amount: '500.00' } });
     await approved(staff, deposit.id);
-    expectRefusal(await review.returnItem(staff, deposit.id, ''), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.reasonRequired,
-      fields: { reason: m.reasonRequired },
-    });
+    expectRefusal(await review.returnItem(staff, deposit.id, ''), 400, fieldRefusal('reason', m.reasonRequired));
     const reason = 'Insufficient funds in the check writer’s account';
     time.advance(HOUR);
     const response = await review.returnItem(staff, deposit.id, reason);

@@ -11,9 +11,17 @@ import {
   review,
   sendDeposit,
 } from '../../test/deposits';
-import { auditActions, type Browser, createPerson, manualClock, signIn, uniqueEmail } from '../../test/identity';
+import {
+  auditActions,
+  type Browser,
+  createPerson,
+  manualClock,
+  signIn,
+  signInStaff,
+  uniqueEmail,
+} from '../../test/identity';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
@@ -31,8 +39,7 @@ describe('[DEPOSITS]: the member sends a check', () => {
   const member = (cents = 50_00n) => longStandingMember(t, cents);
   let staff: Browser;
   beforeAll(async () => {
-    const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
-    staff = await signIn(t, person.email);
+    staff = await signInStaff(t, { email: uniqueEmail('staff') });
   });
 
   it('shows the limits, what is left of them, the endorsement and the funds policy before they start', async () => {
@@ -73,11 +80,11 @@ describe('[DEPOSITS]: the member sends a check', () => {
       newMember: true,
       newMemberUntil: '2026-12-20',
     });
-    expectRefusal(await sendDeposit(newcomer.browser, { deposit: { amount: '2500.01' } }), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.overCheckLimit('$2,500.00'),
-      fields: { amount: m.overCheckLimit('$2,500.00') },
-    });
+    expectRefusal(
+      await sendDeposit(newcomer.browser, { deposit: { amount: '2500.01' } }),
+      400,
+      fieldRefusal('amount', m.overCheckLimit('$2,500.00')),
+    );
     const { deposit } = await deposited(newcomer.browser, { deposit: { amount: '2500.00' } });
     const [row] = await t.db.select().from(mobileDeposits).where(eq(mobileDeposits.id, deposit.id));
     expect(row?.flags.map((f) => f.kind)).toContain('new_member');
@@ -174,11 +181,11 @@ describe('[DEPOSITS]: the member sends a check', () => {
 
   it('enforces the per-check limit at its edge: 10,000.00 passes, 10,000.01 does not', async () => {
     const robin = await member();
-    expectRefusal(await sendDeposit(robin.browser, { deposit: { amount: '10000.01' } }), 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.overCheckLimit('$10,000.00'),
-      fields: { amount: m.overCheckLimit('$10,000.00') },
-    });
+    expectRefusal(
+      await sendDeposit(robin.browser, { deposit: { amount: '10000.01' } }),
+      400,
+      fieldRefusal('amount', m.overCheckLimit('$10,000.00')),
+    );
     await deposited(robin.browser, { deposit: { amount: '10000.00' } });
   });
 
@@ -268,8 +275,7 @@ describe('[DEPOSITS]: duplicates', () => {
   const t = useLedgerTestApp({ clock: time.clock, env });
   let staff: Browser;
   beforeAll(async () => {
-    const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
-    staff = await signIn(t, person.email);
+    staff = await signInStaff(t, { email: uniqueEmail('staff') });
   });
 
   const flagsOf = async (id: string) =>
@@ -320,11 +326,11 @@ describe('[DEPOSITS]: duplicates', () => {
     const ok = await staff.post(`/api/admin/deposits/${first.deposit.id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
     const message = m.alreadyDeposited('Wednesday, November 25, 2026');
-    expectRefusal(await sendDeposit(robin.browser, { front, deposit: { amount: '80.00' } }), 400, {
-      code: 'VALIDATION_FAILED',
-      message,
-      fields: { front: message },
-    });
+    expectRefusal(
+      await sendDeposit(robin.browser, { front, deposit: { amount: '80.00' } }),
+      400,
+      fieldRefusal('front', message),
+    );
   });
 });
 

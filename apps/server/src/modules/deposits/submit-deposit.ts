@@ -17,7 +17,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { fieldError } from '../../http/multipart';
 import { localDay } from '../../time';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { saveFile } from '../files/save-file';
 import { assertNotOnHold } from '../holds/holds';
 import { generalLedger } from '../ledger/general-ledger';
@@ -175,10 +175,8 @@ export async function submitDeposit(
       })
       .returning({ id: mobileDeposits.id });
     if (!row) throw new Error('deposit not stored');
-    await recordAudit(tx, {
+    await recordOwnAction(tx, member, {
       action: 'deposit.submitted',
-      actor: { userId: member.id, email: member.email },
-      targetUserId: member.id,
       meta,
       after: {
         depositId: row.id,

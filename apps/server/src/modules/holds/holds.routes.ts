@@ -2,7 +2,7 @@ import { holdsApi as api } from '@mutual/shared/contract/holds';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { liftMemberHold, placeMemberHold, type StaffHoldRequest } from './staff-holds';
 
 /**

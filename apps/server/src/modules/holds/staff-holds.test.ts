@@ -3,8 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
 import { type Browser, CHROME_UA, createPerson, DEMO, seedDemoPeople, signIn } from '../../test/identity';
-import { balances, type Member, memberWithMoney, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { balances, type Member, memberWithMoney, postedBalances, sendTransfer } from '../../test/money';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, internalForm, userForm } from '../../test/transfer-forms';
 
@@ -60,7 +60,7 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
         const refused = await sendTransfer(again, path, body);
         expectRefusal(refused, 403, { code: 'ACCOUNT_LOCKED', message: messages.transfers.onHold }, path);
       }
-      expect(await balances(again)).toMatchObject({ Checking: { balance: '200.00' }, Savings: { balance: '0.00' } });
+      expect(await balances(again)).toMatchObject(postedBalances('200.00', '0.00'));
 
       const lifted = await lift(member.id);
       expect(lifted.statusCode, lifted.body).toBe(200);
@@ -73,7 +73,7 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
       expect(
         (await sendTransfer(again, '/api/transfers/user', userForm(recipient.email, { amount: '5.00' }))).statusCode,
       ).toBe(201);
-      expect(await balances(again)).toMatchObject({ Checking: { balance: '190.00' }, Savings: { balance: '5.00' } });
+      expect(await balances(again)).toMatchObject(postedBalances('190.00', '5.00'));
       expect((await balances(recipient.browser)).Checking.balance).toBe('5.00');
 
       const [placedRow] = await auditOf(member.id, 'hold.placed');
@@ -114,22 +114,14 @@ describe('[ADMIN]: staff place and lift holds on a member', () => {
     for (const body of [{ reason: '   ' }, {}, { reason: 7 }]) {
       const response = await hold(member.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(response)).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: h.reasonRequired,
-        fields: { reason: h.reasonRequired },
-      });
+      expect(errorOf(response)).toEqual(fieldRefusal('reason', h.reasonRequired));
     }
     expect((await hold(member.id, { reason: REASON, placedBy: ids.alex })).statusCode, 'no extra fields').toBe(400);
     expect((await detail(member.id)).hold).toBeNull();
 
     expect((await hold(member.id)).statusCode).toBe(200);
     const blank = await lift(member.id, { reason: '' });
-    expectRefusal(blank, 400, {
-      code: 'VALIDATION_FAILED',
-      message: h.liftReasonRequired,
-      fields: { reason: h.liftReasonRequired },
-    });
+    expectRefusal(blank, 400, fieldRefusal('reason', h.liftReasonRequired));
     expect((await detail(member.id)).hold?.reason).toBe(REASON);
     expect(await auditOf(member.id, 'hold.lifted')).toEqual([]);
   });

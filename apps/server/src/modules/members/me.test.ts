@@ -14,7 +14,7 @@ import {
   textFile,
   userByEmail,
 } from '../../test/identity';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { storedFiles } from '../files/files.tables';
@@ -92,11 +92,7 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
       notifications: { email: true, sms: true, push: true },
       security: { loginAlerts: true },
     });
-    expectRefusal(response, 400, {
-      code: 'VALIDATION_FAILED',
-      message: messages.settings.textsUnavailable,
-      fields: { 'notifications.sms': messages.settings.textsUnavailable },
-    });
+    expectRefusal(response, 400, fieldRefusal('notifications.sms', messages.settings.textsUnavailable));
     expect((await userByEmail(t, DEMO.sam)).notifySms).toBe(before.notifySms);
     expect((await sam.get('/api/site')).json()).toMatchObject({ textMessages: false, timeZone: t.config.timeZone });
   });
@@ -130,11 +126,7 @@ describe('[ME]: my profile, settings, picture, notifications and accounts', () =
       await multipart({}),
     ]) {
       const response = await put(form);
-      expectRefusal(response, 400, {
-        code: 'VALIDATION_FAILED',
-        message: messages.profile.imageType,
-        fields: { image: messages.profile.imageType },
-      });
+      expectRefusal(response, 400, fieldRefusal('image', messages.profile.imageType));
     }
     const png = await pngImage();
     const ofSize = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);

@@ -3,7 +3,7 @@ import { type Me, messages, type ProfileUpdate, type SettingsUpdate } from '@mut
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { fileUrl } from '../files/save-file';
 import { type UserRow, users } from '../people/people.tables';
@@ -55,10 +55,8 @@ async function updateOwn(
       .returning();
     if (!after) throw new AppError('NOT_FOUND', 'User not found');
     const keys = Object.keys(changes) as Array<keyof UserRow>;
-    await recordAudit(tx, {
+    await recordOwnAction(tx, user, {
       action,
-      actor: { userId: user.id, email: user.email },
-      targetUserId: user.id,
       meta,
       before: Object.fromEntries(keys.map((key) => [key, user[key]])),
       after: Object.fromEntries(keys.map((key) => [key, after[key]])),

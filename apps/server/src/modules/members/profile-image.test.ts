@@ -1,7 +1,7 @@
 import { type Me, messages } from '@mutual/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, createPerson, multipart, pngImage, signIn, textFile } from '../../test/identity';
+import { type Browser, createPerson, multipart, pngImage, signIn, signInStaff, textFile } from '../../test/identity';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { storedFiles } from '../files/files.tables';
@@ -19,7 +19,7 @@ describe('[PROFILE]: a replaced or removed profile picture is deleted', () => {
     const person = await createPerson(t, { name: 'Pia Picture' });
     memberId = person.id;
     member = await signIn(t, person.email);
-    staff = await signIn(t, (await createPerson(t, { role: 'admin', name: 'Stan Staff' })).email);
+    staff = await signInStaff(t, { name: 'Stan Staff' });
   });
 
   /** Whether the file still exists: its row, its bytes, and whether its owner can fetch it. */

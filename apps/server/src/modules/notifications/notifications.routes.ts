@@ -1,55 +1,50 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { notificationsApi as api } from '@mutual/shared/contract/notifications';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { guards, signedIn } from '../../http/auth-context';
+import { signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { signedInRoutes } from '../../http/route-groups';
 import { notifications } from './notifications.tables';
 
 const LIST_LIMIT = 30;
 
 /** The bell (contract: packages/shared/src/contract/notifications.ts). */
-export const notificationRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.route({
-      ...routeOf(api.list),
-      preValidation: guards.signedIn,
-      handler: async (request) => {
-        const userId = signedIn(request).user.id;
-        const rows = await deps.db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt))
-          .limit(LIST_LIMIT);
-        const [unread] = await deps.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-        return {
-          notifications: rows.map((row) => ({
-            id: row.id,
-            kind: row.kind,
-            title: row.title,
-            body: row.body,
-            createdAt: row.createdAt.toISOString(),
-            read: row.readAt !== null,
-          })),
-          unread: unread?.count ?? 0,
-        };
-      },
-    });
+export const notificationRoutes = signedInRoutes(async (app, deps) => {
+  app.route({
+    ...routeOf(api.list),
+    handler: async (request) => {
+      const userId = signedIn(request).user.id;
+      const rows = await deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt))
+        .limit(LIST_LIMIT);
+      const [unread] = await deps.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return {
+        notifications: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          title: row.title,
+          body: row.body,
+          createdAt: row.createdAt.toISOString(),
+          read: row.readAt !== null,
+        })),
+        unread: unread?.count ?? 0,
+      };
+    },
+  });
 
-    app.route({
-      ...routeOf(api.markAllRead),
-      preValidation: guards.signedIn,
-      handler: async (request, reply) => {
-        await deps.db
-          .update(notifications)
-          .set({ readAt: deps.clock() })
-          .where(and(eq(notifications.userId, signedIn(request).user.id), isNull(notifications.readAt)));
-        return reply.status(204).send();
-      },
-    });
-  };
+  app.route({
+    ...routeOf(api.markAllRead),
+    handler: async (request, reply) => {
+      await deps.db
+        .update(notifications)
+        .set({ readAt: deps.clock() })
+        .where(and(eq(notifications.userId, signedIn(request).user.id), isNull(notifications.readAt)));
+      return reply.status(204).send();
+    },
+  });
+});

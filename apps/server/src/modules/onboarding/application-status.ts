@@ -3,7 +3,7 @@ import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shar
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
 import { type UserRow, users } from '../people/people.tables';
@@ -84,10 +84,8 @@ export async function answerInfoRequest(
         ),
       );
     await tx.update(users).set({ verificationStatus: 'pending', updatedAt: now }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await recordOwnAction(tx, user, {
       action: 'registration.info_answered',
-      actor: { userId: user.id, email: user.email },
-      targetUserId: user.id,
       meta,
       before: { verificationStatus: user.verificationStatus },
       after: {

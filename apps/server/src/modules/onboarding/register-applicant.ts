@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages, type Registration } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { fieldError } from '../../http/multipart';
-import { type RequestMeta, recordAudit } from '../audit/record-audit';
+import { type RequestMeta, recordAudit, recordOwnAction } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
 import { prepareUpload } from '../files/prepare-upload';
 import { saveFile } from '../files/save-file';
@@ -78,7 +78,7 @@ export async function registerApplicant(
       })
       // Two applications racing for one address: the loser is treated like a duplicate.
       .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
     const user = inserted[0];
     if (!user) return;
     const fileId = await saveFile(deps.storage, tx, {
@@ -89,10 +89,8 @@ export async function registerApplicant(
       at: now,
     });
     await tx.update(users).set({ idDocumentFileId: fileId }).where(eq(users.id, user.id));
-    await recordAudit(tx, {
+    await recordOwnAction(tx, user, {
       action: 'registration.submitted',
-      actor: { userId: user.id, email: input.email },
-      targetUserId: user.id,
       meta,
       after: { role: 'pending', status: 'pending', verificationStatus: 'pending' },
       at: now,

@@ -1,7 +1,7 @@
 import { paymentOpsApi as api } from '@mutual/shared/contract/payment-ops';
-import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import { downloadAchExport, exportAchFile, listAchExports } from './ach-export';
 import { listPaymentOrders } from './list-payment-orders';
 import { returnPaymentOrder, settlePaymentOrder } from './resolve-payment-order';
@@ -15,21 +15,19 @@ export const paymentOpsRoutes = staffRoutes(async (app, deps) => {
 
   app.route({
     ...routeOf(api.settle),
-    handler: async (request) =>
-      settlePaymentOrder(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request)),
+    handler: async (request) => settlePaymentOrder(deps, request.params.id, ...actorAndMeta(request)),
   });
 
   app.route({
     ...routeOf(api.returnOrder),
-    handler: async (request) =>
-      returnPaymentOrder(deps, request.params.id, request.body, actorOf(signedIn(request)), requestMeta(request)),
+    handler: async (request) => returnPaymentOrder(deps, request.params.id, request.body, ...actorAndMeta(request)),
   });
 
   app.route({
     ...routeOf(api.achExport),
     handler: async (request, reply) => {
       const sec = request.body?.sec ?? request.query.sec ?? 'WEB';
-      return reply.status(201).send(await exportAchFile(deps, sec, actorOf(signedIn(request)), requestMeta(request)));
+      return reply.status(201).send(await exportAchFile(deps, sec, ...actorAndMeta(request)));
     },
   });
 
@@ -41,7 +39,7 @@ export const paymentOpsRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.achExportFile),
     handler: async (request, reply) => {
-      const file = await downloadAchExport(deps, request.params.id, actorOf(signedIn(request)), requestMeta(request));
+      const file = await downloadAchExport(deps, request.params.id, ...actorAndMeta(request));
       return reply
         .type('text/plain; charset=us-ascii')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

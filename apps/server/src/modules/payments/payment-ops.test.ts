@@ -13,7 +13,7 @@ import {
   validApplication,
 } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, externalForm, externalTransfer, history, notificationsOf } from '../../test/transfer-forms';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
@@ -259,11 +259,7 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       time.advance(MINUTE);
 
       const achCode = await returnOrder(staff, id, { code: 'R03' });
-      expectRefusal(achCode, 400, {
-        code: 'VALIDATION_FAILED',
-        message: m.returnCodeWrongRail('International wire'),
-        fields: { code: m.returnCodeWrongRail('International wire') },
-      });
+      expectRefusal(achCode, 400, fieldRefusal('code', m.returnCodeWrongRail('International wire')));
 
       const response = await returnOrder(staff, id, { code: 'COMPLIANCE' });
       expect(response.statusCode, response.body).toBe(200);

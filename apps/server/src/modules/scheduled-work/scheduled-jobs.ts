@@ -7,6 +7,9 @@ import { releaseDueHolds } from '../deposits/release-holds';
 import { expireDueOrders } from '../payments/resolve-payment-order';
 import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/statement-runs';
 
+/** What a job that counts its work reports ("3 deposit hold(s) released"), or nothing when there was none. */
+const counted = (count: number, what: string) => (count > 0 ? `${count} ${what}` : undefined);
+
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
  * statements and dividends, check deposits' holds and card authorizations' holds are here.
@@ -24,18 +27,14 @@ export function scheduledJobs(
       retryDelaySeconds: 10,
       run: async () => {
         if (deps.mailer.mode !== 'smtp') return undefined;
-        const sent = await deps.mailer.flush();
-        return sent > 0 ? `${sent} e-mail(s) sent` : undefined;
+        return counted(await deps.mailer.flush(), 'e-mail(s) sent');
       },
     },
     {
       name: 'rate-limits.sweep',
       title: 'Forget rate-limit windows that are over',
       schedule: { cron: '*/10 * * * *', every: 'Every 10 minutes' },
-      run: async () => {
-        const forgotten = await sweepRateLimits(deps.database);
-        return forgotten > 0 ? `${forgotten} rate-limit window(s) forgotten` : undefined;
-      },
+      run: async () => counted(await sweepRateLimits(deps.database), 'rate-limit window(s) forgotten'),
     },
     {
       name: 'bill-pay.send',
@@ -47,10 +46,10 @@ export function scheduledJobs(
       run: async () => {
         const done = await sendDueBillPayments(deps, deps.clock());
         const parts = [
-          done.sent > 0 && `${done.sent} sent`,
-          done.held > 0 && `${done.held} held`,
-          done.failed > 0 && `${done.failed} failed`,
-          done.errors > 0 && `${done.errors} left for the next run (see the log)`,
+          counted(done.sent, 'sent'),
+          counted(done.held, 'held'),
+          counted(done.failed, 'failed'),
+          counted(done.errors, 'left for the next run (see the log)'),
         ].filter(Boolean);
         return parts.length > 0 ? `Bill payments: ${parts.join(', ')}` : undefined;
       },
@@ -62,10 +61,7 @@ export function scheduledJobs(
       // Money whose day came while no instance ran is released at the next start.
       catchUpAtStart: true,
       retryDelaySeconds: 30,
-      run: async () => {
-        const { released } = await releaseDueHolds(deps, deps.clock());
-        return released > 0 ? `${released} deposit hold(s) released` : undefined;
-      },
+      run: async () => counted((await releaseDueHolds(deps, deps.clock())).released, 'deposit hold(s) released'),
     },
     {
       name: 'cards.expire-authorizations',
@@ -73,10 +69,8 @@ export function scheduledJobs(
       schedule: { cron: '*/15 * * * *', every: 'Every 15 minutes' },
       catchUpAtStart: true,
       retryDelaySeconds: 60,
-      run: async () => {
-        const { expired } = await expireAuthorizations(deps, deps.clock());
-        return expired > 0 ? `${expired} card authorization(s) expired` : undefined;
-      },
+      run: async () =>
+        counted((await expireAuthorizations(deps, deps.clock())).expired, 'card authorization(s) expired'),
     },
     {
       name: STATEMENTS_JOB,
@@ -103,10 +97,7 @@ export function scheduledJobs(
       title: `Expire payment orders pending more than ${deps.config.paymentOrders.expiryHours} hours`,
       schedule: { cron: '*/5 * * * *', every: 'Every 5 minutes' },
       catchUpAtStart: true,
-      run: async () => {
-        const { expired } = await expireDueOrders(deps, deps.clock());
-        return expired > 0 ? `${expired} payment order(s) expired` : undefined;
-      },
+      run: async () => counted((await expireDueOrders(deps, deps.clock())).expired, 'payment order(s) expired'),
     });
   }
   return jobs;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { actorOf, requestMeta, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { staffRoutes } from '../../http/route-groups';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/record-audit';
 import { scheduledWork } from './scheduled-work';

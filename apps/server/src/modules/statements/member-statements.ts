@@ -1,6 +1,7 @@
 import { messages, periodLabel, type StaffStatement, type Statement, type StatementsOverview } from '@mutual/shared';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Actor, recordAudit, type RequestMeta } from '../audit/record-audit';
+import { maskEmail } from '../auth/device';
 import { type Executor, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -185,12 +186,6 @@ export async function emailStatement(
   });
   void deps.mailer.flush();
   return { message: m.emailed(maskEmail(address)) };
-}
-
-/** "a•••@example.com": enough for the member to recognise, little for a shoulder-surfer. */
-function maskEmail(address: string): string {
-  const [name = '', domain = ''] = address.split('@');
-  return `${name.slice(0, 1)}•••@${domain}`;
 }
 
 export async function staffStatements(deps: Deps, userId: string): Promise<{ statements: StaffStatement[] }> {

@@ -3,8 +3,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfStructure, pdfText } from './pdf-text';
 import { REGULATION_E_HEADING, renderStatementPdf } from './render-statement-pdf';
-import type { StatementDocument, StatementLine } from './statement-document';
-import { sampleCheckingStatement, sampleSavingsStatement } from './statement-samples';
+import type { StatementLine } from './statement-document';
+import { sampleCheckingStatement, sampleSavingsStatement, withLines } from './statement-samples';
 
 const REG_E_FIRST_SENTENCE =
   'as soon as you can, if you think your statement or receipt is wrong or if you need more information ' +
@@ -22,21 +22,6 @@ function rowText(line: StatementLine): string {
     .concat(formatMoney(line.balance))
     .filter((part) => part !== '')
     .join(' ');
-}
-
-function withLines(base: StatementDocument, lines: StatementLine[]): StatementDocument {
-  const credits = lines.filter((line) => line.direction === 'credit');
-  const debits = lines.filter((line) => line.direction === 'debit');
-  const sum = (list: StatementLine[]) => list.reduce((total, line) => total + line.amount, 0n);
-  return {
-    ...base,
-    lines,
-    creditCount: credits.length,
-    totalCredits: sum(credits),
-    debitCount: debits.length,
-    totalDebits: sum(debits),
-    closingBalance: base.openingBalance + sum(credits) - sum(debits),
-  };
 }
 
 interface PlacedText {

@@ -63,7 +63,13 @@ function octoberStatement(
     statementId: `stmt-${october.id}-${account.type.toLowerCase()}-${account.last4}`,
     ...figures,
   };
-  const lines = withBalances(base.openingBalance, inputs);
+  return withLines(base, withBalances(base.openingBalance, inputs));
+}
+
+type Totals = 'totalCredits' | 'creditCount' | 'totalDebits' | 'debitCount' | 'closingBalance';
+
+/** A statement with these lines, and the totals and closing balance they add up to. */
+export function withLines(base: Omit<StatementDocument, 'lines' | Totals>, lines: StatementLine[]): StatementDocument {
   const credits = lines.filter((line) => line.direction === 'credit');
   const debits = lines.filter((line) => line.direction === 'debit');
   const sum = (list: StatementLine[]) => list.reduce((total, line) => total + line.amount, 0n);

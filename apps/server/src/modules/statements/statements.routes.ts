@@ -1,12 +1,11 @@
 import { statementsApi as api } from '@mutual/shared/contract/statements';
 import { messages, periodLabel } from '@mutual/shared';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorAndMeta, actorOf, requestMeta, signedIn, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { staffRoutes } from '../../http/staff-routes';
+import { accountHolderRoutes, staffRoutes } from '../../http/route-groups';
 import type { JobQueue } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/record-audit';
 import { type StatementRow } from './issue-statement';
@@ -36,40 +35,38 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, row: StatementRow, accountNam
  * The member's statements (contract: packages/shared/src/contract/statements.ts). Account holders
  * only; every look-up is by the signed-in member's id.
  */
-export const statementRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.addHook('preValidation', guards.accountHolder);
-    const member = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user;
+export const statementRoutes = accountHolderRoutes(async (app, deps) => {
+  app.route({
+    ...routeOf(api.overview),
+    handler: async (request) => statementsOverview(deps, signedInUser(request).id),
+  });
 
-    app.route({ ...routeOf(api.overview), handler: async (request) => statementsOverview(deps, member(request).id) });
+  app.route({
+    ...routeOf(api.download),
+    handler: async (request, reply) => {
+      const { accountId, period } = request.params;
+      const { statement, account } = await memberStatement(deps, signedInUser(request).id, accountId, period);
+      const pdf = await statementPdf(deps.db, statement.id);
+      return sendPdf(reply, pdf, statement, `${account.type.toLowerCase()}-${account.numberLast4}`);
+    },
+  });
 
-    app.route({
-      ...routeOf(api.download),
-      handler: async (request, reply) => {
-        const { accountId, period } = request.params;
-        const { statement, account } = await memberStatement(deps, member(request).id, accountId, period);
-        const pdf = await statementPdf(deps.db, statement.id);
-        return sendPdf(reply, pdf, statement, `${account.type.toLowerCase()}-${account.numberLast4}`);
-      },
-    });
-
-    app.route({
-      ...routeOf(api.email),
-      handler: async (request, reply) => {
-        const { accountId, period } = request.params;
-        const session = signedIn(request);
-        const result = await emailStatement(
-          deps,
-          { ...actorOf(session), userId: session.user.id },
-          accountId,
-          period,
-          requestMeta(request),
-        );
-        return reply.status(202).send(result);
-      },
-    });
-  };
+  app.route({
+    ...routeOf(api.email),
+    handler: async (request, reply) => {
+      const { accountId, period } = request.params;
+      const session = signedIn(request);
+      const result = await emailStatement(
+        deps,
+        { ...actorOf(session), userId: session.user.id },
+        accountId,
+        period,
+        requestMeta(request),
+      );
+      return reply.status(202).send(result);
+    },
+  });
+});
 
 /** A member's statements in the console, and the month runs. Staff only. */
 export const staffStatementRoutes = (deps: AppDeps, queue: JobQueue) =>
@@ -80,13 +77,7 @@ export const staffStatementRoutes = (deps: AppDeps, queue: JobQueue) =>
       ...routeOf(api.staffDownload),
       handler: async (request, reply) => {
         const { id, statementId } = request.params;
-        const { pdf, row } = await staffStatementPdf(
-          deps,
-          id,
-          statementId,
-          actorOf(signedIn(request)),
-          requestMeta(request),
-        );
+        const { pdf, row } = await staffStatementPdf(deps, id, statementId, ...actorAndMeta(request));
         return sendPdf(reply, pdf, row, row.accountId.slice(0, 8));
       },
     });
@@ -94,13 +85,7 @@ export const staffStatementRoutes = (deps: AppDeps, queue: JobQueue) =>
     app.route({
       ...routeOf(api.staffResendNotice),
       handler: async (request) =>
-        resendStatementNotice(
-          deps,
-          request.params.id,
-          request.params.statementId,
-          actorOf(signedIn(request)),
-          requestMeta(request),
-        ),
+        resendStatementNotice(deps, request.params.id, request.params.statementId, ...actorAndMeta(request)),
     });
 
     app.route({ ...routeOf(api.runs), handler: async () => ({ runs: await listRuns(deps) }) });

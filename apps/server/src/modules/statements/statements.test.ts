@@ -3,16 +3,7 @@ import { messages, type StaffStatement, type StatementsOverview } from '@mutual/
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import {
-  auditActions,
-  createPerson,
-  Browser,
-  latestMail,
-  mailsTo,
-  manualClock,
-  signIn,
-  uniqueEmail,
-} from '../../test/identity';
+import { auditActions, Browser, latestMail, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
 import { accountId, cashEntry, type Member, memberWithMoney } from '../../test/money';
 import { useLedgerTestApp } from '../../test/test-app';
 import { externalForm, externalTransfer, internalTransfer, notificationsOf } from '../../test/transfer-forms';
@@ -318,8 +309,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
   });
 
   it('staff list a member’s statements, download one and re-send the notice — each audited', async () => {
-    const staffUser = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
-    const staff = await signIn(t, staffUser.email);
+    const staff = await signInStaff(t, { email: uniqueEmail('staff') });
     const list = await staff.get(`/api/admin/users/${member.id}/statements`);
     expect(list.statusCode, list.body).toBe(200);
     const rows = list.json<{ statements: StaffStatement[] }>().statements;

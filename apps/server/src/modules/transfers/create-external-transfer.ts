@@ -2,9 +2,9 @@ import { formatWireMoney, messages } from '@mutual/shared';
 import { AppError } from '../../errors';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, storedAnswer } from '../ledger/idempotency';
+import { maskTail } from '../payments/list-payment-orders';
 import { type ExternalTransfer, externalPayloadHash, verifyExternalChallenge } from './external-challenge';
 import { type Deps, runMemberTransfer, type TransferCaller } from './member-transfer';
-import { lastFour } from './transfer-context';
 
 type ExternalConfirmation = { transfer: ExternalTransfer; challengeId: string; otp: string };
 
@@ -37,12 +37,12 @@ export async function createExternalTransfer(
     request,
     to: { general: generalLedger.achClearing },
     outgoing: true,
-    debitMemo: `Transfer to ${accountName}, ${toBank} ${lastFour(accountNumber)}`,
+    debitMemo: `Transfer to ${accountName}, ${toBank} ${maskTail(accountNumber)}`,
     creditMemo: `ACH order for ${accountName}`,
     reference: transfer.reference || null,
     paymentOrder: { rail: 'ach', beneficiaryName: accountName, bankName: toBank, routingNumber, accountNumber },
     message: messages.transfers.externalDone(formatWireMoney(transfer.amount), toBank),
-    audit: { action: 'transfer.external', after: { routingNumber, accountNumber: lastFour(accountNumber) } },
+    audit: { action: 'transfer.external', after: { routingNumber, accountNumber: maskTail(accountNumber) } },
     extra: { challenge: { id: challengeId, payloadHash } },
   });
 }

@@ -9,7 +9,8 @@ import { claimTotpStep, enrolledTotpStep } from '../auth/totp';
 import { hashRequest } from '../ledger/idempotency';
 import { availableCents } from '../ledger/member-accounts';
 import type { UserRow } from '../people/people.tables';
-import { amountInCents, lastFour, openTransfer, sourceAccount } from './transfer-context';
+import { maskTail } from '../payments/list-payment-orders';
+import { amountInCents, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
@@ -57,7 +58,7 @@ export async function createExternalChallenge(
     (code) =>
       transferCodeEmail(deps.config, code, [
         ['To', `${input.accountName}, ${input.toBank}`],
-        ['Account', lastFour(input.accountNumber)],
+        ['Account', maskTail(input.accountNumber)],
         ['Amount', formatMoney(amount)],
         ['From', `Your ${from.type}`],
       ]),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { enrolAuthenticator, stepStartClock, TOTP_STEP } from '../../test/authenticator';
 import { auditActions, Browser, mailsTo, MINUTE, wrongCode } from '../../test/identity';
 import { balances, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import {
   challenge,
@@ -37,7 +37,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
 
   it('offers only the 20 listed banks, each with its own routing number', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const chooseBank: ApiError = { code: 'VALIDATION_FAILED', message: m.chooseBank, fields: { toBank: m.chooseBank } };
+    const chooseBank = fieldRefusal('toBank', m.chooseBank);
     for (const bank of [
       { toBank: 'Bank of America', routingNumber: '021000021' },
       { toBank: 'Bank of America', routingNumber: '011000015' },
@@ -171,7 +171,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
     const otp = await transferCode(t, member.email);
     for (let tries = 1; tries <= t.config.security.otpMaxAttempts; tries += 1) {
       const response = await confirm(member, { transfer: form, challengeId, otp: wrongCode(otp) });
-      expectRefusal(response, 400, { code: 'VALIDATION_FAILED', message: m.otpInvalid, fields: { otp: m.otpInvalid } });
+      expectRefusal(response, 400, fieldRefusal('otp', m.otpInvalid));
       expect((await challengeRows(member.id))[0]?.attempts).toBe(tries);
     }
     expectRefusal(await confirm(member, { transfer: form, challengeId, otp }), 400, codeExpired);

@@ -1,4 +1,4 @@
-import { type ApiError, messages } from '@mutual/shared';
+import { messages } from '@mutual/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, createPerson, mailsTo, manualClock, MINUTE, signIn } from '../../test/identity';
 import { balances, type Member, memberWithMoney, overview, sendTransfer, settledBalances } from '../../test/money';
@@ -11,6 +11,7 @@ import {
   externalTransfer,
   internalTransfer,
   internationalForm,
+  limitReachedError,
   notificationsOf,
   ordersOf,
   transferCode,
@@ -51,7 +52,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     t.db.transaction((tx) =>
       liftHold(tx, { userId, reason: 'Member verified in branch', actor: staff, meta, now: time.now() }),
     );
-  const limitReached: ApiError = { code: 'TRANSFER_LIMIT_REACHED', message: m.limitReached(LIMIT, WINDOW_HOURS) };
+  const limitReached = limitReachedError(LIMIT, WINDOW_HOURS);
 
   /** Every kind of transfer, each answered (the external one with a code issued beforehand when given). */
   async function everyKind(member: Member, recipientEmail: string, issued?: { challengeId: string; otp: string }) {

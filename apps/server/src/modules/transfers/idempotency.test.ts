@@ -2,7 +2,15 @@ import { messages, type TransferResult } from '@mutual/shared';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { mailsTo, wrongCode } from '../../test/identity';
-import { balances, deposit, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
+import {
+  balances,
+  deposit,
+  type Member,
+  memberWithMoney,
+  newKey,
+  postedBalances,
+  sendTransfer,
+} from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import {
@@ -45,10 +53,7 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
       expect(first.statusCode).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       expectReplayOf(second, first);
-      expect(await balances(member.browser)).toMatchObject({
-        Checking: { balance: '70.00' },
-        Savings: { balance: '30.00' },
-      });
+      expect(await balances(member.browser)).toMatchObject(postedBalances('70.00', '30.00'));
       expect((await history(member.browser, 'category=Transfer')).items.length).toBe(2);
     },
   );
@@ -90,16 +95,10 @@ describe('[TRANSFERS]: a repeated request is answered, never done twice', () => 
     await deposit(t, member.id, 100_00n);
     const replayed = await sendTransfer(member.browser, '/api/transfers/internal', form, key);
     expectReplayOf(replayed, refused);
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '110.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('110.00', '0.00'));
 
     expect((await sendTransfer(member.browser, '/api/transfers/internal', form)).statusCode).toBe(201);
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '60.00' },
-      Savings: { balance: '50.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('60.00', '50.00'));
   });
 
   it('does not spend a key on a form that is not valid', async () => {

@@ -1,9 +1,17 @@
-import { type ApiError, IDEMPOTENCY_HEADER, messages, type TransferResult } from '@mutual/shared';
+import { IDEMPOTENCY_HEADER, messages, type TransferResult } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditActions, Browser } from '../../test/identity';
-import { balances, deposit, memberWithMoney, newKey, sendTransfer, settledBalances } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import {
+  balances,
+  deposit,
+  memberWithMoney,
+  newKey,
+  postedBalances,
+  sendTransfer,
+  settledBalances,
+} from '../../test/money';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, internalForm } from '../../test/transfer-forms';
 import { idempotencyKeys } from '../ledger/ledger.tables';
@@ -78,10 +86,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
       expect(refused.statusCode, JSON.stringify(blank)).toBe(400);
       expect(errorOf(refused).fields?.[field], JSON.stringify(blank)).toBe(m.fillAllFields);
     }
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '100.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('100.00', '0.00'));
   });
 
   it('refuses the same account on both sides with "Cannot transfer to the same account"', async () => {
@@ -92,26 +97,15 @@ describe('[TRANSFERS]: between my own accounts', () => {
         INTERNAL,
         internalForm({ fromAccount: account, toAccount: account }),
       );
-      expectRefusal(response, 400, {
-        code: 'VALIDATION_FAILED',
-        message: m.sameAccount,
-        fields: { toAccount: m.sameAccount },
-      });
+      expectRefusal(response, 400, fieldRefusal('toAccount', m.sameAccount));
     }
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '100.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('100.00', '0.00'));
     expect((await history(member.browser, 'category=Transfer')).items.length).toBe(0);
   });
 
   it('refuses an amount that is not a positive number of cents with "Please enter a valid amount"', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const invalidAmount: ApiError = {
-      code: 'VALIDATION_FAILED',
-      message: m.invalidAmount,
-      fields: { amount: m.invalidAmount },
-    };
+    const invalidAmount = fieldRefusal('amount', m.invalidAmount);
     for (const amount of ['0', '0.00', '-5', '-0.01', 'abc', '1.001', '1e3', '$5', '1,000', '999999999999999.99']) {
       const response = await sendTransfer(member.browser, INTERNAL, internalForm({ amount }));
       expectRefusal(response, 400, invalidAmount, amount);
@@ -119,10 +113,7 @@ describe('[TRANSFERS]: between my own accounts', () => {
     const number = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), amount: 5 });
     expect(number.statusCode).toBe(400);
     expect(errorOf(number).fields?.amount).toBe(m.fillAllFields);
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '100.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('100.00', '0.00'));
   });
 
   it('refuses more than the available balance with INSUFFICIENT_FUNDS and changes nothing', async () => {
@@ -155,20 +146,13 @@ describe('[TRANSFERS]: between my own accounts', () => {
     expect(errorOf(response).message).toMatch(/toAccountId/);
     const wrongKind = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), transferType: 'user' });
     expect(wrongKind.statusCode).toBe(400);
-    expect(await balances(member.browser)).toMatchObject({
-      Checking: { balance: '100.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(member.browser)).toMatchObject(postedBalances('100.00', '0.00'));
   });
 
   it('needs an Idempotency-Key header of 16 to 100 safe characters', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const missing = await member.browser.post(INTERNAL, internalForm());
-    expectRefusal(missing, 400, {
-      code: 'VALIDATION_FAILED',
-      message: m.idempotencyKeyRequired,
-      fields: { [IDEMPOTENCY_HEADER]: m.idempotencyKeyRequired },
-    });
+    expectRefusal(missing, 400, fieldRefusal(IDEMPOTENCY_HEADER, m.idempotencyKeyRequired));
     for (const key of ['short', 'x'.repeat(101), 'has spaces in the key!!', 'ключ-ключ-ключ-ключ']) {
       const response = await sendTransfer(member.browser, INTERNAL, internalForm(), key);
       expect(response.statusCode, key).toBe(400);

@@ -1,8 +1,8 @@
-import { type ApiError, type InternationalTransferInput, messages, type TransferResult } from '@mutual/shared';
+import { type InternationalTransferInput, messages, type TransferResult } from '@mutual/shared';
 import { describe, expect, it } from 'vitest';
 import { auditActions, mailsTo } from '../../test/identity';
 import { balances, deposit, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, internationalForm, ordersOf } from '../../test/transfer-forms';
 
@@ -96,11 +96,7 @@ describe('[TRANSFERS]: international wire', () => {
 
   it('takes a SWIFT/BIC code of 8 to 11 letters and digits ("Invalid SWIFT/BIC code")', async () => {
     const member = await memberWithMoney(t, 100_00n);
-    const invalidSwift: ApiError = {
-      code: 'VALIDATION_FAILED',
-      message: m.invalidSwift,
-      fields: { swiftCode: m.invalidSwift },
-    };
+    const invalidSwift = fieldRefusal('swiftCode', m.invalidSwift);
     for (const swiftCode of ['DEUTDEF', 'DEUTDEFF5001', 'DEUT-DEFF', 'DEUT DEFF', 'DEÜTDEFF']) {
       expectRefusal(await send(member, { swiftCode }), 400, invalidSwift, swiftCode);
     }

@@ -61,5 +61,3 @@ export function amountOverMaximum(maxCents: bigint, field = 'amount'): AppError 
   const message = messages.transfers.amountOverMaximum(formatMoney(maxCents));
   return new AppError('VALIDATION_FAILED', message, { [field]: message });
 }
-
-export const lastFour = (accountNumber: string) => `••${accountNumber.slice(-4)}`;

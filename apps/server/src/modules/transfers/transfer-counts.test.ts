@@ -17,7 +17,7 @@ import {
 import { type Member, memberWithMoney, overview } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
-import { errorOf, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
+import { errorOf, limitReachedError, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
 
 const r = messages.resetTransfers;
 const LIMIT = 2;
@@ -48,10 +48,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   });
 
   const send = (member: Member) => userTransfer(member, recipient, { amount: '1.00' });
-  const limitReached = {
-    code: 'TRANSFER_LIMIT_REACHED',
-    message: messages.transfers.limitReached(LIMIT, WINDOW_HOURS),
-  };
+  const limitReached = limitReachedError(LIMIT, WINDOW_HOURS);
   const list = async () => {
     const response = await staff.get('/api/admin/transfer-counts');
     expect(response.statusCode, response.body).toBe(200);

@@ -7,16 +7,13 @@ import {
   type TransactionPreview,
 } from '@mutual/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, createPerson, mailsTo, signIn } from '../../test/identity';
+import { type Browser, mailsTo, signInStaff } from '../../test/identity';
 import { balances, type Member, memberWithMoney, newKey, sendTransfer } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { externalForm, internalForm, internationalForm, userForm } from '../../test/transfer-forms';
 
-const over = (max: string): ApiError => {
-  const message = messages.transfers.amountOverMaximum(max);
-  return { code: 'VALIDATION_FAILED', message, fields: { amount: message } };
-};
+const over = (max: string) => fieldRefusal('amount', messages.transfers.amountOverMaximum(max));
 
 describe('[TRANSFERS]: the per-transfer maximum (TRANSFER_MAX_AMOUNT)', () => {
   const t = useTestApp({ env: { TRANSFER_MAX_AMOUNT: '500.00', TRANSFER_LIMIT_COUNT: '0' } });
@@ -26,7 +23,7 @@ describe('[TRANSFERS]: the per-transfer maximum (TRANSFER_MAX_AMOUNT)', () => {
   beforeAll(async () => {
     member = await memberWithMoney(t, 2_000_00n, 'Max Mover');
     other = await memberWithMoney(t, 0n, 'Rita Recipient');
-    staff = await signIn(t, (await createPerson(t, { role: 'admin', name: 'Sal Staff' })).email);
+    staff = await signInStaff(t, { name: 'Sal Staff' });
   });
 
   it('is refused at entry by every member money route, with the maximum in plain words', async () => {

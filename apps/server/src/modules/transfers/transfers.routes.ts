@@ -1,10 +1,10 @@
 import { IDEMPOTENCY_HEADER } from '@mutual/shared';
 import { transfersApi as api } from '@mutual/shared/contract/transfers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { guards, requestMeta, signedIn } from '../../http/auth-context';
+import { requestMeta, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { accountHolderRoutes } from '../../http/route-groups';
 import { sendStoredAnswer } from '../../http/stored-answer';
 import type { IdempotentAnswer } from '../ledger/idempotency';
 import { createExternalTransfer } from './create-external-transfer';
@@ -17,7 +17,7 @@ import { verifyRecipient } from './recipients';
 
 /** The signed-in member asking, with the request's Idempotency-Key (validated by the route's schema). */
 const caller = (request: FastifyRequest, key: string): TransferCaller => ({
-  member: signedIn(request).user,
+  member: signedInUser(request),
   key,
   meta: requestMeta(request),
 });
@@ -35,50 +35,45 @@ const moneyHandler =
  * Each body is parsed by the same schema the form uses; each money-moving call carries an
  * Idempotency-Key; the services decide everything else.
  */
-export const transferRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    // Every route here is for members with accounts of their own.
-    app.addHook('preValidation', guards.accountHolder);
+export const transferRoutes = accountHolderRoutes(async (app, deps) => {
+  app.route({ ...routeOf(api.internal), handler: moneyHandler(deps, createInternalTransfer) });
 
-    app.route({ ...routeOf(api.internal), handler: moneyHandler(deps, createInternalTransfer) });
-
-    app.route({
-      ...routeOf(api.recipient),
-      config: {
-        rateLimit: {
-          max: deps.config.limits.recipientLookupsPerMinute,
-          timeWindow: 60_000,
-          // Per member, whichever session or instance asks: counted once the session is known
-          // (signing in again does not start the count over).
-          hook: 'preHandler',
-          keyGenerator: (request) => `recipient:${signedIn(request).user.id}`,
-        },
+  app.route({
+    ...routeOf(api.recipient),
+    config: {
+      rateLimit: {
+        max: deps.config.limits.recipientLookupsPerMinute,
+        timeWindow: 60_000,
+        // Per member, whichever session or instance asks: counted once the session is known
+        // (signing in again does not start the count over).
+        hook: 'preHandler',
+        keyGenerator: (request) => `recipient:${signedInUser(request).id}`,
       },
-      handler: async (request) => verifyRecipient(deps.db, signedIn(request).user, request.body.email),
-    });
+    },
+    handler: async (request) => verifyRecipient(deps.db, signedInUser(request), request.body.email),
+  });
 
-    app.route({ ...routeOf(api.user), handler: moneyHandler(deps, createUserTransfer) });
+  app.route({ ...routeOf(api.user), handler: moneyHandler(deps, createUserTransfer) });
 
-    app.route({
-      ...routeOf(api.externalChallenge),
-      config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
-      handler: async (request, reply) => {
-        const challenge = await createExternalChallenge(
-          deps,
-          signedIn(request).user,
-          request.body,
-          externalPayloadHash(request.body),
-        );
-        return reply.status(201).send(challenge);
-      },
-    });
+  app.route({
+    ...routeOf(api.externalChallenge),
+    config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+    handler: async (request, reply) => {
+      const challenge = await createExternalChallenge(
+        deps,
+        signedInUser(request),
+        request.body,
+        externalPayloadHash(request.body),
+      );
+      return reply.status(201).send(challenge);
+    },
+  });
 
-    app.route({
-      ...routeOf(api.external),
-      config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
-      handler: moneyHandler(deps, createExternalTransfer),
-    });
+  app.route({
+    ...routeOf(api.external),
+    config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
+    handler: moneyHandler(deps, createExternalTransfer),
+  });
 
-    app.route({ ...routeOf(api.international), handler: moneyHandler(deps, createInternationalTransfer) });
-  };
+  app.route({ ...routeOf(api.international), handler: moneyHandler(deps, createInternationalTransfer) });
+});

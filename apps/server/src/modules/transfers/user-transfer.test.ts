@@ -10,8 +10,16 @@ import {
   userByEmail,
   validApplication,
 } from '../../test/identity';
-import { balances, deposit, type Member, memberWithMoney, sendTransfer, settledBalances } from '../../test/money';
-import { expectRefusal } from '../../test/responses';
+import {
+  balances,
+  deposit,
+  type Member,
+  memberWithMoney,
+  postedBalances,
+  sendTransfer,
+  settledBalances,
+} from '../../test/money';
+import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, notificationsOf, userForm } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
@@ -93,8 +101,7 @@ describe('[TRANSFERS]: to another member', () => {
 
   it('refuses my own address and an address that is not one', async () => {
     const sender = await memberWithMoney(t, 0n);
-    const refusedEmail = (message: string) =>
-      ({ code: 'VALIDATION_FAILED', message, fields: { email: message } }) as const;
+    const refusedEmail = (message: string) => fieldRefusal('email', message);
     expectRefusal(await verify(sender, ` ${sender.email.toUpperCase()} `), 400, refusedEmail(m.ownAccount));
     for (const email of ['not-an-email', 'a@b', '@example.com']) {
       expectRefusal(await verify(sender, email), 400, refusedEmail(m.emailInvalid), email);
@@ -210,14 +217,8 @@ describe('[TRANSFERS]: to another member', () => {
       (await sendTransfer(sender.browser, USER, userForm(recipient.email, { fromAccount: 'Savings', amount: '20.00' })))
         .statusCode,
     ).toBe(201);
-    expect(await balances(sender.browser)).toMatchObject({
-      Savings: { balance: '0.00' },
-      Checking: { balance: '0.00' },
-    });
-    expect(await balances(recipient.browser)).toMatchObject({
-      Checking: { balance: '20.00' },
-      Savings: { balance: '0.00' },
-    });
+    expect(await balances(sender.browser)).toMatchObject(postedBalances('0.00', '0.00'));
+    expect(await balances(recipient.browser)).toMatchObject(postedBalances('20.00', '0.00'));
   });
 
   it(

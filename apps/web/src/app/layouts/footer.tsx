@@ -1,6 +1,6 @@
 import { Landmark, MapPin, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { Container } from '../../components/layout';
+import { LinkList, type NavLink } from '../../components/link-list';
 import { useSite } from '../../features/site/site-context';
 import { SupportContactItems } from '../../features/site/support-contact-items';
 import { Logo } from './logo';
@@ -27,22 +27,14 @@ const legalLinks = [
   { to: '/accessibility', label: 'Accessibility' },
 ];
 
-function LinkColumn({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+function LinkColumn({ title, links }: { title: string; links: NavLink[] }) {
   const id = `footer-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
         {title}
       </h2>
-      <ul className="mt-4 space-y-2.5 text-sm">
-        {links.map((link) => (
-          <li key={link.to + link.label}>
-            <Link to={link.to} className="text-slate-300 hover:text-white">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} className="mt-4 space-y-2.5 text-sm" linkClassName="text-slate-300 hover:text-white" />
     </nav>
   );
 }
@@ -102,15 +94,7 @@ export function Footer() {
           <p>
             © {new Date().getFullYear()} {site.brand.name}. All rights reserved. Equal Housing Opportunity.
           </p>
-          <ul className="flex gap-4">
-            {legalLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={legalLinks} className="flex gap-4" linkClassName="hover:text-white" />
         </Container>
       </div>
     </footer>

@@ -2,6 +2,7 @@ import { type Transaction, type UserDetail, accountTypes, transferStatuses } fro
 import { FileUp, Plus, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { controlProps } from '../../components/form-field';
 import { Pager } from '../../components/pager';
 import { useRefreshUsers } from '../admin-users/admin-api';
@@ -161,10 +162,7 @@ function ChoiceFilter<T extends string>({
         {label}
       </label>
       <select {...controlProps(id, {}, 'py-2!')} value={value ?? ''} onChange={(event) => choose(event.target.value)}>
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
+        <ChoiceOptions placeholder={allLabel} choices={options} />
       </select>
     </div>
   );

@@ -10,8 +10,9 @@ import {
 } from '@mutual/shared';
 import { adminMoneyApi } from '@mutual/shared/contract/admin-money';
 import { adminUsersApi } from '@mutual/shared/contract/admin-users';
-import { type UseMutationOptions, keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { call, callReading } from '../../lib/api';
+import { usePageQuery } from '../../lib/query-hooks';
 import { adminUserKeys } from '../admin-users/admin-api';
 import { csvIdempotencyKey } from './staff-rows';
 import type { RowAction } from './staff-transaction-table';
@@ -40,22 +41,19 @@ type Callbacks<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVaria
 
 /** The member's transactions as staff see them: corrections (reversed rows, reversals) included. */
 export function useMemberTransactions(userId: string, filters: StaffTransactionFilters, cursor: StaffCursor) {
-  return useQuery({
-    queryKey: adminMoneyKeys.page(userId, filters, cursor),
-    queryFn: () =>
-      call(adminMoneyApi.transactions, {
-        params: { id: userId },
-        query: {
-          corrections: 'true',
-          pageSize: STAFF_PAGE_SIZE,
-          account: filters.account,
-          status: filters.status,
-          olderThan: cursor && 'olderThan' in cursor ? cursor.olderThan : undefined,
-          newerThan: cursor && 'newerThan' in cursor ? cursor.newerThan : undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(adminMoneyKeys.page(userId, filters, cursor), () =>
+    call(adminMoneyApi.transactions, {
+      params: { id: userId },
+      query: {
+        corrections: 'true',
+        pageSize: STAFF_PAGE_SIZE,
+        account: filters.account,
+        status: filters.status,
+        olderThan: cursor && 'olderThan' in cursor ? cursor.olderThan : undefined,
+        newerThan: cursor && 'newerThan' in cursor ? cursor.newerThan : undefined,
+      },
+    }),
+  );
 }
 
 /** An account's numbers (account and routing number). */

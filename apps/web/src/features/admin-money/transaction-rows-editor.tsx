@@ -14,6 +14,7 @@ import { type FieldErrors, type UseFormRegisterReturn, useFieldArray } from 'rea
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FieldError, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
@@ -177,12 +178,10 @@ function RowFields({
   ) =>
     cell(name, (props) => (
       <select {...props} {...register(name)} aria-required="true">
-        {placeholder && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labelOf(option)}
-          </option>
-        ))}
+        <ChoiceOptions
+          placeholder={placeholder}
+          choices={options.map((option) => ({ value: option, label: labelOf(option) }))}
+        />
       </select>
     ));
   // Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy".

@@ -11,16 +11,11 @@ import {
 import { adminUsersApi } from '@mutual/shared/contract/admin-users';
 import type { EndpointOutput } from '@mutual/shared/contract/endpoint';
 import { holdsApi } from '@mutual/shared/contract/holds';
-import {
-  type UseMutationOptions,
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type UseMutationOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { call, callForm } from '../../lib/api';
+import { usePageQuery, useSelectedQuery } from '../../lib/query-hooks';
 import type { AuditCursor, AuditFilters } from '../audit/audit-api';
 
 /** Every staff query about members hangs under one key, so one invalidation refreshes them all. */
@@ -39,21 +34,14 @@ type Handlers<TData, TVariables> = Pick<
 >;
 
 export function useUserList(filter: UserFilter, q: string) {
-  return useQuery({
-    queryKey: adminUserKeys.list(filter, q),
-    // An empty search is left out of the address.
-    queryFn: () => call(adminUsersApi.list, { query: { filter, q } }),
-    // Keep the old rows (and counts) on screen while a new filter or search loads.
-    placeholderData: keepPreviousData,
-  });
+  // An empty search is left out of the address.
+  return usePageQuery(adminUserKeys.list(filter, q), () => call(adminUsersApi.list, { query: { filter, q } }));
 }
 
 export function useUserDetail(id: string | null) {
-  return useQuery({
-    queryKey: adminUserKeys.detail(id ?? ''),
-    queryFn: () => call(adminUsersApi.detail, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-  });
+  return useSelectedQuery(id, adminUserKeys.detail, (selected) =>
+    call(adminUsersApi.detail, { params: { id: selected } }),
+  );
 }
 
 /** The trail's filters and cursor as the API takes them, empty filters left out, with the page size. */
@@ -75,11 +63,9 @@ export function useUserAudit(
   filters: Pick<AuditFilters, 'action' | 'from' | 'to'> = {},
   cursor: AuditCursor = null,
 ) {
-  return useQuery({
-    queryKey: [...adminUserKeys.audit(id), filters, cursor],
-    queryFn: () => call(adminUsersApi.audit, { params: { id }, query: userAuditQuery(filters, cursor) }),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery([...adminUserKeys.audit(id), filters, cursor], () =>
+    call(adminUsersApi.audit, { params: { id }, query: userAuditQuery(filters, cursor) }),
+  );
 }
 export const USER_AUDIT_PAGE_SIZE = 20;
 

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGE_CLEAR_MS } from '@mutual/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/api-errors';
 
 export interface Flash {
   tone: 'success' | 'error';
@@ -9,6 +10,17 @@ export interface Flash {
 }
 
 export type ShowFlash = (tone: Flash['tone'], text: string) => void;
+
+/**
+ * A staff action's mutation handlers that put its answer in the banner: the server's message, or why
+ * it failed (`fallback` when the server broke).
+ */
+export function flashAnswer(onFlash: ShowFlash, fallback?: string) {
+  return {
+    onSuccess: (result: { message: string }) => onFlash('success', result.message),
+    onError: (error: unknown) => onFlash('error', errorMessage(error, fallback)),
+  };
+}
 
 /**
  * The console's result banner. Successes clear after ADMIN_MESSAGE_CLEAR_MS (spec §9); failures

@@ -40,7 +40,7 @@ function ContactUs({ support }: { support: PublicSite['support'] }) {
 function Rejected({ application, site }: { application: ApplicationStatus; site: PublicSite }) {
   return (
     <AuthCard
-      icon={<XCircle className="h-6 w-6" aria-hidden="true" />}
+      icon={XCircle}
       title="Your application was not approved"
       description={
         <p>
@@ -76,7 +76,7 @@ function Approved() {
   };
   return (
     <AuthCard
-      icon={<CircleCheck className="h-6 w-6" aria-hidden="true" />}
+      icon={CircleCheck}
       title="Your application has been approved"
       description="Welcome! Your checking and savings accounts are open."
     >
@@ -119,7 +119,7 @@ export function ApplicationStatusView() {
   return (
     <>
       <AuthCard
-        icon={<Clock className="h-6 w-6" aria-hidden="true" />}
+        icon={Clock}
         title="Your account is under review"
         description={
           <>

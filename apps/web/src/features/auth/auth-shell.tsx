@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout';
@@ -20,20 +20,20 @@ export function AuthCard({
   eyebrow,
   title,
   description,
-  icon,
+  icon: Icon,
   children,
 }: {
   eyebrow?: string;
   title: string;
   description?: ReactNode;
-  icon?: ReactNode;
+  icon?: LucideIcon;
   children?: ReactNode;
 }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      {icon && (
+      {Icon && (
         <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-soft text-brand">
-          {icon}
+          <Icon className="h-6 w-6" aria-hidden="true" />
         </span>
       )}
       {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-dark uppercase">{eyebrow}</p>}

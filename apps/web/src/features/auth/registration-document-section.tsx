@@ -24,7 +24,7 @@ export function DocumentSection({
       id="reg-document"
       title="Identification Document"
       description="We check your identity before opening accounts, as the law requires."
-      icon={<IdCard className="h-5 w-5" aria-hidden="true" />}
+      icon={IdCard}
     >
       <SelectField name="documents.idCardType" label="ID type" options={idCardTypes} />
       <TextField name="documents.idCardNumber" label="ID number" autoComplete="off" spellCheck={false} maxLength={40} />

@@ -1,7 +1,9 @@
 import type { RegistrationInput } from '@mutual/shared';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { type FieldError as HookFieldError, type Path, get, useFormContext, useFormState } from 'react-hook-form';
 import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceOptions } from '../../components/choice-options';
 import { PasswordInput } from './password-input';
 
 export type RegistrationPath = Path<RegistrationInput>;
@@ -93,12 +95,7 @@ export function SelectField({
     <div className={className}>
       <FormField id={id} label={label} error={error}>
         <select {...controlProps(id, { error })} {...register(name)} aria-required="true">
-          <option value="">Choose…</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          <ChoiceOptions placeholder="Choose…" choices={options} />
         </select>
       </FormField>
     </div>
@@ -110,20 +107,20 @@ export function FormSection({
   id,
   title,
   description,
-  icon,
+  icon: Icon,
   children,
 }: {
   id: string;
   title: string;
   description?: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className="border-t border-slate-200 pt-8 first:border-t-0 first:pt-0">
       <div className="mb-5 flex items-start gap-3">
         <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
-          {icon}
+          <Icon className="h-5 w-5" aria-hidden="true" />
         </span>
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">

@@ -12,13 +12,7 @@ import { documentProblem } from './document-input';
 import { useRegister } from './onboarding-api';
 import { DocumentSection } from './registration-document-section';
 import { registrationFieldPaths } from './registration-fields';
-import {
-  AccountSection,
-  AddressSection,
-  ContactSection,
-  EmergencySection,
-  PersonalSection,
-} from './registration-sections';
+import { ApplicantSections } from './registration-sections';
 
 // The two selects start empty so nobody applies with a choice they never made.
 const defaultValues: DefaultValues<RegistrationInput> = {
@@ -109,11 +103,7 @@ export function RegistrationForm() {
             <Alert tone="error">{failure}</Alert>
           </div>
         )}
-        <AccountSection />
-        <PersonalSection />
-        <AddressSection />
-        <ContactSection />
-        <EmergencySection />
+        <ApplicantSections />
         <DocumentSection
           document={document}
           error={documentError}

@@ -16,12 +16,13 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitButton, SubmitRow, TextField } from '../transfers/transfer-fields';
+import { SubmitButton, SubmitRow, TextField, fieldBinding } from '../transfers/transfer-fields';
 import { useAddPayee, usePayeeChallenge } from './bill-pay-api';
 
 const m = messages.billPay;
@@ -93,10 +94,7 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
 
   const { register, formState } = details.form;
   const billerError = formState.errors.billerId?.message;
-  const field = (name: (typeof payeeFields)[number]) => ({
-    registration: register(name),
-    error: formState.errors[name]?.message,
-  });
+  const field = (name: (typeof payeeFields)[number]) => fieldBinding(details.form, name);
   return (
     <form noValidate onSubmit={(event) => void details.onSubmit(event)} className="space-y-4" aria-label="Add Payee">
       <FormField id="payee-biller" label="Biller" error={billerError}>
@@ -111,11 +109,7 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
             if (inCategory.length === 0) return null;
             return (
               <optgroup key={category} label={billerCategoryLabels[category]}>
-                {inCategory.map((biller) => (
-                  <option key={biller.id} value={biller.id}>
-                    {biller.name}
-                  </option>
-                ))}
+                <ChoiceOptions choices={inCategory.map((biller) => ({ value: biller.id, label: biller.name }))} />
               </optgroup>
             );
           })}

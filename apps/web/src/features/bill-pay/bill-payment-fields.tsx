@@ -4,6 +4,7 @@ import type { ChangeEvent, FocusEvent, Ref } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
+import { ChoiceOptions } from '../../components/choice-options';
 import { payeeName } from './format';
 
 /** How a recurring payment ends: when the member stops it, on a date (`endsOn`), or after `count`. */
@@ -54,12 +55,10 @@ export function PayeeField({
         </Button>
       </div>
       <select {...controlProps(id, { error, hint })} {...control} aria-required="true">
-        <option value="">{payees.length === 0 ? 'No payees yet' : 'Select a payee'}</option>
-        {payees.map((payee) => (
-          <option key={payee.id} value={payee.id}>
-            {payeeName(payee)}
-          </option>
-        ))}
+        <ChoiceOptions
+          placeholder={payees.length === 0 ? 'No payees yet' : 'Select a payee'}
+          choices={payees.map((payee) => ({ value: payee.id, label: payeeName(payee) }))}
+        />
       </select>
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">

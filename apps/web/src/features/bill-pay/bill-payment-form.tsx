@@ -12,11 +12,12 @@ import {
 import { useState } from 'react';
 import { type Path, useController, useWatch } from 'react-hook-form';
 import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceOptions } from '../../components/choice-options';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { BlockedModal } from '../transfers/blocked-modal';
 import { exceedsAvailable } from '../transfers/money';
-import { AccountSelect, AmountField, TextField, TransferFormActions } from '../transfers/transfer-fields';
+import { AccountSelect, AmountField, TextField, TransferFormActions, fieldBinding } from '../transfers/transfer-fields';
 import { AddPayeeDialog } from './add-payee-dialog';
 import { type Ending, PayeeField, RecurringEnd } from './bill-payment-fields';
 import { longDay, payDateProblem, seriesHoldRule } from './format';
@@ -119,7 +120,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   const recurring = frequency !== undefined && frequency !== 'once';
 
   const error = (name: Path<BillPaymentInput>) => form.getFieldState(name, formState).error?.message;
-  const field = (name: Path<BillPaymentInput>) => ({ registration: register(name), error: error(name) });
+  const field = (name: Path<BillPaymentInput>) => fieldBinding(form, name);
 
   const dateHint =
     `Earliest: ${longDay(overview.earliestDate)}. ` + `Payments are sent on business days at ${overview.cutOff}.`;
@@ -165,11 +166,9 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
               {...controlProps('bill-frequency', { hint: frequencyHint, error: error('frequency') })}
               {...register('frequency')}
             >
-              {billPayFrequencies.map((value) => (
-                <option key={value} value={value}>
-                  {billPayFrequencyLabels[value]}
-                </option>
-              ))}
+              <ChoiceOptions
+                choices={billPayFrequencies.map((value) => ({ value, label: billPayFrequencyLabels[value] }))}
+              />
             </select>
           </FormField>
           {recurring && (

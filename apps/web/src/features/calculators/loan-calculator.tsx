@@ -4,6 +4,7 @@ import { Calculator } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FormField, controlProps } from '../../components/form-field';
 import { useSite } from '../site/site-context';
 import {
@@ -135,11 +136,9 @@ export function LoanCalculator() {
                 Term unit
               </label>
               <select {...controlProps('loan-term-unit', {}, 'w-auto! shrink-0')} {...register('termUnit')}>
-                {termUnits.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unit === 'years' ? 'Years' : 'Months'}
-                  </option>
-                ))}
+                <ChoiceOptions
+                  choices={termUnits.map((unit) => ({ value: unit, label: unit === 'years' ? 'Years' : 'Months' }))}
+                />
               </select>
             </div>
           </FormField>

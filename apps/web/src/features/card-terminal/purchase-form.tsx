@@ -10,6 +10,7 @@ import {
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -84,6 +85,11 @@ export function PurchaseForm({
   });
   const { register, formState, setValue } = form;
   const errors = formState.errors;
+  /** A field's registration, its typing cleaned by `clean` when given, and its error. */
+  const fieldOf = (name: keyof TerminalPurchaseInput, clean?: (value: string) => string) => ({
+    registration: clean ? transformed(register(name), clean) : register(name),
+    error: errors[name]?.message,
+  });
 
   // Looked up in the fresh list each time: the status follows a lock or an activation.
   const hint = cardHint(cards.find((card) => card.cardId === cardId));
@@ -105,20 +111,17 @@ export function PurchaseForm({
           value={cardId}
           onChange={(event) => pick(event.target.value)}
         >
-          <option value="">Choose a card…</option>
-          {cards.map((card) => (
-            <option key={card.cardId} value={card.cardId}>
-              {cardOptionLabel(card)}
-            </option>
-          ))}
+          <ChoiceOptions
+            placeholder="Choose a card…"
+            choices={cards.map((card) => ({ value: card.cardId, label: cardOptionLabel(card) }))}
+          />
         </select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
         <TextField
           id="terminal-number"
           label="Card number"
-          registration={transformed(register('cardNumber'), digits(19))}
-          error={errors.cardNumber?.message}
+          {...fieldOf('cardNumber', digits(19))}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -126,8 +129,7 @@ export function PurchaseForm({
         <TextField
           id="terminal-expiry"
           label="Expiry (MM/YY)"
-          registration={transformed(register('expiry'), expiryText)}
-          error={errors.expiry?.message}
+          {...fieldOf('expiry', expiryText)}
           placeholder="MM/YY"
           inputMode="numeric"
           maxLength={5}
@@ -138,23 +140,14 @@ export function PurchaseForm({
         <DollarField
           id="terminal-amount"
           label="Amount"
-          registration={transformed(register('amount'), amountText)}
-          error={errors.amount?.message}
+          {...fieldOf('amount', amountText)}
           input={{ type: 'text', inputMode: 'decimal', autoComplete: 'off' }}
         />
-        <TextField
-          id="terminal-merchant"
-          label="Merchant"
-          registration={register('merchant')}
-          error={errors.merchant?.message}
-          maxLength={60}
-          autoComplete="off"
-        />
+        <TextField id="terminal-merchant" label="Merchant" {...fieldOf('merchant')} maxLength={60} autoComplete="off" />
         <TextField
           id="terminal-country"
           label="Country"
-          registration={transformed(register('country'), countryText)}
-          error={errors.country?.message}
+          {...fieldOf('country', countryText)}
           maxLength={2}
           autoComplete="off"
           spellCheck={false}
@@ -184,8 +177,7 @@ export function PurchaseForm({
           label="PIN"
           optional
           hint="Demo cards' PIN: 2580"
-          registration={transformed(register('pin'), digits(4))}
-          error={errors.pin?.message}
+          {...fieldOf('pin', digits(4))}
           type="password"
           inputMode="numeric"
           maxLength={4}

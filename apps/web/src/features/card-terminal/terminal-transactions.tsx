@@ -87,6 +87,12 @@ function TransactionItem({
   );
 }
 
+/** The two things a merchant's processor does with a pending authorization, as buttons. */
+const settleButtons = [
+  { action: 'clear', label: 'Clear', variant: 'primary' },
+  { action: 'reverse', label: 'Reverse', variant: 'outline' },
+] as const;
+
 /** Clear (with an optional amount: a tip, a partial shipment) and Reverse, for a pending authorization. */
 function SettleControls({
   transaction,
@@ -144,25 +150,19 @@ function SettleControls({
           }}
         />
       </div>
-      <Button
-        size="sm"
-        className="py-2.5"
-        onClick={() => void send('clear')}
-        disabled={settle.isPending}
-        aria-describedby={describedBy}
-      >
-        Clear
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        className="py-2.5"
-        onClick={() => void send('reverse')}
-        disabled={settle.isPending}
-        aria-describedby={describedBy}
-      >
-        Reverse
-      </Button>
+      {settleButtons.map(({ action, label, variant }) => (
+        <Button
+          key={action}
+          size="sm"
+          variant={variant}
+          className="py-2.5"
+          onClick={() => void send(action)}
+          disabled={settle.isPending}
+          aria-describedby={describedBy}
+        >
+          {label}
+        </Button>
+      ))}
       <div className="w-full">
         <FieldError id={inputId} error={error} />
       </div>

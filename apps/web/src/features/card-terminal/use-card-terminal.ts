@@ -1,12 +1,17 @@
 import type { TerminalPurchaseInput, terminalSettleSchema } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiRequestError, call } from '../../lib/api';
+import { useMutationThenRefresh } from '../../lib/query-hooks';
 
 export type { TerminalOverview } from '@mutual/shared';
 export type TerminalSettleInput = z.input<typeof terminalSettleSchema>;
 
+/**
+ * The terminal's one query: after any charge, clearing or reversal, its cards (a status) and list
+ * (a new line) are read again.
+ */
 const terminalKey = ['dev-terminal'] as const;
 /** The CLI (`npm run card-terminal`) may charge cards too: the list catches up on its own. */
 const REFRESH_MS = 5000;
@@ -26,26 +31,14 @@ export function useTerminal() {
   });
 }
 
-/** After any charge, clearing or reversal, the cards (a status) and the list (a new line) are read again. */
-function useRefreshTerminal() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: terminalKey });
-}
-
 /** Charge Card: the server signs the authorization as a processor would and sends it to itself. */
 export function useTerminalPurchase() {
-  const refresh = useRefreshTerminal();
-  return useMutation({
-    mutationFn: (body: TerminalPurchaseInput) => call(cardsApi.terminalPurchase, { body }),
-    onSettled: refresh,
-  });
+  return useMutationThenRefresh(terminalKey, (body: TerminalPurchaseInput) =>
+    call(cardsApi.terminalPurchase, { body }),
+  );
 }
 
 /** Clear (optionally for another amount: a tip) or Reverse a pending authorization. */
 export function useTerminalSettle() {
-  const refresh = useRefreshTerminal();
-  return useMutation({
-    mutationFn: (body: TerminalSettleInput) => call(cardsApi.terminalSettle, { body }),
-    onSettled: refresh,
-  });
+  return useMutationThenRefresh(terminalKey, (body: TerminalSettleInput) => call(cardsApi.terminalSettle, { body }));
 }

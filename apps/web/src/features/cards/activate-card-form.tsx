@@ -1,6 +1,6 @@
 import { type ActivateCardInput, type Card, type CardResult, activateCardSchema } from '@mutual/shared';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitRow, TextField, transformed } from '../transfers/transfer-fields';
+import { SubmitRow, TextField, fieldBinding } from '../transfers/transfer-fields';
 import { useActivateCard } from './cards-api';
 import { cardErrorMessage, isUnavailable } from './format';
 
@@ -30,7 +30,6 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
       return true;
     },
   });
-  const { register, formState } = form;
   const idOf = (name: string) => `activate-${card.id}-${name}`;
   return (
     <form
@@ -46,8 +45,7 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
         <TextField
           id={idOf('last4')}
           label="Last 4 digits"
-          registration={transformed(register('last4'), digitsOnly)}
-          error={formState.errors.last4?.message}
+          {...fieldBinding(form, 'last4', digitsOnly)}
           inputMode="numeric"
           maxLength={4}
           autoComplete="off"
@@ -56,8 +54,7 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
         <TextField
           id={idOf('expiry')}
           label="Expiry (MM/YY)"
-          registration={transformed(register('expiry'), expiryText)}
-          error={formState.errors.expiry?.message}
+          {...fieldBinding(form, 'expiry', expiryText)}
           placeholder="MM/YY"
           inputMode="numeric"
           maxLength={5}

@@ -3,15 +3,41 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format-date';
 import { cardStatusPillClass, pointsLabel } from './format';
 
-function Fact({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
+/**
+ * One term and its value, right-aligned: a card's facts, a statement's summary (which sets its own
+ * `padding`).
+ */
+export function Fact({
+  term,
+  testId,
+  padding = 'py-1.5',
+  children,
+}: {
+  term: string;
+  testId?: string;
+  padding?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-1.5">
+    <div className={`flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 ${padding}`}>
       <dt className="text-slate-600">{term}</dt>
       <dd className="ml-auto text-right font-medium text-slate-900 tabular-nums" data-testid={testId}>
         {children}
       </dd>
     </div>
   );
+}
+
+/** Plain facts as data: the term, the value and the test id that marks the value. */
+export type FactLine = [term: string, value: ReactNode, testId: string];
+
+/** One `Fact` per line. */
+export function FactRows({ lines, padding }: { lines: FactLine[]; padding?: string }) {
+  return lines.map(([term, value, testId]) => (
+    <Fact key={testId} term={term} testId={testId} padding={padding}>
+      {value}
+    </Fact>
+  ));
 }
 
 export function CardStatusBadge({ card }: { card: Card }) {
@@ -45,18 +71,14 @@ export function CardFacts({ card }: { card: Card }) {
       )}
       {credit && (
         <>
-          <Fact term="Credit limit" testId="card-credit-limit">
-            {formatWireMoney(credit.limit)}
-          </Fact>
-          <Fact term="Balance" testId="card-credit-balance">
-            {formatWireMoney(credit.balance)}
-          </Fact>
-          <Fact term="Pending" testId="card-credit-pending">
-            {formatWireMoney(credit.pending)}
-          </Fact>
-          <Fact term="Available credit" testId="card-credit-available">
-            {formatWireMoney(credit.available)}
-          </Fact>
+          <FactRows
+            lines={[
+              ['Credit limit', formatWireMoney(credit.limit), 'card-credit-limit'],
+              ['Balance', formatWireMoney(credit.balance), 'card-credit-balance'],
+              ['Pending', formatWireMoney(credit.pending), 'card-credit-pending'],
+              ['Available credit', formatWireMoney(credit.available), 'card-credit-available'],
+            ]}
+          />
           <Fact term="Rewards" testId="card-rewards">
             <span className="block">
               {pointsLabel(credit.rewardsPoints)} ({formatWireMoney(credit.rewardsValue)})

@@ -1,8 +1,9 @@
 import { type Card, type CardStatement, formatWireMoney, messages } from '@mutual/shared';
 import { useState } from 'react';
-import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceSelect } from '../../components/choice-options';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { formatCalendarDate } from '../../lib/format-date';
+import { type FactLine, FactRows } from './card-facts';
 import { useCardStatement } from './cards-api';
 import { CardTransactionTable } from './card-transactions';
 import { cardErrorMessage, cardShortName, monthLabel, orderCards, pointsLabel } from './format';
@@ -35,39 +36,29 @@ export function CardStatements({ cards }: { cards: readonly Card[] }) {
         onSubmit={(event) => event.preventDefault()}
       >
         {choices.length > 1 && (
-          <FormField id="card-statement-card" label="Card">
-            <select
-              {...controlProps('card-statement-card', {})}
-              value={cardId}
-              onChange={(event) => {
-                setCardId(event.target.value);
-                setMonth(undefined);
-              }}
-            >
-              {choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {cardShortName(choice)}
-                  {choice.status === 'closed' ? ' (closed)' : ''}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <ChoiceSelect
+            id="card-statement-card"
+            label="Card"
+            value={cardId}
+            onChange={(value) => {
+              setCardId(value);
+              setMonth(undefined);
+            }}
+            choices={choices.map((choice) => ({
+              value: choice.id,
+              label: `${cardShortName(choice)}${choice.status === 'closed' ? ' (closed)' : ''}`,
+            }))}
+          />
         )}
-        <FormField id="card-statement-month" label="Month">
-          <select
-            {...controlProps('card-statement-month', {})}
-            value={shownMonth ?? ''}
-            disabled={months.length === 0}
-            onChange={(event) => setMonth(event.target.value)}
-          >
-            {months.length === 0 && <option value="">Loading…</option>}
-            {months.map((value) => (
-              <option key={value} value={value}>
-                {monthLabel(value)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ChoiceSelect
+          id="card-statement-month"
+          label="Month"
+          value={shownMonth ?? ''}
+          disabled={months.length === 0}
+          onChange={setMonth}
+          placeholder={months.length === 0 ? 'Loading…' : undefined}
+          choices={months.map((value) => ({ value, label: monthLabel(value) }))}
+        />
       </form>
       {statement.isPending ? (
         <Skeleton label="Loading the statement" className="h-48" />
@@ -104,21 +95,26 @@ function StatementBody({ statement, title, busy }: { statement: CardStatement; t
   );
 }
 
-function SummaryRow({ term, value, testId }: { term: string; value: string; testId: string }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-3 py-2">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="ml-auto text-right font-medium text-slate-900 tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-/** The month's figures: purchases for any card; the statement itself for the credit card. */
-function StatementSummary({ statement }: { statement: CardStatement }) {
+/** The summary's lines: purchases for any card; the statement itself for the credit card. */
+function summaryLines(statement: CardStatement): FactLine[] {
   const { credit } = statement;
   const soFar = credit?.open ? ' so far' : '';
+  const purchases: FactLine = [`Purchases${soFar}`, formatWireMoney(statement.purchases), 'statement-purchases'];
+  if (!credit) return [purchases];
+  return [
+    ['Opening balance', formatWireMoney(credit.openingBalance), 'statement-opening'],
+    purchases,
+    [`Payments${soFar}`, formatWireMoney(credit.payments), 'statement-payments'],
+    [`Statement balance${soFar}`, formatWireMoney(credit.statementBalance), 'statement-balance'],
+    ['Minimum payment', formatWireMoney(credit.minimumPayment), 'statement-minimum'],
+    ['Due date', formatCalendarDate(credit.dueDate), 'statement-due'],
+    [`Points earned${soFar}`, pointsLabel(credit.pointsEarned), 'statement-points'],
+  ];
+}
+
+/** The month's figures, with a word when the month is still open. */
+function StatementSummary({ statement }: { statement: CardStatement }) {
+  const { credit } = statement;
   return (
     <div className="space-y-2">
       {credit?.open && (
@@ -128,43 +124,7 @@ function StatementSummary({ statement }: { statement: CardStatement }) {
         aria-label="Statement summary"
         className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm lg:max-w-xl"
       >
-        {credit && (
-          <SummaryRow
-            term="Opening balance"
-            value={formatWireMoney(credit.openingBalance)}
-            testId="statement-opening"
-          />
-        )}
-        <SummaryRow
-          term={`Purchases${soFar}`}
-          value={formatWireMoney(statement.purchases)}
-          testId="statement-purchases"
-        />
-        {credit && (
-          <>
-            <SummaryRow
-              term={`Payments${soFar}`}
-              value={formatWireMoney(credit.payments)}
-              testId="statement-payments"
-            />
-            <SummaryRow
-              term={`Statement balance${soFar}`}
-              value={formatWireMoney(credit.statementBalance)}
-              testId="statement-balance"
-            />
-            <SummaryRow
-              term="Minimum payment"
-              value={formatWireMoney(credit.minimumPayment)}
-              testId="statement-minimum"
-            />
-            <SummaryRow term="Due date" value={formatCalendarDate(credit.dueDate)} testId="statement-due" />
-            <SummaryRow
-              term={`Points earned${soFar}`}
-              value={pointsLabel(credit.pointsEarned)}
-              testId="statement-points"
-            />
-          </>
-        )}
+        <FactRows padding="px-3 py-2" lines={summaryLines(statement)} />
       </dl>
     </div>
   );

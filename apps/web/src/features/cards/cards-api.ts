@@ -61,33 +61,38 @@ function useCardChanged({ waitForRefresh = false } = {}) {
   };
 }
 
+/**
+ * A card control whose answer is the changed card (`useCardChanged`). `secret`: nothing of the call
+ * stays in the mutation cache (`gcTime: 0`; see the note on the secret-bearing calls below).
+ */
+function useCardControl<Variables>(
+  mutationFn: (variables: Variables) => Promise<CardResult>,
+  { secret = false, waitForRefresh = false } = {},
+) {
+  const onSuccess = useCardChanged({ waitForRefresh });
+  return useMutation({ mutationFn, onSuccess, ...(secret ? { gcTime: 0 } : {}) });
+}
+
 /** Lock Card / Unlock Card: instant, no confirmation, as a bank's app does it. */
 export function useLockCard() {
-  const onSuccess = useCardChanged();
-  return useMutation({
-    mutationFn: ({ cardId, lock }: { cardId: string; lock: boolean }) =>
-      call(lock ? cardsApi.lock : cardsApi.unlock, { params: { cardId } }),
-    onSuccess,
-  });
+  return useCardControl(({ cardId, lock }: { cardId: string; lock: boolean }) =>
+    call(lock ? cardsApi.lock : cardsApi.unlock, { params: { cardId } }),
+  );
 }
 
 /** Closes the card for good and orders the replacement, which the fresh list then shows. */
 export function useReportLost() {
-  const onSuccess = useCardChanged({ waitForRefresh: true });
-  return useMutation({
-    mutationFn: ({ cardId, reason }: { cardId: string; reason: LostReason }) =>
+  return useCardControl(
+    ({ cardId, reason }: { cardId: string; reason: LostReason }) =>
       call(cardsApi.reportLost, { params: { cardId }, body: { reason } }),
-    onSuccess,
-  });
+    { waitForRefresh: true },
+  );
 }
 
 export function useActivateCard() {
-  const onSuccess = useCardChanged();
-  return useMutation({
-    mutationFn: ({ cardId, body }: { cardId: string; body: ActivateCardInput }) =>
-      call(cardsApi.activate, { params: { cardId }, body }),
-    onSuccess,
-  });
+  return useCardControl(({ cardId, body }: { cardId: string; body: ActivateCardInput }) =>
+    call(cardsApi.activate, { params: { cardId }, body }),
+  );
 }
 
 /** A 6-digit code bound to this card and this action (e-mailed, or the authenticator's). */
@@ -120,23 +125,19 @@ export function useVerifyCardCode() {
  */
 
 export function useChangePin() {
-  const onSuccess = useCardChanged();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: ({ cardId, body }: { cardId: string; body: ChangePinInput }) =>
+  return useCardControl(
+    ({ cardId, body }: { cardId: string; body: ChangePinInput }) =>
       call(cardsApi.changePin, { params: { cardId }, body }),
-    onSuccess,
-  });
+    { secret: true },
+  );
 }
 
 export function useSetCardLimits() {
-  const onSuccess = useCardChanged();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: ({ cardId, body }: { cardId: string; body: CardLimitsInput }) =>
+  return useCardControl(
+    ({ cardId, body }: { cardId: string; body: CardLimitsInput }) =>
       call(cardsApi.setLimits, { params: { cardId }, body }),
-    onSuccess,
-  });
+    { secret: true },
+  );
 }
 
 /** View Card Details: the full number, expiry and CVV (audited by the server). */

@@ -1,6 +1,6 @@
 import { type Card, type ChangePinInput, changePinSchema } from '@mutual/shared';
 import { useApiForm } from '../../lib/use-api-form';
-import { SubmitRow, TextField, transformed } from '../transfers/transfer-fields';
+import { SubmitRow, TextField, fieldBinding } from '../transfers/transfer-fields';
 import { useChangePin } from './cards-api';
 import { cardCodeFormErrors } from './format';
 
@@ -38,25 +38,17 @@ export function ChangePinForm({
     submit: async (body) => onDone((await changePin.mutateAsync({ cardId: card.id, body })).message),
     onError: (error): boolean => cardCodeFormErrors(onCodeExpired, (message: string) => setFormError(message))(error),
   });
-  const { register, formState } = form;
   return (
     <form noValidate aria-label="Change PIN" onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <p className="text-sm text-slate-700">
         Choose 4 digits that are hard to guess: not the same digit four times, nor four in a row such as 1234.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`pin-${card.id}`}
-          label="New PIN"
-          registration={transformed(register('pin'), digitsOnly)}
-          error={formState.errors.pin?.message}
-          {...pinInput}
-        />
+        <TextField id={`pin-${card.id}`} label="New PIN" {...fieldBinding(form, 'pin', digitsOnly)} {...pinInput} />
         <TextField
           id={`confirm-pin-${card.id}`}
           label="Confirm PIN"
-          registration={transformed(register('confirmPin'), digitsOnly)}
-          error={formState.errors.confirmPin?.message}
+          {...fieldBinding(form, 'confirmPin', digitsOnly)}
           {...pinInput}
         />
       </div>

@@ -3,7 +3,7 @@ import { Controller } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useApiForm } from '../../lib/use-api-form';
 import { SettingsSwitch } from '../profile/settings-switch';
-import { DollarField, SubmitRow, transformed } from '../transfers/transfer-fields';
+import { DollarField, SubmitRow, fieldBinding } from '../transfers/transfer-fields';
 import { useSetCardLimits } from './cards-api';
 import { cardCodeFormErrors } from './format';
 
@@ -89,7 +89,7 @@ export function LimitsForm({
     submit: async (body) => onDone((await setLimits.mutateAsync({ cardId: card.id, body })).message),
     onError: (error): boolean => cardCodeFormErrors(onCodeExpired, (message: string) => setFormError(message))(error),
   });
-  const { register, formState, control } = form;
+  const { control } = form;
   return (
     <form
       noValidate
@@ -105,8 +105,7 @@ export function LimitsForm({
             id={`limit-${name}-${card.id}`}
             label={label}
             ceiling={ceilings[name]}
-            registration={transformed(register(name), amountText)}
-            error={formState.errors[name]?.message}
+            {...fieldBinding(form, name, amountText)}
           />
         ))}
       </fieldset>

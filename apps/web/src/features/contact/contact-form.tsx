@@ -12,6 +12,7 @@ import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -106,12 +107,10 @@ export function ContactForm() {
               {...form.register('subject')}
               aria-required="true"
             >
-              <option value="">Choose a subject…</option>
-              {contactSubjects.map((subject) => (
-                <option key={subject} value={subject}>
-                  {contactSubjectLabels[subject]}
-                </option>
-              ))}
+              <ChoiceOptions
+                placeholder="Choose a subject…"
+                choices={contactSubjects.map((value) => ({ value, label: contactSubjectLabels[value] }))}
+              />
             </select>
           </FormField>
         </div>

@@ -62,11 +62,7 @@ export const careersPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Contact us' },
     secondary: { to: '/about', label: 'About us' },
   },
-  related: [
-    { to: '/about', label: 'About us' },
-    { to: '/community', label: 'Community' },
-    { to: '/locations', label: 'Branches & ATMs' },
-  ],
+  related: ['/about', '/community', '/locations'],
 };
 
 export const communityPage: ContentPageDefinition = {
@@ -115,11 +111,7 @@ export const communityPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Tell us about it' },
     secondary: { to: '/careers', label: 'Work with us' },
   },
-  related: [
-    { to: '/about', label: 'About us' },
-    { to: '/careers', label: 'Careers' },
-    { to: '/schedule', label: 'Schedule a meeting' },
-  ],
+  related: ['/about', '/careers', '/schedule'],
 };
 
 export const locationsPage: ContentPageDefinition = {
@@ -182,11 +174,7 @@ export const locationsPage: ContentPageDefinition = {
     primary: { to: '/schedule', label: 'Schedule a meeting' },
     secondary: { to: '/contact', label: 'Contact us' },
   },
-  related: [
-    { to: '/schedule', label: 'Schedule a meeting' },
-    { to: '/security', label: 'Security Center' },
-    { to: '/accessibility', label: 'Accessibility' },
-  ],
+  related: ['/schedule', '/security', '/accessibility'],
 };
 
 export const schedulePage: ContentPageDefinition = {
@@ -237,9 +225,5 @@ export const schedulePage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Request a meeting' },
     secondary: { to: '/locations', label: 'Find a branch' },
   },
-  related: [
-    { to: '/locations', label: 'Branches & ATMs' },
-    { to: '/calculators', label: 'Loan calculator' },
-    { to: '/mortgages', label: 'Mortgages' },
-  ],
+  related: ['/locations', '/calculators', '/mortgages'],
 };

@@ -74,11 +74,7 @@ export const securityPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Contact us' },
     secondary: { to: '/locations', label: 'Find a branch' },
   },
-  related: [
-    { to: '/privacy', label: 'Privacy' },
-    { to: '/terms', label: 'Terms of use' },
-    { to: '/accessibility', label: 'Accessibility' },
-  ],
+  related: ['/privacy', '/terms', '/accessibility'],
 };
 
 export const privacyPage: ContentPageDefinition = {
@@ -145,11 +141,7 @@ export const privacyPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Contact us' },
     secondary: { to: '/security', label: 'Security Center' },
   },
-  related: [
-    { to: '/security', label: 'Security Center' },
-    { to: '/terms', label: 'Terms of use' },
-    { to: '/accessibility', label: 'Accessibility' },
-  ],
+  related: ['/security', '/terms', '/accessibility'],
 };
 
 export const termsPage: ContentPageDefinition = {
@@ -208,11 +200,7 @@ export const termsPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Contact us' },
     secondary: { to: '/privacy', label: 'Privacy' },
   },
-  related: [
-    { to: '/privacy', label: 'Privacy' },
-    { to: '/security', label: 'Security Center' },
-    { to: '/accessibility', label: 'Accessibility' },
-  ],
+  related: ['/privacy', '/security', '/accessibility'],
 };
 
 export const accessibilityPage: ContentPageDefinition = {
@@ -257,9 +245,5 @@ export const accessibilityPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Send feedback' },
     secondary: { to: '/locations', label: 'Visit a branch' },
   },
-  related: [
-    { to: '/locations', label: 'Branches & ATMs' },
-    { to: '/privacy', label: 'Privacy' },
-    { to: '/terms', label: 'Terms of use' },
-  ],
+  related: ['/locations', '/privacy', '/terms'],
 };

@@ -59,11 +59,7 @@ export const creditCardsPage: ContentPageDefinition = {
     primary: { to: '/contact', label: 'Ask about a card' },
     secondary: { to: '/products', label: 'All products' },
   },
-  related: [
-    { to: '/products', label: 'All products' },
-    { to: '/security', label: 'Security Center' },
-    { to: '/calculators', label: 'Loan calculator' },
-  ],
+  related: ['/products', '/security', '/calculators'],
 };
 
 export const mortgagesPage: ContentPageDefinition = {
@@ -111,11 +107,7 @@ export const mortgagesPage: ContentPageDefinition = {
     primary: { to: '/schedule', label: 'Schedule a meeting' },
     secondary: { to: '/calculators', label: 'Estimate a payment' },
   },
-  related: [
-    { to: '/calculators', label: 'Loan calculator' },
-    { to: '/schedule', label: 'Schedule a meeting' },
-    { to: '/products', label: 'All products' },
-  ],
+  related: ['/calculators', '/schedule', '/products'],
 };
 
 export const checkingPage: ContentPageDefinition = {
@@ -158,11 +150,7 @@ export const checkingPage: ContentPageDefinition = {
     primary: { to: '/signup', label: 'Become a member' },
     secondary: { to: '/accounts/savings', label: 'Savings accounts' },
   },
-  related: [
-    { to: '/accounts/savings', label: 'Savings' },
-    { to: '/locations', label: 'Branches & ATMs' },
-    { to: '/security', label: 'Security Center' },
-  ],
+  related: ['/accounts/savings', '/locations', '/security'],
 };
 
 export const savingsPage: ContentPageDefinition = {
@@ -213,9 +201,5 @@ export const savingsPage: ContentPageDefinition = {
     primary: { to: '/signup', label: 'Become a member' },
     secondary: { to: '/accounts/checking', label: 'Checking accounts' },
   },
-  related: [
-    { to: '/accounts/checking', label: 'Checking' },
-    { to: '/products', label: 'All products' },
-    { to: '/calculators', label: 'Loan calculator' },
-  ],
+  related: ['/accounts/checking', '/products', '/calculators'],
 };

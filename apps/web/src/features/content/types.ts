@@ -1,10 +1,7 @@
 import type { AppRoute, PublicSite } from '@mutual/shared';
 import type { ReactNode } from 'react';
-
-export interface ContentLink {
-  to: string;
-  label: string;
-}
+import type { NavLink } from '../../components/link-list';
+import type { RelatedPath } from './related-pages';
 
 /**
  * One simple public page (footer and product links). Text that depends on the credit union's
@@ -20,8 +17,9 @@ export interface ContentPageDefinition {
   cta: {
     title: string;
     text: (site: PublicSite) => ReactNode;
-    primary: ContentLink;
-    secondary?: ContentLink;
+    primary: NavLink;
+    secondary?: NavLink;
   };
-  related: ContentLink[];
+  /** The pages listed under "Related pages", in order. */
+  related: RelatedPath[];
 }

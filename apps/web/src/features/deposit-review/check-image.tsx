@@ -31,6 +31,29 @@ export function CheckImage({ side, src }: { side: 'front' | 'back'; src: string 
   const [broken, setBroken] = useState(false);
   const title = side === 'front' ? 'Front' : 'Back';
   const zoom = ZOOM_STEPS[zoomStep] ?? 1;
+  const controls = [
+    {
+      title: 'Zoom out',
+      label: `Zoom out on ${side}`,
+      icon: ZoomOut,
+      disabled: zoomStep === 0,
+      onClick: () => setZoomStep((step) => Math.max(0, step - 1)),
+    },
+    {
+      title: 'Zoom in',
+      label: `Zoom in on ${side}`,
+      icon: ZoomIn,
+      disabled: zoomStep === ZOOM_STEPS.length - 1,
+      onClick: () => setZoomStep((step) => Math.min(ZOOM_STEPS.length - 1, step + 1)),
+    },
+    {
+      title: 'Rotate',
+      label: `Rotate ${side}`,
+      icon: RotateCw,
+      disabled: false,
+      onClick: () => setQuarterTurns((turns) => (turns + 1) % 4),
+    },
+  ];
 
   return (
     <figure className="min-w-0">
@@ -55,33 +78,18 @@ export function CheckImage({ side, src }: { side: 'front' | 'back'; src: string 
           {title} <span className="font-normal text-slate-600 tabular-nums">· {Math.round(zoom * 100)}%</span>
         </span>
         <span className="flex flex-wrap items-center gap-1.5">
-          <Button
-            variant="outline"
-            size="sm"
-            icon={ZoomOut}
-            aria-label={`Zoom out on ${side}`}
-            title="Zoom out"
-            disabled={broken || zoomStep === 0}
-            onClick={() => setZoomStep((step) => Math.max(0, step - 1))}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            icon={ZoomIn}
-            aria-label={`Zoom in on ${side}`}
-            title="Zoom in"
-            disabled={broken || zoomStep === ZOOM_STEPS.length - 1}
-            onClick={() => setZoomStep((step) => Math.min(ZOOM_STEPS.length - 1, step + 1))}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            icon={RotateCw}
-            aria-label={`Rotate ${side}`}
-            title="Rotate"
-            disabled={broken}
-            onClick={() => setQuarterTurns((turns) => (turns + 1) % 4)}
-          />
+          {controls.map((control) => (
+            <Button
+              key={control.title}
+              variant="outline"
+              size="sm"
+              icon={control.icon}
+              aria-label={control.label}
+              title={control.title}
+              disabled={broken || control.disabled}
+              onClick={control.onClick}
+            />
+          ))}
           <a href={src} target="_blank" rel="noopener noreferrer" className={fullSizeClass}>
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             <span className="sr-only">Open {side} </span>

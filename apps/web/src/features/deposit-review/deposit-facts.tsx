@@ -9,8 +9,6 @@ import { accountLabel, depositAmount, usualText } from './format';
 /** The address that selects a deposit (the screen keeps the tab and page). */
 export type DepositHref = (id: string) => string;
 
-const sectionClass = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
-const sectionHeading = 'text-base font-semibold text-slate-900';
 const linkClass = 'font-medium text-brand underline-offset-2 hover:underline';
 
 type Fact = [label: string, value: ReactNode] | false | null | '';
@@ -28,6 +26,18 @@ function Facts({ rows }: { rows: Fact[] }) {
           ),
       )}
     </dl>
+  );
+}
+
+/** One part of the detail (the deposit, its flags, the member): a bordered box under its heading. */
+function FactsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id={id} className="mb-3 text-base font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 
@@ -63,10 +73,7 @@ function Availability({ deposit }: { deposit: DepositView }) {
 /** Amount, account, check number, dates, status, the decision and its reason, the schedule and what is owed. */
 export function DepositFacts({ deposit }: { deposit: StaffDepositDetail['deposit'] }) {
   return (
-    <section aria-labelledby="deposit-facts-heading" className={sectionClass}>
-      <h3 id="deposit-facts-heading" className={`${sectionHeading} mb-3`}>
-        Deposit
-      </h3>
+    <FactsSection id="deposit-facts-heading" title="Deposit">
       <Facts
         rows={[
           ['Amount', <span className="font-semibold tabular-nums">{depositAmount(deposit)}</span>],
@@ -85,7 +92,7 @@ export function DepositFacts({ deposit }: { deposit: StaffDepositDetail['deposit
           ],
         ]}
       />
-    </section>
+    </FactsSection>
   );
 }
 
@@ -98,10 +105,7 @@ export function DepositFlags({
   hrefFor: DepositHref;
 }) {
   return (
-    <section aria-labelledby="deposit-flags-heading" className={sectionClass}>
-      <h3 id="deposit-flags-heading" className={`${sectionHeading} mb-3`}>
-        Flags
-      </h3>
+    <FactsSection id="deposit-flags-heading" title="Flags">
       {flags.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing flagged.</p>
       ) : (
@@ -118,7 +122,7 @@ export function DepositFlags({
           ))}
         </ul>
       )}
-    </section>
+    </FactsSection>
   );
 }
 
@@ -146,10 +150,7 @@ export function MemberHistory({ detail, hrefFor }: { detail: StaffDepositDetail;
     { id: 'status', header: 'Status', cell: (row) => <DepositStatusBadge status={row.status} /> },
   ];
   return (
-    <section aria-labelledby="deposit-member-heading" className={sectionClass}>
-      <h3 id="deposit-member-heading" className={`${sectionHeading} mb-3`}>
-        Member
-      </h3>
+    <FactsSection id="deposit-member-heading" title="Member">
       <Facts
         rows={[
           ['Name', member.name],
@@ -168,6 +169,6 @@ export function MemberHistory({ detail, hrefFor }: { detail: StaffDepositDetail;
         variant="plain"
         emptyMessage="No other deposits."
       />
-    </section>
+    </FactsSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { DepositReason, DepositStatus } from '@mutual/shared';
 import { depositsApi } from '@mutual/shared/contract/deposits';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { useMutationThenRefresh, usePageQuery, useSelectedQuery } from '../../lib/query-hooks';
 
 /** Every Deposit Review query hangs under one key: after any decision the list, counts and detail are refetched. */
 export const depositReviewKeys = {
@@ -11,21 +11,16 @@ export const depositReviewKeys = {
 };
 
 export function useStaffDeposits(status: DepositStatus, page: number) {
-  return useQuery({
-    queryKey: depositReviewKeys.list(status, page),
-    queryFn: () => call(depositsApi.staffList, { query: { status, page } }),
-    // Keep the rows and tab counts on screen while another tab or page loads.
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(depositReviewKeys.list(status, page), () =>
+    call(depositsApi.staffList, { query: { status, page } }),
+  );
 }
 
 /** One deposit with its flags, the member and their history; nothing is read until one is selected. */
 export function useStaffDeposit(id: string | null) {
-  return useQuery({
-    queryKey: depositReviewKeys.detail(id ?? ''),
-    queryFn: () => call(depositsApi.staffDetail, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-  });
+  return useSelectedQuery(id, depositReviewKeys.detail, (selected) =>
+    call(depositsApi.staffDetail, { params: { id: selected } }),
+  );
 }
 
 /**
@@ -33,22 +28,14 @@ export function useStaffDeposit(id: string | null) {
  * worked or not: a 409 means someone else decided first, and the screen should show what they did.
  */
 export function useDepositReviewActions() {
-  const queryClient = useQueryClient();
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: depositReviewKeys.all });
+  const { all } = depositReviewKeys;
   return {
-    approve: useMutation({
-      mutationFn: (id: string) => call(depositsApi.approve, { params: { id } }),
-      onSettled,
-    }),
-    reject: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: DepositReason }) =>
-        call(depositsApi.reject, { params: { id }, body }),
-      onSettled,
-    }),
-    returnItem: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: DepositReason }) =>
-        call(depositsApi.returnItem, { params: { id }, body }),
-      onSettled,
-    }),
+    approve: useMutationThenRefresh(all, (id: string) => call(depositsApi.approve, { params: { id } })),
+    reject: useMutationThenRefresh(all, ({ id, body }: { id: string; body: DepositReason }) =>
+      call(depositsApi.reject, { params: { id }, body }),
+    ),
+    returnItem: useMutationThenRefresh(all, ({ id, body }: { id: string; body: DepositReason }) =>
+      call(depositsApi.returnItem, { params: { id }, body }),
+    ),
   };
 }

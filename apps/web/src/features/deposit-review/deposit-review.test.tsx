@@ -1,7 +1,8 @@
+import type { StaffDeposit } from '@mutual/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { apiError, stubFetch, type StubAnswer, type StubRoutes } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DepositReview } from './deposit-review';
 import { depositDetail, depositId, depositPage, staffDeposit } from './fixtures';
@@ -14,6 +15,14 @@ function renderScreen(routes: StubRoutes, route = '/admin/deposits') {
   const stub = stubFetch(routes);
   renderWithProviders(<DepositReview />, { route });
   return stub;
+}
+
+/** The screen opened on `deposit`, its detail answering `detail`, with nothing in the queue. */
+function renderDetail(deposit: StaffDeposit, detail: StubAnswer = depositDetail(deposit)) {
+  return renderScreen(
+    { [LIST]: depositPage([]), [detailRoute(deposit.id)]: detail },
+    `/admin/deposits?deposit=${deposit.id}`,
+  );
 }
 
 /** The table rows of the list (the phone cards carry the same test id). */
@@ -197,10 +206,7 @@ describe('Deposit Review: one deposit', () => {
         { amount: '975.00', availableOn: '2026-03-06', released: false },
       ],
     });
-    renderScreen(
-      { [LIST]: depositPage([]), [detailRoute(accepted.id)]: depositDetail(accepted) },
-      `/admin/deposits?deposit=${accepted.id}`,
-    );
+    renderDetail(accepted);
     const detail = await screen.findByTestId('deposit-detail');
     const facts = within(detail).getByRole('region', { name: 'Deposit' });
     expect(within(facts).getByText('Reviewed').nextElementSibling?.textContent).toBe(
@@ -222,10 +228,7 @@ describe('Deposit Review: one deposit', () => {
       returnReason: 'Payment was stopped by the check writer',
       amountOwed: '310.25',
     });
-    renderScreen(
-      { [LIST]: depositPage([]), [detailRoute(returned.id)]: depositDetail(returned) },
-      `/admin/deposits?deposit=${returned.id}`,
-    );
+    renderDetail(returned);
     const detail = await screen.findByTestId('deposit-detail');
     for (const name of ['Approve', 'Reject', 'Return item'])
       expect(within(detail).queryByRole('button', { name })).toBeNull();
@@ -237,10 +240,7 @@ describe('Deposit Review: one deposit', () => {
   });
 
   it('a deposit that cannot be read says why, with Try again', async () => {
-    renderScreen(
-      { [LIST]: depositPage([]), [detailRoute(plain.id)]: apiError(404, 'NOT_FOUND', 'Deposit not found') },
-      `/admin/deposits?deposit=${plain.id}`,
-    );
+    renderDetail(plain, apiError(404, 'NOT_FOUND', 'Deposit not found'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Deposit not found');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { type StaffDeposit, depositRejectReasons, depositReturnReasons, messages } from '@mutual/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
@@ -25,10 +25,16 @@ async function renderDeposit(deposit: StaffDeposit, routes: Parameters<typeof st
   });
   renderWithProviders(<DepositReview />, { route: `/admin/deposits?deposit=${deposit.id}` });
   const detail = await screen.findByTestId('deposit-detail');
+  const user = userEvent.setup();
   return {
     stub,
     detail,
-    user: userEvent.setup(),
+    user,
+    /** Presses the deposit's `button` and waits for the dialog it opens, named `dialogName`. */
+    openDialog: async (button: string, dialogName: string) => {
+      await user.click(within(detail).getByRole('button', { name: button }));
+      return screen.findByRole('dialog', { name: dialogName });
+    },
     /** What the server holds from now on. */
     becomes: (next: Partial<StaffDeposit>) => {
       current = { ...current, ...next };
@@ -36,6 +42,12 @@ async function renderDeposit(deposit: StaffDeposit, routes: Parameters<typeof st
     detailReads: () => stub.to('GET', base).length,
     listReads: () => stub.to('GET', '/api/admin/deposits').length,
   };
+}
+
+/** Picks `reason` in the dialog's Reason list, then presses the dialog's `submit` button. */
+async function submitReason(user: UserEvent, dialog: HTMLElement, reason: string, submit: string) {
+  await user.selectOptions(within(dialog).getByLabelText('Reason'), reason);
+  await user.click(within(dialog).getByRole('button', { name: submit }));
 }
 
 describe('Deposit Review: Approve', () => {
@@ -48,11 +60,10 @@ describe('Deposit Review: Approve', () => {
         return { message: approved, deposit: { ...pending, ...accepted } };
       },
     });
-    const { stub, detail, user, detailReads, listReads } = screenUnderTest;
+    const { stub, user, openDialog, detailReads, listReads } = screenUnderTest;
     const reads = { detail: detailReads(), list: listReads() };
 
-    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approve deposit' });
+    const dialog = await openDialog('Approve', 'Approve deposit');
     expect(within(dialog).getByText('Alex Member (alex@example.com)')).toBeTruthy();
     expect(within(dialog).getByText('$1,250.00')).toBeTruthy();
     expect(stub.to('POST', `${base}/approve`)).toHaveLength(0);
@@ -73,9 +84,8 @@ describe('Deposit Review: Approve', () => {
   });
 
   it('Cancel sends nothing, and gives the focus back to Approve', async () => {
-    const { stub, detail, user } = await renderDeposit(pending, { [`POST ${base}/approve`]: {} });
-    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const { stub, user, openDialog } = await renderDeposit(pending, { [`POST ${base}/approve`]: {} });
+    await user.click(within(await openDialog('Approve', 'Approve deposit')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.to('POST', `${base}/approve`)).toHaveLength(0);
     // The focus goes back to the button that opened the dialog.
@@ -89,10 +99,10 @@ describe('Deposit Review: Approve', () => {
         return apiError(409, 'ALREADY_REVIEWED', m.alreadyReviewed);
       },
     });
-    const { detail, user, detailReads } = screenUnderTest;
+    const { user, openDialog, detailReads } = screenUnderTest;
     const before = detailReads();
-    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve deposit' }));
+    const dialog = await openDialog('Approve', 'Approve deposit');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve deposit' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(m.alreadyReviewed);
     await waitFor(() => expect(detailReads()).toBeGreaterThan(before));
@@ -104,9 +114,8 @@ describe('Deposit Review: Approve', () => {
 
 describe('Deposit Review: Reject', () => {
   it('requires a reason: nothing is sent without one', async () => {
-    const { stub, detail, user } = await renderDeposit(pending, { [`POST ${base}/reject`]: {} });
-    await user.click(within(detail).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
+    const { stub, user, openDialog } = await renderDeposit(pending, { [`POST ${base}/reject`]: {} });
+    const dialog = await openDialog('Reject', 'Reject deposit');
     await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(m.reasonRequired);
     expect(within(dialog).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
@@ -121,15 +130,13 @@ describe('Deposit Review: Reject', () => {
 
   it('sends the reason picked from the list, and shows the answer', async () => {
     const rejected = m.rejected('$1,250.00');
-    const { stub, detail, user } = await renderDeposit(pending, {
+    const { stub, user, openDialog } = await renderDeposit(pending, {
       [`POST ${base}/reject`]: { message: rejected, deposit: { ...pending, status: 'rejected' } },
     });
-    await user.click(within(detail).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
-    const select = within(dialog).getByLabelText('Reason');
-    expect(textsOf(select, 'option')).toEqual(['Choose a reason', ...depositRejectReasons, 'Other…']);
-    await user.selectOptions(select, depositRejectReasons[1]);
-    await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
+    const dialog = await openDialog('Reject', 'Reject deposit');
+    const options = textsOf(within(dialog).getByLabelText('Reason'), 'option');
+    expect(options).toEqual(['Choose a reason', ...depositRejectReasons, 'Other…']);
+    await submitReason(user, dialog, depositRejectReasons[1], 'Reject deposit');
     expect(await screen.findByText(rejected)).toBeTruthy();
     expect(stub.to('POST', `${base}/reject`).map((request) => request.body)).toEqual([
       { reason: depositRejectReasons[1] },
@@ -137,11 +144,10 @@ describe('Deposit Review: Reject', () => {
   });
 
   it('sends a reason written under "Other…"', async () => {
-    const { stub, detail, user } = await renderDeposit(pending, {
+    const { stub, user, openDialog } = await renderDeposit(pending, {
       [`POST ${base}/reject`]: { message: m.rejected('$1,250.00'), deposit: pending },
     });
-    await user.click(within(detail).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
+    const dialog = await openDialog('Reject', 'Reject deposit');
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Other…');
     await user.type(within(dialog).getByLabelText('Reason in your own words'), 'The payee name is crossed out');
     await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
@@ -162,11 +168,10 @@ describe('Deposit Review: Return item', () => {
 
   it('warns that the money is taken back, requires a reason and posts it to return', async () => {
     const returned = m.returned('$1,250.00');
-    const { stub, detail, user } = await renderDeposit(accepted, {
+    const { stub, user, openDialog } = await renderDeposit(accepted, {
       [`POST ${base}/return`]: { message: returned, deposit: { ...accepted, status: 'returned' } },
     });
-    await user.click(within(detail).getByRole('button', { name: 'Return item' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Return item' });
+    const dialog = await openDialog('Return item', 'Return item');
     expect(within(dialog).getByText(/taken back from the member’s account/)).toBeTruthy();
     expect(within(dialog).getByText(/becomes an amount they owe/)).toBeTruthy();
 
@@ -174,10 +179,9 @@ describe('Deposit Review: Return item', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(m.reasonRequired);
     expect(stub.to('POST', `${base}/return`)).toHaveLength(0);
 
-    const select = within(dialog).getByLabelText('Reason');
-    expect(textsOf(select, 'option')).toEqual(['Choose a reason', ...depositReturnReasons, 'Other…']);
-    await user.selectOptions(select, depositReturnReasons[0]);
-    await user.click(within(dialog).getByRole('button', { name: 'Return item' }));
+    const options = textsOf(within(dialog).getByLabelText('Reason'), 'option');
+    expect(options).toEqual(['Choose a reason', ...depositReturnReasons, 'Other…']);
+    await submitReason(user, dialog, depositReturnReasons[0], 'Return item');
     expect(await screen.findByText(returned)).toBeTruthy();
     expect(stub.to('POST', `${base}/return`).map((request) => request.body)).toEqual([
       { reason: depositReturnReasons[0] },
@@ -185,13 +189,11 @@ describe('Deposit Review: Return item', () => {
   });
 
   it('a reason the server refuses stays on the field, the dialog open', async () => {
-    const { detail, user } = await renderDeposit(accepted, {
+    const { user, openDialog } = await renderDeposit(accepted, {
       [`POST ${base}/return`]: apiError(400, 'VALIDATION', 'Invalid', { reason: m.reasonTooLong(300) }),
     });
-    await user.click(within(detail).getByRole('button', { name: 'Return item' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Return item' });
-    await user.selectOptions(within(dialog).getByLabelText('Reason'), depositReturnReasons[2]);
-    await user.click(within(dialog).getByRole('button', { name: 'Return item' }));
+    const dialog = await openDialog('Return item', 'Return item');
+    await submitReason(user, dialog, depositReturnReasons[2], 'Return item');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(m.reasonTooLong(300));
   });
 });

@@ -10,12 +10,14 @@ import { Ban, CheckCircle2, Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
-import type { ShowFlash } from '../admin-users/use-flash';
+import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { PaymentSummaryList } from '../payment-ops/return-parts';
 import { useDepositReviewActions } from './deposit-review-api';
 import { accountLabel, depositAmount } from './format';
@@ -49,18 +51,18 @@ const approveDescription =
 /** Approve: a confirmation showing the amount and the member, then the server's answer in the banner. */
 export function ApproveDialog({ deposit, open, onClose, onFlash }: DialogProps) {
   const { approve } = useDepositReviewActions();
-  const confirm = () =>
-    approve.mutate(deposit.id, {
-      onSuccess: (result) => onFlash('success', result.message),
-      onError: (error) => onFlash('error', errorMessage(error, messages.generic.internal)),
-      onSettled: onClose,
-    });
+  const confirm = () => approve.mutate(deposit.id, { ...flashAnswer(onFlash), onSettled: onClose });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => !next && !approve.isPending && onClose()}
+      onClose={onClose}
       title="Approve deposit"
       description={approveDescription}
+      icon={CheckCircle2}
+      confirmLabel="Approve deposit"
+      pendingLabel="Approving..."
+      pending={approve.isPending}
+      onConfirm={confirm}
     >
       <div className="space-y-4">
         <DepositSummary deposit={deposit} />
@@ -74,12 +76,7 @@ export function ApproveDialog({ deposit, open, onClose, onFlash }: DialogProps) 
           </Alert>
         )}
       </div>
-      <CancelActions onCancel={onClose} disabled={approve.isPending} className="mt-5">
-        <Button icon={CheckCircle2} onClick={confirm} disabled={approve.isPending}>
-          {approve.isPending ? 'Approving...' : 'Approve deposit'}
-        </Button>
-      </CancelActions>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -180,13 +177,7 @@ function ReasonForm({ kind, deposit, onClose, onFlash }: DialogProps & { kind: k
             setError(undefined);
           }}
         >
-          <option value="">Choose a reason</option>
-          {text.reasons.map((reason) => (
-            <option key={reason} value={reason}>
-              {reason}
-            </option>
-          ))}
-          <option value={OTHER}>Other…</option>
+          <ChoiceOptions placeholder="Choose a reason" choices={[...text.reasons, { value: OTHER, label: 'Other…' }]} />
         </select>
       </FormField>
       {choice === OTHER && (

@@ -14,6 +14,7 @@ import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceOptions } from '../../components/choice-options';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useIdempotentRequest } from '../../lib/use-idempotent-request';
@@ -134,11 +135,12 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="deposit-to" label="Deposit to" error={error('toAccount')}>
             <select {...controlProps('deposit-to', { error: error('toAccount') })} {...register('toAccount')}>
-              {overview.accounts.map((account) => (
-                <option key={account.type} value={account.type}>
-                  {depositAccountName(account)}
-                </option>
-              ))}
+              <ChoiceOptions
+                choices={overview.accounts.map((account) => ({
+                  value: account.type,
+                  label: depositAccountName(account),
+                }))}
+              />
             </select>
           </FormField>
           <AmountField id="deposit-amount" registration={register('amount')} error={error('amount')} />

@@ -3,6 +3,7 @@ import { Section, SectionHeading } from '../../components/layout';
 import { useSite } from '../site/site-context';
 import { formatCount } from './format';
 import { IconFeature } from './icon-tile';
+import { SectionIntro } from './section-intro';
 
 const values: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
@@ -24,11 +25,11 @@ export function MissionAndValues() {
   return (
     <Section labelledBy="mission-title">
       <div className="grid gap-12 lg:grid-cols-2 lg:gap-16">
-        <div>
-          <p className="mb-2 text-sm font-semibold tracking-wide text-accent-dark uppercase">Our mission</p>
-          <h2 id="mission-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Helping every member build a stronger financial future
-          </h2>
+        <SectionIntro
+          id="mission-title"
+          eyebrow="Our mission"
+          title="Helping every member build a stronger financial future"
+        >
           <p className="mt-6 text-lg text-slate-600">
             {brand.name} is a not-for-profit financial cooperative. There are no outside shareholders to pay, so our
             earnings come back to members as better rates, lower fees and services that genuinely help.
@@ -37,7 +38,7 @@ export function MissionAndValues() {
             Each member has an equal vote in electing our volunteer board of directors — one member, one vote, whatever
             the size of the balance.
           </p>
-        </div>
+        </SectionIntro>
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Our values">
           {values.map(({ icon, title, text }) => (
             <li

@@ -1,9 +1,9 @@
-import { ArrowRight, GraduationCap, HeartHandshake, Sprout } from 'lucide-react';
-import { ButtonLink } from '../../components/button';
+import { GraduationCap, HeartHandshake, Sprout } from 'lucide-react';
 import { Section } from '../../components/layout';
 import { useSite } from '../site/site-context';
 import { formatMillions } from './format';
 import { IconFeature } from './icon-tile';
+import { SectionIntro } from './section-intro';
 
 const programs = [
   {
@@ -28,21 +28,18 @@ export function CommunitySection() {
   return (
     <Section labelledBy="community-title" className="bg-brand-soft">
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
-        <div>
-          <p className="mb-2 text-sm font-semibold tracking-wide text-accent-dark uppercase">Community</p>
-          <h2 id="community-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Rooted in the community we serve
-          </h2>
+        <SectionIntro
+          id="community-title"
+          eyebrow="Community"
+          title="Rooted in the community we serve"
+          action={{ to: '/community', label: 'Explore our community impact' }}
+        >
           <p className="mt-4 text-lg text-slate-700">
             Credit unions exist to serve people, not profit. Since {about.founded}, {brand.shortName} has put its
             earnings back into members and neighbours — and we have invested{' '}
             <strong className="text-slate-900">{formatMillions(about.impactMillions)}+</strong> in local causes.
           </p>
-          <ButtonLink to="/community" size="lg" className="mt-8">
-            Explore our community impact
-            <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </ButtonLink>
-        </div>
+        </SectionIntro>
         <ul className="grid gap-4">
           {programs.map(({ icon, title, text }, index) => (
             <li

@@ -2,12 +2,8 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Container } from '../../components/layout';
+import type { NavLink } from '../../components/link-list';
 import { outlineOnDarkClass } from './styles';
-
-interface CtaLink {
-  to: string;
-  label: string;
-}
 
 /** The closing "join us / talk to us" banner shared by the marketing pages. */
 export function CtaBanner({
@@ -21,8 +17,8 @@ export function CtaBanner({
   id: string;
   title: string;
   text: string;
-  primary: CtaLink;
-  secondary: CtaLink;
+  primary: NavLink;
+  secondary: NavLink;
   /** After a white section its bottom padding already separates us; a second gap looks empty. */
   followsWhiteSection?: boolean;
 }) {

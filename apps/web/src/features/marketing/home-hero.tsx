@@ -18,6 +18,11 @@ import { outlineOnDarkClass } from './styles';
 
 export function HomeHero() {
   const { brand, rates, about } = useSite();
+  const trustPoints = [
+    { icon: BadgeCheck, text: 'Federally insured by NCUA' },
+    { icon: Users, text: `${formatCount(about.members)}+ members` },
+    { icon: Landmark, text: `Serving since ${about.founded}` },
+  ];
   return (
     <section
       aria-labelledby="home-hero-title"
@@ -62,18 +67,12 @@ export function HomeHero() {
             </Link>
           </div>
           <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-3 text-sm text-white/90">
-            <li className="flex items-center gap-2">
-              <BadgeCheck className="h-4 w-4" aria-hidden="true" />
-              Federally insured by NCUA
-            </li>
-            <li className="flex items-center gap-2">
-              <Users className="h-4 w-4" aria-hidden="true" />
-              {formatCount(about.members)}+ members
-            </li>
-            <li className="flex items-center gap-2">
-              <Landmark className="h-4 w-4" aria-hidden="true" />
-              Serving since {about.founded}
-            </li>
+            {trustPoints.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
           </ul>
         </div>
         <HeroVisual savingsApy={rates.savingsApy} shortName={brand.shortName} />

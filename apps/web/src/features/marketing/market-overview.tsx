@@ -1,7 +1,7 @@
-import { ArrowRight, CalendarDays, TrendingUp } from 'lucide-react';
-import { ButtonLink } from '../../components/button';
+import { CalendarDays, TrendingUp } from 'lucide-react';
 import { Section } from '../../components/layout';
 import { useSite } from '../site/site-context';
+import { SectionIntro } from './section-intro';
 
 /**
  * Rates & Market Overview. The figures come with the site configuration, so the panel works
@@ -12,20 +12,17 @@ export function MarketOverview() {
   return (
     <Section labelledBy="market-title" className="bg-slate-50">
       <div className="grid gap-10 lg:grid-cols-3 lg:gap-12">
-        <div>
-          <p className="mb-2 text-sm font-semibold tracking-wide text-accent-dark uppercase">Rates</p>
-          <h2 id="market-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Rates &amp; Market Overview
-          </h2>
+        <SectionIntro
+          id="market-title"
+          eyebrow="Rates"
+          title="Rates & Market Overview"
+          action={{ to: '/products', label: 'See all products & rates' }}
+        >
           <p className="mt-4 text-lg text-slate-600">
             As a member-owned cooperative we return our earnings to you as competitive rates. Here is where our key
             rates stand today.
           </p>
-          <ButtonLink to="/products" variant="primary" size="lg" className="mt-8">
-            See all products &amp; rates
-            <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </ButtonLink>
-        </div>
+        </SectionIntro>
         <div className="lg:col-span-2">
           <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 pb-4">

@@ -2,11 +2,11 @@ import { type AchSecCode, formatWireMoney, messages } from '@mutual/shared';
 import { FileOutput } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { controlClass } from '../../components/form-field';
 import { LoadError } from '../../components/query-state';
-import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
-import type { ShowFlash } from '../admin-users/use-flash';
+import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { achExportFileHref, useAchExports, usePaymentOpsActions } from './payment-ops-api';
 import { DownloadLink } from '../../components/download-link';
 
@@ -30,11 +30,7 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
   const { exportAch } = usePaymentOpsActions();
   const files = useAchExports();
 
-  const exportNow = () =>
-    exportAch.mutate(sec, {
-      onSuccess: (result) => onFlash('success', result.message),
-      onError: (error) => onFlash('error', errorMessage(error, m.exportFailed)),
-    });
+  const exportNow = () => exportAch.mutate(sec, flashAnswer(onFlash, m.exportFailed));
 
   return (
     <section aria-labelledby="ach-files-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -63,11 +59,7 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
             onChange={(event) => setSec(event.target.value as AchSecCode)}
             className={controlClass(false)}
           >
-            {secOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={secOptions} />
           </select>
         </div>
         <Button icon={FileOutput} onClick={exportNow} disabled={exportAch.isPending || !waiting}>

@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
-import { StaffPaymentCard } from './staff-card';
+import { StaffPaymentCard, WhenLine } from './staff-card';
 import { pillClass, tints } from '../../components/pill';
 
 const deliveryLabels = { electronic: 'Electronic', check: 'Check' } as const;
@@ -22,6 +22,9 @@ export function billPaymentSummary(payment: StaffBillPayment): string {
   const confirmation = payment.confirmationNumber ? `, confirmation ${payment.confirmationNumber}` : '';
   return `${billAmount(payment)} to ${payeeName(payment.payee)}${confirmation}`;
 }
+
+/** The test id and data attributes of a payment's table row and of its card. */
+const paymentMarks = (payment: StaffBillPayment) => ({ 'data-testid': 'bill-payment', 'data-payment-id': payment.id });
 
 function Member({ payment }: { payment: StaffBillPayment }) {
   return (
@@ -69,16 +72,8 @@ function When({ payment }: { payment: StaffBillPayment }) {
       <time dateTime={payment.payOn} className="block text-slate-900 lg:whitespace-nowrap">
         {formatCalendarDate(payment.payOn)}
       </time>
-      {payment.sentAt && (
-        <span className="block text-sm text-slate-600 lg:whitespace-nowrap">
-          Sent <time dateTime={payment.sentAt}>{formatDateTime(payment.sentAt)}</time>
-        </span>
-      )}
-      {payment.returnedAt && (
-        <span className="block text-sm text-slate-600 lg:whitespace-nowrap">
-          Returned <time dateTime={payment.returnedAt}>{formatDateTime(payment.returnedAt)}</time>
-        </span>
-      )}
+      <WhenLine label="Sent" at={payment.sentAt} format={formatDateTime} nowrapFrom="lg" />
+      <WhenLine label="Returned" at={payment.returnedAt} format={formatDateTime} nowrapFrom="lg" />
     </>
   );
 }
@@ -193,7 +188,7 @@ function BillPaymentCard({
 }) {
   return (
     <StaffPaymentCard
-      rowProps={{ 'data-testid': 'bill-payment', 'data-payment-id': payment.id }}
+      rowProps={paymentMarks(payment)}
       member={<Member payment={payment} />}
       amount={<Amount payment={payment} />}
       rows={[
@@ -232,7 +227,7 @@ export function BillPayList({
       columns={columnsFor(view, onReturn)}
       rows={payments}
       rowKey="id"
-      rowProps={(payment) => ({ 'data-testid': 'bill-payment', 'data-payment-id': payment.id })}
+      rowProps={paymentMarks}
       renderCard={(payment) => <BillPaymentCard payment={payment} view={view} onReturn={onReturn} />}
       cardsBelow="lg"
       cardListClassName="space-y-3"

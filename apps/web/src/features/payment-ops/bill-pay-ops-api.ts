@@ -1,8 +1,8 @@
 import type { BillReturnInput, StaffBillView } from '@mutual/shared';
 import { billPayApi } from '@mutual/shared/contract/bill-pay';
 import { urlOf } from '@mutual/shared/contract/endpoint';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { useMutationThenRefresh, usePageQuery } from '../../lib/query-hooks';
 import { paymentOpsKeys } from './payment-ops-api';
 
 /**
@@ -20,22 +20,16 @@ export const billPayOpsKeys = {
  * returned, with the three counts (the Sent count is for `date`).
  */
 export function useStaffBillPayments(view: StaffBillView, date: string | undefined, page: number) {
-  return useQuery({
-    queryKey: billPayOpsKeys.payments(view, date, page),
-    queryFn: () => call(billPayApi.staffPayments, { query: { view, date, page } }),
-    // Keep the rows and tab counts on screen while another tab, day or page loads.
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(billPayOpsKeys.payments(view, date, page), () =>
+    call(billPayApi.staffPayments, { query: { view, date, page } }),
+  );
 }
 
 /** Return a sent payment; the list and counts are refreshed whether it worked or not (a 409 means it moved). */
 export function useReturnBillPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BillReturnInput }) =>
-      call(billPayApi.staffReturn, { params: { id }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billPayOpsKeys.all }),
-  });
+  return useMutationThenRefresh(billPayOpsKeys.all, ({ id, body }: { id: string; body: BillReturnInput }) =>
+    call(billPayApi.staffReturn, { params: { id }, body }),
+  );
 }
 
 /** The day's sent payments for the bill-pay processor: download links (the server answers attachments). */

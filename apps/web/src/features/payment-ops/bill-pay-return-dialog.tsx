@@ -1,12 +1,19 @@
 import { RETURN_NOTE_MAX, type StaffBillPayment, billReturnReasons, billReturnSchema } from '@mutual/shared';
-import { Dialog } from '../../components/dialog';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FormField, controlProps } from '../../components/form-field';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { payeeName } from '../bill-pay/format';
 import { billAmount } from './bill-pay-list';
 import { useReturnBillPayment } from './bill-pay-ops-api';
-import { PaymentSummaryList, ReturnActions, ReturnNoteField, useReturnForm } from './return-parts';
+import {
+  PaymentSummaryList,
+  ReturnActions,
+  ReturnNoteField,
+  ReturnPaymentDialog,
+  paymentRows,
+  useReturnForm,
+} from './return-parts';
 
 const description =
   "The biller sent this payment back. The money goes back to the member's account as a credit of its own, " +
@@ -17,9 +24,10 @@ function PaymentSummary({ payment }: { payment: StaffBillPayment }) {
   return (
     <PaymentSummaryList
       rows={[
-        ['Member', `${payment.member.name} (${payment.member.email})`],
-        ['Amount', `${billAmount(payment)} from ${payment.fromAccount}`],
-        ['To', `${payeeName(payment.payee)}, account ${payment.payee.accountNumberMasked}`],
+        ...paymentRows(payment, billAmount(payment), {
+          name: payeeName(payment.payee),
+          accountNumberMasked: payment.payee.accountNumberMasked,
+        }),
         ['Date', `${formatCalendarDate(payment.payOn)}, sent ${formatDateTime(payment.sentAt)}`],
         ['Confirmation', payment.confirmationNumber ?? '—'],
       ]}
@@ -38,15 +46,9 @@ export function BillReturnDialog({
   onFlash: ShowFlash;
 }) {
   return (
-    <Dialog
-      open={payment !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Return payment"
-      size="lg"
-      description={description}
-    >
-      {payment && <ReturnForm key={payment.id} payment={payment} onClose={onClose} onFlash={onFlash} />}
-    </Dialog>
+    <ReturnPaymentDialog payment={payment} description={description} onClose={onClose}>
+      {(shown) => <ReturnForm payment={shown} onClose={onClose} onFlash={onFlash} />}
+    </ReturnPaymentDialog>
   );
 }
 
@@ -77,12 +79,10 @@ function ReturnForm({
           value={code}
           onChange={(event) => chooseCode(event.target.value)}
         >
-          <option value="">Choose a reason</option>
-          {billReturnReasons.map((reason) => (
-            <option key={reason.code} value={reason.code}>
-              {reason.label}
-            </option>
-          ))}
+          <ChoiceOptions
+            placeholder="Choose a reason"
+            choices={billReturnReasons.map((reason) => ({ value: reason.code, label: reason.label }))}
+          />
         </select>
       </FormField>
       <ReturnNoteField

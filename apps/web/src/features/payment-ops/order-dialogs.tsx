@@ -1,12 +1,17 @@
 import { type PaymentOrder, messages, paymentReturnSchema, returnReasonsByRail } from '@mutual/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { Button, CancelActions } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FieldError } from '../../components/form-field';
-import type { ShowFlash } from '../admin-users/use-flash';
-import { errorMessage } from '../../lib/api-errors';
+import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { bankDetails, orderAmount, railLabel } from './format';
-import { PaymentSummaryList, ReturnActions, ReturnNoteField, useReturnForm } from './return-parts';
+import {
+  PaymentSummaryList,
+  ReturnActions,
+  ReturnNoteField,
+  ReturnPaymentDialog,
+  paymentRows,
+  useReturnForm,
+} from './return-parts';
 import { usePaymentOpsActions } from './payment-ops-api';
 
 const m = messages.paymentOps;
@@ -25,9 +30,7 @@ function OrderSummary({ order }: { order: PaymentOrder }) {
   return (
     <PaymentSummaryList
       rows={[
-        ['Member', `${order.member.name} (${order.member.email})`],
-        ['Amount', `${orderAmount(order)} from ${order.fromAccount}`],
-        ['To', `${order.beneficiary.name}, account ${order.beneficiary.accountNumberMasked}`],
+        ...paymentRows(order, orderAmount(order), order.beneficiary),
         ['Bank', [order.beneficiary.bankName, ...bankDetails(order)].join(' · ')],
         ['Rail', railLabel(order)],
       ]}
@@ -46,41 +49,31 @@ export function SettleDialog({ order, onClose, onFlash }: DialogProps) {
   const { settle } = usePaymentOpsActions();
   const confirm = () => {
     if (!order) return;
-    settle.mutate(order.id, {
-      onSuccess: (result) => onFlash('success', result.message),
-      onError: (error) => onFlash('error', errorMessage(error, m.settleFailed)),
-      onSettled: onClose,
-    });
+    settle.mutate(order.id, { ...flashAnswer(onFlash, m.settleFailed), onSettled: onClose });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={order !== null}
-      onOpenChange={(open) => !open && !settle.isPending && onClose()}
+      onClose={onClose}
       title="Settle payment"
       description={settleDescription}
+      icon={CheckCircle2}
+      confirmLabel="Settle payment"
+      pendingLabel="Settling..."
+      pending={settle.isPending}
+      onConfirm={confirm}
     >
       {order && <OrderSummary order={order} />}
-      <CancelActions onCancel={onClose} disabled={settle.isPending} className="mt-5">
-        <Button icon={CheckCircle2} onClick={confirm} disabled={settle.isPending}>
-          {settle.isPending ? 'Settling...' : 'Settle payment'}
-        </Button>
-      </CancelActions>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 /** Return: a reason from the order's rail (in plain words, as the member will read it) and an optional note. */
 export function ReturnDialog({ order, onClose, onFlash }: DialogProps) {
   return (
-    <Dialog
-      open={order !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Return payment"
-      size="lg"
-      description={returnDescription}
-    >
-      {order && <ReturnForm key={order.id} order={order} onClose={onClose} onFlash={onFlash} />}
-    </Dialog>
+    <ReturnPaymentDialog payment={order} description={returnDescription} onClose={onClose}>
+      {(shown) => <ReturnForm order={shown} onClose={onClose} onFlash={onFlash} />}
+    </ReturnPaymentDialog>
   );
 }
 

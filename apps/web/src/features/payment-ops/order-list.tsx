@@ -4,13 +4,16 @@ import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { formatDateTime } from '../../lib/format-date';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
-import { StaffPaymentCard } from './staff-card';
+import { StaffPaymentCard, WhenLine } from './staff-card';
 import { iconPillClass, tints } from '../../components/pill';
 
 export interface OrderActions {
   onSettle: (order: PaymentOrder) => void;
   onReturn: (order: PaymentOrder) => void;
 }
+
+/** The test id and data attributes of an order's table row and of its card. */
+const orderMarks = (order: PaymentOrder) => ({ 'data-testid': 'payment-order', 'data-order-id': order.id });
 
 function RailBadge({ order }: { order: PaymentOrder }) {
   const tone = order.rail === 'ach' ? tints.sky : tints.violet;
@@ -55,14 +58,8 @@ function Timing({ order }: { order: PaymentOrder }) {
     return (
       <>
         <span className="block font-medium text-slate-900">{formatAge(order.ageMinutes)}</span>
-        <span className="block text-sm whitespace-nowrap text-slate-600">
-          Sent <time dateTime={order.createdAt}>{formatShortDateTime(order.createdAt)}</time>
-        </span>
-        {order.expiresAt && (
-          <span className="block text-sm whitespace-nowrap text-slate-600">
-            Expires <time dateTime={order.expiresAt}>{formatShortDateTime(order.expiresAt)}</time>
-          </span>
-        )}
+        <WhenLine label="Sent" at={order.createdAt} format={formatShortDateTime} />
+        <WhenLine label="Expires" at={order.expiresAt} format={formatShortDateTime} />
       </>
     );
   }
@@ -164,7 +161,7 @@ function orderColumns(pending: boolean, actions: OrderActions): DataTableColumn<
 function OrderCard({ order, pending, ...actions }: OrderActions & { order: PaymentOrder; pending: boolean }) {
   return (
     <StaffPaymentCard
-      rowProps={{ 'data-testid': 'payment-order', 'data-order-id': order.id }}
+      rowProps={orderMarks(order)}
       member={<Member order={order} />}
       amount={
         <>
@@ -201,7 +198,7 @@ export function OrderList({
       columns={orderColumns(pending, actions)}
       rows={orders}
       rowKey="id"
-      rowProps={(order) => ({ 'data-testid': 'payment-order', 'data-order-id': order.id })}
+      rowProps={orderMarks}
       renderCard={(order) => <OrderCard order={order} pending={pending} {...actions} />}
       cardListClassName="space-y-3"
       {...states}

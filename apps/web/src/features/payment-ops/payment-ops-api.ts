@@ -1,8 +1,9 @@
 import type { AchSecCode, PaymentOrderStatus, PaymentReturnInput } from '@mutual/shared';
 import { urlOf } from '@mutual/shared/contract/endpoint';
 import { paymentOpsApi } from '@mutual/shared/contract/payment-ops';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { useMutationThenRefresh, usePageQuery } from '../../lib/query-hooks';
 
 /** Every Payment Operations query hangs under one key: after any action, all of it is refetched. */
 export const paymentOpsKeys = {
@@ -12,12 +13,9 @@ export const paymentOpsKeys = {
 };
 
 export function usePaymentOrders(status: PaymentOrderStatus, page: number) {
-  return useQuery({
-    queryKey: paymentOpsKeys.orders(status, page),
-    queryFn: () => call(paymentOpsApi.orders, { query: { status, page } }),
-    // Keep the rows and tab counts on screen while another tab or page loads.
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(paymentOpsKeys.orders(status, page), () =>
+    call(paymentOpsApi.orders, { query: { status, page } }),
+  );
 }
 
 export function useAchExports() {
@@ -32,21 +30,13 @@ export const achExportFileHref = (id: string) => urlOf(paymentOpsApi.achExportFi
  * (a 409 means it moved).
  */
 export function usePaymentOpsActions() {
-  const queryClient = useQueryClient();
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: paymentOpsKeys.all });
   return {
-    settle: useMutation({
-      mutationFn: (id: string) => call(paymentOpsApi.settle, { params: { id } }),
-      onSettled,
-    }),
-    returnOrder: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: PaymentReturnInput }) =>
-        call(paymentOpsApi.returnOrder, { params: { id }, body }),
-      onSettled,
-    }),
-    exportAch: useMutation({
-      mutationFn: (sec: AchSecCode) => call(paymentOpsApi.achExport, { body: { sec } }),
-      onSettled,
-    }),
+    settle: useMutationThenRefresh(paymentOpsKeys.all, (id: string) => call(paymentOpsApi.settle, { params: { id } })),
+    returnOrder: useMutationThenRefresh(paymentOpsKeys.all, ({ id, body }: { id: string; body: PaymentReturnInput }) =>
+      call(paymentOpsApi.returnOrder, { params: { id }, body }),
+    ),
+    exportAch: useMutationThenRefresh(paymentOpsKeys.all, (sec: AchSecCode) =>
+      call(paymentOpsApi.achExport, { body: { sec } }),
+    ),
   };
 }

@@ -1,8 +1,9 @@
 import { messages, RETURN_NOTE_MAX } from '@mutual/shared';
 import { Undo2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { Button, CancelActions } from '../../components/button';
+import { Dialog } from '../../components/dialog';
 import { controlProps, FormField } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
@@ -10,8 +11,8 @@ import type { ShowFlash } from '../admin-users/use-flash';
 
 /**
  * What the two Return dialogs of Payment Operations share (a transfer's order, a bill payment):
- * the summary staff check, the reason-and-note form's state and submit, the note box and the
- * buttons.
+ * the dialog, the summary staff check, the reason-and-note form's state and submit, the note box
+ * and the buttons.
  */
 
 export type ReturnErrors = { code?: string; note?: string };
@@ -27,6 +28,47 @@ export function PaymentSummaryList({ rows }: { rows: Array<[string, ReactNode]> 
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A payment out of a member's account as a summary's first rows: who, how much from which account, to whom. */
+export function paymentRows(
+  payment: { member: { name: string; email: string }; fromAccount: string },
+  amount: string,
+  to: { name: string; accountNumberMasked: string },
+): Array<[string, ReactNode]> {
+  return [
+    ['Member', `${payment.member.name} (${payment.member.email})`],
+    ['Amount', `${amount} from ${payment.fromAccount}`],
+    ['To', `${to.name}, account ${to.accountNumberMasked}`],
+  ];
+}
+
+/**
+ * The Return payment dialog around one payment's form (`children`), open while there is a payment;
+ * the form is keyed by the payment, so nothing typed for one is left for the next.
+ */
+export function ReturnPaymentDialog<Payment extends { id: string }>({
+  payment,
+  description,
+  onClose,
+  children,
+}: {
+  payment: Payment | null;
+  description: string;
+  onClose: () => void;
+  children: (payment: Payment) => ReactNode;
+}) {
+  return (
+    <Dialog
+      open={payment !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Return payment"
+      size="lg"
+      description={description}
+    >
+      {payment && <Fragment key={payment.id}>{children(payment)}</Fragment>}
+    </Dialog>
   );
 }
 

@@ -1,6 +1,30 @@
 import type { ReactNode } from 'react';
 
 /**
+ * A line under a cell's main text saying when something happened ("Sent Mar 4, 2026, 2:00 PM"),
+ * kept on one line (from `lg` up when `nowrapFrom` says so); nothing when it has not happened.
+ */
+export function WhenLine({
+  label,
+  at,
+  format,
+  nowrapFrom,
+}: {
+  label: string;
+  at: string | null;
+  format: (iso: string) => string;
+  nowrapFrom?: 'lg';
+}) {
+  if (!at) return null;
+  const nowrap = nowrapFrom === 'lg' ? 'lg:whitespace-nowrap' : 'whitespace-nowrap';
+  return (
+    <span className={`block text-sm text-slate-600 ${nowrap}`}>
+      {label} <time dateTime={at}>{format(at)}</time>
+    </span>
+  );
+}
+
+/**
  * One payment as a card on a phone, for both queues of Payment Operations: who and how much on
  * top, then labelled rows, then the actions.
  */

@@ -2,6 +2,7 @@ import { periodLabel, previousPeriod } from '@mutual/shared';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { controlProps } from '../../components/form-field';
 import { localDay } from '../../lib/format-date';
 
@@ -42,11 +43,7 @@ export function IssueMonthForm({ pending, onIssue }: { pending: boolean; onIssue
           Issue a month now
         </label>
         <select {...controlProps(id, {})} value={period} onChange={(event) => setPeriod(event.target.value)}>
-          {months.map((month) => (
-            <option key={month} value={month}>
-              {periodLabel(month)}
-            </option>
-          ))}
+          <ChoiceOptions choices={months.map((month) => ({ value: month, label: periodLabel(month) }))} />
         </select>
       </div>
       <Button type="submit" icon={Play} variant="outline" disabled={pending} className="whitespace-nowrap">

@@ -1,6 +1,7 @@
 import { scheduledWorkApi } from '@mutual/shared/contract/scheduled-work';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { useMutationThenRefresh } from '../../lib/query-hooks';
 
 /** How often the panel reads the queue again while it is open. */
 export const SCHEDULED_WORK_REFRESH_MS = 15_000;
@@ -18,9 +19,7 @@ export function useScheduledWork() {
 
 /** Queue one run of a job now; the list is read again whether it was queued or refused. */
 export function useRunJobNow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => call(scheduledWorkApi.runNow, { params: { name } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduledWorkKeys.list }),
-  });
+  return useMutationThenRefresh(scheduledWorkKeys.list, (name: string) =>
+    call(scheduledWorkApi.runNow, { params: { name } }),
+  );
 }

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import { ConsoleLinks } from '../admin-users/admin-toolbar';
 import { ScheduledWorkScreen } from './scheduled-work-screen';
 import { rowOf, textsOf } from '../../test/queries';
+import { expectReadAgainEvery } from '../../test/polling';
 
 const listPath = '/api/admin/scheduled-work';
 const runPath = (name: string) => `/api/admin/scheduled-work/${name}/run`;
@@ -131,11 +132,7 @@ describe('Scheduled work: the table', () => {
       [`GET ${listPath}`]: work(),
     });
     await renderScreen();
-    expect(server.to('GET', listPath)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(14_000));
-    expect(server.to('GET', listPath)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(server.to('GET', listPath)).toHaveLength(2);
+    await expectReadAgainEvery(server, listPath, 15_000);
   });
 });
 

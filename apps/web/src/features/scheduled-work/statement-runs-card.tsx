@@ -1,9 +1,8 @@
 import type { StatementRun } from '@mutual/shared';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn, readStates } from '../../components/data-table';
-import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
-import type { ShowFlash } from '../admin-users/use-flash';
+import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { useStartStatementRun, useStatementRuns } from '../statements/staff-statements-api';
 import { sizeInKb } from '../statements/format';
 import { IssueMonthForm } from './issue-month-form';
@@ -111,11 +110,7 @@ export function StatementRunsCard({ onFlash }: { onFlash: ShowFlash }) {
   const runs = useStatementRuns(SCHEDULED_WORK_REFRESH_MS);
   const start = useStartStatementRun();
 
-  const issue = (period: string) =>
-    start.mutate(period, {
-      onSuccess: (result) => onFlash('success', result.message),
-      onError: (error) => onFlash('error', errorMessage(error)),
-    });
+  const issue = (period: string) => start.mutate(period, flashAnswer(onFlash));
 
   const columns: DataTableColumn<StatementRun>[] = [
     { id: 'month', header: 'Month', rowHeader: true, className: 'whitespace-nowrap', cell: (run) => run.label },

@@ -1,5 +1,5 @@
 import type { StatementRun } from '@mutual/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch } from '../../test/fetch-stub';
@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import { closedMonths } from './issue-month-form';
 import { ScheduledWorkScreen } from './scheduled-work-screen';
 import { findRowOf, textsOf } from '../../test/queries';
+import { expectReadAgainEvery } from '../../test/polling';
 
 const runsPath = '/api/admin/statement-runs';
 
@@ -123,11 +124,7 @@ describe('Scheduled work: Monthly statements', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = renderScreen();
     await rowOf('October 2026');
-    expect(server.to('GET', runsPath)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(14_000));
-    expect(server.to('GET', runsPath)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(server.to('GET', runsPath)).toHaveLength(2);
+    await expectReadAgainEvery(server, runsPath, 15_000);
   });
 });
 

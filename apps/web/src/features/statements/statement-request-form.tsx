@@ -2,7 +2,7 @@ import type { StatementsOverview } from '@mutual/shared';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
-import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceSelect } from '../../components/choice-options';
 import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
 import { accountName } from './format';
 import { statementHref } from './statements-api';
@@ -32,7 +32,8 @@ export function StatementRequestForm({
   const target = { accountId: account.id, period: chosen.period };
 
   // A new choice clears the answer about the previous one.
-  const forget = () => {
+  const choose = (set: (value: string) => void) => (value: string) => {
+    set(value);
     if (email.variables?.place === place && !email.isPending) email.reset();
   };
 
@@ -45,38 +46,20 @@ export function StatementRequestForm({
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="statement-account" label="Account">
-          <select
-            {...controlProps('statement-account', {})}
-            value={account.id}
-            onChange={(event) => {
-              setAccountId(event.target.value);
-              forget();
-            }}
-          >
-            {accounts.map((option) => (
-              <option key={option.id} value={option.id}>
-                {accountName(option)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="statement-period" label="Statement period">
-          <select
-            {...controlProps('statement-period', {})}
-            value={chosen.period}
-            onChange={(event) => {
-              setPeriod(event.target.value);
-              forget();
-            }}
-          >
-            {periods.map((option) => (
-              <option key={option.period} value={option.period}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ChoiceSelect
+          id="statement-account"
+          label="Account"
+          value={account.id}
+          onChange={choose(setAccountId)}
+          choices={accounts.map((option) => ({ value: option.id, label: accountName(option) }))}
+        />
+        <ChoiceSelect
+          id="statement-period"
+          label="Statement period"
+          value={chosen.period}
+          onChange={choose(setPeriod)}
+          choices={periods.map((option) => ({ value: option.period, label: option.label }))}
+        />
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <DownloadLink href={statementHref(target)} className={buttonClass('primary')} />

@@ -1,6 +1,7 @@
 import { transferCountsApi } from '@mutual/shared/contract/transfer-counts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { useMutationThenRefresh } from '../../lib/query-hooks';
 
 export const transferCountKeys = { list: ['transfer-counts'] as const };
 
@@ -10,12 +11,9 @@ export function useTransferCounts() {
 
 /** Reset one member's count, or everyone's; either way the list is read again afterwards. */
 export function useResetTransferCounts() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: transferCountKeys.list });
-  const one = useMutation({
-    mutationFn: (userId: string) => call(transferCountsApi.reset, { params: { userId } }),
-    onSettled: refresh,
-  });
-  const all = useMutation({ mutationFn: () => call(transferCountsApi.resetAll), onSettled: refresh });
+  const one = useMutationThenRefresh(transferCountKeys.list, (userId: string) =>
+    call(transferCountsApi.reset, { params: { userId } }),
+  );
+  const all = useMutationThenRefresh(transferCountKeys.list, () => call(transferCountsApi.resetAll));
   return { one, all, busy: one.isPending || all.isPending };
 }

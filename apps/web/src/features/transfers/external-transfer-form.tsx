@@ -7,6 +7,7 @@ import {
 } from '@mutual/shared';
 import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FormField, controlProps } from '../../components/form-field';
 import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
@@ -100,12 +101,7 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
           <AccountSelect id="external-from" label="From" {...transfer.fromProps} />
           <FormField id="external-bank" label="Bank" error={bankError}>
             <select {...controlProps('external-bank', { error: bankError })} {...bankRegistration} aria-required="true">
-              <option value="">Select a bank</option>
-              {usBanks.map((bank) => (
-                <option key={bank.routingNumber} value={bank.name}>
-                  {bank.name}
-                </option>
-              ))}
+              <ChoiceOptions placeholder="Select a bank" choices={usBanks.map((bank) => bank.name)} />
             </select>
           </FormField>
           <FormField id="external-routing" label="Routing number" hint="Filled in from the bank you choose.">

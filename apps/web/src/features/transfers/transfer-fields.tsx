@@ -1,8 +1,9 @@
 import { AMOUNT_STEP, type AccountSummary, REFERENCE_MAX, formatWireMoney } from '@mutual/shared';
 import type { ComponentProps, ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { ChoiceOptions } from '../../components/choice-options';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 
 /** "Checking ••1234" */
@@ -30,16 +31,9 @@ export function AccountSelect({
   return (
     <FormField id={id} label={label} error={error}>
       <select {...controlProps(id, { error })} {...registration} aria-required="true">
-        {accounts.map((account) => (
-          <option key={account.id} value={account.type}>
-            {accountName(account)}
-          </option>
-        ))}
-        {more.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions
+          choices={[...accounts.map((account) => ({ value: account.type, label: accountName(account) })), ...more]}
+        />
       </select>
     </FormField>
   );
@@ -214,6 +208,22 @@ export function transformed(
       }
       return registration.onChange(event);
     },
+  };
+}
+
+/**
+ * A field's registration and its message, for `TextField`, `MemoField`, `AccountSelect`…;
+ * `transform` rewrites the text as it is typed.
+ */
+export function fieldBinding<TValues extends FieldValues>(
+  form: Pick<UseFormReturn<TValues>, 'register' | 'getFieldState' | 'formState'>,
+  name: Path<TValues>,
+  transform?: (value: string) => string,
+) {
+  const registration = form.register(name);
+  return {
+    registration: transform ? transformed(registration, transform) : registration,
+    error: form.getFieldState(name, form.formState).error?.message,
   };
 }
 

@@ -6,7 +6,7 @@ import { applyFieldErrors } from '../../lib/api-errors';
 import { type ApiForm, useApiForm } from '../../lib/use-api-form';
 import { exceedsAvailable } from './money';
 import { outcomeOf, readTransferError } from './transfer-errors';
-import { transformed } from './transfer-fields';
+import { fieldBinding } from './transfer-fields';
 
 /** What every transfer form has: the account the money leaves, and how much. */
 type TransferValues = FieldValues & { fromAccount: string; amount: string };
@@ -107,15 +107,8 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
     reset();
     setDone(message);
   }
-  /** A field's registration and its message, for `TextField`, `MemoField`, `AccountSelect`…; `transform`
-   * rewrites the text as it is typed. */
-  const field = (name: Path<TInput>, transform?: (value: string) => string) => {
-    const registration = form.register(name);
-    return {
-      registration: transform ? transformed(registration, transform) : registration,
-      error: form.getFieldState(name, form.formState).error?.message,
-    };
-  };
+  /** A field's registration and its message (`fieldBinding`); `transform` rewrites the text as it is typed. */
+  const field = (name: Path<TInput>, transform?: (value: string) => string) => fieldBinding(form, name, transform);
   const outcome = outcomeOf(formError, done);
 
   return {

@@ -8,7 +8,7 @@ export function ForgotPasswordPage() {
   useDocumentTitle('Reset your password');
   return (
     <AuthShell>
-      <AuthCard icon={<KeyRound className="h-6 w-6" aria-hidden="true" />} title="Reset your password">
+      <AuthCard icon={KeyRound} title="Reset your password">
         <ForgotPasswordForm defaultEmail={readRememberedEmail()} />
         <BackToSignIn />
       </AuthCard>

@@ -26,7 +26,7 @@ export function RegistrationSuccessPage() {
   return (
     <AuthShell width="lg">
       <AuthCard
-        icon={<CircleCheck className="h-6 w-6" aria-hidden="true" />}
+        icon={CircleCheck}
         title="Application received"
         description={
           <p>

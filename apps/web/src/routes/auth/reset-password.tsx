@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   return (
     <AuthShell>
       <AuthCard
-        icon={<LockKeyhole className="h-6 w-6" aria-hidden="true" />}
+        icon={LockKeyhole}
         title="Choose a new password"
         description={invalid ? undefined : 'Pick a password you do not use anywhere else.'}
       >

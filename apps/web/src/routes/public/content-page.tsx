@@ -1,8 +1,9 @@
 import { ChevronRight, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Container, PageHero, Section } from '../../components/layout';
+import { LinkList } from '../../components/link-list';
 import { Prose } from '../../features/content/prose';
+import { relatedLinks } from '../../features/content/related-pages';
 import { useSite } from '../../features/site/site-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type ContentPageDefinition, contentPages } from './content-pages';
@@ -35,22 +36,15 @@ export function ContentPage({ page }: { page: ContentPageDefinition }) {
               <h2 id="related-pages" className="font-semibold text-slate-900">
                 Related pages
               </h2>
-              <ul className="mt-3 divide-y divide-slate-100">
-                {page.related.map((link) => (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className={
-                        'flex items-center justify-between gap-3 py-2.5 text-sm ' +
-                        'font-medium text-slate-800 hover:text-brand'
-                      }
-                    >
-                      {link.label}
-                      <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList
+                links={relatedLinks(page.related)}
+                className="mt-3 divide-y divide-slate-100"
+                linkClassName={
+                  'flex items-center justify-between gap-3 py-2.5 text-sm ' +
+                  'font-medium text-slate-800 hover:text-brand'
+                }
+                trailing={<ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />}
+              />
             </nav>
             <div className="rounded-2xl bg-slate-50 p-6">
               <h2 className="font-semibold text-slate-900">Need help?</h2>

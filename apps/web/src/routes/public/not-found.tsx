@@ -1,7 +1,7 @@
 import { Compass, Home, Mail } from 'lucide-react';
-import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Container } from '../../components/layout';
+import { LinkList } from '../../components/link-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const popularLinks = [
@@ -39,21 +39,14 @@ export function NotFoundPage() {
         <h2 id="popular-pages" className="text-center text-sm font-semibold tracking-wide text-slate-700 uppercase">
           Popular pages
         </h2>
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-          {popularLinks.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className={
-                  'block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium ' +
-                  'text-slate-800 hover:border-brand hover:text-brand'
-                }
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={popularLinks}
+          className="mt-6 grid gap-3 sm:grid-cols-2"
+          linkClassName={
+            'block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium ' +
+            'text-slate-800 hover:border-brand hover:text-brand'
+          }
+        />
       </nav>
     </Container>
   );

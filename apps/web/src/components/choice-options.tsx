@@ -1,0 +1,59 @@
+import { FormField, controlProps } from './form-field';
+
+/** One entry of a select: the value the form keeps and the words shown. A plain string is both. */
+export type Choice = string | { value: string; label: string };
+
+const valueOf = (choice: Choice) => (typeof choice === 'string' ? choice : choice.value);
+const labelOf = (choice: Choice) => (typeof choice === 'string' ? choice : choice.label);
+
+/**
+ * The `<option>`s of a select, one per choice, after an empty first one when there is a
+ * `placeholder` ("Select a bank").
+ */
+export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choice[]; placeholder?: string }) {
+  return (
+    <>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {choices.map((choice) => (
+        <option key={valueOf(choice)} value={valueOf(choice)}>
+          {labelOf(choice)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A labelled select that is not part of a form library: it shows `value` and reports the value
+ * picked (a statement's account and month).
+ */
+export function ChoiceSelect({
+  id,
+  label,
+  value,
+  onChange,
+  choices,
+  placeholder,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: readonly Choice[];
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <select
+        {...controlProps(id, {})}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <ChoiceOptions choices={choices} placeholder={placeholder} />
+      </select>
+    </FormField>
+  );
+}
