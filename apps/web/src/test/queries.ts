@@ -19,3 +19,7 @@ export const rowOf = (table: HTMLElement, name: string | RegExp) =>
 /** `rowOf`, once the row has arrived. */
 export const findRowOf = async (table: HTMLElement, name: string | RegExp) =>
   rowAround(await within(table).findByRole('rowheader', { name }), name);
+
+/** What a description list in `container` says for `term`: the text right after the element reading `term`. */
+export const factOf = (container: HTMLElement, term: string) =>
+  within(container).getByText(term).nextElementSibling?.textContent;

@@ -41,6 +41,14 @@ async function verify(user: UserEvent, dialog: HTMLElement, code = '123456') {
   await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
 }
 
+/** The panel on `routes`, with the modal open for one action and its card code verified. */
+async function openVerified(button: string, routes: StubRoutes) {
+  const { server, user } = renderPanel(routes);
+  const dialog = await openModal(user, button);
+  await verify(user, dialog);
+  return { server, user, dialog };
+}
+
 describe('The card modal: the card code first', () => {
   it('asks for a code bound to the card and the action, and shows no PIN field before it is verified', async () => {
     const { server, user } = renderPanel({
@@ -108,11 +116,9 @@ describe('The card modal: the card code first', () => {
 
 describe('Change PIN', () => {
   it('refuses a trivial PIN and two different PINs with the schema’s words, then changes it', async () => {
-    const { server, user } = renderPanel({
+    const { server, user, dialog } = await openVerified('Change PIN', {
       [`POST ${path('pin')}`]: cardResult(debitCard(), m.pinChanged('4242')),
     });
-    const dialog = await openModal(user, 'Change PIN');
-    await verify(user, dialog);
     const pin = await within(dialog).findByLabelText<HTMLInputElement>('New PIN');
     const confirm = within(dialog).getByLabelText<HTMLInputElement>('Confirm PIN');
     expect(pin.type).toBe('password');
@@ -148,11 +154,9 @@ describe('Change PIN', () => {
   });
 
   it('a code that expired before the PIN was sent goes back to the code step with the server’s words', async () => {
-    const { user } = renderPanel({
+    const { user, dialog } = await openVerified('Change PIN', {
       [`POST ${path('pin')}`]: apiError(400, 'VALIDATION_FAILED', m.otpExpired, { challengeId: m.otpExpired }),
     });
-    const dialog = await openModal(user, 'Change PIN');
-    await verify(user, dialog);
     await user.type(await within(dialog).findByLabelText('New PIN'), '4931');
     await user.type(within(dialog).getByLabelText('Confirm PIN'), '4931');
     await user.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
@@ -164,11 +168,9 @@ describe('Change PIN', () => {
 
 describe('Set Transaction Limits', () => {
   it('starts from the card’s controls, refuses a per-purchase limit over the daily one, then saves', async () => {
-    const { server, user } = renderPanel({
+    const { server, user, dialog } = await openVerified('Set Transaction Limits', {
       [`PUT ${path('limits')}`]: cardResult(debitCard(), m.limitsSaved('4242')),
     });
-    const dialog = await openModal(user, 'Set Transaction Limits');
-    await verify(user, dialog);
     const perPurchase = await within(dialog).findByLabelText<HTMLInputElement>('Per purchase');
     expect(perPurchase.value).toBe('2500.00');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Daily purchases').value).toBe('5000.00');
@@ -208,11 +210,9 @@ describe('Set Transaction Limits', () => {
 
   it('puts the server’s refusal of a limit under its field', async () => {
     const tooHigh = m.limitTooHigh('$1,000.00');
-    const { user } = renderPanel({
+    const { user, dialog } = await openVerified('Set Transaction Limits', {
       [`PUT ${path('limits')}`]: apiError(400, 'VALIDATION_FAILED', messages.generic.validation, { dailyAtm: tooHigh }),
     });
-    const dialog = await openModal(user, 'Set Transaction Limits');
-    await verify(user, dialog);
     const atm = await within(dialog).findByLabelText('Daily ATM cash');
     await user.clear(atm);
     await user.type(atm, '2000');
@@ -253,11 +253,9 @@ describe('View Card Details', () => {
   });
 
   it('a refusal of the details is shown in the server’s words', async () => {
-    const { user } = renderPanel({
+    const { dialog } = await openVerified('View Card Details', {
       [`POST ${path('details')}`]: apiError(409, 'CONFLICT', m.notActive),
     });
-    const dialog = await openModal(user, 'View Card Details');
-    await verify(user, dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(m.notActive);
   });
 });

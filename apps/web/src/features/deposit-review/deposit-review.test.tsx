@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubAnswer, type StubRoutes } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DepositReview } from './deposit-review';
-import { depositDetail, depositId, depositPage, staffDeposit } from './fixtures';
-import { textsOf } from '../../test/queries';
+import { acceptedDeposit, depositDetail, depositId, depositPage, staffDeposit } from './fixtures';
+import { factOf, textsOf } from '../../test/queries';
 
 const LIST = 'GET /api/admin/deposits';
 const detailRoute = (id: string) => `GET /api/admin/deposits/${id}`;
@@ -163,7 +163,7 @@ describe('Deposit Review: one deposit', () => {
 
   it('shows the facts, the flags (one opens the other deposit), the member, what is usual, the history', async () => {
     const user = userEvent.setup();
-    const other = staffDeposit({ id: depositId(9), amount: '1250.00', status: 'accepted' });
+    const other = acceptedDeposit({ id: depositId(9), amount: '1250.00' });
     renderScreen(
       {
         [LIST]: depositPage([flagged, plain]),
@@ -174,15 +174,13 @@ describe('Deposit Review: one deposit', () => {
     );
     const detail = await screen.findByTestId('deposit-detail');
     const facts = within(detail).getByRole('region', { name: 'Deposit' });
-    expect(within(facts).getByText('Check number').nextElementSibling?.textContent).toBe('1042');
-    expect(within(facts).getByText('Submitted').nextElementSibling?.textContent).toBe('Mar 2, 2026, 8:00 AM');
-    expect(within(facts).getByText('Status').nextElementSibling?.textContent).toBe('Pending Review');
+    expect(factOf(facts, 'Check number')).toBe('1042');
+    expect(factOf(facts, 'Submitted')).toBe('Mar 2, 2026, 8:00 AM');
+    expect(factOf(facts, 'Status')).toBe('Pending Review');
 
     const member = within(detail).getByRole('region', { name: 'Member' });
-    expect(within(member).getByText('Member since').nextElementSibling?.textContent).toBe('February 20, 2026');
-    expect(within(member).getByText('Usual').nextElementSibling?.textContent).toBe(
-      '3 accepted deposits, average $412.50',
-    );
+    expect(factOf(member, 'Member since')).toBe('February 20, 2026');
+    expect(factOf(member, 'Usual')).toBe('3 accepted deposits, average $412.50');
     const history = within(member).getByRole('table', { name: 'Olive Oldest’s other deposits' });
     const historyRow = within(history).getByTestId('deposit-history-row');
     expect(textsOf(historyRow, 'cell')).toEqual(['Feb 10, 2026', '$120.00', 'Accepted']);
@@ -196,23 +194,11 @@ describe('Deposit Review: one deposit', () => {
   });
 
   it('an accepted deposit shows its reviewer and availability schedule, and offers only Return item', async () => {
-    const accepted = staffDeposit({
-      status: 'accepted',
-      reviewedAt: '2026-03-04T16:00:00.000Z',
-      reviewedBy: 'ops@example.com',
-      availableOn: '2026-03-06',
-      availability: [
-        { amount: '275.00', availableOn: '2026-03-05', released: true },
-        { amount: '975.00', availableOn: '2026-03-06', released: false },
-      ],
-    });
-    renderDetail(accepted);
+    renderDetail(acceptedDeposit());
     const detail = await screen.findByTestId('deposit-detail');
     const facts = within(detail).getByRole('region', { name: 'Deposit' });
-    expect(within(facts).getByText('Reviewed').nextElementSibling?.textContent).toBe(
-      'Mar 4, 2026, 10:00 AM by ops@example.com',
-    );
-    expect(within(facts).getByText('Availability').nextElementSibling?.textContent).toBe(
+    expect(factOf(facts, 'Reviewed')).toBe('Mar 4, 2026, 10:00 AM by ops@example.com');
+    expect(factOf(facts, 'Availability')).toBe(
       '$275.00 on March 5, 2026 (available)$975.00 on March 6, 2026 (on hold)',
     );
     expect(within(detail).getByRole('button', { name: 'Return item' })).toBeTruthy();
@@ -233,10 +219,8 @@ describe('Deposit Review: one deposit', () => {
     for (const name of ['Approve', 'Reject', 'Return item'])
       expect(within(detail).queryByRole('button', { name })).toBeNull();
     const facts = within(detail).getByRole('region', { name: 'Deposit' });
-    expect(within(facts).getByText('Return reason').nextElementSibling?.textContent).toBe(
-      'Payment was stopped by the check writer',
-    );
-    expect(within(facts).getByText('Amount owed').nextElementSibling?.textContent).toBe('$310.25');
+    expect(factOf(facts, 'Return reason')).toBe('Payment was stopped by the check writer');
+    expect(factOf(facts, 'Amount owed')).toBe('$310.25');
   });
 
   it('a deposit that cannot be read says why, with Try again', async () => {

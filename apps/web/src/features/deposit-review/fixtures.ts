@@ -54,6 +54,19 @@ export const staffDeposit = fixtureFactory<StaffDeposit>({
   returnedBy: null,
 });
 
+/** A deposit staff accepted (Mar 4, 2026), its money released in two parts: the first released, the second on hold. */
+export const acceptedDeposit = fixtureFactory<StaffDeposit>({
+  ...staffDeposit(),
+  status: 'accepted',
+  reviewedAt: '2026-03-04T16:00:00.000Z',
+  reviewedBy: 'ops@example.com',
+  availableOn: '2026-03-06',
+  availability: [
+    { amount: '275.00', availableOn: '2026-03-05', released: true },
+    { amount: '975.00', availableOn: '2026-03-06', released: false },
+  ],
+});
+
 export function depositPage(deposits: StaffDeposit[], overrides: Partial<StaffDepositPage> = {}): StaffDepositPage {
   return {
     deposits,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DepositReview } from './deposit-review';
-import { depositDetail, depositPage, staffDeposit } from './fixtures';
+import { acceptedDeposit, depositDetail, depositPage, staffDeposit } from './fixtures';
 import { textsOf } from '../../test/queries';
 
 const m = messages.deposits;
@@ -48,6 +48,19 @@ async function renderDeposit(deposit: StaffDeposit, routes: Parameters<typeof st
 async function submitReason(user: UserEvent, dialog: HTMLElement, reason: string, submit: string) {
   await user.selectOptions(within(dialog).getByLabelText('Reason'), reason);
   await user.click(within(dialog).getByRole('button', { name: submit }));
+}
+
+/** Checks that the dialog's Reason list offers `offered` (then "Other…"), and submits `reason` picked from it. */
+async function submitListedReason(
+  user: UserEvent,
+  dialog: HTMLElement,
+  offered: readonly string[],
+  reason: string,
+  submit: string,
+) {
+  const options = textsOf(within(dialog).getByLabelText('Reason'), 'option');
+  expect(options).toEqual(['Choose a reason', ...offered, 'Other…']);
+  await submitReason(user, dialog, reason, submit);
 }
 
 describe('Deposit Review: Approve', () => {
@@ -134,9 +147,7 @@ describe('Deposit Review: Reject', () => {
       [`POST ${base}/reject`]: { message: rejected, deposit: { ...pending, status: 'rejected' } },
     });
     const dialog = await openDialog('Reject', 'Reject deposit');
-    const options = textsOf(within(dialog).getByLabelText('Reason'), 'option');
-    expect(options).toEqual(['Choose a reason', ...depositRejectReasons, 'Other…']);
-    await submitReason(user, dialog, depositRejectReasons[1], 'Reject deposit');
+    await submitListedReason(user, dialog, depositRejectReasons, depositRejectReasons[1], 'Reject deposit');
     expect(await screen.findByText(rejected)).toBeTruthy();
     expect(stub.to('POST', `${base}/reject`).map((request) => request.body)).toEqual([
       { reason: depositRejectReasons[1] },
@@ -157,7 +168,7 @@ describe('Deposit Review: Reject', () => {
 });
 
 describe('Deposit Review: Return item', () => {
-  const accepted = staffDeposit({ status: 'accepted', reviewedAt: '2026-03-04T16:00:00.000Z' });
+  const accepted = acceptedDeposit();
 
   it('is not offered for a pending deposit: only Approve and Reject are', async () => {
     const { detail } = await renderDeposit(pending);
@@ -179,9 +190,7 @@ describe('Deposit Review: Return item', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(m.reasonRequired);
     expect(stub.to('POST', `${base}/return`)).toHaveLength(0);
 
-    const options = textsOf(within(dialog).getByLabelText('Reason'), 'option');
-    expect(options).toEqual(['Choose a reason', ...depositReturnReasons, 'Other…']);
-    await submitReason(user, dialog, depositReturnReasons[0], 'Return item');
+    await submitListedReason(user, dialog, depositReturnReasons, depositReturnReasons[0], 'Return item');
     expect(await screen.findByText(returned)).toBeTruthy();
     expect(stub.to('POST', `${base}/return`).map((request) => request.body)).toEqual([
       { reason: depositReturnReasons[0] },

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { factOf } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 import { MobileDepositPanel } from '../quick-actions/mobile-deposit-panel';
 import { depositOverview, depositResult, depositView, photo } from './deposits.fixtures';
@@ -44,7 +45,7 @@ describe('Mobile Deposit: what the member knows before starting', () => {
       'Endorse the back of the check with your signature and these words:' +
         '“For mobile deposit only at Test Mutual Credit Union”',
     );
-    expect(within(facts).getByText('Per check').nextElementSibling?.textContent).toBe('Up to $10,000.00');
+    expect(factOf(facts, 'Per check')).toBe('Up to $10,000.00');
     expect(within(facts).getByTestId('deposit-limit-daily').textContent).toBe(
       '$4,500.00 left of $5,000.00' + '4 checks left of 5',
     );
@@ -69,7 +70,7 @@ describe('Mobile Deposit: what the member knows before starting', () => {
     expect(within(facts).getByTestId('deposit-new-member').textContent).toBe(
       'As a new member, your limits are lower until Sunday, December 27, 2026.',
     );
-    expect(within(facts).getByText('Per check').nextElementSibling?.textContent).toBe('Up to $2,500.00');
+    expect(factOf(facts, 'Per check')).toBe('Up to $2,500.00');
     expect(within(facts).getByTestId('deposit-limit-daily').textContent).toBe(
       '$2,500.00 left of $2,500.00' + '1 check left of 2',
     );

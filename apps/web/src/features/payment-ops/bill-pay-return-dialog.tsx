@@ -6,14 +6,7 @@ import type { ShowFlash } from '../admin-users/use-flash';
 import { payeeName } from '../bill-pay/format';
 import { billAmount } from './bill-pay-list';
 import { useReturnBillPayment } from './bill-pay-ops-api';
-import {
-  PaymentSummaryList,
-  ReturnActions,
-  ReturnNoteField,
-  ReturnPaymentDialog,
-  paymentRows,
-  useReturnForm,
-} from './return-parts';
+import { PaymentSummaryList, ReturnForm, ReturnPaymentDialog, paymentRows } from './return-parts';
 
 const description =
   "The biller sent this payment back. The money goes back to the member's account as a credit of its own, " +
@@ -47,12 +40,12 @@ export function BillReturnDialog({
 }) {
   return (
     <ReturnPaymentDialog payment={payment} description={description} onClose={onClose}>
-      {(shown) => <ReturnForm payment={shown} onClose={onClose} onFlash={onFlash} />}
+      {(shown) => <BillReturnForm payment={shown} onClose={onClose} onFlash={onFlash} />}
     </ReturnPaymentDialog>
   );
 }
 
-function ReturnForm({
+function BillReturnForm({
   payment,
   onClose,
   onFlash,
@@ -62,37 +55,31 @@ function ReturnForm({
   onFlash: ShowFlash;
 }) {
   const returnPayment = useReturnBillPayment();
-  const { code, chooseCode, note, setNote, errors, submit } = useReturnForm({
-    schema: billReturnSchema,
-    send: (body, handlers) => returnPayment.mutate({ id: payment.id, body }, handlers),
-    onFlash,
-    onClose,
-    focusIdFor: (found) => (found.code ? 'bill-return-reason' : 'bill-return-note'),
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Return payment">
-      <PaymentSummary payment={payment} />
-      <FormField id="bill-return-reason" label="Return reason" error={errors.code}>
-        <select
-          {...controlProps('bill-return-reason', { error: errors.code })}
-          value={code}
-          onChange={(event) => chooseCode(event.target.value)}
-        >
-          <ChoiceOptions
-            placeholder="Choose a reason"
-            choices={billReturnReasons.map((reason) => ({ value: reason.code, label: reason.label }))}
-          />
-        </select>
-      </FormField>
-      <ReturnNoteField
-        id="bill-return-note"
-        hint={`Sent with the reason in the member's notification. At most ${RETURN_NOTE_MAX} characters.`}
-        value={note}
-        error={errors.note}
-        onChange={setNote}
-      />
-      <ReturnActions pending={returnPayment.isPending} onClose={onClose} />
-    </form>
+    <ReturnForm
+      schema={billReturnSchema}
+      send={(body, handlers) => returnPayment.mutate({ id: payment.id, body }, handlers)}
+      pending={returnPayment.isPending}
+      onFlash={onFlash}
+      onClose={onClose}
+      summary={<PaymentSummary payment={payment} />}
+      reasonFocusId="bill-return-reason"
+      reasonField={({ code, choose, error }) => (
+        <FormField id="bill-return-reason" label="Return reason" error={error}>
+          <select
+            {...controlProps('bill-return-reason', { error })}
+            value={code}
+            onChange={(event) => choose(event.target.value)}
+          >
+            <ChoiceOptions
+              placeholder="Choose a reason"
+              choices={billReturnReasons.map((reason) => ({ value: reason.code, label: reason.label }))}
+            />
+          </select>
+        </FormField>
+      )}
+      noteId="bill-return-note"
+      noteHint={`Sent with the reason in the member's notification. At most ${RETURN_NOTE_MAX} characters.`}
+    />
   );
 }

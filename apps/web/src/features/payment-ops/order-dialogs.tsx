@@ -4,14 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FieldError } from '../../components/form-field';
 import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { bankDetails, orderAmount, railLabel } from './format';
-import {
-  PaymentSummaryList,
-  ReturnActions,
-  ReturnNoteField,
-  ReturnPaymentDialog,
-  paymentRows,
-  useReturnForm,
-} from './return-parts';
+import { PaymentSummaryList, ReturnForm, ReturnPaymentDialog, paymentRows } from './return-parts';
 import { usePaymentOpsActions } from './payment-ops-api';
 
 const m = messages.paymentOps;
@@ -72,56 +65,50 @@ export function SettleDialog({ order, onClose, onFlash }: DialogProps) {
 export function ReturnDialog({ order, onClose, onFlash }: DialogProps) {
   return (
     <ReturnPaymentDialog payment={order} description={returnDescription} onClose={onClose}>
-      {(shown) => <ReturnForm order={shown} onClose={onClose} onFlash={onFlash} />}
+      {(shown) => <OrderReturnForm order={shown} onClose={onClose} onFlash={onFlash} />}
     </ReturnPaymentDialog>
   );
 }
 
-function ReturnForm({ order, onClose, onFlash }: { order: PaymentOrder; onClose: () => void; onFlash: ShowFlash }) {
+function OrderReturnForm({ order, onClose, onFlash }: DialogProps & { order: PaymentOrder }) {
   const { returnOrder } = usePaymentOpsActions();
   const reasons = returnReasonsByRail[order.rail];
-  const { code, chooseCode, note, setNote, errors, submit } = useReturnForm({
-    schema: paymentReturnSchema,
-    send: (body, handlers) => returnOrder.mutate({ id: order.id, body }, handlers),
-    onFlash,
-    onClose,
-    focusIdFor: (found) => (found.code ? `return-reason-${reasons[0]?.code ?? ''}` : 'return-note'),
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Return payment">
-      <OrderSummary order={order} />
-      <fieldset aria-describedby={errors.code ? 'return-reason-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Return reason</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {reasons.map((reason) => (
-            <label key={reason.code} className={reasonClass}>
-              <input
-                type="radio"
-                name="return-reason"
-                id={`return-reason-${reason.code}`}
-                value={reason.code}
-                checked={code === reason.code}
-                onChange={() => chooseCode(reason.code)}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-              />
-              <span>
-                {order.rail === 'ach' && <span className="font-semibold">{reason.code} · </span>}
-                {reason.label}
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldError id="return-reason" error={errors.code} />
-      </fieldset>
-      <ReturnNoteField
-        id="return-note"
-        hint="Sent with the reason in the member's notification and e-mail."
-        value={note}
-        error={errors.note}
-        onChange={setNote}
-      />
-      <ReturnActions pending={returnOrder.isPending} onClose={onClose} />
-    </form>
+    <ReturnForm
+      schema={paymentReturnSchema}
+      send={(body, handlers) => returnOrder.mutate({ id: order.id, body }, handlers)}
+      pending={returnOrder.isPending}
+      onFlash={onFlash}
+      onClose={onClose}
+      summary={<OrderSummary order={order} />}
+      reasonFocusId={`return-reason-${reasons[0]?.code ?? ''}`}
+      reasonField={({ code, choose, error }) => (
+        <fieldset aria-describedby={error ? 'return-reason-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Return reason</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {reasons.map((reason) => (
+              <label key={reason.code} className={reasonClass}>
+                <input
+                  type="radio"
+                  name="return-reason"
+                  id={`return-reason-${reason.code}`}
+                  value={reason.code}
+                  checked={code === reason.code}
+                  onChange={() => choose(reason.code)}
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+                />
+                <span>
+                  {order.rail === 'ach' && <span className="font-semibold">{reason.code} · </span>}
+                  {reason.label}
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="return-reason" error={error} />
+        </fieldset>
+      )}
+      noteId="return-note"
+      noteHint="Sent with the reason in the member's notification and e-mail."
+    />
   );
 }

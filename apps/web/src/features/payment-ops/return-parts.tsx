@@ -11,8 +11,8 @@ import type { ShowFlash } from '../admin-users/use-flash';
 
 /**
  * What the two Return dialogs of Payment Operations share (a transfer's order, a bill payment):
- * the dialog, the summary staff check, the reason-and-note form's state and submit, the note box
- * and the buttons.
+ * the dialog, the summary staff check, and the reason-and-note form with its state, submit, note
+ * box and buttons.
  */
 
 export type ReturnErrors = { code?: string; note?: string };
@@ -81,8 +81,8 @@ interface ReturnFormOptions<Body> {
   ) => void;
   onFlash: ShowFlash;
   onClose: () => void;
-  /** The element to focus for the first error. */
-  focusIdFor: (errors: ReturnErrors) => string;
+  /** The elements to focus when the reason or (the reason being right) the note is refused. */
+  focusIds: { code: string; note: string };
 }
 
 /**
@@ -90,7 +90,7 @@ interface ReturnFormOptions<Body> {
  * errors land on the fields; any other refusal (a 409: already returned) is flashed and the dialog
  * closes, the list having been refreshed.
  */
-export function useReturnForm<Body>({ schema, send, onFlash, onClose, focusIdFor }: ReturnFormOptions<Body>) {
+function useReturnForm<Body>({ schema, send, onFlash, onClose, focusIds }: ReturnFormOptions<Body>) {
   const [code, setCode] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<ReturnErrors>({});
@@ -104,7 +104,7 @@ export function useReturnForm<Body>({ schema, send, onFlash, onClose, focusIdFor
       // Nothing chosen yet reads better as "choose one" than as "choose one from the list".
       if (found.code && code === '') found.code = messages.paymentOps.returnCodeRequired;
       setErrors(found);
-      document.getElementById(focusIdFor(found))?.focus();
+      document.getElementById(found.code ? focusIds.code : focusIds.note)?.focus();
       return;
     }
     setErrors({});
@@ -129,7 +129,7 @@ export function useReturnForm<Body>({ schema, send, onFlash, onClose, focusIdFor
   return { code, chooseCode, note, setNote, errors, submit };
 }
 
-export function ReturnNoteField(props: {
+function ReturnNoteField(props: {
   id: string;
   hint: string;
   value: string;
@@ -148,12 +148,47 @@ export function ReturnNoteField(props: {
   );
 }
 
-export function ReturnActions({ pending, onClose }: { pending: boolean; onClose: () => void }) {
+function ReturnActions({ pending, onClose }: { pending: boolean; onClose: () => void }) {
   return (
     <CancelActions onCancel={onClose} disabled={pending}>
       <Button icon={Undo2} type="submit" disabled={pending} variant="danger">
         {pending ? 'Returning...' : 'Return payment'}
       </Button>
     </CancelActions>
+  );
+}
+
+/**
+ * The Return payment form: the summary staff check, the reason (`reasonField`: a list or radio
+ * buttons, as the payment's reasons suit), the optional note to the member and the buttons.
+ */
+export function ReturnForm<Body>({
+  summary,
+  reasonField,
+  reasonFocusId,
+  noteId,
+  noteHint,
+  pending,
+  ...options
+}: Omit<ReturnFormOptions<Body>, 'focusIds'> & {
+  summary: ReactNode;
+  reasonField: (reason: { code: string; choose: (code: string) => void; error?: string }) => ReactNode;
+  /** The element to focus when the reason is refused. */
+  reasonFocusId: string;
+  noteId: string;
+  noteHint: string;
+  pending: boolean;
+}) {
+  const { code, chooseCode, note, setNote, errors, submit } = useReturnForm({
+    ...options,
+    focusIds: { code: reasonFocusId, note: noteId },
+  });
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Return payment">
+      {summary}
+      {reasonField({ code, choose: chooseCode, error: errors.code })}
+      <ReturnNoteField id={noteId} hint={noteHint} value={note} error={errors.note} onChange={setNote} />
+      <ReturnActions pending={pending} onClose={options.onClose} />
+    </form>
   );
 }
