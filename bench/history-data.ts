@@ -366,7 +366,7 @@ export async function seedHistoryData(client: pg.Client, input: SeedInput): Prom
               case when r between 940 and 949 then 'international' else 'ach' end as rail,
               array[(${text(merchants.map((x) => x[0]))})[1 + (i * 5) % ${merchants.length}],
                     (${text(merchants.map((x) => x[1]))})[1 + (i * 5) % ${merchants.length}]] as mc
-            from (select i, (i * 7919) % 1000 as r from generate_series(1, $1::int) i) ir) x
+            from (select i, ((i % 1000) * 7919) % 1000 as r from generate_series(1, $1::int) i) ir) x
       join funded g on g.m = 1 + (i * 13) % $8
     ) y`,
     [sizes.memberTransactions, start, member.checking, member.savings, member.name, staffId, member.id, funded],
