@@ -3,7 +3,7 @@ import { accountsApi as api } from '@mutual/shared/contract/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { guards, signedIn } from '../../http/auth-context';
+import { guards, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
@@ -23,14 +23,14 @@ export const accountRoutes =
     app.route({
       ...routeOf(api.summary),
       preValidation,
-      handler: async (request) => accountOverview(deps.db, deps.config, signedIn(request).user.id, deps.clock()),
+      handler: async (request) => accountOverview(deps.db, deps.config, signedInUser(request).id, deps.clock()),
     });
 
     app.route({
       ...routeOf(api.transactions),
       preValidation,
       handler: async (request) =>
-        listTransactions(deps.db, signedIn(request).user.id, request.query, deps.config.timeZone),
+        listTransactions(deps.db, signedInUser(request).id, request.query, deps.config.timeZone),
     });
 
     app.route({
@@ -40,7 +40,7 @@ export const accountRoutes =
         const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
         const day = localDay(deps.clock(), deps.config.timeZone);
         // Streamed as it is read: the reply holds one batch at a time, whatever the history's length.
-        const csv = Readable.from(transactionsCsv(deps.db, signedIn(request).user.id, filters, deps.config.timeZone));
+        const csv = Readable.from(transactionsCsv(deps.db, signedInUser(request).id, filters, deps.config.timeZone));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
@@ -60,7 +60,7 @@ export const accountRoutes =
           institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
         };
         const day = localDay(now, deps.config.timeZone);
-        const file = Readable.from(write(deps.db, signedIn(request).user.id, filters, context));
+        const file = Readable.from(write(deps.db, signedInUser(request).id, filters, context));
         return reply
           .type(type)
           .header('content-disposition', `attachment; filename="transactions-${day}.${extension}"`)

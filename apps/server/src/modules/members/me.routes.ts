@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import { meApi as api } from '@mutual/shared/contract/me';
 import { AppError } from '../../errors';
-import { actorOf, guards, requestMeta, signedIn } from '../../http/auth-context';
+import { actorOf, guards, requestMeta, signedIn, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { signedInRoutes } from '../../http/route-groups';
 import { describeDevice } from '../auth/device';
@@ -25,12 +25,12 @@ import {
 export const meRoutes = signedInRoutes(async (app, deps) => {
   const rateLimit = { max: deps.config.security.authRateLimit, timeWindow: 60_000 };
 
-  app.route({ ...routeOf(api.me), handler: async (request) => toMe(deps.db, signedIn(request).user) });
+  app.route({ ...routeOf(api.me), handler: async (request) => toMe(deps.db, signedInUser(request)) });
 
   app.route({
     ...routeOf(api.updateProfile),
     handler: async (request) => ({
-      me: await updateProfile(deps, signedIn(request).user, request.body, requestMeta(request)),
+      me: await updateProfile(deps, signedInUser(request), request.body, requestMeta(request)),
       message: messages.profile.updated,
     }),
   });
@@ -38,7 +38,7 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.updateSettings),
     handler: async (request) => ({
-      me: await updateSettings(deps, signedIn(request).user, request.body, requestMeta(request)),
+      me: await updateSettings(deps, signedInUser(request), request.body, requestMeta(request)),
       message: messages.settings.updated,
     }),
   });
@@ -54,7 +54,7 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
 
   app.route({
     ...routeOf(api.totpSetup),
-    handler: async (request) => startTotpEnrolment(deps, signedIn(request).user),
+    handler: async (request) => startTotpEnrolment(deps, signedInUser(request)),
   });
 
   app.route({
@@ -63,7 +63,7 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
     handler: async (request) =>
       confirmTotpEnrolment(
         deps,
-        await loadUser(deps.db, signedIn(request).user.id),
+        await loadUser(deps.db, signedInUser(request).id),
         request.body.code,
         requestMeta(request),
       ),
@@ -116,7 +116,7 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.endSession),
     handler: async (request, reply) => {
-      const ended = await revokeOwnSession(deps.db, signedIn(request).user.id, request.params.id, deps.clock());
+      const ended = await revokeOwnSession(deps.db, signedInUser(request).id, request.params.id, deps.clock());
       if (!ended) throw new AppError('NOT_FOUND', messages.generic.notFound);
       return reply.status(204).send();
     },
@@ -145,6 +145,6 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.accounts),
     preValidation: guards.member,
-    handler: async (request) => ({ accounts: await findMemberAccounts(deps.db, signedIn(request).user.id) }),
+    handler: async (request) => ({ accounts: await findMemberAccounts(deps.db, signedInUser(request).id) }),
   });
 });

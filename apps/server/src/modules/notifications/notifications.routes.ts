@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { notificationsApi as api } from '@mutual/shared/contract/notifications';
-import { signedIn } from '../../http/auth-context';
+import { signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { signedInRoutes } from '../../http/route-groups';
 import { notifications } from './notifications.tables';
@@ -12,7 +12,7 @@ export const notificationRoutes = signedInRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.list),
     handler: async (request) => {
-      const userId = signedIn(request).user.id;
+      const userId = signedInUser(request).id;
       const rows = await deps.db
         .select()
         .from(notifications)
@@ -43,7 +43,7 @@ export const notificationRoutes = signedInRoutes(async (app, deps) => {
       await deps.db
         .update(notifications)
         .set({ readAt: deps.clock() })
-        .where(and(eq(notifications.userId, signedIn(request).user.id), isNull(notifications.readAt)));
+        .where(and(eq(notifications.userId, signedInUser(request).id), isNull(notifications.readAt)));
       return reply.status(204).send();
     },
   });

@@ -2,7 +2,7 @@ import { ID_DOCUMENT_MAX_BYTES, infoResponseSchema, messages, registrationSchema
 import { onboardingApi as api } from '@mutual/shared/contract/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { guards, requestMeta, signedIn } from '../../http/auth-context';
+import { guards, requestMeta, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { readMultipart } from '../../http/multipart';
 import { answerInfoRequest, applicationStatus } from './application-status';
@@ -30,7 +30,7 @@ export const onboardingRoutes =
     app.route({
       ...routeOf(api.application),
       preValidation: guards.applicant,
-      handler: async (request) => applicationStatus(deps.db, signedIn(request).user),
+      handler: async (request) => applicationStatus(deps.db, signedInUser(request)),
     });
 
     app.route({
@@ -42,7 +42,7 @@ export const onboardingRoutes =
           jsonPart: { name: 'application', schema: infoResponseSchema },
           files: { document: documentRule },
         });
-        return answerInfoRequest(deps, signedIn(request).user, data.response, files.document, requestMeta(request));
+        return answerInfoRequest(deps, signedInUser(request), data.response, files.document, requestMeta(request));
       },
     });
   };
