@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { isValidRoutingNumber } from './constants';
 import { accountTypes } from './members';
 import { messages } from './messages';
@@ -115,7 +116,7 @@ export const transactionPreviewSchema = z.object({
     }),
   ),
   /** What each account's balance would be after the batch, when `ok`. */
-  balancesAfter: z.array(z.object({ account: z.enum(accountTypes), balance: z.string(), available: z.string() })),
+  balancesAfter: z.array(z.object({ account: z.enum(accountTypes), balance: moneyString, available: moneyString })),
 });
 export type TransactionPreview = z.infer<typeof transactionPreviewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { challengeCodeShape } from './challenge-codes';
 import { labelled } from './labelled';
 import { accountTypes, personRefSchema } from './members';
@@ -200,7 +201,7 @@ export const billPaymentViewSchema = z.object({
   status: z.enum(billPaymentStatuses),
   payee: payeeRefSchema,
   fromAccount: z.enum(accountTypes),
-  amount: z.string(),
+  amount: moneyString,
   /** The business day it is sent on. */
   payOn: z.string(),
   memo: z.string(),
@@ -229,7 +230,7 @@ export const billSeriesSchema = z.object({
   status: z.enum(billSeriesStatuses),
   payee: payeeRefSchema,
   fromAccount: z.enum(accountTypes),
-  amount: z.string(),
+  amount: moneyString,
   frequency: z.enum(billPayFrequencies),
   startsOn: z.string(),
   endsOn: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { codeSentShape } from './challenge-codes';
 import { labelled } from './labelled';
 import { accountTypes } from './members';
@@ -106,9 +107,9 @@ export function isTrivialPin(pin: string): boolean {
 
 export const cardControlsSchema = z.object({
   /** Decimals, dollars. */
-  perPurchase: z.string(),
-  dailyPurchases: z.string(),
-  dailyAtm: z.string(),
+  perPurchase: moneyString,
+  dailyPurchases: moneyString,
+  dailyAtm: moneyString,
   online: z.boolean(),
   international: z.boolean(),
   atm: z.boolean(),
@@ -120,8 +121,8 @@ export const cardTransactionSchema = z.object({
   merchant: z.string(),
   channel: z.enum(cardChannels),
   /** What was asked for, and (once cleared) what was taken: decimals. */
-  amount: z.string(),
-  clearedAmount: z.string().nullable(),
+  amount: moneyString,
+  clearedAmount: moneyString.nullable(),
   status: z.enum(cardTransactionStatuses),
   /** Declined: the reason in plain words ("Declined: card locked"). */
   declineReason: z.string().nullable(),
@@ -133,14 +134,14 @@ export const cardTransactionSchema = z.object({
 export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 
 export const creditLineSchema = z.object({
-  limit: z.string(),
+  limit: moneyString,
   /** What is owed now (posted), and what pending purchases will add. */
-  balance: z.string(),
-  pending: z.string(),
-  available: z.string(),
+  balance: moneyString,
+  pending: moneyString,
+  available: moneyString,
   rewardsPoints: z.number().int(),
   /** The points as cash back: 1 point = 1 cent. */
-  rewardsValue: z.string(),
+  rewardsValue: moneyString,
   /** "2%": what each cleared purchase earns. */
   rewardsRate: z.string(),
 });
@@ -175,7 +176,7 @@ export type Card = z.infer<typeof cardSchema>;
 export const cardsOverviewSchema = z.object({
   cards: z.array(cardSchema),
   /** The most each limit can be set to. */
-  limitCeilings: z.object({ perPurchase: z.string(), dailyPurchases: z.string(), dailyAtm: z.string() }),
+  limitCeilings: z.object({ perPurchase: moneyString, dailyPurchases: moneyString, dailyAtm: moneyString }),
   /** How long View Card Details shows the number. */
   detailsSeconds: z.number().int(),
 });
@@ -195,14 +196,14 @@ export const cardStatementSchema = z.object({
   months: z.array(z.string()),
   transactions: z.array(cardTransactionSchema),
   /** Cleared purchases in the month. */
-  purchases: z.string(),
+  purchases: moneyString,
   /** Credit card: the statement at the month's close. */
   credit: z
     .object({
-      openingBalance: z.string(),
-      payments: z.string(),
-      statementBalance: z.string(),
-      minimumPayment: z.string(),
+      openingBalance: moneyString,
+      payments: moneyString,
+      statementBalance: moneyString,
+      minimumPayment: moneyString,
       /** `YYYY-MM-DD`. */
       dueDate: z.string(),
       pointsEarned: z.number().int(),
@@ -367,7 +368,7 @@ export const processorSettlementResultSchema = z.object({
   id: z.string(),
   authorizationId: z.string(),
   status: z.enum(['posted', 'reversed']),
-  amount: z.string(),
+  amount: moneyString,
 });
 export type ProcessorSettlementResult = z.infer<typeof processorSettlementResultSchema>;
 
@@ -389,7 +390,7 @@ export const terminalOverviewSchema = z.object({
       id: z.string(),
       cardLast4: z.string(),
       merchant: z.string(),
-      amount: z.string(),
+      amount: moneyString,
       status: z.enum(cardTransactionStatuses),
       declineReason: z.string().nullable(),
       authorizedAt: z.string(),

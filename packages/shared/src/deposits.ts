@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { labelled } from './labelled';
 import { accountTypes } from './members';
 import { messages } from './messages';
@@ -49,15 +50,15 @@ export type DepositRequest = z.output<typeof depositRequestSchema>;
 
 /** One window's limit: how much and how many, and what is left of each now. Amounts are decimals. */
 export const depositWindowSchema = z.object({
-  amount: z.string(),
+  amount: moneyString,
   count: z.number().int(),
-  amountLeft: z.string(),
+  amountLeft: moneyString,
   countLeft: z.number().int(),
 });
 export type DepositWindow = z.infer<typeof depositWindowSchema>;
 
 export const depositLimitsSchema = z.object({
-  perCheck: z.string(),
+  perCheck: moneyString,
   /** The credit union's calendar day (TIME_ZONE). */
   daily: depositWindowSchema,
   /** The last 30 days, today included. */
@@ -70,7 +71,7 @@ export type DepositLimits = z.infer<typeof depositLimitsSchema>;
 
 /** One part of an accepted deposit's money and the day it becomes available. */
 export const depositAvailabilitySchema = z.object({
-  amount: z.string(),
+  amount: moneyString,
   /** `YYYY-MM-DD`, the credit union's calendar. */
   availableOn: z.string(),
   released: z.boolean(),
@@ -80,7 +81,7 @@ export const depositViewSchema = z.object({
   id: z.uuid(),
   toAccount: z.enum(accountTypes),
   accountNumberLast4: z.string(),
-  amount: z.string(),
+  amount: moneyString,
   checkNumber: z.string().nullable(),
   status: z.enum(depositStatuses),
   submittedAt: z.string(),

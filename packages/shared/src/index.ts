@@ -23,3 +23,4 @@ export * from './bill-pay';
 export * from './statements';
 export * from './deposits';
 export * from './cards';
+export * from './money-string';

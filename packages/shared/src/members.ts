@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { bothStrings, newPasswordSchema, otpCodeSchema, roles, userStatuses, verificationStatuses } from './auth';
 import { PROFILE_IMAGE_MAX_BYTES } from './constants';
 import { messages } from './messages';
@@ -157,8 +158,8 @@ export const accountSummarySchema = z.object({
   type: z.enum(accountTypes),
   accountNumber: z.string(),
   routingNumber: z.string(),
-  balance: z.string(),
-  available: z.string(),
+  balance: moneyString,
+  available: moneyString,
   createdAt: z.string(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;

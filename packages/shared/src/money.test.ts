@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CENTS, centsToDecimal, formatMoney, formatWireMoney, parseMoney } from './money';
+import { moneyString } from './money-string';
 
 const validCents = fc.bigInt({ min: 0n, max: MAX_CENTS });
 
@@ -89,5 +90,21 @@ describe('formatWireMoney', () => {
     expect(formatWireMoney('0.00')).toBe('$0.00');
     expect(formatWireMoney('-12.05')).toBe('-$12.05');
     expect(formatWireMoney('abc')).toBe('abc');
+  });
+});
+
+describe('moneyString', () => {
+  it('[MONEY]: lets the server send every amount centsToDecimal makes, signed too', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_CENTS, max: MAX_CENTS }), (amount) => {
+        expect(moneyString.safeParse(centsToDecimal(amount)).success).toBe(true);
+      }),
+    );
+  });
+
+  it('[MONEY]: refuses to send an amount a client could misread: a float, grouping, one decimal, a number', () => {
+    for (const wrong of ['12.5', '1,234.56', '1e3', '0.1', '12', ' 1.00', '$1.00', '+1.00', 12.5]) {
+      expect(moneyString.safeParse(wrong).success, String(wrong)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { labelled } from './labelled';
 import { personRefSchema } from './members';
 import { messages } from './messages';
@@ -122,7 +123,7 @@ export const paymentOrderSchema = z.object({
   id: z.string(),
   rail: z.enum(paymentRails),
   status: z.enum(paymentOrderStatuses),
-  amount: z.string(),
+  amount: moneyString,
   member: personRefSchema,
   /** The member's account the money comes from. */
   fromAccount: z.string(),
@@ -178,7 +179,7 @@ export const achExportSummarySchema = z.object({
   fileName: z.string(),
   secCode: z.string(),
   entryCount: z.number().int(),
-  totalAmount: z.string(),
+  totalAmount: moneyString,
   createdAt: z.string(),
   createdBy: z.string().nullable(),
 });
@@ -187,7 +188,7 @@ export type AchExportSummary = z.infer<typeof achExportSummarySchema>;
 /** A pending ACH order the file left out (its amount, routing or account number cannot be written). */
 export const achExportSkippedSchema = z.object({
   id: z.string(),
-  amount: z.string(),
+  amount: moneyString,
   beneficiaryName: z.string(),
   reason: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 
 /**
  * What the public web app needs to know about the credit union running it: brand, contacts,
@@ -11,7 +12,7 @@ export const publicSiteSchema = z.object({
   /** The dev mailbox is open to anyone (DEV_MAILBOX=public): the banner says every sign-in code is public. */
   devMailboxPublic: z.boolean(),
   /** The most one transfer may move (TRANSFER_MAX_AMOUNT), as the API writes amounts: "99999999.99". */
-  transferMaxAmount: z.string(),
+  transferMaxAmount: moneyString,
   brand: z.object({
     name: z.string(),
     shortName: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
 import { accountTypes } from './members';
 import { transferStatuses } from './transfers';
@@ -36,7 +37,7 @@ export const transactionSchema = z.object({
   accountType: z.enum(accountTypes),
   accountNumberLast4: z.string(),
   type: z.enum(transactionTypes),
-  amount: z.string(),
+  amount: moneyString,
   description: z.string(),
   category: z.enum(transactionCategories),
   status: z.enum(transferStatuses),
@@ -48,7 +49,7 @@ export const transactionSchema = z.object({
   postedAt: z.string(),
   reference: z.string().nullable(),
   /** The account's posted balance just after this row, when it is Completed. */
-  balanceAfter: z.string().nullable(),
+  balanceAfter: moneyString.nullable(),
   /**
    * Staff corrections (decisions.md: nothing is deleted, it is reversed): `reversed` on a row
    * staff reversed, `reversal` on the row that undid it; null otherwise. The member's history
@@ -117,21 +118,21 @@ export type TransactionPage = z.infer<typeof transactionPageSchema>;
 /** `GET /api/me/summary`: the dashboard's header figures, all from the ledger. */
 export const accountOverviewSchema = z.object({
   /** Available balance of the Checking account. */
-  availableBalance: z.string(),
+  availableBalance: moneyString,
   /** Money on hold or arriving: the sum of the member's pending entries. */
-  pendingTotal: z.string(),
+  pendingTotal: moneyString,
   /**
    * This calendar month (the credit union's time zone): money in and out, transfers between the
    * member's own accounts and staff corrections excluded.
    */
-  monthIncome: z.string(),
-  monthOutgoing: z.string(),
+  monthIncome: moneyString,
+  monthOutgoing: moneyString,
   /**
    * The net of this month's staff corrections (signed: "-12.50" took money out): balance
    * adjustments, transactions staff entered, reversals and what they reversed. See
    * `modules/ledger/balances.ts` for the precise rule.
    */
-  monthCorrections: z.string(),
+  monthCorrections: moneyString,
   month: z.string(),
   transferLimit: z.object({ limit: z.number().int(), used: z.number().int(), windowHours: z.number().int() }),
 });

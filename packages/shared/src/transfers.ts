@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyString } from './money-string';
 import { challengeCodeShape, codeSentShape } from './challenge-codes';
 import { accountTypes } from './members';
 import { messages } from './messages';
@@ -142,7 +143,7 @@ export const transferResultSchema = z.object({
   transferType: z.enum(transferTypes),
   /** Completed: the money moved. Pending: held for an external payment order staff settle. */
   status: z.enum(['Completed', 'Pending']),
-  amount: z.string(),
+  amount: moneyString,
   fromAccount: z.enum(accountTypes),
   message: z.string(),
   createdAt: z.string(),
