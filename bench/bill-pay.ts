@@ -14,11 +14,9 @@
  * Sizes (env): BENCH_MEMBERS (200); BENCH_PAYMENTS (4000) per round, spread over the members;
  * BENCH_CLIENTS (8) concurrent scheduling requests.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/modules/admin/create-user';
 import { systemActor } from '../apps/server/src/modules/audit/record-audit';
 import { billPayees } from '../apps/server/src/modules/bill-pay/bill-pay.tables';
 import { schedulePayment } from '../apps/server/src/modules/bill-pay/bill-payments';
@@ -26,14 +24,12 @@ import { sendDueBillPayments } from '../apps/server/src/modules/bill-pay/send-bi
 import { billPayCsv, billPayNacha } from '../apps/server/src/modules/bill-pay/staff-bill-pay';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
 import type { UserRow } from '../apps/server/src/modules/people/people.tables';
 import { loadUser } from '../apps/server/src/modules/people/users';
-import { createUserSchema } from '@mutual/shared';
-import { benchPostgres, envWholeNumber, ledgerVerdict, ms, print, progress } from './postgres';
-import { openAppDatabase } from './support';
+import { benchPostgres, envWholeNumber, ms, print, progress } from './postgres';
+import { createBenchUser, servicesBench } from './support';
 
-const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:bill-pay');
+const postgres = benchPostgres('bench:bill-pay');
 const MEMBERS = Math.max(1, envWholeNumber('BENCH_MEMBERS', 200));
 const PAYMENTS = Math.max(1, envWholeNumber('BENCH_PAYMENTS', 4000));
 const CLIENTS = Math.max(1, envWholeNumber('BENCH_CLIENTS', 8));
@@ -44,29 +40,20 @@ const days = ['2026-12-01', '2026-12-02'];
 const cutOff = (day: string) => new Date(`${day}T19:00:00Z`);
 
 async function main() {
-  const benchDb = `mutual_bench_billpay_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${benchDb}`);
-  const app = await openAppDatabase(withDatabase(benchDb));
-  const { config, database, logger, mailer } = app;
-  let failed = false;
-  try {
-    await database.migrate();
-    print(`bench:bill-pay — PostgreSQL, node ${process.version}, ${os.cpus().length} CPUs`);
+  await servicesBench(postgres, 'billpay', async ({ config, database, logger, mailer }, benchDb) => {
+    let failed = false;
     print(`${MEMBERS} members, ${PAYMENTS} payments per day, ${CLIENTS} concurrent scheduling clients`);
     const deps = { db: database.db, config, mailer, clock: () => scheduledAt, logger };
 
     progress('creating members…');
     const members: Array<{ user: UserRow; payeeId: string }> = [];
     for (let i = 0; i < MEMBERS; i += 1) {
-      const input = createUserSchema.parse({
+      const created = await createBenchUser(deps, {
         name: `Bench Payer ${i}`,
         email: `payer-${i}-${benchDb}@bench.example`,
         password: 'bench-password-2026',
         role: 'user',
-        phone: '(207) 555-0150',
-        address: { street: '1 Bench Road', city: 'Portland', state: 'ME', zipCode: '04101' },
       });
-      const created = await createUser(deps, input, systemActor, { ipAddress: null, userAgent: 'bench' });
       const [checking] = await queryRows<{ id: string }>(
         database.db,
         sql`select id from ledger_accounts where user_id = ${created.id} and type = 'Checking'`,
@@ -172,14 +159,8 @@ async function main() {
           `NACHA CCD ${(ach.content.length / 1024).toFixed(0)} KB in ${ms(achTime)} (${ach.skipped.length} skipped)`,
       );
     }
-    const violations = await verifyLedger(database.db);
-    print(ledgerVerdict(violations));
-    if (violations.length > 0) failed = true;
-  } finally {
-    await app.close();
-    await dropOrKeep(benchDb);
-  }
-  if (failed) process.exit(1);
+    return failed;
+  });
 }
 
 await main();

@@ -26,6 +26,7 @@ export function benchPostgres(script: string) {
     }
   }
   return {
+    script,
     admin,
     /** At the end: drops the bench's databases, or keeps them when KEEP_BENCH_DB is set, and says so. */
     async dropOrKeep(...databases: string[]) {

@@ -13,17 +13,14 @@
  *
  * Sizes (env): BENCH_MEMBERS (5000, so 10,000 accounts); BENCH_LINES (12).
  */
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
 import { listRuns, runMonth } from '../apps/server/src/modules/statements/statement-runs';
-import { benchPostgres, envWholeNumber, ledgerVerdict, ms, print, progress } from './postgres';
-import { openAppDatabase } from './support';
+import { benchPostgres, envWholeNumber, ms, print, progress } from './postgres';
+import { servicesBench } from './support';
 
-const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:statements');
+const postgres = benchPostgres('bench:statements');
 const MEMBERS = Math.max(1, envWholeNumber('BENCH_MEMBERS', 5000));
 const LINES = Math.max(2, envWholeNumber('BENCH_LINES', 12));
 const PERIOD = '2026-10';
@@ -31,14 +28,7 @@ const PERIOD = '2026-10';
 const issuedAt = new Date('2026-11-02T14:00:00Z');
 
 async function main() {
-  const benchDb = `mutual_bench_statements_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${benchDb}`);
-  const app = await openAppDatabase(withDatabase(benchDb));
-  const { config, database, logger, mailer } = app;
-  let failed = false;
-  try {
-    await database.migrate();
-    print(`bench:statements — PostgreSQL, node ${process.version}, ${os.cpus().length} CPUs`);
+  await servicesBench(postgres, 'statements', async ({ config, database, logger, mailer }) => {
     print(`${MEMBERS} members (${MEMBERS * 2} accounts), ${LINES} movements per account in ${PERIOD}`);
 
     progress('creating members, accounts and their October…');
@@ -107,14 +97,8 @@ async function main() {
         `${Number(figures?.pages ?? 0).toFixed(2)} pages; ${figures?.dividends ?? 0} dividends posted`,
     );
     print(`process memory grew by ${((process.memoryUsage().rss - memory) / 1024 / 1024).toFixed(0)} MB`);
-    const violations = await verifyLedger(database.db);
-    print(ledgerVerdict(violations));
-    if (violations.length > 0 || run.failed > 0 || count !== MEMBERS * 2) failed = true;
-  } finally {
-    await app.close();
-    await dropOrKeep(benchDb);
-  }
-  if (failed) process.exit(1);
+    return run.failed > 0 || count !== MEMBERS * 2;
+  });
 }
 
 main().catch((error: unknown) => {

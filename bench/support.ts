@@ -1,4 +1,5 @@
 /** What every benchmark needs: the real app on a throw-away database, listening on a free port. */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,13 @@ import { createLogger } from '../apps/server/src/logger';
 import { localFileStorage } from '../apps/server/src/modules/files/file-storage';
 import { createMailer } from '../apps/server/src/modules/mail/mail.service';
 import { mailOutbox } from '../apps/server/src/modules/mail/mail.tables';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
+import { type benchPostgres, ledgerVerdict, print } from './postgres';
 
 /**
  * The portal's database at `url` (a bench's own PostgreSQL database) with what the services need
  * beside it — the configuration, a logger and the mail outbox — for benchmarks that call the
- * services without HTTP. Migrating is the caller's first step inside its try.
+ * services without HTTP (`servicesBench` creates, migrates and drops it).
  */
 export async function openAppDatabase(url: string) {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn' });
@@ -37,6 +40,37 @@ export async function openAppDatabase(url: string) {
       await database.close();
     },
   };
+}
+
+type AppDatabase = Awaited<ReturnType<typeof openAppDatabase>>;
+
+/**
+ * A bench that calls the services on a database of its own: creates `mutual_bench_<name>_<id>` on
+ * the DATABASE_URL server of `postgres`, opens it (`openAppDatabase`), migrates it and prints the
+ * heading; runs `work`, which answers whether it found something wrong; then checks every ledger
+ * invariant, closes the database and drops it (unless KEEP_BENCH_DB). Exits 1 when anything was wrong.
+ */
+export async function servicesBench(
+  postgres: ReturnType<typeof benchPostgres>,
+  name: string,
+  work: (app: AppDatabase, benchDb: string) => Promise<boolean>,
+): Promise<void> {
+  const benchDb = `mutual_bench_${name}_${randomBytes(4).toString('hex')}`;
+  await postgres.admin(`create database ${benchDb}`);
+  const app = await openAppDatabase(postgres.withDatabase(benchDb));
+  let failed = false;
+  try {
+    await app.database.migrate();
+    print(`${postgres.script} — PostgreSQL, node ${process.version}, ${os.cpus().length} CPUs`);
+    failed = await work(app, benchDb);
+    const violations = await verifyLedger(app.database.db);
+    print(ledgerVerdict(violations));
+    if (violations.length > 0) failed = true;
+  } finally {
+    await app.close();
+    await postgres.dropOrKeep(benchDb);
+  }
+  if (failed) process.exit(1);
 }
 
 export async function startBenchServer(env: Record<string, string>, prepare?: (deps: BenchDeps) => Promise<unknown>) {
@@ -132,7 +166,7 @@ export async function signInOverHttp(base: string, deps: BenchDeps, email: strin
 
 /** Creates a user through the service as the system would (Portland address, the bench's phone number). */
 export function createBenchUser(
-  deps: BenchDeps,
+  deps: Parameters<typeof createUser>[0],
   person: { name: string; email: string; password: string; role: 'user' | 'admin' },
 ) {
   const input = createUserSchema.parse({

@@ -19,6 +19,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
+import { checkPicture } from '../apps/server/src/test/check-picture';
 import { expectNoViolations } from './support/axe';
 import { quickPanel, tile } from './support/bill-pay';
 import {
@@ -66,35 +67,19 @@ const REJECT_REASON = depositRejectReasons[2];
 // ---------------------------------------------------------------- check photos and the API
 
 /**
- * A photo of a check as a phone takes it: a pale check with its number and amount, over a pattern
- * of blocks drawn from `seed` (as `checkPhoto` in apps/server/src/test/deposits.ts), so every
+ * A photo of a check as a phone takes it: the test check's picture (`checkPicture`, as in the
+ * server's deposit tests) with its number and amount written on it, drawn from `seed`, so every
  * deposit's photos are pictures of their own, far apart for the near-duplicate check too (an
  * exact duplicate of an accepted deposit is refused; a near one is flagged).
  */
 async function checkPhoto(seed: number, side: 'front' | 'back', check: { amount: string; checkNumber: string }) {
-  const width = 1200;
-  const height = 540;
-  let state = seed * 9301 + 49297;
-  const random = () => {
-    state = (state * 9301 + 49297) % 233280;
-    return state / 233280;
-  };
-  const blocks = Array.from({ length: 14 }, () => {
-    const x = Math.round(random() * width * 0.9);
-    const y = Math.round(random() * height * 0.85);
-    const w = Math.round(40 + random() * width * 0.3);
-    const h = Math.round(10 + random() * height * 0.25);
-    const shade = Math.round(random() * 200);
-    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="rgb(${shade},${shade},${shade + 40})"/>`;
-  }).join('');
   const text = (x: number, y: number, size: number, value: string) =>
     `<text x="${x}" y="${y}" font-size="${size}" font-family="DejaVu Sans, sans-serif">${value}</text>`;
   const words =
     side === 'front'
       ? [text(40, 60, 30, `Check ${check.checkNumber}`), text(880, 60, 30, formatWireMoney(check.amount))]
       : [text(40, 60, 26, 'For mobile deposit only')];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#f4f1e8"/>${blocks}${words.join('')}</svg>`;
+  const svg = checkPicture(seed, 1200, words.join(''));
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 

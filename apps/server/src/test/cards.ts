@@ -18,19 +18,20 @@ import { expireAuthorizations } from '../modules/cards/settle';
 import type { Browser, TestApp } from './identity';
 import { mailedCode } from './identity';
 import { memberWithMoney } from './money';
+import { daysLongTestEnv } from './test-app';
 
 /** Shared steps for the card tests: the member's cards, card codes, and a processor that signs. */
 
 export const CARDS = '/api/cards';
 export const cardPath = (cardId: string, action = '') => `${CARDS}/${cardId}${action ? `/${action}` : ''}`;
 
-/** Settings for card tests: no rate limit in the way of 30 racing purchases or many codes. */
+/**
+ * Settings for card tests: the clock moves by days (`daysLongTestEnv`), and no rate limit is in
+ * the way of 30 racing purchases or many codes.
+ */
 export const cardTestEnv = {
-  AUTH_RATE_LIMIT: '1000',
+  ...daysLongTestEnv,
   RATE_LIMIT_PER_MINUTE: '100000',
-  // Sessions outlive the days the tests move the clock by.
-  SESSION_IDLE_MINUTES: '1000000',
-  SESSION_ABSOLUTE_HOURS: '100000',
 };
 
 export async function cardsOf(browser: Browser): Promise<CardsOverview> {

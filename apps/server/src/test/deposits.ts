@@ -8,35 +8,18 @@ import {
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { releaseDueHolds } from '../modules/deposits/release-holds';
+import { checkPicture } from './check-picture';
 import { type Browser, type FilePart, multipart, type TestApp } from './identity';
 import { type Member, memberWithMoney, newKey } from './money';
+import { daysLongTestEnv } from './test-app';
 import { users } from '../modules/people/people.tables';
 import { eq } from 'drizzle-orm';
 
 export const DEPOSITS = '/api/deposits';
 
-/**
- * A photo of a "check": a pale rectangle with a pattern of bars drawn from `seed`, so two seeds
- * give pictures far apart and the same seed the same picture (as a phone would take, ~1200 px).
- */
+/** A photo of a "check" (`checkPicture`), encoded as a phone would send it. */
 export async function checkPhoto(seed: number, options: { format?: 'jpeg' | 'png' | 'webp'; width?: number } = {}) {
-  const width = options.width ?? 1200;
-  const height = Math.round(width * 0.45);
-  let state = seed * 9301 + 49297;
-  const random = () => {
-    state = (state * 9301 + 49297) % 233280;
-    return state / 233280;
-  };
-  const bars = Array.from({ length: 14 }, () => {
-    const x = Math.round(random() * width * 0.9);
-    const y = Math.round(random() * height * 0.85);
-    const w = Math.round(40 + random() * width * 0.3);
-    const h = Math.round(10 + random() * height * 0.25);
-    const shade = Math.round(random() * 200);
-    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="rgb(${shade},${shade},${shade + 40})"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#f4f1e8"/>${bars}</svg>`;
+  const svg = checkPicture(seed, options.width);
   const image = sharp(Buffer.from(svg));
   const format = options.format ?? 'jpeg';
   return format === 'png'
@@ -119,8 +102,6 @@ export async function longStandingMember(t: TestApp, cents = 0n): Promise<Member
 
 /** Settings for deposit tests: sessions outlive the days they move the clock by; no rate limits in the way. */
 export const depositTestEnv = {
-  SESSION_IDLE_MINUTES: '1000000',
-  SESSION_ABSOLUTE_HOURS: '100000',
-  AUTH_RATE_LIMIT: '1000',
+  ...daysLongTestEnv,
   MOBILE_DEPOSIT_RATE_LIMIT: '1000',
 };

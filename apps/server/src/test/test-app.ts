@@ -97,6 +97,16 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   return t;
 }
 
+/**
+ * Settings for tests that move the clock by days: sessions outlive the moves, and signing in again
+ * and again is not rate limited.
+ */
+export const daysLongTestEnv = {
+  SESSION_IDLE_MINUTES: '1000000',
+  SESSION_ABSOLUTE_HOURS: '100000',
+  AUTH_RATE_LIMIT: '1000',
+};
+
 /** Fails the test with the broken ledger invariants, if any. */
 export async function expectLedgerConsistent(t: TestApp) {
   expect(await verifyLedger(t.db)).toEqual([]);

@@ -16,20 +16,18 @@ import {
 import { auditActions, mailsTo, manualClock, signIn, wrongCode } from '../../test/identity';
 import { balances, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
-import { useLedgerTestApp, useTestApp } from '../../test/test-app';
+import { daysLongTestEnv, useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
 import { billPayees, billPayments } from './bill-pay.tables';
 
 const m = messages.billPay;
 const fill = m.fillAllFields;
-/** Sessions outlive the days these tests move the clock by. */
-const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000', AUTH_RATE_LIMIT: '1000' };
 
 describe('[BILL PAY]: payees, the form, dates, holds', () => {
   // Monday 30 November 2026, 1:00 PM in New York: an hour before the 2:00 PM cut-off.
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useLedgerTestApp({ clock: time.clock, env });
+  const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
   it('offers the six billers, tomorrow to 365 days ahead, the cut-off and weekday Fed holidays', async () => {
     const member = await memberWithMoney(t, 100_00n);
@@ -327,7 +325,7 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
 const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
 
 describe('[BILL PAY]: the payee limit under racing additions', () => {
-  const t = useTestApp({ env: { ...env, BILL_PAY_MAX_PAYEES: '1' } });
+  const t = useTestApp({ env: { ...daysLongTestEnv, BILL_PAY_MAX_PAYEES: '1' } });
 
   it('two confirmations at once at the limit: exactly one payee is added', async () => {
     const member = await memberWithMoney(t, 0n);

@@ -16,19 +16,18 @@ import {
 } from '../../test/bill-pay';
 import { auditActions, mailsTo, manualClock } from '../../test/identity';
 import { balances, cashEntry, type Member, memberWithMoney } from '../../test/money';
-import { createTestApp, useLedgerTestApp } from '../../test/test-app';
+import { createTestApp, daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
 import { billPayments, billSeries } from './bill-pay.tables';
 
-const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000', AUTH_RATE_LIMIT: '1000' };
 const SECOND = 1_000;
 
 describe('[BILL PAY]: the send job', () => {
   // Monday 30 November 2026, 1:00 PM in New York.
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useLedgerTestApp({ clock: time.clock, env });
+  const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
   const paymentRow = async (id: string) => (await t.db.select().from(billPayments).where(eq(billPayments.id, id)))[0];
   const posts = async (pendingId: string) =>
@@ -219,7 +218,7 @@ describe('[BILL PAY]: the send job', () => {
 describe('[BILL PAY]: a payment due while every instance was down', () => {
   it('is sent when an instance starts (the job catches up at start)', async () => {
     const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-    const t = await createTestApp({ clock: time.clock, env });
+    const t = await createTestApp({ clock: time.clock, env: daysLongTestEnv });
     try {
       const member = await memberWithMoney(t, 100_00n);
       const payee = await addPayee(t, member);

@@ -5,18 +5,17 @@ import { quotedCsvLines, cellsOf } from '../../test/csv';
 import { auditActions, mailsTo, manualClock } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { useLedgerTestApp } from '../../test/test-app';
+import { daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { RECORD_LENGTH } from '../payments/nacha';
 import { staffBrowser } from '../payments/payment-ops.fixtures';
 
 const m = messages.billPay;
-const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000', AUTH_RATE_LIMIT: '1000' };
 const STAFF = '/api/admin/bill-pay';
 
 describe('[BILL PAY]: the staff tab of Payment Operations', () => {
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
-  const t = useLedgerTestApp({ clock: time.clock, env });
+  const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
   it('lists due, sent and returned; a return pays the member back and tells them; exports the day', async () => {
     const member = await memberWithMoney(t, 500_00n, 'Jo Payer');

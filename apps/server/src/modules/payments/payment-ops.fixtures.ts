@@ -19,17 +19,26 @@ export async function staffBrowser(t: TestApp): Promise<Browser> {
   return signIn(t, (await createPerson(t, { role: 'admin', name: 'Pat Operations' })).email);
 }
 
+/** A "To US Bank" transfer through both API steps; returns its payment order id and its pending transfer. */
+export async function achPayment(
+  t: TestApp,
+  member: Member,
+  overrides: Partial<ExternalTransferInput> = {},
+): Promise<{ id: string; transferId: string }> {
+  const response = await externalTransfer(t, member.browser, member.email, externalForm(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  const { paymentOrderId, transferId } = response.json<TransferResult>();
+  if (!paymentOrderId) throw new Error('no payment order');
+  return { id: paymentOrderId, transferId };
+}
+
 /** A "To US Bank" transfer through both API steps; returns its payment order id. */
 export async function achOrder(
   t: TestApp,
   member: Member,
   overrides: Partial<ExternalTransferInput> = {},
 ): Promise<string> {
-  const response = await externalTransfer(t, member.browser, member.email, externalForm(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json<TransferResult>().paymentOrderId;
-  if (!id) throw new Error('no payment order');
-  return id;
+  return (await achPayment(t, member, overrides)).id;
 }
 
 /** An international transfer; returns its payment order id. */

@@ -1,4 +1,4 @@
-import { messages, type PaymentOrderResult, type TransferResult } from '@mutual/shared';
+import { messages, type PaymentOrderResult } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
@@ -15,8 +15,18 @@ import {
 import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
-import { errorOf, externalForm, externalTransfer, history, notificationsOf } from '../../test/transfer-forms';
-import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
+import { errorOf, history, notificationsOf } from '../../test/transfer-forms';
+import {
+  achOrder,
+  achPayment,
+  ORDERS,
+  orderIn,
+  queue,
+  returnOrder,
+  settle,
+  staffBrowser,
+  wireOrder,
+} from './payment-ops.fixtures';
 
 const m = messages.paymentOps;
 const HOUR = 60 * MINUTE;
@@ -117,20 +127,13 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       'and it is audited; it cannot be settled or returned again',
     async () => {
       const member = await memberWithMoney(t, 100_00n, 'Sol Settle');
-      const transfer = await externalTransfer(
-        t,
-        member.browser,
-        member.email,
-        externalForm({
-          amount: '25.00',
-          accountName: 'Jamie Payee',
-          toBank: 'TD Bank',
-          routingNumber: '031101266',
-          accountNumber: '4410023356',
-        }),
-      );
-      const { transferId, paymentOrderId } = transfer.json<TransferResult>();
-      const id = paymentOrderId ?? '';
+      const { id, transferId } = await achPayment(t, member, {
+        amount: '25.00',
+        accountName: 'Jamie Payee',
+        toBank: 'TD Bank',
+        routingNumber: '031101266',
+        accountNumber: '4410023356',
+      });
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '75.00' } });
       // Later than the sender's own "submitted" notice, so the outcome is the newest.
       time.advance(MINUTE);
@@ -183,14 +186,11 @@ describe('[PAYMENT_OPS]: the staff queue of ACH and international orders', () =>
       'with the plain words, and the member is notified and e-mailed why',
     async () => {
       const member = await memberWithMoney(t, 100_00n, 'Rae Return');
-      const transfer = await externalTransfer(
-        t,
-        member.browser,
-        member.email,
-        externalForm({ amount: '30.00', accountName: 'Jamie Payee', accountNumber: '000987654321' }),
-      );
-      const { transferId, paymentOrderId } = transfer.json<TransferResult>();
-      const id = paymentOrderId ?? '';
+      const { id, transferId } = await achPayment(t, member, {
+        amount: '30.00',
+        accountName: 'Jamie Payee',
+        accountNumber: '000987654321',
+      });
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '70.00' } });
       time.advance(MINUTE);
 

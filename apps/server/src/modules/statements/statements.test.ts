@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { auditActions, Browser, latestMail, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
 import { accountId, cashEntry, type Member, memberWithMoney } from '../../test/money';
-import { useLedgerTestApp } from '../../test/test-app';
+import { daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { externalForm, externalTransfer, internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerTransfers } from '../ledger/ledger.tables';
@@ -18,14 +18,13 @@ import { periodBounds } from './statement-periods';
 import { issueDueStatements } from './statement-runs';
 import { dividendPostings, statementRuns, statements } from './statements.tables';
 
-const env = { SESSION_IDLE_MINUTES: '1000000', SESSION_ABSOLUTE_HOURS: '100000', AUTH_RATE_LIMIT: '1000' };
 const ZONE = 'America/New_York';
 /** Noon in New York on a day of 2026 (EDT until November 1). */
 const noon = (day: string) => new Date(`${day}T16:00:00Z`);
 
 describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who may read them', () => {
   const time = manualClock(noon('2026-09-15'));
-  const t = useLedgerTestApp({ clock: time.clock, env });
+  const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
   let member: Member;
   let checking: string;
