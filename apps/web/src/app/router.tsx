@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireSession } from '../features/session/require-session';
+import { lazyNamed } from '../lib/lazy-named';
 import { contentPagePaths } from '@mutual/shared/routes';
 import { HomePage } from '../routes/public/home';
 import { NotFoundPage } from '../routes/public/not-found';
@@ -9,48 +10,34 @@ import { PublicLayout } from './layouts/public-layout';
 // Only the home page, the layouts and the 404 screen are in the first download: every other
 // screen loads when it is opened, so a visitor reading the home page does not download the forms,
 // the calculators, the signed-in screens or the staff console.
-const AboutPage = lazy(() => import('../routes/public/about').then((m) => ({ default: m.AboutPage })));
-const CalculatorsPage = lazy(() =>
-  import('../routes/public/calculators').then((m) => ({ default: m.CalculatorsPage })),
+const AboutPage = lazyNamed(() => import('../routes/public/about'), 'AboutPage');
+const CalculatorsPage = lazyNamed(() => import('../routes/public/calculators'), 'CalculatorsPage');
+const ContactPage = lazyNamed(() => import('../routes/public/contact'), 'ContactPage');
+const ContentPageAt = lazyNamed(() => import('../routes/public/content-page'), 'ContentPageAt');
+const ProductsPage = lazyNamed(() => import('../routes/public/products'), 'ProductsPage');
+const LoginPage = lazyNamed(() => import('../routes/auth/login'), 'LoginPage');
+const ForgotPasswordPage = lazyNamed(() => import('../routes/auth/forgot-password'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('../routes/auth/reset-password'), 'ResetPasswordPage');
+const PendingApprovalPage = lazyNamed(() => import('../routes/auth/pending-approval'), 'PendingApprovalPage');
+const RegistrationSuccessPage = lazyNamed(
+  () => import('../routes/auth/registration-success'),
+  'RegistrationSuccessPage',
 );
-const ContactPage = lazy(() => import('../routes/public/contact').then((m) => ({ default: m.ContactPage })));
-const ContentPageAt = lazy(() => import('../routes/public/content-page').then((m) => ({ default: m.ContentPageAt })));
-const ProductsPage = lazy(() => import('../routes/public/products').then((m) => ({ default: m.ProductsPage })));
-const LoginPage = lazy(() => import('../routes/auth/login').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('../routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+const DevMailboxPage = lazyNamed(() => import('../routes/dev/mailbox'), 'DevMailboxPage');
+const DevTerminalPage = lazyNamed(() => import('../routes/dev/terminal'), 'DevTerminalPage');
+const MemberLayout = lazyNamed(() => import('./layouts/member-layout'), 'MemberLayout');
+const DashboardPage = lazyNamed(() => import('../routes/member/dashboard'), 'DashboardPage');
+const TransactionsPage = lazyNamed(() => import('../routes/member/transactions'), 'TransactionsPage');
+const AdminPage = lazyNamed(() => import('../routes/admin/admin'), 'AdminPage');
+const ResetTransfersPage = lazyNamed(() => import('../routes/admin/reset-transfers'), 'ResetTransfersPage');
+const PaymentOperationsPage = lazyNamed(() => import('../routes/admin/payments'), 'PaymentOperationsPage');
+const DepositReviewPage = lazyNamed(
+  () => import('../features/deposit-review/deposit-review-page'),
+  'DepositReviewPage',
 );
-const ResetPasswordPage = lazy(() =>
-  import('../routes/auth/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const PendingApprovalPage = lazy(() =>
-  import('../routes/auth/pending-approval').then((m) => ({ default: m.PendingApprovalPage })),
-);
-const RegistrationSuccessPage = lazy(() =>
-  import('../routes/auth/registration-success').then((m) => ({ default: m.RegistrationSuccessPage })),
-);
-const DevMailboxPage = lazy(() => import('../routes/dev/mailbox').then((m) => ({ default: m.DevMailboxPage })));
-const DevTerminalPage = lazy(() => import('../routes/dev/terminal').then((m) => ({ default: m.DevTerminalPage })));
-const MemberLayout = lazy(() => import('./layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
-const DashboardPage = lazy(() => import('../routes/member/dashboard').then((m) => ({ default: m.DashboardPage })));
-const TransactionsPage = lazy(() =>
-  import('../routes/member/transactions').then((m) => ({ default: m.TransactionsPage })),
-);
-const AdminPage = lazy(() => import('../routes/admin/admin').then((m) => ({ default: m.AdminPage })));
-const ResetTransfersPage = lazy(() =>
-  import('../routes/admin/reset-transfers').then((m) => ({ default: m.ResetTransfersPage })),
-);
-const PaymentOperationsPage = lazy(() =>
-  import('../routes/admin/payments').then((m) => ({ default: m.PaymentOperationsPage })),
-);
-const DepositReviewPage = lazy(() =>
-  import('../features/deposit-review/deposit-review-page').then((m) => ({ default: m.DepositReviewPage })),
-);
-const AuditLogPage = lazy(() => import('../routes/admin/audit').then((m) => ({ default: m.AuditLogPage })));
-const ScheduledWorkPage = lazy(() =>
-  import('../routes/admin/scheduled-work').then((m) => ({ default: m.ScheduledWorkPage })),
-);
-const SignupPage = lazy(() => import('../routes/auth/signup').then((m) => ({ default: m.SignupPage })));
+const AuditLogPage = lazyNamed(() => import('../routes/admin/audit'), 'AuditLogPage');
+const ScheduledWorkPage = lazyNamed(() => import('../routes/admin/scheduled-work'), 'ScheduledWorkPage');
+const SignupPage = lazyNamed(() => import('../routes/auth/signup'), 'SignupPage');
 
 function Loading({ children }: { children: ReactNode }) {
   return (

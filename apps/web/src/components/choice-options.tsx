@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormField, controlProps } from './form-field';
 
 /** One entry of a select: the value the form keeps and the words shown. A plain string is both. */
@@ -25,7 +26,8 @@ export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choi
 
 /**
  * A labelled select that is not part of a form library: it shows `value` and reports the value
- * picked (a statement's account and month).
+ * picked (a statement's account and month, the terminal's card, a return or review reason), with
+ * the field's hint and error under it. `className` goes on the field's wrapper.
  */
 export function ChoiceSelect({
   id,
@@ -35,6 +37,10 @@ export function ChoiceSelect({
   choices,
   placeholder,
   disabled,
+  required,
+  hint,
+  error,
+  className,
 }: {
   id: string;
   label: string;
@@ -43,12 +49,18 @@ export function ChoiceSelect({
   choices: readonly Choice[];
   placeholder?: string;
   disabled?: boolean;
+  /** Marks the select `aria-required`. */
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
 }) {
   return (
-    <FormField id={id} label={label}>
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
       <select
-        {...controlProps(id, {})}
+        {...controlProps(id, { hint, error })}
         value={value}
+        aria-required={required ? 'true' : undefined}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
       >

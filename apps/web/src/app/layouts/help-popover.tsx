@@ -1,9 +1,10 @@
 import { CircleHelp } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
 import { helpTriggerClass } from './help-trigger';
 
 const loadPanel = () => import('./help-popover-panel');
-const HelpPopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.HelpPopoverPanel })));
+const HelpPopoverPanel = lazyNamed(loadPanel, 'HelpPopoverPanel');
 
 /**
  * "Need help?" — the support contact, one click from every page. The popover's code (Radix,

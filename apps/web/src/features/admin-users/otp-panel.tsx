@@ -3,6 +3,7 @@ import { Check, Copy, KeyRound, RotateCcw, ShieldOff, TriangleAlert } from 'luci
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
+import { TermList } from '../../components/term-list';
 import { type OtpAction, genericFailure, useBackupCodeStatus, useOtpAction } from './admin-api';
 import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
@@ -65,20 +66,17 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
   return (
     <DetailSection id="otp-panel-title" title="Manage OTPs" icon={KeyRound}>
       <div className="space-y-4">
-        <dl className="grid grid-cols-3 gap-2 text-center">
-          {(
-            [
-              ['Remaining', counts.remaining],
-              ['Used', counts.used],
-              ['Issued', counts.total],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 px-2 py-2.5">
-              <dt className="text-xs font-medium text-slate-600">{label}</dt>
-              <dd className="text-xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList
+          rows={[
+            ['Remaining', counts.remaining],
+            ['Used', counts.used],
+            ['Issued', counts.total],
+          ]}
+          className="grid grid-cols-3 gap-2 text-center"
+          rowClassName="rounded-lg bg-slate-50 px-2 py-2.5"
+          termClassName="text-xs font-medium text-slate-600"
+          valueClassName="text-xl font-semibold text-slate-900 tabular-nums"
+        />
         <p className="text-sm text-slate-700">
           Authenticator app: <strong>{user.security.totpEnabled ? 'enrolled' : 'not enrolled'}</strong>
           {status.isError && <span className="block text-red-700">{errorMessage(status.error, genericFailure)}</span>}

@@ -19,8 +19,10 @@ import { Button } from '../../components/button';
 import { ChoiceOptions } from '../../components/choice-options';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
+import { TermList } from '../../components/term-list';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { submitWith } from '../../lib/submit-with';
 import { useApiForm } from '../../lib/use-api-form';
 import { SubmitButton, SubmitRow, TextField, fieldBinding } from '../transfers/transfer-fields';
 import { useAddPayee, usePayeeChallenge } from './bill-pay-api';
@@ -194,27 +196,18 @@ function CodeStep({
     </>
   );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm();
-      }}
-      className="space-y-4"
-      aria-label="Confirm payee"
-    >
-      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm">
-        {[
+    <form noValidate onSubmit={submitWith(confirm)} className="space-y-4" aria-label="Confirm payee">
+      <TermList
+        rows={[
           ['Biller', billerName],
           ['Account number', <span className="font-mono">{payee.accountNumber}</span>],
-          ...(payee.nickname ? [['Nickname', payee.nickname]] : []),
-        ].map(([term, value]) => (
-          <div key={String(term)} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="font-medium break-words text-slate-900 sm:text-right">{value}</dd>
-          </div>
-        ))}
-      </dl>
+          payee.nickname ? ['Nickname', payee.nickname] : false,
+        ]}
+        className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm"
+        rowClassName="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4"
+        termClassName="text-slate-600"
+        valueClassName="font-medium break-words text-slate-900 sm:text-right"
+      />
       <OtpField id="payee-otp" label="Code (6 digits)" hint={hint} {...otp.field} />
       {alert && <Alert tone="error">{alert}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

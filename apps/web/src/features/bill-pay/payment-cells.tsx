@@ -1,5 +1,6 @@
 import { type BillPaymentView, billPaymentStatusLabels, formatWireMoney } from '@mutual/shared';
 import type { ReactNode } from 'react';
+import { TermList } from '../../components/term-list';
 import { formatCalendarDate } from '../../lib/format-date';
 import { payeeName, statusPillClass } from './format';
 
@@ -44,14 +45,12 @@ export function PaymentCard({
         </div>
         <span className="shrink-0 font-semibold text-slate-900 tabular-nums">{paymentAmount(payment)}</span>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        {lines.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList
+        rows={lines}
+        className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm"
+        termClassName="text-slate-600"
+        valueClassName="break-words text-slate-900"
+      />
       {actions && <div className="mt-3">{actions}</div>}
     </li>
   );

@@ -10,8 +10,8 @@ import {
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { ChoiceOptions } from '../../components/choice-options';
-import { FieldError, FormField, controlProps } from '../../components/form-field';
+import { ChoiceSelect } from '../../components/choice-options';
+import { FieldError } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { DollarField, TextField, transformed } from '../transfers/transfer-fields';
@@ -105,18 +105,15 @@ export function PurchaseForm({
 
   return (
     <form noValidate aria-label="Charge a card" onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <FormField id="terminal-card" label="Card" hint={hint}>
-        <select
-          {...controlProps('terminal-card', { hint })}
-          value={cardId}
-          onChange={(event) => pick(event.target.value)}
-        >
-          <ChoiceOptions
-            placeholder="Choose a card…"
-            choices={cards.map((card) => ({ value: card.cardId, label: cardOptionLabel(card) }))}
-          />
-        </select>
-      </FormField>
+      <ChoiceSelect
+        id="terminal-card"
+        label="Card"
+        hint={hint}
+        value={cardId}
+        onChange={pick}
+        placeholder="Choose a card…"
+        choices={cards.map((card) => ({ value: card.cardId, label: cardOptionLabel(card) }))}
+      />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
         <TextField
           id="terminal-number"

@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { ApiRequestError } from '../../lib/api';
+import { submitWith } from '../../lib/submit-with';
 import { SubmitButton } from '../transfers/transfer-fields';
 import { useRequestCardCode, useVerifyCardCode } from './cards-api';
 import { cardErrorMessage, codeExpiredMessage, isUnavailable } from './format';
@@ -88,15 +89,7 @@ export function CardCodeStep({
 
   const sending = requestCode.isPending;
   return (
-    <form
-      noValidate
-      aria-label="Enter your card code"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify();
-      }}
-    >
+    <form noValidate aria-label="Enter your card code" className="space-y-4" onSubmit={submitWith(verify)}>
       <div aria-live="polite" className="text-sm text-slate-700" data-testid="card-code-message">
         {sending ? <p>Sending a code…</p> : code && <p>{code.message}</p>}
       </div>

@@ -4,6 +4,7 @@ import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FieldError } from '../../components/form-field';
+import { submitWith } from '../../lib/submit-with';
 import { useReportLost } from './cards-api';
 import { cardErrorMessage, cardName } from './format';
 
@@ -85,10 +86,7 @@ function ReportLostForm({
       noValidate
       aria-label="Report card"
       className="space-y-4 text-sm text-slate-700"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!pending) void submit();
-      }}
+      onSubmit={submitWith(() => !pending && submit())}
     >
       <p>
         Your card ending {card.last4} will be <strong className="text-slate-900">closed for good</strong>: it cannot be

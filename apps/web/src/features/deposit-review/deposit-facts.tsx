@@ -2,6 +2,7 @@ import { type DepositView, type StaffDepositDetail, formatWireMoney } from '@mut
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { TermList, type TermRow } from '../../components/term-list';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../lib/format-date';
 import { DepositStatusBadge, FlagBadge } from './badges';
 import { accountLabel, depositAmount, usualText } from './format';
@@ -11,21 +12,14 @@ export type DepositHref = (id: string) => string;
 
 const linkClass = 'font-medium text-brand underline-offset-2 hover:underline';
 
-type Fact = [label: string, value: ReactNode] | false | null | '';
-
-function Facts({ rows }: { rows: Fact[] }) {
+function Facts({ rows }: { rows: TermRow[] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
-      {rows.map(
-        (row) =>
-          row && (
-            <div key={row[0]} className="contents">
-              <dt className="font-medium text-slate-600">{row[0]}</dt>
-              <dd className="-mt-2 break-words text-slate-900 sm:mt-0">{row[1]}</dd>
-            </div>
-          ),
-      )}
-    </dl>
+    <TermList
+      rows={rows}
+      className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]"
+      termClassName="font-medium text-slate-600"
+      valueClassName="-mt-2 break-words text-slate-900 sm:mt-0"
+    />
   );
 }
 

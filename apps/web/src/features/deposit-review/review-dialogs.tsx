@@ -10,7 +10,7 @@ import { Ban, CheckCircle2, Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
-import { ChoiceOptions } from '../../components/choice-options';
+import { ChoiceSelect } from '../../components/choice-options';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
@@ -166,20 +166,20 @@ function ReasonForm({ kind, deposit, onClose, onFlash }: DialogProps & { kind: k
           cover, becomes an amount they owe the credit union.
         </Alert>
       )}
-      <FormField id={selectId} label="Reason" error={choice === OTHER ? undefined : error}>
-        <select
-          {...controlProps(selectId, { error: choice === OTHER ? undefined : error })}
-          value={choice}
-          aria-required="true"
-          disabled={mutation.isPending}
-          onChange={(event) => {
-            setChoice(event.target.value);
-            setError(undefined);
-          }}
-        >
-          <ChoiceOptions placeholder="Choose a reason" choices={[...text.reasons, { value: OTHER, label: 'Other…' }]} />
-        </select>
-      </FormField>
+      <ChoiceSelect
+        id={selectId}
+        label="Reason"
+        error={choice === OTHER ? undefined : error}
+        value={choice}
+        required
+        disabled={mutation.isPending}
+        onChange={(picked) => {
+          setChoice(picked);
+          setError(undefined);
+        }}
+        placeholder="Choose a reason"
+        choices={[...text.reasons, { value: OTHER, label: 'Other…' }]}
+      />
       {choice === OTHER && (
         <FormField
           id={textId}

@@ -1,5 +1,5 @@
 import { Camera, ImageIcon } from 'lucide-react';
-import { type ChangeEvent, type Ref, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { FieldError, fieldDescription } from '../../components/form-field';
 import type { CheckPhoto } from './deposits-api';
 import { checkImageProblem, checkImageTypes, fileSize } from './format';
@@ -11,12 +11,13 @@ export interface ChosenPhoto extends CheckPhoto {
 
 /**
  * One side of the check: the photo chosen (checked for type and size at once, as the server will
- * check it again by content) and its error. A new photo, `clear()` or leaving the panel revokes the
- * previous preview's address.
+ * check it again by content), its error and its input (`inputRef`, to focus it). A new photo,
+ * `clear()` or leaving the panel revokes the previous preview's address.
  */
 export function useCheckPhoto(maxBytes: number) {
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!photo) return;
@@ -36,7 +37,13 @@ export function useCheckPhoto(maxBytes: number) {
     setError(undefined);
   }, []);
 
-  return { photo, error, setError, choose, clear };
+  /** The server's word on this side: under the input, which takes the focus when `focus` says so. */
+  const refuse = useCallback((message: string, focus: boolean) => {
+    setError(message);
+    if (focus) inputRef.current?.focus();
+  }, []);
+
+  return { photo, error, setError, choose, clear, inputRef, refuse };
 }
 
 /** The file input's label, looking like a button (the input itself is visually hidden inside it). */

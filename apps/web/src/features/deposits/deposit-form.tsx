@@ -9,7 +9,7 @@ import {
   messages,
   parseMoney,
 } from '@mutual/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -28,6 +28,7 @@ import { outcomeOf } from '../transfers/transfer-errors';
 const m = messages.deposits;
 
 type Overview = Pick<DepositOverview, 'accounts' | 'limits' | 'imageMaxBytes'>;
+type CheckSide = ReturnType<typeof useCheckPhoto>;
 
 const blankFor = (overview: Overview): DepositInput => ({
   toAccount: overview.accounts[0]?.type ?? 'Checking',
@@ -71,8 +72,6 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
   const { send, sending, forget } = useIdempotentRequest<DepositSubmission, DepositResult>(mutateAsync);
   const front = useCheckPhoto(overview.imageMaxBytes);
   const back = useCheckPhoto(overview.imageMaxBytes);
-  const frontRef = useRef<HTMLInputElement>(null);
-  const backRef = useRef<HTMLInputElement>(null);
   const [done, setDone] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
 
@@ -81,22 +80,13 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
     defaultValues: blankFor(overview),
     fallback: m.failed,
     // The JSON part's messages come keyed by field (`amount`); a photo's by its part (`front`).
-    otherFields: {
-      front: (message, focus) => {
-        front.setError(message);
-        if (focus) frontRef.current?.focus();
-      },
-      back: (message, focus) => {
-        back.setError(message);
-        if (focus) backRef.current?.focus();
-      },
-    },
+    otherFields: { front: front.refuse, back: back.refuse },
     submit: async (values) => {
       setDone(null);
       if (!front.photo || !back.photo) {
         if (!front.photo) front.setError(m.frontRequired);
         if (!back.photo) back.setError(m.backRequired);
-        (front.photo ? backRef : frontRef).current?.focus();
+        (front.photo ? back : front).inputRef.current?.focus();
         return;
       }
       const limit = overLimit(values.amount, overview.limits);
@@ -128,6 +118,16 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
   const error = (name: keyof DepositInput) => form.getFieldState(name, formState).error?.message;
   const imageHint = `A JPEG, PNG or WebP photo under ${megabytes(overview.imageMaxBytes)} MB.`;
   const outcome = outcomeOf(formError, done);
+  /** A side's input: its photo and error, and a new photo clears the last deposit's message. */
+  const sideProps = (side: CheckSide) => ({
+    photo: side.photo,
+    error: side.error,
+    inputRef: side.inputRef,
+    onChoose: (file: File) => {
+      setDone(null);
+      side.choose(file);
+    },
+  });
 
   return (
     <>
@@ -161,25 +161,13 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
             id="deposit-front"
             label="Front of check"
             hint={`The whole check, flat and in focus. ${imageHint}`}
-            photo={front.photo}
-            error={front.error}
-            onChoose={(file) => {
-              setDone(null);
-              front.choose(file);
-            }}
-            inputRef={frontRef}
+            {...sideProps(front)}
           />
           <CheckImageInput
             id="deposit-back"
             label="Back of check"
             hint={`Signed and endorsed as shown. ${imageHint}`}
-            photo={back.photo}
-            error={back.error}
-            onChoose={(file) => {
-              setDone(null);
-              back.choose(file);
-            }}
-            inputRef={backRef}
+            {...sideProps(back)}
           />
         </div>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}

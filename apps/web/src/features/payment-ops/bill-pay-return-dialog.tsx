@@ -1,6 +1,5 @@
 import { RETURN_NOTE_MAX, type StaffBillPayment, billReturnReasons, billReturnSchema } from '@mutual/shared';
-import { ChoiceOptions } from '../../components/choice-options';
-import { FormField, controlProps } from '../../components/form-field';
+import { ChoiceSelect } from '../../components/choice-options';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import type { ShowFlash } from '../admin-users/use-flash';
 import { payeeName } from '../bill-pay/format';
@@ -65,18 +64,15 @@ function BillReturnForm({
       summary={<PaymentSummary payment={payment} />}
       reasonFocusId="bill-return-reason"
       reasonField={({ code, choose, error }) => (
-        <FormField id="bill-return-reason" label="Return reason" error={error}>
-          <select
-            {...controlProps('bill-return-reason', { error })}
-            value={code}
-            onChange={(event) => choose(event.target.value)}
-          >
-            <ChoiceOptions
-              placeholder="Choose a reason"
-              choices={billReturnReasons.map((reason) => ({ value: reason.code, label: reason.label }))}
-            />
-          </select>
-        </FormField>
+        <ChoiceSelect
+          id="bill-return-reason"
+          label="Return reason"
+          error={error}
+          value={code}
+          onChange={choose}
+          placeholder="Choose a reason"
+          choices={billReturnReasons.map((reason) => ({ value: reason.code, label: reason.label }))}
+        />
       )}
       noteId="bill-return-note"
       noteHint={`Sent with the reason in the member's notification. At most ${RETURN_NOTE_MAX} characters.`}

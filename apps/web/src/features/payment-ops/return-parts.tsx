@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Button, CancelActions } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { controlProps, FormField } from '../../components/form-field';
+import { TermList } from '../../components/term-list';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import type { ShowFlash } from '../admin-users/use-flash';
@@ -20,14 +21,12 @@ export type ReturnErrors = { code?: string; note?: string };
 /** The payment as staff need to check it before acting on it. */
 export function PaymentSummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-3.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <TermList
+      rows={rows}
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-3.5 text-sm"
+      termClassName="text-slate-600"
+      valueClassName="font-medium break-words text-slate-900"
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TermList } from '../../components/term-list';
 
 /**
  * A line under a cell's main text saying when something happened ("Sent Mar 4, 2026, 2:00 PM"),
@@ -48,17 +49,12 @@ export function StaffPaymentCard({
         <div className="min-w-0">{member}</div>
         <div className="shrink-0 text-right">{amount}</div>
       </div>
-      <dl className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm">
-        {rows.map(
-          (row) =>
-            row && (
-              <div key={row[0]} className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
-                <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{row[0]}</dt>
-                <dd>{row[1]}</dd>
-              </div>
-            ),
-        )}
-      </dl>
+      <TermList
+        rows={rows}
+        className="mt-3 grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 text-sm"
+        rowClassName="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2"
+        termClassName="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+      />
       {actions && <div className="mt-4">{actions}</div>}
     </li>
   );

@@ -50,6 +50,17 @@ async function openPanel({ section, user }: { section: HTMLElement; user: UserEv
   return within(section).getByRole('region', { name: label });
 }
 
+/**
+ * For a tile whose panel is the feature's real form: checks the tile's words, chooses it and
+ * waits for the form, named `formName`.
+ */
+async function openTileForm(label: string, tileText: string, formName: string) {
+  const { section, user, server } = renderQuickActions();
+  expect(tile(section, label).textContent).toBe(tileText);
+  const panel = await openPanel({ section, user }, label);
+  return { form: await within(panel).findByRole('form', { name: formName }), server };
+}
+
 describe('Quick Actions', () => {
   it('shows the six tiles of the spec, in its order, and no panel', () => {
     const { section, server } = renderQuickActions();
@@ -107,10 +118,7 @@ describe('Quick Actions', () => {
   });
 
   it('Mobile Deposit: the real form, with the account, amount and both photos', async () => {
-    const { section, user, server } = renderQuickActions();
-    expect(tile(section, 'Mobile Deposit').textContent).toBe('Mobile DepositDeposit a check');
-    const panel = await openPanel({ section, user }, 'Mobile Deposit');
-    const form = await within(panel).findByRole('form', { name: 'Deposit a check' });
+    const { form, server } = await openTileForm('Mobile Deposit', 'Mobile DepositDeposit a check', 'Deposit a check');
     expect(within(form).getByRole('combobox', { name: 'Deposit to' })).toBeTruthy();
     expect(within(form).getByLabelText('Front of check')).toBeTruthy();
     expect(within(form).getByLabelText('Back of check')).toBeTruthy();
@@ -118,10 +126,7 @@ describe('Quick Actions', () => {
   });
 
   it('Statements: the real panel, with the account and period choice', async () => {
-    const { section, user, server } = renderQuickActions();
-    expect(tile(section, 'Statements').textContent).toBe('StatementsDownload or e-mail');
-    const panel = await openPanel({ section, user }, 'Statements');
-    const form = await within(panel).findByRole('form', { name: 'Get a statement' });
+    const { form, server } = await openTileForm('Statements', 'StatementsDownload or e-mail', 'Get a statement');
     expect(within(form).getByRole('combobox', { name: 'Account' })).toBeTruthy();
     expect(within(form).getByRole('combobox', { name: 'Statement period' })).toBeTruthy();
     expect(server.to('GET', '/api/me/statements')).toHaveLength(1);

@@ -2,9 +2,9 @@ import { periodLabel, previousPeriod } from '@mutual/shared';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { ChoiceOptions } from '../../components/choice-options';
-import { controlProps } from '../../components/form-field';
+import { ChoiceSelect } from '../../components/choice-options';
 import { localDay } from '../../lib/format-date';
+import { submitWith } from '../../lib/submit-with';
 
 /** Spec §9: statements cover 13 monthly periods; staff may issue any of the last 13 closed months. */
 export const ISSUABLE_MONTHS = 13;
@@ -28,24 +28,20 @@ export function IssueMonthForm({ pending, onIssue }: { pending: boolean; onIssue
   // The months are worked out once per visit: a page left open over a month's end keeps its list.
   const [months] = useState(() => closedMonths(new Date()));
   const [period, setPeriod] = useState(months[0] ?? '');
-  const id = 'issue-month-period';
   return (
     <form
       aria-label="Issue a month now"
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onIssue(period);
-      }}
+      onSubmit={submitWith(() => onIssue(period))}
     >
-      <div className="min-w-0 sm:w-52">
-        <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-          Issue a month now
-        </label>
-        <select {...controlProps(id, {})} value={period} onChange={(event) => setPeriod(event.target.value)}>
-          <ChoiceOptions choices={months.map((month) => ({ value: month, label: periodLabel(month) }))} />
-        </select>
-      </div>
+      <ChoiceSelect
+        id="issue-month-period"
+        label="Issue a month now"
+        className="min-w-0 sm:w-52"
+        value={period}
+        onChange={setPeriod}
+        choices={months.map((month) => ({ value: month, label: periodLabel(month) }))}
+      />
       <Button type="submit" icon={Play} variant="outline" disabled={pending} className="whitespace-nowrap">
         {pending ? 'Starting…' : 'Issue statements'}
       </Button>

@@ -7,6 +7,7 @@ import { EmailResult, type EmailStatement, emailButtonText } from './email-resul
 import { accountName } from './format';
 import { statementHref } from './statements-api';
 import { DownloadLink } from '../../components/download-link';
+import { submitWith } from '../../lib/submit-with';
 
 const place = 'form';
 
@@ -38,13 +39,7 @@ export function StatementRequestForm({
   };
 
   return (
-    <form
-      aria-labelledby="statement-request-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        email.mutate({ target, place });
-      }}
-    >
+    <form aria-labelledby="statement-request-heading" onSubmit={submitWith(() => email.mutate({ target, place }))}>
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceSelect
           id="statement-account"

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
+import { submitWith } from '../../lib/submit-with';
 import { SubmitButton, TransferFormActions, TransferSummary } from './transfer-fields';
 import type { useTransferForm } from './use-transfer-form';
 
@@ -59,15 +60,7 @@ export function ConfirmTransferStep({
 }) {
   const headingId = `${id}-confirm-heading`;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onConfirm();
-      }}
-      className="space-y-5"
-      aria-labelledby={headingId}
-    >
+    <form noValidate onSubmit={submitWith(onConfirm)} className="space-y-5" aria-labelledby={headingId}>
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Confirm Transfer
       </h3>
