@@ -5,8 +5,17 @@
 -- a candidate that the ILIKE recheck drops. The credit union's own accounts get no keys.
 -- Indexes are built from this function: a change to what it returns needs a migration that
 -- rebuilds ledger_transfers_debit_words_idx and ledger_transfers_credit_words_idx.
+-- PL/pgSQL, not SQL: every posting computes it for both words indexes, and a SQL-language function
+-- there is planned again on every INSERT, where PL/pgSQL keeps its plan for the connection
+-- (docs/decisions/2026-11-25-money-command.md, "The words index's function").
 CREATE OR REPLACE FUNCTION ledger_word_keys(account uuid, words text) RETURNS int[]
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-      SELECT array(SELECT hashtext(account::text || t) FROM unnest(public.show_trgm(words)) t
-                   WHERE strpos(t, ' ') = 0 AND account::text NOT LIKE '00000000-0000-4000-8000-%')
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    DECLARE
+      prefix constant text := account::text;
+    BEGIN
+      IF prefix LIKE '00000000-0000-4000-8000-%' THEN
+        RETURN '{}';
+      END IF;
+      RETURN array(SELECT hashtext(prefix || t) FROM unnest(public.show_trgm(words)) t WHERE strpos(t, ' ') = 0);
+    END
     $$;
