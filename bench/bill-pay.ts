@@ -18,8 +18,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import { systemActor } from '../apps/server/src/modules/audit/record-audit';
+import { SecretBox } from '../apps/server/src/crypto/secret-box';
 import { billPayees } from '../apps/server/src/modules/bill-pay/bill-pay.tables';
 import { schedulePayment } from '../apps/server/src/modules/bill-pay/bill-payments';
+import { sealPayeeAccount } from '../apps/server/src/modules/bill-pay/payee-number';
 import { sendDueBillPayments } from '../apps/server/src/modules/bill-pay/send-bill-payments';
 import { billPayCsv, billPayNacha } from '../apps/server/src/modules/bill-pay/staff-bill-pay';
 import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger';
@@ -43,7 +45,7 @@ async function main() {
   await servicesBench(postgres, 'billpay', async ({ config, database, logger, mailer }, benchDb) => {
     let failed = false;
     print(`${MEMBERS} members, ${PAYMENTS} payments per day, ${CLIENTS} concurrent scheduling clients`);
-    const deps = { db: database.db, config, mailer, clock: () => scheduledAt, logger };
+    const deps = { db: database.db, config, mailer, secrets: SecretBox.withNewKey(), clock: () => scheduledAt, logger };
 
     progress('creating members…');
     const members: Array<{ user: UserRow; payeeId: string }> = [];
@@ -72,15 +74,17 @@ async function main() {
           createdBy: null,
         }),
       );
+      const payeeId = randomUUID();
       const [payee] = await database.db
         .insert(billPayees)
         .values({
+          id: payeeId,
           userId: created.id,
           billerId: i % 2 === 0 ? 'demo-electric' : 'demo-water',
           billerName: i % 2 === 0 ? 'Riverside Electric Co.' : 'City Water Utility',
           category: i % 2 === 0 ? 'electric' : 'water',
           nickname: 'Bench bill',
-          accountNumber: String(5_500_000_000 + i),
+          accountNumber: sealPayeeAccount(deps.secrets, payeeId, String(5_500_000_000 + i)),
           createdAt: scheduledAt,
         })
         .returning({ id: billPayees.id });

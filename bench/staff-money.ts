@@ -257,7 +257,7 @@ async function seedAchOrders(deps: BenchDeps, payers: BenchMember[], count: numb
       for (let i = start; i < Math.min(count, start + 100); i++) {
         const payer = payers[i % payers.length];
         if (!payer) throw new Error('no payer');
-        await createPaymentOrder(tx, {
+        await createPaymentOrder(tx, deps.secrets, {
           userId: payer.id,
           rail: 'ach',
           fromAccountId: payer.checking,

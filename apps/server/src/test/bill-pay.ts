@@ -74,10 +74,7 @@ export async function paymentsOf(member: Member, view: 'upcoming' | 'history', p
 
 /** Runs the send job's work as an instance would at `now`. */
 export function runSendJob(t: TestApp, now: Date) {
-  return sendDueBillPayments(
-    { db: t.db, config: t.config, mailer: t.mailer, clock: () => now, logger: pino({ level: 'silent' }) },
-    now,
-  );
+  return sendDueBillPayments({ ...t, clock: () => now, logger: pino({ level: 'silent' }) }, now);
 }
 
 /** 14:00 in New York on `day` (EST in winter, EDT in summer): the default cut-off. */

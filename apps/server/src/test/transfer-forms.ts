@@ -11,6 +11,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { paymentOrders } from '../modules/payments/payments.tables';
+import { openOrderNumbers } from '../modules/payments/sealed-numbers';
 import { type Browser, mailedCode, type TestApp } from './identity';
 import { type Member, sendTransfer } from './money';
 
@@ -100,8 +101,13 @@ export async function externalTransfer(
   );
 }
 
-export const ordersOf = (t: TestApp, userId: string) =>
+/** The member's payment orders as stored: the account number and IBAN sealed. */
+export const storedOrdersOf = (t: TestApp, userId: string) =>
   t.db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId)).orderBy(asc(paymentOrders.createdAt));
+
+/** The member's payment orders, the account number and IBAN opened with the app's key. */
+export const ordersOf = async (t: TestApp, userId: string) =>
+  (await storedOrdersOf(t, userId)).map((row) => openOrderNumbers(t.secrets, row));
 
 export async function history(browser: Browser, query = ''): Promise<TransactionPage> {
   const response = await browser.get(`/api/me/transactions${query ? `?${query}` : ''}`);

@@ -535,7 +535,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const member = await memberWithMoney(t, 90_00n);
       const checking = await accountId(t, member.id, 'Checking');
       await t.db.transaction((tx) =>
-        createPaymentOrder(tx, {
+        createPaymentOrder(tx, t.secrets, {
           userId: member.id,
           rail: 'ach',
           fromAccountId: checking,

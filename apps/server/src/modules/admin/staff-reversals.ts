@@ -83,7 +83,7 @@ export async function reverseMemberTransaction(
  * with the reason.
  */
 export async function reverseAllMemberTransactions(
-  deps: Deps & Pick<AppDeps, 'config' | 'mailer'>,
+  deps: Deps & Pick<AppDeps, 'config' | 'mailer' | 'secrets'>,
   { user: member, actor, meta }: StaffOnMember,
   reason: string,
 ): Promise<{ count: number; message: string }> {

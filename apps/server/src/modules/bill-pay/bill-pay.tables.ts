@@ -7,9 +7,11 @@ import { transferChallenges } from '../transfers/transfers.tables';
 
 /**
  * A member's saved payee: a biller from the credit union's directory (configuration: the id and
- * the name it had when saved) and the member's account number there. Removing a payee keeps the
- * row (its payments still name it); `challenge_id` is the code that confirmed adding it, so a
- * retried confirmation finds the payee it made.
+ * the name it had when saved) and the member's account number there, sealed (payee-number.ts).
+ * Removing a payee keeps the row (its payments still name it); `challenge_id` is the code that
+ * confirmed adding it, so a retried confirmation finds the payee it made. One live payee per
+ * biller account of a member is checked by `payees.ts` under the member's lock: sealed numbers
+ * differ every time, so no index can.
  */
 export const billPayees = pgTable(
   'bill_payees',
@@ -28,13 +30,7 @@ export const billPayees = pgTable(
     createdAt: timestamptz().notNull(),
     removedAt: timestamptz(),
   },
-  (table) => [
-    index('bill_payees_user_idx').on(table.userId, table.createdAt),
-    // One live payee per biller account of a member.
-    uniqueIndex('bill_payees_live_unique')
-      .on(table.userId, table.billerId, table.accountNumber)
-      .where(sql`${table.removedAt} is null`),
-  ],
+  (table) => [index('bill_payees_user_idx').on(table.userId, table.createdAt)],
 );
 
 /** What a series and each of its payments say alike: whose, to which payee, from which account, how much. */

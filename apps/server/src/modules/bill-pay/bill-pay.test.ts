@@ -1,4 +1,4 @@
-import { type ApiError, type BillPaymentResult, messages } from '@mutual/shared';
+import { type ApiError, type BillPaymentResult, type BillPayOverview, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,8 @@ import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { daysLongTestEnv, useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
+import { resealSecrets } from '../secrets/reseal-secrets';
+import { sealedColumns } from '../secrets/sealed-columns';
 import { billPayees, billPayments } from './bill-pay.tables';
 
 const m = messages.billPay;
@@ -85,9 +87,15 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
     expect(again.json<{ payee: { id: string } }>().payee.id).toBe(added.json<{ payee: { id: string } }>().payee.id);
     const rows = await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.accountNumber).toBe('FN0098812');
+    // Stored sealed, under this payee's context (a copy in another row would not open).
+    const stored = rows[0]?.accountNumber ?? '';
+    expect(stored.startsWith('v1:')).toBe(true);
+    expect(stored).not.toContain('FN0098812');
+    expect(stored).not.toContain('8812');
+    expect(t.secrets.open(stored, `bill-payee:${rows[0]?.id}`)).toBe('FN0098812');
     const overview = await member.browser.get(BILL_PAY);
     expect(overview.body).not.toContain('FN0098812');
+    expect(overview.json<BillPayOverview>().payees.map((p) => p.accountNumberMasked)).toEqual(['••••8812']);
     expect(await auditActions(t, member.id)).toContain('bill_pay.payee_added');
 
     // The same account at the same biller again: refused before any code is sent.
@@ -96,6 +104,35 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
       message: m.payeeExists,
       fields: { accountNumber: m.payeeExists },
     });
+  });
+
+  it('a payee saved before numbers were sealed is sealed at start-up and still shown masked', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const [old] = await t.db
+      .insert(billPayees)
+      .values({
+        userId: member.id,
+        billerId: 'demo-water',
+        billerName: 'City Water Utility',
+        category: 'water',
+        nickname: 'Water',
+        accountNumber: '20455102',
+        createdAt: new Date('2026-01-05T15:00:00Z'),
+      })
+      .returning();
+    const columns = sealedColumns.filter((c) => c.name === 'bill_payees.account_number');
+    expect(await resealSecrets(t.db, t.secrets, { scope: 'plaintext', columns })).toEqual([
+      expect.objectContaining({ column: 'bill_payees.account_number', sealed: 1 }),
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(billPayees)
+      .where(eq(billPayees.id, old?.id ?? ''));
+    expect(row?.accountNumber.startsWith('v1:')).toBe(true);
+    expect(row?.accountNumber).not.toContain('20455102');
+    expect((await billPayOverview(member)).payees).toEqual([
+      expect.objectContaining({ id: old?.id, accountNumberMasked: '••••5102' }),
+    ]);
   });
 
   it('refuses a biller not in the directory and an account number that is not 4 to 30 letters or digits', async () => {
@@ -338,5 +375,29 @@ describe('[BILL PAY]: the payee limit under racing additions', () => {
     const answers = await Promise.all(confirmations.map((body) => member.browser.post(`${BILL_PAY}/payees`, body)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
+  });
+});
+
+describe('[BILL PAY]: the same payee under racing additions', () => {
+  const t = useTestApp({ env: daysLongTestEnv });
+
+  it('two confirmations at once for the same biller account: one payee, one "already a payee"', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const payee = { billerId: 'demo-water', accountNumber: '33334444', nickname: 'Water' };
+    const confirmations = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { challengeId } = await requestPayeeCode(member, payee);
+      confirmations.push({ payee, challengeId, otp: await payeeCode(t, member.email) });
+    }
+    const answers = await Promise.all(confirmations.map((body) => member.browser.post(`${BILL_PAY}/payees`, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused && errorOf(refused)).toEqual({
+      code: 'CONFLICT',
+      message: m.payeeExists,
+      fields: { accountNumber: m.payeeExists },
+    });
+    expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
+    expect((await billPayOverview(member)).payees.map((p) => p.accountNumberMasked)).toEqual(['••••4444']);
   });
 });

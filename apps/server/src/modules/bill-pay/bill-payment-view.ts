@@ -7,17 +7,20 @@ import {
 } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
+import { openPayee } from './payee-number';
 import { maskAccount } from './payees';
 
 /**
  * Payments with everything any reader of one needs: the payee, the account type it comes from,
  * its series' frequency, and the member (staff views show them; the send job checks their status).
- * Lock one with `.for('update', { of: billPayments })`.
+ * Lock one with `.for('update', { of: billPayments })`. The payee's account number comes sealed:
+ * `openPaymentRow` opens it before anything reads it.
  */
 export function paymentsWithPayee(db: Executor) {
   return db
@@ -43,6 +46,12 @@ export function paymentsWithPayee(db: Executor) {
 }
 
 export type PaymentRow = Awaited<ReturnType<typeof paymentsWithPayee>>[number];
+
+/** A payment row with its payee's account number opened (payee-number.ts). */
+export const openPaymentRow = (secrets: SecretBox, row: PaymentRow): PaymentRow => ({
+  ...row,
+  payee: openPayee(secrets, row.payee),
+});
 
 const payeeView = (payee: typeof billPayees.$inferSelect) => ({
   id: payee.id,
@@ -86,10 +95,15 @@ export function toPaymentView(row: PaymentRow, config: Settings, now: Date): Bil
 }
 
 /** The view of a payment this transaction has just written (so it is there). */
-export async function paymentViewOf(db: Executor, config: Settings, id: string, now: Date): Promise<BillPaymentView> {
+export async function paymentViewOf(
+  db: Executor,
+  deps: { config: Settings; secrets: SecretBox },
+  id: string,
+  now: Date,
+): Promise<BillPaymentView> {
   const [row] = await paymentsWithPayee(db).where(eq(billPayments.id, id));
   if (!row) throw new Error('bill payment vanished');
-  return toPaymentView(row, config, now);
+  return toPaymentView(openPaymentRow(deps.secrets, row), deps.config, now);
 }
 
 export function toSeriesView(

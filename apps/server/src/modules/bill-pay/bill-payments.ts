@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Executor } from '../../db/client';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordOwnAction } from '../audit/record-audit';
@@ -36,8 +37,9 @@ import {
   holdDayFor,
   occurrenceDay,
 } from './bill-pay-dates';
-import { paymentViewOf, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
+import { openPaymentRow, paymentViewOf, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
 import { weekdayHolidays } from '../../fed-calendar';
+import { openPayee } from './payee-number';
 import { listPayees, maskAccount, ownPayee } from './payees';
 
 /**
@@ -49,7 +51,7 @@ import { listPayees, maskAccount, ownPayee } from './payees';
  * before its date.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 const m = messages.billPay;
 
 export interface BillPayCaller {
@@ -58,6 +60,7 @@ export interface BillPayCaller {
   meta: RequestMeta;
 }
 
+/** A payee row with its account number opened (payee-number.ts). */
 type Payee = typeof billPayees.$inferSelect;
 const debitMemo = (payee: Payee) => `Bill payment to ${payee.nickname} (${maskAccount(payee.accountNumber)})`;
 const creditMemo = (payee: Payee) => `Bill payment to ${payee.billerName}`;
@@ -102,7 +105,7 @@ export async function schedulePayment(
   const request = { userId: member.id, key, requestHash: hashRequest('bill-pay:schedule', input), now };
   return runIdempotent(deps.db, request, async (tx) => {
     await assertNotOnHold(tx, member.id);
-    const payee = await ownPayee(tx, member.id, input.payeeId);
+    const payee = await ownPayee(tx, deps.secrets, member.id, input.payeeId);
     // A payee being removed meanwhile waits for this payment, then refuses (it has one scheduled).
     await tx.select({ id: billPayees.id }).from(billPayees).where(eq(billPayees.id, payee.id)).for('share');
     const [account] = await tx
@@ -170,7 +173,7 @@ export async function schedulePayment(
       },
       at: now,
     });
-    const view = await paymentViewOf(tx, deps.config, payment.id, now);
+    const view = await paymentViewOf(tx, deps, payment.id, now);
     const answer: BillPaymentResult = { message: m.scheduled, payment: view };
     return { statusCode: 201, body: answer };
   });
@@ -287,7 +290,7 @@ export async function cancelPayment(
       after: { status: 'cancelled' },
       at: now,
     });
-    const view = await paymentViewOf(tx, deps.config, payment.id, now);
+    const view = await paymentViewOf(tx, deps, payment.id, now);
     return {
       message: m.cancelled(formatMoney(payment.amount), view.payee.nickname, longDay(payment.payOn)),
       payment: view,
@@ -329,13 +332,13 @@ export async function stopSeries(
       after: { status: 'stopped', cancelledPayments: scheduled.map((p) => p.id) },
       at: now,
     });
-    const [view] = await seriesViews(tx, member.id, [series.id]);
+    const [view] = await seriesViews(tx, deps.secrets, member.id, [series.id]);
     if (!view) throw new Error('series vanished');
     return { message: m.seriesStopped(view.payee.nickname), series: view };
   });
 }
 
-async function seriesViews(db: Executor, userId: string, only?: string[]) {
+async function seriesViews(db: Executor, secrets: SecretBox, userId: string, only?: string[]) {
   const rows = await db
     .select({ series: billSeries, payee: billPayees, accountType: ledgerAccounts.type })
     .from(billSeries)
@@ -361,7 +364,7 @@ async function seriesViews(db: Executor, userId: string, only?: string[]) {
   const bySeries = new Map(progress.map((p) => [p.seriesId, p]));
   return rows.map((row) => {
     const p = bySeries.get(row.series.id);
-    return toSeriesView(row.series, row.payee, row.accountType, {
+    return toSeriesView(row.series, openPayee(secrets, row.payee), row.accountType, {
       occurrences: p?.occurrences ?? 0,
       nextPayOn: p?.nextPayOn ?? null,
     });
@@ -372,7 +375,10 @@ async function seriesViews(db: Executor, userId: string, only?: string[]) {
 export async function billPayOverview(deps: Deps, userId: string): Promise<BillPayOverview> {
   const now = deps.clock();
   const window = billPayWindow(now, deps.config);
-  const [payees, series] = await Promise.all([listPayees(deps.db, userId), seriesViews(deps.db, userId)]);
+  const [payees, series] = await Promise.all([
+    listPayees(deps.db, deps.secrets, userId),
+    seriesViews(deps.db, deps.secrets, userId),
+  ]);
   return {
     billers: deps.config.billPay.billers.map(({ id, name, category, delivery }) => ({ id, name, category, delivery })),
     payees,
@@ -405,7 +411,7 @@ export async function listPayments(deps: Deps, userId: string, query: BillPaymen
     deps.db.select({ n: count() }).from(billPayments).where(where),
   ]);
   return {
-    payments: rows.map((row) => toPaymentView(row, deps.config, now)),
+    payments: rows.map((row) => toPaymentView(openPaymentRow(deps.secrets, row), deps.config, now)),
     total: total?.n ?? 0,
     page,
     pageSize: BILL_PAYMENTS_PAGE_SIZE,

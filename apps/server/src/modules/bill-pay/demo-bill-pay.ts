@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { localDay } from '../../time';
 import { generalLedger } from '../ledger/general-ledger';
@@ -7,7 +8,8 @@ import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { billPayWindow } from './bill-pay-dates';
 import { holdMoney, newConfirmationNumber } from './bill-payments';
 import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDay } from '../../fed-calendar';
-import { maskAccount } from './payees';
+import { openPayee } from './payee-number';
+import { maskAccount, newPayeeRow } from './payees';
 
 /**
  * The demo's Bill Pay: saved payees, payments sent in past months (in the history as Bill Pay),
@@ -23,7 +25,13 @@ export interface DemoPayer {
   oneOff: bigint;
 }
 
-export async function seedBillPay(tx: Executor, config: Config, payers: DemoPayer[], now: Date): Promise<void> {
+export async function seedBillPay(
+  tx: Executor,
+  deps: { config: Config; secrets: SecretBox },
+  payers: DemoPayer[],
+  now: Date,
+): Promise<void> {
+  const { config } = deps;
   const window = billPayWindow(now, config);
   const today = localDay(now, config.timeZone);
   for (const payer of payers) {
@@ -31,19 +39,12 @@ export async function seedBillPay(tx: Executor, config: Config, payers: DemoPaye
     for (const p of payer.payees) {
       const biller = config.billPay.billers.find((b) => b.id === p.billerId);
       if (!biller) throw new Error(`the demo payee's biller ${p.billerId} is not in the directory`);
+      const createdAt = new Date(now.getTime() - 120 * 86_400_000);
       const [row] = await tx
         .insert(billPayees)
-        .values({
-          userId: payer.userId,
-          billerId: biller.id,
-          billerName: biller.name,
-          category: biller.category,
-          nickname: p.nickname,
-          accountNumber: p.accountNumber,
-          createdAt: new Date(now.getTime() - 120 * 86_400_000),
-        })
+        .values(newPayeeRow(deps.secrets, { ...p, userId: payer.userId, biller, createdAt }))
         .returning();
-      if (row) payees.push(row);
+      if (row) payees.push(openPayee(deps.secrets, row));
     }
     const [first, second] = payees;
     if (!first || !second) continue;

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { messages, type NewPayee, type Payee, type PayeeResult, type TransferChallenge } from '@mutual/shared';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { BillerEntry } from '../../billers';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -11,6 +13,7 @@ import { renderEmail } from '../mail/templates';
 import { type UserRow, users } from '../people/people.tables';
 import { issueChallenge, spendVerifiedChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { billPayees, billPayments } from './bill-pay.tables';
+import { openPayee, sealPayeeAccount } from './payee-number';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.billPay;
@@ -18,6 +21,7 @@ const m = messages.billPay;
 /** Never the full number after saving: `••••6789`. */
 export const maskAccount = (value: string) => `••••${value.slice(-4)}`;
 
+/** `row` with its account number opened (payee-number.ts). */
 export function toPayee(row: typeof billPayees.$inferSelect): Payee {
   return {
     id: row.id,
@@ -30,42 +34,79 @@ export function toPayee(row: typeof billPayees.$inferSelect): Payee {
   };
 }
 
+/**
+ * A new payee of `biller` as stored: its id chosen here, so the number is sealed under the row's
+ * own context (payee-number.ts) before the insert.
+ */
+export function newPayeeRow(
+  secrets: SecretBox,
+  payee: { userId: string; biller: BillerEntry; nickname: string; accountNumber: string; createdAt: Date },
+  challengeId: string | null = null,
+): typeof billPayees.$inferInsert {
+  const id = randomUUID();
+  return {
+    id,
+    userId: payee.userId,
+    billerId: payee.biller.id,
+    billerName: payee.biller.name,
+    category: payee.biller.category,
+    nickname: payee.nickname,
+    accountNumber: sealPayeeAccount(secrets, id, payee.accountNumber),
+    challengeId,
+    createdAt: payee.createdAt,
+  };
+}
+
 export function findBiller(config: Pick<Config, 'billPay'>, billerId: string): BillerEntry {
   const biller = config.billPay.billers.find((b) => b.id === billerId);
   if (!biller) throw new AppError('VALIDATION_FAILED', m.chooseBiller, { billerId: m.chooseBiller });
   return biller;
 }
 
-export async function listPayees(db: Executor, userId: string): Promise<Payee[]> {
+export async function listPayees(db: Executor, secrets: SecretBox, userId: string): Promise<Payee[]> {
   const rows = await db
     .select()
     .from(billPayees)
     .where(and(eq(billPayees.userId, userId), isNull(billPayees.removedAt)))
     .orderBy(asc(billPayees.nickname), asc(billPayees.createdAt));
-  return rows.map(toPayee);
+  return rows.map((row) => toPayee(openPayee(secrets, row)));
 }
 
-/** A live payee of this member, or 404 (another member's payee is not found, never forbidden). */
-export async function ownPayee(db: Executor, userId: string, payeeId: string) {
+/**
+ * A live payee of this member, its account number opened, or 404 (another member's payee is not
+ * found, never forbidden).
+ */
+export async function ownPayee(db: Executor, secrets: SecretBox, userId: string, payeeId: string) {
   const [row] = await db
     .select()
     .from(billPayees)
     .where(and(eq(billPayees.id, payeeId), eq(billPayees.userId, userId), isNull(billPayees.removedAt)));
   if (!row) throw new AppError('NOT_FOUND', m.payeeNotFound, { payeeId: m.payeeNotFound });
-  return row;
+  return openPayee(secrets, row);
 }
 
 const payloadHash = (payee: NewPayee) => hashRequest('bill-pay:payee', payee);
 
-async function refuseDuplicateOrTooMany(db: Executor, config: Config, userId: string, payee: NewPayee) {
+/**
+ * One live payee per biller account of a member, and at most `maxPayees`. The numbers are sealed
+ * (each value different), so they are compared opened, here; adding a payee holds the member's
+ * lock around this check and its insert.
+ */
+async function refuseDuplicateOrTooMany(
+  db: Executor,
+  deps: Pick<Deps, 'config' | 'secrets'>,
+  userId: string,
+  payee: NewPayee,
+) {
   const live = await db
-    .select({ billerId: billPayees.billerId, accountNumber: billPayees.accountNumber })
+    .select({ id: billPayees.id, billerId: billPayees.billerId, accountNumber: billPayees.accountNumber })
     .from(billPayees)
     .where(and(eq(billPayees.userId, userId), isNull(billPayees.removedAt)));
-  if (live.some((p) => p.billerId === payee.billerId && p.accountNumber === payee.accountNumber))
+  const sameBiller = live.filter((p) => p.billerId === payee.billerId);
+  if (sameBiller.some((p) => openPayee(deps.secrets, p).accountNumber === payee.accountNumber))
     throw new AppError('CONFLICT', m.payeeExists, { accountNumber: m.payeeExists });
-  if (live.length >= config.billPay.maxPayees)
-    throw new AppError('CONFLICT', m.tooManyPayees(config.billPay.maxPayees));
+  const { maxPayees } = deps.config.billPay;
+  if (live.length >= maxPayees) throw new AppError('CONFLICT', m.tooManyPayees(maxPayees));
 }
 
 /**
@@ -74,7 +115,7 @@ async function refuseDuplicateOrTooMany(db: Executor, config: Config, userId: st
  */
 export async function payeeChallenge(deps: Deps, member: UserRow, payee: NewPayee): Promise<TransferChallenge> {
   const biller = findBiller(deps.config, payee.billerId);
-  await refuseDuplicateOrTooMany(deps.db, deps.config, member.id, payee);
+  await refuseDuplicateOrTooMany(deps.db, deps, member.id, payee);
   return issueChallenge(
     deps,
     member,
@@ -116,7 +157,7 @@ export async function addPayee(
       .from(billPayees)
       .where(and(eq(billPayees.challengeId, challengeId), eq(billPayees.userId, member.id)));
     if (!made) throw new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
-    return { message: m.payeeAdded(made.nickname), payee: toPayee(made) };
+    return { message: m.payeeAdded(made.nickname), payee: toPayee(openPayee(deps.secrets, made)) };
   };
   const state = await verifyExternalChallenge(deps, member, challengeId, payloadHash(payee), input.otp);
   if (state === 'used') return replay();
@@ -125,21 +166,19 @@ export async function addPayee(
   const saved = await deps.db.transaction(async (tx) => {
     // Used here, once: a racing copy of this confirmation finds it used and replays.
     if (!(await spendVerifiedChallenge(tx, { id: challengeId, userId: member.id }, now))) return null;
-    // The member's row orders their racing additions, so the count below cannot be passed twice.
+    // The member's row orders their racing additions, so neither the duplicate check nor the count
+    // below can be passed twice (sealed numbers differ every time: no index can compare them).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
-    await refuseDuplicateOrTooMany(tx, deps.config, member.id, payee);
+    await refuseDuplicateOrTooMany(tx, deps, member.id, payee);
     const [row] = await tx
       .insert(billPayees)
-      .values({
-        userId: member.id,
-        billerId: biller.id,
-        billerName: biller.name,
-        category: biller.category,
-        nickname,
-        accountNumber: payee.accountNumber,
-        challengeId,
-        createdAt: now,
-      })
+      .values(
+        newPayeeRow(
+          deps.secrets,
+          { userId: member.id, biller, nickname, accountNumber: payee.accountNumber, createdAt: now },
+          challengeId,
+        ),
+      )
       .returning();
     if (!row) throw new Error('payee not stored');
     await recordOwnAction(tx, member, {
@@ -151,19 +190,19 @@ export async function addPayee(
     return row;
   });
   if (!saved) return replay();
-  return { message: m.payeeAdded(saved.nickname), payee: toPayee(saved) };
+  return { message: m.payeeAdded(saved.nickname), payee: toPayee(openPayee(deps.secrets, saved)) };
 }
 
 /** Removes a payee (kept for the history of its payments); refused while it has scheduled payments. */
 export async function removePayee(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'secrets'>,
   member: UserRow,
   payeeId: string,
   meta: RequestMeta,
 ): Promise<{ message: string }> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    const payee = await ownPayee(tx, member.id, payeeId);
+    const payee = await ownPayee(tx, deps.secrets, member.id, payeeId);
     // Locks the payee so a payment scheduled to it meanwhile waits and then finds it removed.
     await tx.select({ id: billPayees.id }).from(billPayees).where(eq(billPayees.id, payee.id)).for('update');
     const [scheduled] = await tx

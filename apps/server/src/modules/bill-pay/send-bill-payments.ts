@@ -1,5 +1,6 @@
 import { formatMoney } from '@mutual/shared';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
@@ -11,7 +12,7 @@ import { resolvePending } from '../ledger/post-transfer';
 import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
 import { type BillOutcome, tellMember } from './bill-pay-notices';
-import { paymentsWithPayee } from './bill-payment-view';
+import { openPaymentRow, paymentsWithPayee } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
 /**
@@ -23,7 +24,7 @@ import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from '.
  * one that cannot be held or sent fails in plain words, and never stops the others.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'mailer' | 'secrets'>;
 
 const BATCH = 200;
 
@@ -85,10 +86,13 @@ async function guarded(deps: Deps, id: string, summary: SendSummary, work: () =>
   }
 }
 
-/** Locks a scheduled payment with what sending it needs; null when it is no longer scheduled. */
-async function lockScheduled(tx: Tx, id: string) {
+/**
+ * Locks a scheduled payment with what sending it needs (the payee's number opened); null when it
+ * is no longer scheduled.
+ */
+async function lockScheduled(tx: Tx, secrets: SecretBox, id: string) {
   const [row] = await paymentsWithPayee(tx).where(eq(billPayments.id, id)).for('update', { of: billPayments });
-  return row && row.payment.status === 'scheduled' ? row : null;
+  return row && row.payment.status === 'scheduled' ? openPaymentRow(secrets, row) : null;
 }
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockScheduled>>>;
@@ -138,7 +142,7 @@ async function fail(tx: Tx, deps: Deps, row: Locked, reason: string, now: Date):
 /** A later payment of a series holds its money on its hold day; short of money, it fails. */
 function holdOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockScheduled(tx, id);
+    const row = await lockScheduled(tx, deps.secrets, id);
     if (!row || row.payment.pendingTransferId) return 'skipped';
     const refused = await refusal(tx, row);
     if (refused) return fail(tx, deps, row, refused, now);
@@ -165,7 +169,7 @@ function holdOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
 /** Sends a due payment: the hold posts, it is Sent with a confirmation number, the member is told. */
 function sendOne(deps: Deps, id: string, now: Date): Promise<Outcome> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockScheduled(tx, id);
+    const row = await lockScheduled(tx, deps.secrets, id);
     if (!row) return 'skipped';
     const { payment } = row;
     const refused = await refusal(tx, row);

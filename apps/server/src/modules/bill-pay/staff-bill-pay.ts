@@ -25,7 +25,7 @@ import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
 import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
-import { type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
+import { openPaymentRow, type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
 
 /**
@@ -35,7 +35,7 @@ import { maskAccount } from './payees';
  * batch for the billers paid electronically. All audited.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.billPay;
 const PAGE_SIZE = 25;
 const tooLongForCcd = 'the account at the biller is longer than the 15 characters a CCD entry carries';
@@ -88,7 +88,7 @@ export async function listStaffBillPayments(
     countOf(filters.returned),
   ]);
   return {
-    payments: rows.map((row) => toStaffPayment(deps, row, now)),
+    payments: rows.map((row) => toStaffPayment(deps, openPaymentRow(deps.secrets, row), now)),
     total: { due, sent, returned }[view],
     page,
     pageSize: PAGE_SIZE,
@@ -115,10 +115,11 @@ export async function returnBillPayment(
   const note = (input.note ?? '').trim();
   const result = await withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const [row] = await paymentsWithPayee(tx)
+      const [locked] = await paymentsWithPayee(tx)
         .where(eq(billPayments.id, paymentId))
         .for('update', { of: billPayments });
-      if (!row) throw new AppError('NOT_FOUND', m.paymentNotFound);
+      if (!locked) throw new AppError('NOT_FOUND', m.paymentNotFound);
+      const row = openPaymentRow(deps.secrets, locked);
       const { payment } = row;
       if (payment.status !== 'sent' || !payment.sentTransferId) throw new AppError('CONFLICT', m.notReturnable);
       // The money comes back as a credit of its own (not a staff correction): the member's history
@@ -173,7 +174,7 @@ export async function returnBillPayment(
       if (!fresh) throw new Error('bill payment vanished');
       return {
         message: m.returned(amount, row.payee.nickname, reason.label),
-        payment: toStaffPayment(deps, fresh, now),
+        payment: toStaffPayment(deps, openPaymentRow(deps.secrets, fresh), now),
       };
     }),
   );
@@ -181,10 +182,12 @@ export async function returnBillPayment(
   return result;
 }
 
+/** The day's sent payments, each payee's account number opened: the exports carry it in full. */
 async function sentRows(deps: Deps, day: string) {
-  return paymentsWithPayee(deps.db)
+  const rows = await paymentsWithPayee(deps.db)
     .where(sentOn(day, deps.config.timeZone))
     .orderBy(asc(billPayments.sentAt), asc(billPayments.id));
+  return rows.map((row) => openPaymentRow(deps.secrets, row));
 }
 
 /** The day's sent payments as CSV for the bill-pay processor: every biller, each row a payment. */

@@ -8,7 +8,8 @@ import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf } from '../../test/transfer-forms';
 import { buildNachaFile, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
-import { paymentOrders } from './payments.tables';
+import { resealSecrets } from '../secrets/reseal-secrets';
+import { achExports, paymentOrders } from './payments.tables';
 import { achOrder, ORDERS, orderIn, queue, returnOrder, settle, staffBrowser, wireOrder } from './payment-ops.fixtures';
 
 const m = messages.paymentOps;
@@ -361,6 +362,32 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
 
       const unknown = await staff.get(`${ORDERS}/ach-exports/00000000-0000-4000-8000-00000000dead/file`);
       expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: m.exportNotFound });
+      expect((await settle(staff, id)).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    'keeps account numbers and files sealed at rest; an order stored in clear before sealing is sealed at ' +
+      'start-up and reads the same',
+    async () => {
+      const id = await achOrder(t, member, { amount: '3.00', accountNumber: '55554444' });
+      const stored = async () => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0];
+      expect((await stored())?.accountNumber).toMatch(/^v1:/);
+      // As a database from before sealing holds it; the next start seals it.
+      await t.db.update(paymentOrders).set({ accountNumber: '55554444' }).where(eq(paymentOrders.id, id));
+      const counts = await resealSecrets(t.db, t.secrets, { scope: 'plaintext' });
+      expect(counts.find((c) => c.column === 'payment_orders.account_number')?.sealed).toBe(1);
+      expect((await stored())?.accountNumber).not.toContain('5555');
+      expect((await orderIn(staff, 'pending', id)).beneficiary.accountNumberMasked).toBe('••4444');
+
+      const response = await staff.post(`${ORDERS}/ach-export`);
+      expect(response.statusCode, response.body).toBe(201);
+      const { export: file } = response.json<AchExportResult>();
+      const [saved] = await t.db.select().from(achExports).where(eq(achExports.id, file.id));
+      expect(saved?.content).toMatch(/^v1:/);
+      expect(saved?.content).not.toContain('55554444');
+      const parsed = parseNacha((await staff.get(`${ORDERS}/ach-exports/${file.id}/file`)).body);
+      expect(parsed.batches[0]?.entries.map((entry) => entry.accountNumber)).toEqual(['55554444']);
       expect((await settle(staff, id)).statusCode).toBe(200);
     },
   );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AchExportResult,
   type AchExportSkipped,
@@ -17,19 +18,12 @@ import { localClock } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { users } from '../people/people.tables';
 import { awaitingExport } from './list-payment-orders';
-import {
-  achText,
-  buildNachaFile,
-  type EntryProblem,
-  entryProblem,
-  MAX_ENTRY_CENTS,
-  type NachaEntry,
-  secCodeOf,
-} from './nacha';
+import { achText, buildNachaFile, type EntryProblem, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
 import { achExports, paymentOrders } from './payments.tables';
+import { achFileContext, openOrderNumbers } from './sealed-numbers';
 import { addDays, businessDayOnOrAfter } from '../../fed-calendar';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secrets'>;
 const m = messages.paymentOps;
 const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const ACH_EXPORTS_SHOWN = 50;
@@ -74,7 +68,7 @@ export async function exportAchFile(
       if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
       // An order the file cannot carry is left out and named, not allowed to stop everyone's.
       const checked = orders.map((order) => {
-        const entry = entryOf(order);
+        const entry = entryOf(openOrderNumbers(deps.secrets, order));
         return { order, entry, problem: entryProblem(entry) };
       });
       const writable = checked.filter(({ problem }) => problem === null);
@@ -112,11 +106,14 @@ export async function exportAchFile(
         ],
       });
       const fileName = `${prefix}${number}.txt`;
+      const id = randomUUID();
       const [saved] = await tx
         .insert(achExports)
         .values({
+          id,
           fileName,
-          content: built.content,
+          secCode: sec,
+          content: deps.secrets.seal(built.content, achFileContext(id)),
           entryCount: built.entryCount,
           totalAmount: built.totalCredit,
           createdAt: now,
@@ -199,8 +196,7 @@ export async function listAchExports(db: Executor): Promise<AchExportSummary[]> 
     .select({
       id: achExports.id,
       fileName: achExports.fileName,
-      // The first batch header's SEC code (record 2, columns 51–53), without reading whole files.
-      secCode: sql<string>`substr(${achExports.content}, 146, 3)`,
+      secCode: achExports.secCode,
       entryCount: achExports.entryCount,
       totalAmount: achExports.totalAmount,
       createdAt: achExports.createdAt,
@@ -221,7 +217,7 @@ export async function listAchExports(db: Executor): Promise<AchExportSummary[]> 
  * A stored file, to download again. It holds full account numbers, so each download is audited.
  */
 export async function downloadAchExport(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'secrets'>,
   id: string,
   actor: Actor,
   meta: RequestMeta,
@@ -233,9 +229,9 @@ export async function downloadAchExport(
       action: 'payment_order.ach_downloaded',
       actor,
       meta,
-      after: { achExportId: file.id, fileName: file.fileName, sec: secCodeOf(file.content) },
+      after: { achExportId: file.id, fileName: file.fileName, sec: file.secCode },
       at: deps.clock(),
     });
-    return { fileName: file.fileName, content: file.content };
+    return { fileName: file.fileName, content: deps.secrets.open(file.content, achFileContext(file.id)) };
   });
 }

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { PaymentOrderDetails } from '@mutual/shared';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { paymentOrders } from './payments.tables';
+import { sealOrderNumbers } from './sealed-numbers';
 
 export interface NewPaymentOrder extends PaymentOrderDetails {
   userId: string;
@@ -15,10 +18,12 @@ export interface NewPaymentOrder extends PaymentOrderDetails {
 
 /**
  * Holds the member's funds with a pending ledger transfer to the rail's clearing account and
- * records the order staff will settle or return. Both happen in the caller's transaction.
+ * records the order staff will settle or return (its account number and IBAN sealed). Both happen in
+ * the caller's transaction.
  */
 export async function createPaymentOrder(
   tx: Executor,
+  secrets: SecretBox,
   order: NewPaymentOrder,
 ): Promise<{ orderId: string; transferId: string }> {
   const clearing = order.rail === 'ach' ? generalLedger.achClearing : generalLedger.wireClearing;
@@ -34,9 +39,11 @@ export async function createPaymentOrder(
     now: order.now,
     createdBy: order.userId,
   });
+  const id = randomUUID();
   const [row] = await tx
     .insert(paymentOrders)
     .values({
+      id,
       userId: order.userId,
       rail: order.rail,
       status: 'pending',
@@ -46,9 +53,8 @@ export async function createPaymentOrder(
       beneficiaryName: order.beneficiaryName,
       bankName: order.bankName,
       routingNumber: order.routingNumber ?? null,
-      accountNumber: order.accountNumber,
+      ...sealOrderNumbers(secrets, id, order),
       swiftCode: order.swiftCode ?? null,
-      iban: order.iban ?? null,
       country: order.country ?? null,
       currency: order.currency ?? null,
       reference: order.reference,

@@ -11,10 +11,12 @@ import {
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { achExports, paymentOrders } from './payments.tables';
+import { openOrderNumbers } from './sealed-numbers';
 
 const resolver = alias(users, 'resolver');
 
@@ -49,8 +51,13 @@ const asRail = (value: string): PaymentRail => paymentRails.find((rail) => rail 
 const asStatus = (value: string): PaymentOrderStatus =>
   paymentOrderStatuses.find((status) => status === value) ?? 'pending';
 
-export function toPaymentOrder(row: OrderRow, config: Pick<Config, 'paymentOrders'>, now: Date): PaymentOrder {
-  const { order } = row;
+export function toPaymentOrder(
+  row: OrderRow,
+  secrets: SecretBox,
+  config: Pick<Config, 'paymentOrders'>,
+  now: Date,
+): PaymentOrder {
+  const order = openOrderNumbers(secrets, row.order);
   const status = asStatus(order.status);
   const expiryHours = config.paymentOrders.expiryHours;
   return {
@@ -90,9 +97,15 @@ export function toPaymentOrder(row: OrderRow, config: Pick<Config, 'paymentOrder
 }
 
 /** One order as the queue shows it, or undefined. */
-export async function findPaymentOrder(db: Executor, config: Pick<Config, 'paymentOrders'>, id: string, now: Date) {
+export async function findPaymentOrder(
+  db: Executor,
+  secrets: SecretBox,
+  config: Pick<Config, 'paymentOrders'>,
+  id: string,
+  now: Date,
+) {
   const [row] = await selectOrders(db).where(eq(paymentOrders.id, id));
-  return row ? toPaymentOrder(row, config, now) : undefined;
+  return row ? toPaymentOrder(row, secrets, config, now) : undefined;
 }
 
 /** Pending ACH orders that have not gone out in a NACHA file yet. */
@@ -108,6 +121,7 @@ export const awaitingExport: SQL = and(
  */
 export async function listPaymentOrders(
   db: Executor,
+  secrets: SecretBox,
   config: Pick<Config, 'paymentOrders'>,
   query: { status: PaymentOrderStatus; page: number },
   now: Date,
@@ -129,7 +143,7 @@ export async function listPaymentOrders(
   const counts = { pending: 0, settled: 0, returned: 0, expired: 0 };
   for (const { status, n } of byStatus) counts[asStatus(status)] = Number(n);
   return {
-    orders: rows.map((row) => toPaymentOrder(row, config, now)),
+    orders: rows.map((row) => toPaymentOrder(row, secrets, config, now)),
     total: counts[query.status],
     page: query.page,
     pageSize,

@@ -207,8 +207,3 @@ export function buildNachaFile(file: NachaFile): { content: string; entryCount: 
   while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
   return { content: `${lines.join('\n')}\n`, entryCount: fileEntries, totalCredit: fileCredit };
 }
-
-/** The SEC code of a stored file's first batch. */
-export function secCodeOf(content: string): string {
-  return content.split('\n')[1]?.slice(50, 53) ?? '';
-}

@@ -1,5 +1,6 @@
 import { formatMoney } from '@mutual/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
@@ -9,8 +10,10 @@ import { notify } from '../notifications/notify';
 import { users } from '../people/people.tables';
 import { maskTail } from './list-payment-orders';
 import { paymentOrders } from './payments.tables';
+import { openOrderNumbers } from './sealed-numbers';
 
 type Order = typeof paymentOrders.$inferSelect;
+type NoticeDeps = { config: Config; mailer: Mailer; secrets: SecretBox };
 
 export interface Recipient {
   userId: string;
@@ -121,12 +124,13 @@ function returnedEmail(
  */
 export async function tellMember(
   tx: Executor,
-  deps: { config: Config; mailer: Mailer },
-  order: Order,
+  deps: NoticeDeps,
+  sealed: Order,
   recipient: Recipient,
   outcome: Outcome,
   now: Date,
 ): Promise<void> {
+  const order = openOrderNumbers(deps.secrets, sealed);
   await notify(tx, recipient.userId, { kind: 'transfer', ...notice(order, recipient.accountType, outcome) }, now);
   if (outcome.kind !== 'settled' && recipient.notifyEmail) {
     await deps.mailer.enqueue(tx, recipient.email, returnedEmail(deps.config, order, recipient.accountType, outcome));
@@ -152,7 +156,7 @@ export async function pendingOrderIds(tx: Executor, userId: string): Promise<str
  */
 export async function tellCancelledOrders(
   tx: Executor,
-  deps: { config: Config; mailer: Mailer },
+  deps: NoticeDeps,
   orderIds: string[],
   reason: string,
   now: Date,

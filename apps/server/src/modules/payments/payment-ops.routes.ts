@@ -10,7 +10,7 @@ import { returnPaymentOrder, settlePaymentOrder } from './resolve-payment-order'
 export const paymentOpsRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.orders),
-    handler: async (request) => listPaymentOrders(deps.db, deps.config, request.query, deps.clock()),
+    handler: async (request) => listPaymentOrders(deps.db, deps.secrets, deps.config, request.query, deps.clock()),
   });
 
   app.route({

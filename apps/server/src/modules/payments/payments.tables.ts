@@ -11,6 +11,9 @@ import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
 export const achExports = pgTable('ach_exports', {
   id: uuidPrimaryKey(),
   fileName: text().notNull(),
+  /** The batch's Standard Entry Class (PPD, CCD, WEB), as the list of files shows it. */
+  secCode: text().notNull(),
+  /** The file as written, sealed (`sealed-numbers.ts`): it holds full account numbers. */
   content: text().notNull(),
   entryCount: integer().notNull(),
   totalAmount: cents().notNull(),
@@ -42,6 +45,7 @@ export const paymentOrders = pgTable(
     bankName: text().notNull(),
     /** ACH: the receiving bank's ABA routing number. */
     routingNumber: text(),
+    /** Sealed (`sealed-numbers.ts`), like `iban`: screens show the last four, the NACHA file all. */
     accountNumber: text().notNull(),
     /** International: SWIFT/BIC, optional IBAN, ISO country and currency codes. */
     swiftCode: text(),

@@ -17,7 +17,7 @@ import { findPaymentOrder } from './list-payment-orders';
 import { ordersWithOwner, type Outcome, tellMember } from './payment-notices';
 import { paymentOrders } from './payments.tables';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.paymentOps;
 const HOUR = 3_600_000;
 
@@ -110,7 +110,7 @@ async function resolvePaymentOrder(
         outcome,
         now,
       );
-      const shown = await findPaymentOrder(tx, deps.config, order.id, now);
+      const shown = await findPaymentOrder(tx, deps.secrets, deps.config, order.id, now);
       if (!shown) throw new Error('payment order vanished');
       // Last, so the general-ledger clearing account every settle locks is held only to the commit
       // (concurrent settles queue on it: bench/staff-money.ts).
@@ -167,7 +167,7 @@ export async function returnPaymentOrder(
  * system. Each order is its own transaction; one settled or returned meanwhile is skipped.
  */
 export async function expireDueOrders(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'secrets'>,
   now: Date,
 ): Promise<{ expired: number }> {
   const hours = deps.config.paymentOrders.expiryHours;

@@ -15,7 +15,7 @@ const counted = (count: number, what: string) => (count > 0 ? `${count} ${what}`
  * statements and dividends, check deposits' holds and card authorizations' holds are here.
  */
 export function scheduledJobs(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database' | 'secrets'>,
 ): JobDefinition[] {
   const jobs: JobDefinition[] = [
     {

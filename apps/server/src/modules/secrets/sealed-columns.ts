@@ -4,6 +4,10 @@ import type { Executor } from '../../db/client';
 import { totpSecretContext, type TotpSecretColumn } from '../auth/totp';
 import { cardNumberContext } from '../cards/card-numbers';
 import { cards } from '../cards/cards.tables';
+import { payeeAccountContext } from '../bill-pay/payee-number';
+import { billPayees } from '../bill-pay/bill-pay.tables';
+import { achExports, paymentOrders } from '../payments/payments.tables';
+import { achFileContext, orderAccountContext, orderIbanContext } from '../payments/sealed-numbers';
 import { users } from '../people/people.tables';
 
 /**
@@ -47,5 +51,37 @@ export const sealedColumns: SealedColumn[] = [
     column: cards.numberSealed,
     context: cardNumberContext,
     write: (tx, id, value) => tx.update(cards).set({ numberSealed: value }).where(eq(cards.id, id)),
+  },
+  {
+    name: 'payment_orders.account_number',
+    table: paymentOrders,
+    id: paymentOrders.id,
+    column: paymentOrders.accountNumber,
+    context: orderAccountContext,
+    write: (tx, id, value) => tx.update(paymentOrders).set({ accountNumber: value }).where(eq(paymentOrders.id, id)),
+  },
+  {
+    name: 'payment_orders.iban',
+    table: paymentOrders,
+    id: paymentOrders.id,
+    column: paymentOrders.iban,
+    context: orderIbanContext,
+    write: (tx, id, value) => tx.update(paymentOrders).set({ iban: value }).where(eq(paymentOrders.id, id)),
+  },
+  {
+    name: 'ach_exports.content',
+    table: achExports,
+    id: achExports.id,
+    column: achExports.content,
+    context: achFileContext,
+    write: (tx, id, value) => tx.update(achExports).set({ content: value }).where(eq(achExports.id, id)),
+  },
+  {
+    name: 'bill_payees.account_number',
+    table: billPayees,
+    id: billPayees.id,
+    column: billPayees.accountNumber,
+    context: payeeAccountContext,
+    write: (tx, id, value) => tx.update(billPayees).set({ accountNumber: value }).where(eq(billPayees.id, id)),
   },
 ];

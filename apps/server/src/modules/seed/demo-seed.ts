@@ -266,7 +266,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       .set({ approvedAt: opened })
       .where(inArray(users.id, [ids.alex, ids.sam, ids.taylor]));
     await postHistory(tx, events);
-    await createPaymentOrder(tx, {
+    await createPaymentOrder(tx, deps.secrets, {
       userId: alex.userId,
       rail: 'ach',
       fromAccountId: alex.checking,
@@ -279,7 +279,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       debitMemo: 'Transfer to Jamie Morgan, TD Bank ••3356',
       now,
     });
-    await createPaymentOrder(tx, {
+    await createPaymentOrder(tx, deps.secrets, {
       userId: sam.userId,
       rail: 'international',
       fromAccountId: sam.checking,
@@ -297,7 +297,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
     });
     await seedBillPay(
       tx,
-      deps.config,
+      deps,
       [
         {
           userId: alex.userId,

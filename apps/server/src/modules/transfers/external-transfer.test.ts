@@ -14,6 +14,7 @@ import {
   history,
   internalTransfer,
   ordersOf,
+  storedOrdersOf,
   transferCode,
 } from '../../test/transfer-forms';
 import { transferChallenges } from './transfers.tables';
@@ -117,6 +118,10 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
         reference: 'March rent',
       }),
     ]);
+    // Stored sealed: a copy of the database does not say where the member sends money.
+    const [stored] = await storedOrdersOf(t, member.id);
+    expect(stored?.accountNumber).toMatch(/^v1:/);
+    expect(stored?.accountNumber).not.toContain('123456789');
     expect((await history(member.browser, 'status=Pending')).items).toEqual([
       expect.objectContaining({
         transferId: result.transferId,

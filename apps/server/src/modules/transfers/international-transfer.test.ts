@@ -4,7 +4,7 @@ import { auditActions, mailsTo } from '../../test/identity';
 import { balances, deposit, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
-import { errorOf, history, internationalForm, ordersOf } from '../../test/transfer-forms';
+import { errorOf, history, internationalForm, ordersOf, storedOrdersOf } from '../../test/transfer-forms';
 
 const m = messages.transfers;
 const INTERNATIONAL = '/api/transfers/international';
@@ -62,6 +62,11 @@ describe('[TRANSFERS]: international wire', () => {
         reference: 'Invoice 7',
       }),
     ]);
+    const [stored] = await storedOrdersOf(t, member.id);
+    for (const sealed of [stored?.accountNumber, stored?.iban]) {
+      expect(sealed).toMatch(/^v1:/);
+      expect(sealed).not.toContain('0532013000');
+    }
     expect((await history(member.browser)).items[0]).toMatchObject({
       transferId: result.transferId,
       type: 'debit',

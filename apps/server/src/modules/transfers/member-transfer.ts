@@ -5,6 +5,7 @@ import type { RequestMeta } from '../audit/record-audit';
 import { hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
 import type { UserRow } from '../people/people.tables';
 import { type Fact, fact, type MoneyCommand, runMoneyCommand } from '../money/money-command';
+import { sealOrderNumbers } from '../payments/sealed-numbers';
 import { amountInCents } from './transfer-context';
 
 export type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
@@ -112,7 +113,14 @@ export function runMemberTransfer(
     limit: spec.outgoing && count > 0 ? { count, windowHours } : undefined,
     from,
     to: spec.to,
-    paymentOrder: spec.paymentOrder && paymentOrderId ? { ...spec.paymentOrder, id: paymentOrderId } : undefined,
+    paymentOrder:
+      spec.paymentOrder && paymentOrderId
+        ? {
+            ...spec.paymentOrder,
+            id: paymentOrderId,
+            ...sealOrderNumbers(deps.secrets, paymentOrderId, spec.paymentOrder),
+          }
+        : undefined,
     audit: {
       action: spec.audit.action,
       after: {
