@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import { systemActor } from '../apps/server/src/modules/audit/record-audit';
+import { CardKeys } from '../apps/server/src/crypto/card-keys';
 import { SecretBox } from '../apps/server/src/crypto/secret-box';
 import { billPayees } from '../apps/server/src/modules/bill-pay/bill-pay.tables';
 import { schedulePayment } from '../apps/server/src/modules/bill-pay/bill-payments';
@@ -45,7 +46,15 @@ async function main() {
   await servicesBench(postgres, 'billpay', async ({ config, database, logger, mailer }, benchDb) => {
     let failed = false;
     print(`${MEMBERS} members, ${PAYMENTS} payments per day, ${CLIENTS} concurrent scheduling clients`);
-    const deps = { db: database.db, config, mailer, secrets: SecretBox.withNewKey(), clock: () => scheduledAt, logger };
+    const deps = {
+      db: database.db,
+      config,
+      mailer,
+      secrets: SecretBox.withNewKey(),
+      cardKeys: CardKeys.withNewKeys(),
+      clock: () => scheduledAt,
+      logger,
+    };
 
     progress('creating members…');
     const members: Array<{ user: UserRow; payeeId: string }> = [];

@@ -53,6 +53,10 @@ async function main() {
     const issued = await issueDueStatements(deps, deps.clock());
     logger.info(`demo statements: ${issued.issued} issued over ${issued.months} month(s), ${issued.failed} failed`);
   }
+  // Members approved before cards existed get their debit card now (approval issues it since).
+  const { issueMissingDebitCards } = await import('./modules/cards/issue-card');
+  const cardsIssued = await issueMissingDebitCards(deps, deps.clock());
+  if (cardsIssued > 0) logger.info(`debit cards issued to ${cardsIssued} member(s) who had none`);
   const app = await buildApp(deps);
 
   const shutdown = async (signal: string) => {

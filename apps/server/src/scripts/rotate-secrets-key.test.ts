@@ -7,6 +7,7 @@ import { createUserSchema } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config';
+import { CardKeys } from '../crypto/card-keys';
 import { newSecretKey, SecretBox, secretKeyId } from '../crypto/secret-box';
 import { loadSecretBox } from '../crypto/secret-keys';
 import { openDatabase, openPglite } from '../db/client';
@@ -63,7 +64,14 @@ describe('[SECRETS]: npm run secrets:rotate', () => {
           role: 'user',
           address: { street: '1 Test Road', city: 'Portland', state: 'ME', zipCode: '04101' },
         });
-        const person = await createUser({ db: database.db, config, clock: () => new Date() }, input, systemActor, {
+        const deps = {
+          db: database.db,
+          config,
+          clock: () => new Date(),
+          secrets: demo,
+          cardKeys: CardKeys.withNewKeys(),
+        };
+        const person = await createUser(deps, input, systemActor, {
           ipAddress: null,
           userAgent: 'test',
         });

@@ -10,6 +10,7 @@ import { backupCodeStatus } from '../auth/backup-codes';
 import { findUserByEmail, loadUser } from '../people/users';
 import { readProfileImage, setProfileImage } from '../members/profile-image';
 import { disableTotp, replaceBackupCodes, revokeAllBackupCodes } from '../members/security-settings';
+import { issueMissingDebitCard } from '../cards/issue-card';
 import { type Review, reviewApplication } from '../onboarding/review-application';
 import { adjustBalance } from './adjust-balance';
 import { createUser } from './create-user';
@@ -26,7 +27,9 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   const detail = async (id: string) => userDetail(deps.db, deps.config, await target(id), deps.clock());
   /** Records a decision on the application the route names, and answers with the person's detail. */
   const review = async (request: FastifyRequest, id: string, decision: Review) => {
-    await reviewApplication(deps, id, decision, ...actorAndMeta(request));
+    await reviewApplication(deps, id, decision, ...actorAndMeta(request), (tx, member, now) =>
+      issueMissingDebitCard(tx, deps, member, now),
+    );
     return detail(id);
   };
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
+import { issueMissingDebitCard } from '../cards/issue-card';
 import { generalLedger } from '../ledger/general-ledger';
 import { openMemberAccounts } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
@@ -22,7 +23,7 @@ export type CreateUser = Omit<CreateUserOutput, 'checkingBalance' | 'savingsBala
  * balances staff typed are posted as opening deposits (from cash, category Deposit).
  */
 export async function createUser(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'secrets' | 'cardKeys'>,
   input: CreateUser,
   actor: Actor,
   meta: RequestMeta,
@@ -88,6 +89,7 @@ export async function createUser(
           createdBy: actor.userId,
         });
       }
+      await issueMissingDebitCard(tx, deps, user, now);
     }
     await recordAudit(tx, {
       action: 'user.created',

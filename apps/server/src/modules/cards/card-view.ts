@@ -23,7 +23,6 @@ import { ledgerAccounts } from '../ledger/ledger.tables';
 import type { UserRow } from '../people/people.tables';
 import { expiryText, maskedNumber } from './card-numbers';
 import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
-import { issueDebitCard } from './issue-card';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'secrets' | 'cardKeys'>;
 
@@ -160,23 +159,11 @@ export async function oneCardView(deps: Deps, row: CardRow): Promise<Card> {
 }
 
 /**
- * The Cards panel. A member without a debit card (approved before cards existed, or just
- * approved) is issued one on the spot, once: the member's lock and the one-open-card index see
- * that two first visits at once issue one card.
+ * The Cards panel: read only. The debit card is issued when the member is approved or created
+ * (or, for a member from before cards, at the next start: `issueMissingDebitCards`).
  */
 export async function cardsOverview(deps: Deps, member: UserRow): Promise<CardsOverview> {
-  let rows = await memberCards(deps.db, member.id);
-  if (!rows.some((row) => row.kind === 'debit')) {
-    await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cards:${member.id}`}))`);
-      const [existing] = await tx
-        .select({ id: cards.id })
-        .from(cards)
-        .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')));
-      if (!existing) await issueDebitCard(tx, deps, member, deps.clock());
-    });
-    rows = await memberCards(deps.db, member.id);
-  }
+  const rows = await memberCards(deps.db, member.id);
   const { ceilings } = deps.config.cards;
   return {
     cards: await cardViews(deps, rows),

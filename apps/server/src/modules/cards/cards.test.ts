@@ -31,6 +31,7 @@ import { useLedgerTestApp } from '../../test/test-app';
 import { internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { isLuhnValid } from './card-numbers';
 import { cards } from './cards.tables';
+import { issueMissingDebitCards } from './issue-card';
 
 const m = messages.cards;
 /** The answer to a card code that no longer confirms this action: spent, out of tries, expired, or another card's. */
@@ -43,11 +44,27 @@ describe('[CARDS]: the member’s cards and their controls', () => {
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
   const t = useLedgerTestApp({ clock: time.clock, env: cardTestEnv });
 
-  it('issues a debit card on Checking the first time, once, however many first visits race', async () => {
+  it('a member from before cards is issued one at start-up, once, however many instances start at once', async () => {
+    const member = await memberWithMoney(t, 0n);
+    await t.db.delete(cards).where(eq(cards.userId, member.id)); // as approved before cards existed
+    expect((await cardsOf(member.browser)).cards).toEqual([]);
+    const runs = await Promise.all([1, 2, 3].map(() => issueMissingDebitCards(t, t.clock())));
+    expect(runs.reduce((sum, issued) => sum + issued, 0)).toBe(1);
+    expect((await cardsOf(member.browser)).cards.map((card) => [card.kind, card.linkedAccount?.type])).toEqual([
+      ['debit', 'Checking'],
+    ]);
+    expect(await issueMissingDebitCards(t, t.clock())).toBe(0);
+  });
+
+  it('a new member has a debit card on Checking from the start; looking at Cards changes nothing', async () => {
     const member = await memberWithMoney(t, 100_00n);
+    const stored = async () => t.db.select({ id: cards.id }).from(cards).where(eq(cards.userId, member.id));
+    const issued = await stored();
+    expect(issued).toHaveLength(1);
     const views = await Promise.all(Array.from({ length: 5 }, () => cardsOf(member.browser)));
     const ids = new Set(views.flatMap((view) => view.cards.map((card) => card.id)));
-    expect(ids.size).toBe(1);
+    expect([...ids]).toEqual(issued.map((row) => row.id));
+    expect(await stored()).toHaveLength(1);
     const [card] = views[0]?.cards ?? [];
     expect(card).toMatchObject({
       kind: 'debit',

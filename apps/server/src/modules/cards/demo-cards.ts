@@ -1,5 +1,5 @@
 import type { ProcessorAuthorization } from '@mutual/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { Actor, RequestMeta } from '../audit/record-audit';
@@ -8,7 +8,7 @@ import { authorizePurchase } from './authorize';
 import { cardNumberContext, expiryText } from './card-numbers';
 import { cards, type CardRow } from './cards.tables';
 import { reportCardLost } from './card-controls';
-import { issueCreditCard, issueDebitCard } from './issue-card';
+import { issueCreditCard, issueMissingDebitCard } from './issue-card';
 import { clearAuthorization } from './settle';
 
 /**
@@ -65,12 +65,23 @@ export async function seedCards(
       .where(eq(cards.id, card.id));
     return card;
   };
+  /** The debit card Create User or the approval issued the member, as if issued on the demo's date. */
+  const debitCard = async (tx: Executor, member: UserRow) => {
+    await issueMissingDebitCard(tx, deps, member, issuedAt);
+    const [card] = await tx
+      .update(cards)
+      .set({ issuedAt })
+      .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')))
+      .returning();
+    if (!card) throw new Error(`no debit card for demo member ${member.id}`);
+    return withPin(tx, card);
+  };
   const { alexCredit, taylorDebit } = await deps.db.transaction(async (tx) => {
-    await withPin(tx, await issueDebitCard(tx, deps, alex, issuedAt));
-    await withPin(tx, await issueDebitCard(tx, deps, sam, issuedAt));
+    await debitCard(tx, alex);
+    await debitCard(tx, sam);
     return {
       alexCredit: await withPin(tx, await issueCreditCard(tx, deps, alex, issuedAt)),
-      taylorDebit: await withPin(tx, await issueDebitCard(tx, deps, taylor, issuedAt)),
+      taylorDebit: await debitCard(tx, taylor),
     };
   });
 

@@ -1,6 +1,7 @@
 import type { CardDesign, CardKind, CardStatus } from '@mutual/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
+import type { Database } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { openCreditLine } from '../ledger/member-accounts';
@@ -141,4 +142,43 @@ export async function addRewardPoints(tx: Executor, cardId: string, points: numb
     .update(cards)
     .set({ rewardsPoints: sql`${cards.rewardsPoints} + ${points}` })
     .where(eq(cards.id, cardId));
+}
+
+/**
+ * The member's debit card, issued now if they have none: under a per-member lock, so of racing
+ * callers (two instances starting, an approval and a start) exactly one issues it, and the others
+ * find it. Null when the member has no Checking account.
+ */
+export async function issueMissingDebitCard(tx: Executor, deps: Deps, member: Holder, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cards:${member.id}`}))`);
+  const [existing] = await tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')));
+  if (existing || !(await checkingAccountOf(tx, member.id))) return null;
+  return issueDebitCard(tx, deps, member, now);
+}
+
+/**
+ * Start-up: every member with a Checking account and no debit card (approved before cards
+ * existed) is issued one, each in a transaction of their own. Approval and Create User issue the
+ * card themselves, so after the first start of a version with cards this finds nobody (one query).
+ */
+export async function issueMissingDebitCards(
+  deps: Deps & { db: Pick<Database, 'transaction'> & Executor },
+  now: Date,
+): Promise<number> {
+  const members = await queryRows<{ id: string; name: string }>(
+    deps.db,
+    sql`select u.id, u.name from users u
+        where u.role = 'user' and exists (
+          select 1 from ledger_accounts a where a.user_id = u.id and a.type = 'Checking')
+        and not exists (select 1 from cards c where c.user_id = u.id and c.kind = 'debit')
+        order by u.id`,
+  );
+  let issued = 0;
+  for (const member of members) {
+    if (await deps.db.transaction((tx) => issueMissingDebitCard(tx, deps, member, now))) issued += 1;
+  }
+  return issued;
 }

@@ -32,7 +32,20 @@ const reviewView = (user: UserRow) => ({
  * entry, notification and e-mail. Only undecided applications (status pending) can be decided;
  * the row is locked first so two reviewers cannot both decide.
  */
-export async function reviewApplication(deps: Deps, userId: string, review: Review, actor: Actor, meta: RequestMeta) {
+/**
+ * What else an approval does in its transaction, from a module above this one (the staff console
+ * issues the new member's debit card: modules/cards sits above onboarding).
+ */
+export type OnApproved = (tx: Tx, member: UserRow, now: Date) => Promise<unknown>;
+
+export async function reviewApplication(
+  deps: Deps,
+  userId: string,
+  review: Review,
+  actor: Actor,
+  meta: RequestMeta,
+  onApproved?: OnApproved,
+) {
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -63,6 +76,7 @@ export async function reviewApplication(deps: Deps, userId: string, review: Revi
       at: now,
     });
     await followUp(deps, tx, after, review, actor, now);
+    if (review.decision === 'approved') await onApproved?.(tx, after, now);
   });
   void deps.mailer.flush();
 }

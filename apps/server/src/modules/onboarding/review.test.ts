@@ -17,6 +17,7 @@ import {
 import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
+import { cards } from '../cards/cards.tables';
 import { notifications } from '../notifications/notifications.tables';
 
 const a = messages.admin;
@@ -65,6 +66,11 @@ describe('[REVIEW]: staff decide applications', () => {
     });
     expect(detail.approvedAt).not.toBeNull();
     expect(detail.accounts.map((account) => account.type)).toEqual(['Checking', 'Savings']);
+    // The debit card is issued with the approval, on Checking (the Cards panel only reads it).
+    const issued = await t.db.select().from(cards).where(eq(cards.userId, person.id));
+    expect(issued.map((card) => [card.kind, card.status, card.accountId])).toEqual([
+      ['debit', 'active', detail.accounts[0]?.id],
+    ]);
     for (const account of detail.accounts) {
       expect(account.accountNumber).toMatch(/^[1-9]\d{9}$/);
       expect(account).toMatchObject({ routingNumber: t.config.routingNumber, balance: '0.00', available: '0.00' });

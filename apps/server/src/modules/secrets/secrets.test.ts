@@ -11,7 +11,6 @@ import { useTestApp } from '../../test/test-app';
 import { newTotpSecret, sealTotpSecret } from '../auth/totp';
 import { cardNumberContext } from '../cards/card-numbers';
 import { cards } from '../cards/cards.tables';
-import { issueDebitCard } from '../cards/issue-card';
 import { users } from '../people/people.tables';
 import { prepareSecrets } from './prepare-secrets';
 import { resealSecrets } from './reseal-secrets';
@@ -136,11 +135,15 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
       .update(users)
       .set({ totpPendingSecret: sealTotpSecret(underA, second.person.id, pendingPlain, 'pending') })
       .where(eq(users.id, second.person.id));
-    // A card whose number was sealed under A.
-    const card = await t.db.transaction((tx) =>
-      issueDebitCard(tx, { config: t.config, secrets: underA, cardKeys: t.cardKeys }, first.person, t.clock()),
-    );
-    const number = underA.open(card.numberSealed, cardNumberContext(card.id));
+    // A card whose number was sealed under A (the debit card Create User issued, sealed again under A).
+    const [card] = await t.db.select().from(cards).where(eq(cards.userId, first.person.id));
+    if (!card) throw new Error('no debit card');
+    const number = t.secrets.open(card.numberSealed, cardNumberContext(card.id));
+    await t.db
+      .update(cards)
+      .set({ numberSealed: underA.seal(number, cardNumberContext(card.id)) })
+      .where(eq(cards.id, card.id));
+    const cardCount = (await t.db.select({ id: cards.id }).from(cards)).length;
 
     // A server with only the new key refuses to start, naming the key it lacks…
     await expect(prepareSecrets(configB, t.db, pino({ level: 'silent' }))).rejects.toThrow(
@@ -154,7 +157,8 @@ describe('[SECRETS]: authenticator secrets are sealed at rest', () => {
       // The earlier tests left two enrolled secrets and one pending secret under B.
       { column: 'users.totp_secret', sealed: 0, resealed: 3, failed: {}, current: 5 },
       { column: 'users.totp_pending_secret', sealed: 0, resealed: 1, failed: {}, current: 2 },
-      { column: 'cards.number_sealed', sealed: 0, resealed: 1, failed: {}, current: 1 },
+      // Every member's debit card; only the one under A needed re-sealing.
+      { column: 'cards.number_sealed', sealed: 0, resealed: 1, failed: {}, current: cardCount },
       // No account numbers or ACH files in this database.
       ...accountNumberColumns.map((column) => ({ column, sealed: 0, resealed: 0, failed: {}, current: 0 })),
     ]);
