@@ -211,7 +211,8 @@ const statusTab = (page: Page, label: string) => page.getByRole('tab', { name: n
 async function selectDeposit(page: Page, entry: Locator, id: string) {
   await entry.getByRole('button').first().click();
   await page.waitForURL((url) => url.searchParams.get('deposit') === id);
-  const detail = page.getByTestId('deposit-detail');
+  // This deposit's detail, not the one shown before it while the new one loads.
+  const detail = page.locator(`[data-testid="deposit-detail"][data-deposit-id="${id}"]`);
   await detail.waitFor({ state: 'visible' });
   return detail;
 }

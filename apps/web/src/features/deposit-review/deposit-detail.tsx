@@ -74,7 +74,12 @@ function DepositDetailView({ detail, hrefFor, onFlash }: PanelProps & { detail: 
   const dialogProps = { deposit, onClose: close, onFlash };
 
   return (
-    <article aria-labelledby="deposit-detail-heading" className="space-y-4" data-testid="deposit-detail">
+    <article
+      aria-labelledby="deposit-detail-heading"
+      className="space-y-4"
+      data-testid="deposit-detail"
+      data-deposit-id={deposit.id}
+    >
       <header className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
