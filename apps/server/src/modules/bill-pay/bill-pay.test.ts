@@ -361,19 +361,27 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
 
 const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
 
+/**
+ * Confirmations sent at once. Five, not two: with the member's lock taken out of `addPayee`, two
+ * racers on PostgreSQL passed 5 of 6 runs (they often ran one after the other by chance); five
+ * failed every run of the same-payee test and some of the limit test's. PGlite runs one
+ * transaction at a time, so there these check the answers only; CI's PostgreSQL run races them.
+ */
+const RACERS = 5;
+
 describe('[BILL PAY]: the payee limit under racing additions', () => {
   const t = useTestApp({ env: { ...daysLongTestEnv, BILL_PAY_MAX_PAYEES: '1' } });
 
-  it('two confirmations at once at the limit: exactly one payee is added', async () => {
+  it('five confirmations at once at the limit: exactly one payee is added', async () => {
     const member = await memberWithMoney(t, 0n);
     const confirmations = [];
-    for (const accountNumber of ['11110000', '22220000']) {
-      const payee = { billerId: 'demo-water', accountNumber };
+    for (let i = 1; i <= RACERS; i += 1) {
+      const payee = { billerId: 'demo-water', accountNumber: `${i}${i}${i}${i}0000` };
       const { challengeId } = await requestPayeeCode(member, payee);
       confirmations.push({ payee, challengeId, otp: await payeeCode(t, member.email) });
     }
     const answers = await Promise.all(confirmations.map((body) => member.browser.post(`${BILL_PAY}/payees`, body)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(RACERS - 1).fill(409)]);
     expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
   });
 });
@@ -381,22 +389,22 @@ describe('[BILL PAY]: the payee limit under racing additions', () => {
 describe('[BILL PAY]: the same payee under racing additions', () => {
   const t = useTestApp({ env: daysLongTestEnv });
 
-  it('two confirmations at once for the same biller account: one payee, one "already a payee"', async () => {
+  it('five confirmations at once for the same biller account: one payee, the others "already a payee"', async () => {
     const member = await memberWithMoney(t, 0n);
     const payee = { billerId: 'demo-water', accountNumber: '33334444', nickname: 'Water' };
     const confirmations = [];
-    for (let i = 0; i < 2; i += 1) {
+    for (let i = 0; i < RACERS; i += 1) {
       const { challengeId } = await requestPayeeCode(member, payee);
       confirmations.push({ payee, challengeId, otp: await payeeCode(t, member.email) });
     }
     const answers = await Promise.all(confirmations.map((body) => member.browser.post(`${BILL_PAY}/payees`, body)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
-    const refused = answers.find((a) => a.statusCode === 409);
-    expect(refused && errorOf(refused)).toEqual({
-      code: 'CONFLICT',
-      message: m.payeeExists,
-      fields: { accountNumber: m.payeeExists },
-    });
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(RACERS - 1).fill(409)]);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(errorOf(refused)).toEqual({
+        code: 'CONFLICT',
+        message: m.payeeExists,
+        fields: { accountNumber: m.payeeExists },
+      });
     expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
     expect((await billPayOverview(member)).payees.map((p) => p.accountNumberMasked)).toEqual(['••••4444']);
   });
