@@ -20,6 +20,7 @@ import {
   signInStaff,
   uniqueEmail,
 } from '../../test/identity';
+import { giveCreditCard } from '../../test/cards';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
@@ -64,6 +65,14 @@ describe('[DEPOSITS]: the member sends a check', () => {
     const after = await depositOverview(robin.browser);
     expect(after.limits.daily).toEqual({ amount: '10000.00', count: 5, amountLeft: '9400.00', countLeft: 4 });
     expect(after.limits.thirtyDays.amountLeft).toBe('24400.00');
+  });
+
+  it('offers a checking or savings account to deposit to, never the credit card line', async () => {
+    const holder = await member();
+    await giveCreditCard(t, holder);
+    const facts = await depositOverview(holder.browser);
+    expect(facts.accounts.map((a) => a.type)).toEqual(['Checking', 'Savings']);
+    expect(facts.accounts.every((a) => /^\d{4}$/.test(a.accountNumberLast4))).toBe(true);
   });
 
   it('gives a member of fewer than 30 days the lower limits, until the day they end', async () => {

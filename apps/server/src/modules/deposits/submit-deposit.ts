@@ -1,4 +1,6 @@
 import {
+  type AccountType,
+  accountTypes,
   centsToDecimal,
   type DepositFlag,
   type DepositOverview,
@@ -11,7 +13,7 @@ import {
   messages,
   parseMoney,
 } from '@mutual/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
@@ -59,14 +61,14 @@ export async function depositOverview(deps: Deps, member: UserRow, page: number)
     deps.db
       .select({ type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
       .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.userId, member.id))
+      .where(and(eq(ledgerAccounts.userId, member.id), inArray(ledgerAccounts.type, accountTypes)))
       .orderBy(ledgerAccounts.type),
     usageOf(deps.db, member.id, now, deps.config),
     memberDeposits(deps.db, member.id, page),
   ]);
   return {
     accounts: accounts.map((account) => ({
-      type: account.type === 'Savings' ? 'Savings' : 'Checking',
+      type: account.type as AccountType,
       accountNumberLast4: (account.accountNumber ?? '').slice(-4),
     })),
     endorsement: m.endorsement(deps.config.brand.name),
