@@ -64,8 +64,7 @@ export async function runMonth(
   const end = periodBounds(period, deps.config.timeZone).end;
   const [{ total = 0 } = {}] = await queryRows<{ total: number }>(
     deps.db,
-    sql`select count(*)::int as total from ledger_accounts
-        where user_id is not null and created_at < ${end.toISOString()}::timestamptz`,
+    sql`select count(*)::int as total from ledger_accounts a where ${hasStatementFor(end)}`,
   );
   await deps.db
     .insert(statementRuns)
@@ -143,12 +142,18 @@ export async function runMonth(
   return { issued, failed, finished };
 }
 
+/**
+ * The accounts (`a`) that have a statement for the month ending at `end`: a member's Checking or
+ * Savings opened before then. A credit card line has none; its purchases are under Cards.
+ */
+const hasStatementFor = (end: Date) =>
+  sql`a.user_id is not null and a.type in ('Checking', 'Savings') and a.created_at < ${end.toISOString()}::timestamptz`;
+
 async function accountsWithout(deps: Deps, period: string, end: Date, skip: string[]): Promise<StatementAccount[]> {
   const rows = await queryRows<StatementAccountRow>(
     deps.db,
     sql`select a.id, a.user_id, a.type, a.account_number, a.created_at from ledger_accounts a
-        where a.user_id is not null and a.type in ('Checking', 'Savings')
-          and a.created_at < ${end.toISOString()}::timestamptz
+        where ${hasStatementFor(end)}
           and not exists (select 1 from statements s where s.account_id = a.id and s.period = ${period})
           ${
             skip.length > 0

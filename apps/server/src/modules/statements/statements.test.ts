@@ -17,6 +17,7 @@ import { cutBefore } from '../ledger/balance-at';
 import { periodBounds } from './statement-periods';
 import { issueDueStatements } from './statement-runs';
 import { dividendPostings, statementRuns, statements } from './statements.tables';
+import { giveCreditCard } from '../../test/cards';
 
 const ZONE = 'America/New_York';
 /** Noon in New York on a day of 2026 (EDT until November 1). */
@@ -57,6 +58,8 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
       member = await memberWithMoney(t, 1_000_00n, 'Casey Statement');
       checking = await accountId(t, member.id, 'Checking');
       savings = await accountId(t, member.id, 'Savings');
+      // A credit card line too: it has no monthly statement, so a run neither counts nor issues it.
+      await giveCreditCard(t, member);
     });
     await at('2026-09-20', () =>
       cashEntry(t, member.id, 200_00n, { side: 'debit', memo: 'ATM withdrawal Congress St' }),
@@ -114,6 +117,11 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     expect(first.failed).toBe(0);
     expect(await statementRow(checking, '2026-09')).toBeDefined();
     expect(await statementRow(checking, '2026-10')).toBeDefined();
+    // Staff see each month done in full: Checking and Savings, two of two.
+    const runs = await t.db.select().from(statementRuns).orderBy(statementRuns.period);
+    expect(
+      runs.slice(-2).map(({ period, status, total, issued, failed }) => ({ period, status, total, issued, failed })),
+    ).toEqual(['2026-09', '2026-10'].map((period) => ({ period, status: 'done', total: 2, issued: 2, failed: 0 })));
   });
 
   it("September's Checking lists every posted movement (not the hold, not the failed row) and reconciles", async () => {
