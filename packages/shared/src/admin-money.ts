@@ -57,6 +57,15 @@ const filledCell = (label: string) =>
     .trim()
     .min(1, a.rowRequired(label));
 
+/** One of `choices`: a blank cell is "required", any other value names what it may be. */
+const choiceCell = <const T extends readonly [string, ...string[]]>(label: string, choices: T) =>
+  z.enum(choices, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || String(issue.input).trim() === ''
+        ? a.rowRequired(label)
+        : a.rowNotAChoice(label, choices),
+  });
+
 const required = (label: string, max: number) => filledCell(label).max(max, messages.registration.tooLong(label, max));
 
 /** `YYYY-MM-DD` that is a real calendar day. */
@@ -76,14 +85,14 @@ export function isCalendarDate(value: string): boolean {
  * the ledger also records when it was posted.
  */
 export const staffTransactionRowSchema = z.strictObject({
-  account: z.enum(accountTypes, { error: a.rowRequired('Account') }),
-  type: z.enum(transactionTypes, { error: a.rowRequired('Type') }),
+  account: choiceCell('Account', accountTypes),
+  type: choiceCell('Type', transactionTypes),
   amount: filledCell('Amount').refine(isPositiveAmount, a.rowAmountInvalid),
   description: required('Description', 140),
-  category: z.enum(transactionCategories, { error: a.rowRequired('Category') }),
+  category: choiceCell('Category', transactionCategories),
   date: filledCell('Date').refine(isCalendarDate, a.rowDateInvalid),
   time: filledCell('Time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, a.rowTimeInvalid),
-  status: z.enum(transferStatuses, { error: a.rowRequired('Status') }),
+  status: choiceCell('Status', transferStatuses),
 });
 export type StaffTransactionRow = z.output<typeof staffTransactionRowSchema>;
 export type StaffTransactionRowInput = z.input<typeof staffTransactionRowSchema>;

@@ -118,6 +118,7 @@ export const messages = {
     addTransactionsFailed: (reason: string) => `Failed to add transactions: ${reason}`,
     rowFailed: (row: number, reason: string) => `Row ${row}: ${reason}`,
     rowRequired: (field: string) => `${field} is required`,
+    rowNotAChoice: (field: string, choices: readonly string[]) => `${field} must be one of: ${choices.join(', ')}`,
     rowAmountInvalid: 'Enter an amount of 0.01 or more, in steps of 0.01',
     rowDateInvalid: 'Enter a date like 2026-01-31',
     rowTimeInvalid: 'Enter a time like 14:30',

@@ -1,9 +1,11 @@
 import {
   type AccountSummary,
+  accountTypes,
   IDEMPOTENCY_HEADER,
   messages,
   STAFF_TRANSACTIONS_MAX,
   type StaffTransactionRowInput,
+  transactionCategories,
   type TransactionPage,
   type TransactionPreview,
   type UserDetail,
@@ -321,7 +323,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
             type: 'credit',
             amount: 'abc',
             description: 'x',
-            category: 'Deposit',
+            category: 'Bogus',
             date: '2026-02-30',
             time: '10:00',
             status: 'Completed',
@@ -335,7 +337,15 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect(body.rows).toEqual([
         { row: 1, errors: {} },
         { row: 2, errors: { row: messages.transfers.insufficientFunds } },
-        { row: 3, errors: { account: a.rowRequired('Account'), amount: a.rowAmountInvalid, date: a.rowDateInvalid } },
+        {
+          row: 3,
+          errors: {
+            account: a.rowNotAChoice('Account', accountTypes),
+            amount: a.rowAmountInvalid,
+            category: a.rowNotAChoice('Category', transactionCategories),
+            date: a.rowDateInvalid,
+          },
+        },
         { row: 4, errors: { date: a.rowInFuture } },
       ]);
       const good = (
