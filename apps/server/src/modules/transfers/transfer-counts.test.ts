@@ -122,6 +122,24 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     expect((await overview(member.browser)).transferLimit.used).toBe(0);
   });
 
+  it('Reset of a member who never sent money: shown as reset; their next transfer opens a full window', async () => {
+    const member = await memberWithMoney(t, 50_00n);
+    const response = await staff.post(`/api/admin/transfer-counts/${member.id}/reset`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowOf(member.email)).toMatchObject({
+      count: 0,
+      windowEndsAt: null,
+      lastResetAt: time.now().toISOString(),
+      lastResetBy: DEMO.staff,
+    });
+    time.advance(HOUR);
+    expect((await send(member)).statusCode).toBe(201);
+    expect(await rowOf(member.email)).toMatchObject({
+      count: 1,
+      windowEndsAt: new Date(time.now().getTime() + WINDOW_HOURS * HOUR).toISOString(),
+    });
+  });
+
   it('Reset: the member at the limit can send again, up to the limit; staff, time and place are audited', async () => {
     const member = await memberAtLimit('Max Limit');
     expect(await rowOf(member.email)).toMatchObject({ count: LIMIT });

@@ -95,6 +95,18 @@ export async function resetTransferCount(
         .update(transferCounters)
         .set({ count: 0, resetAt: now, resetBy: actor.userId })
         .where(eq(transferCounters.userId, userId));
+    } else {
+      // Never counted yet: the reset is still recorded ("Last reset"), with a window already over,
+      // so the member's next transfer opens a window of its own.
+      const windowOver = new Date(now.getTime() - deps.config.limits.transferLimitWindowHours * HOUR_MS);
+      await tx
+        .insert(transferCounters)
+        .values({ userId, windowStartedAt: windowOver, count: 0, resetAt: now, resetBy: actor.userId })
+        // A first transfer counted since the look-up: it is reset too.
+        .onConflictDoUpdate({
+          target: transferCounters.userId,
+          set: { count: 0, resetAt: now, resetBy: actor.userId },
+        });
     }
     await recordAudit(tx, {
       action: 'transfer_count.reset',
