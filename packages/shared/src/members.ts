@@ -130,7 +130,8 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const infoRequestSchema = z.object({
   id: z.string(),
   requestDetails: z.string(),
-  status: z.enum(['pending', 'answered']),
+  /** `closed`: the application was decided while the request was open. */
+  status: z.enum(['pending', 'answered', 'closed']),
   createdAt: z.string(),
   response: z.string().nullable(),
   respondedAt: z.string().nullable(),

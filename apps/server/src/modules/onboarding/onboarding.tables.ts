@@ -3,7 +3,10 @@ import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidPrimaryKey } from '../../db/columns';
 import { ownerUserId, userReference } from '../people/people.columns';
 
-/** A staff request for more information, and the applicant's answer. */
+/**
+ * A staff request for more information, and the applicant's answer. A request still open when
+ * staff approve or decline the application is `closed`: there is nothing left to answer.
+ */
 export const infoRequests = pgTable(
   'info_requests',
   {
@@ -19,7 +22,7 @@ export const infoRequests = pgTable(
   },
   (table) => [
     index('info_requests_user_idx').on(table.userId, table.createdAt),
-    check('info_requests_status_check', sql`${table.status} in ('pending', 'answered')`),
+    check('info_requests_status_check', sql`${table.status} in ('pending', 'answered', 'closed')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Checklist, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
@@ -75,6 +75,11 @@ export async function reviewApplication(
       after: { ...reviewView(after), checklist: review.checklist ?? null },
       at: now,
     });
+    if (review.decision !== 'info_requested')
+      await tx
+        .update(infoRequests)
+        .set({ status: 'closed' })
+        .where(and(eq(infoRequests.userId, userId), eq(infoRequests.status, 'pending')));
     await followUp(deps, tx, after, review, actor, now);
     if (review.decision === 'approved') await onApproved?.(tx, after, now);
   });

@@ -227,6 +227,21 @@ describe('[REVIEW]: staff decide applications', () => {
     expect((await approve(person.id)).statusCode).toBe(200);
   });
 
+  it('a request still open when the application is decided is closed: nothing is left to answer', async () => {
+    const statuses = async (id: string) =>
+      (await staff.get(`/api/admin/users/${id}`)).json<UserDetail>().infoRequests.map((r) => r.status);
+    const approved = await applicant();
+    await requestInfo(approved.id, { details: 'Your employer, please.' });
+    expect((await approve(approved.id)).statusCode).toBe(200);
+    expect(await statuses(approved.id)).toEqual(['closed']);
+
+    const declined = await applicant();
+    await requestInfo(declined.id, { details: 'A utility bill, please.' });
+    await requestInfo(declined.id, { details: 'And a second document.' });
+    expect((await reject(declined.id, { reason: 'We could not verify your identity.' })).statusCode).toBe(200);
+    expect(await statuses(declined.id)).toEqual(['closed', 'closed']);
+  });
+
   it('answers unknown and malformed ids without deciding anything', async () => {
     const unknown = await approve('00000000-0000-4000-8000-000000000000');
     expectRefusal(unknown, 404, { code: 'NOT_FOUND', message: a.userNotFound });

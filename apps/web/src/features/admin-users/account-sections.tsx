@@ -65,6 +65,13 @@ export function AccountsSection({ user }: { user: UserDetail }) {
   );
 }
 
+const requestBadges: Record<UserDetail['infoRequests'][number]['status'], { label: string; className: string }> = {
+  pending: { label: 'Awaiting answer', className: 'bg-amber-100 text-amber-900' },
+  answered: { label: 'Answered', className: 'bg-green-100 text-green-900' },
+  // The application was decided while the request was open.
+  closed: { label: 'Closed, not answered', className: 'bg-slate-100 text-slate-700' },
+};
+
 export function InfoRequestsSection({ user }: { user: UserDetail }) {
   if (user.infoRequests.length === 0) return null;
   return (
@@ -74,12 +81,8 @@ export function InfoRequestsSection({ user }: { user: UserDetail }) {
           <li key={request.id} className="rounded-lg border border-slate-200 p-3.5">
             <p className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
               <span>Requested {formatDateTime(request.createdAt)}</span>
-              <span
-                className={`rounded-full px-2 py-0.5 font-semibold ${
-                  request.status === 'answered' ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
-                }`}
-              >
-                {request.status === 'answered' ? 'Answered' : 'Awaiting answer'}
+              <span className={`rounded-full px-2 py-0.5 font-semibold ${requestBadges[request.status].className}`}>
+                {requestBadges[request.status].label}
               </span>
             </p>
             <p className="mt-1.5 text-sm whitespace-pre-line text-slate-900">{request.requestDetails}</p>

@@ -38,3 +38,32 @@ describe('Staff console: the selected member', () => {
     expect(within(hold).getByRole('button', { name: 'Lift hold' })).toBeTruthy();
   });
 });
+
+describe('Staff console: information requests', () => {
+  const request = (id: string, status: 'pending' | 'answered' | 'closed') => ({
+    id,
+    requestDetails: `Request ${id}`,
+    status,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    response: status === 'answered' ? 'Here it is' : null,
+    respondedAt: status === 'answered' ? '2026-03-05T12:00:00.000Z' : null,
+    hasDocument: false,
+    document: null,
+  });
+
+  it('says which are awaiting an answer, answered, or closed by the decision', async () => {
+    stubFetch({
+      'GET /api/admin/users/user-1': userDetail({
+        status: 'approved',
+        infoRequests: [request('a', 'answered'), request('b', 'closed'), request('c', 'pending')],
+      }),
+      'GET /api/admin/users/user-1/backup-codes': { total: 0, used: 0, remaining: 0 },
+    });
+    renderWithProviders(<UserDetailPanel userId="user-1" showOtps={false} onFlash={vi.fn()} />);
+    const section = await screen.findByRole('region', { name: 'Information Requests' });
+    const badges = within(section)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByText(/^(Answered|Awaiting answer|Closed, not answered)$/).textContent);
+    expect(badges).toEqual(['Answered', 'Closed, not answered', 'Awaiting answer']);
+  });
+});
