@@ -29,6 +29,25 @@ export function localDay(date: Date, timeZone: string): string {
   return formatIn(timeZone, 'day').format(date);
 }
 
+/** "3:45 PM EST": a time of day as members read it, in the credit union's zone. */
+export function timeOfDayIn(date: Date, timeZone: string): string {
+  return date.toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+}
+
+/** "Sun, Nov 29, 2026, 12:22 AM EST": a moment as notices and e-mails state it. */
+export function momentIn(date: Date, timeZone: string): string {
+  return date.toLocaleString('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
 export type ClockPart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
 
 /** What a wall clock in `timeZone` reads at `date`: a four-digit year, then two digits each (hours 00–23). */

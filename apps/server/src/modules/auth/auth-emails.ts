@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { momentIn } from '../../time';
 import { renderEmail } from '../mail/templates';
 
 const never = 'We will never ask you for this code or your password by phone or e-mail.';
@@ -23,7 +24,7 @@ export function accountLockedEmail(config: Config, until: Date) {
     heading: 'We locked your account after repeated failed sign-ins',
     paragraphs: [
       `There were ${config.security.lockoutThreshold} failed attempts in a row to sign in to your account, ` +
-        `so we locked it until ${until.toUTCString()}.`,
+        `so we locked it until ${momentIn(until, config.timeZone)}.`,
       'If this was you, wait and try again, or reset your password. ' +
         'If it was not you, reset your password and contact us.',
     ],
@@ -42,7 +43,7 @@ export function newDeviceEmail(config: Config, device: string, ipAddress: string
     details: [
       ['Device', device],
       ['IP address', ipAddress ?? 'unknown'],
-      ['Time', at.toUTCString()],
+      ['Time', momentIn(at, config.timeZone)],
     ],
   });
 }
@@ -67,7 +68,7 @@ export function passwordChangedEmail(config: Config, at: Date) {
     subject: `Your ${config.brand.shortName} password was changed`,
     heading: 'Your password was changed',
     paragraphs: [
-      `Your password was changed on ${at.toUTCString()}. Every other session has been signed out.`,
+      `Your password was changed on ${momentIn(at, config.timeZone)}. Every other session has been signed out.`,
       `If you did not do this, contact us at once on ${config.support.phone}.`,
     ],
   });

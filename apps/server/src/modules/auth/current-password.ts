@@ -26,7 +26,7 @@ export async function assertCurrentPassword(
   if (tries === null) throw await noTryLeft(deps, user.id, now);
   if (await verifyPassword(user.passwordHash, password)) {
     const { lockedUntil } = await giveBackTry(deps.db, user.id, now);
-    if (lockedUntil) throw lockedError(lockedUntil);
+    if (lockedUntil) throw lockedError(lockedUntil, deps.config.timeZone);
     return;
   }
   await recordSignInFailure(deps, user, { action: 'auth.password_check_failed', meta, tries });

@@ -3,6 +3,7 @@ import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { momentIn, timeOfDayIn } from '../../time';
 import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { type UserRow, users } from '../people/people.tables';
 import { notify } from '../notifications/notify';
@@ -20,15 +21,9 @@ export function isLocked(user: Pick<UserRow, 'lockedUntil'>, now: Date): boolean
   return user.lockedUntil !== null && user.lockedUntil > now;
 }
 
-/** "Locked until 3:45 PM UTC": the spec's message with the time the lock ends. */
-export function lockedError(lockedUntil: Date): AppError {
-  const until = lockedUntil.toLocaleTimeString('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-  return new AppError('ACCOUNT_LOCKED', messages.auth.locked(until));
+/** "Locked until 3:45 PM EST": the spec's message with the time the lock ends, in the credit union's zone. */
+export function lockedError(lockedUntil: Date, timeZone: string): AppError {
+  return new AppError('ACCOUNT_LOCKED', messages.auth.locked(timeOfDayIn(lockedUntil, timeZone)));
 }
 
 const notLocked = (now: Date) => or(isNull(users.lockedUntil), lte(users.lockedUntil, now));
@@ -91,9 +86,9 @@ export interface Failure {
  * The refusal when `claimTry` found no try: the lock, to someone already past the password (a
  * signed-in member, the second step); otherwise the last tries are being checked this moment.
  */
-export async function noTryLeft(deps: Pick<Deps, 'db'>, userId: string, now: Date): Promise<AppError> {
+export async function noTryLeft(deps: Pick<Deps, 'db' | 'config'>, userId: string, now: Date): Promise<AppError> {
   const [row] = await deps.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId));
-  if (row && isLocked(row, now) && row.lockedUntil) return lockedError(row.lockedUntil);
+  if (row && isLocked(row, now) && row.lockedUntil) return lockedError(row.lockedUntil, deps.config.timeZone);
   return new AppError('RATE_LIMITED', messages.generic.rateLimited);
 }
 
@@ -131,13 +126,14 @@ export async function recordSignInFailure(deps: Deps, user: UserRow | undefined,
       after: { lockedUntil: lockedUntil.toISOString() },
       at: now,
     });
+    const until = momentIn(lockedUntil, deps.config.timeZone);
     await notify(
       tx,
       row.id,
       {
         kind: 'security',
         title: 'Account locked',
-        body: `After repeated failed sign-ins your account is locked until ${lockedUntil.toUTCString()}.`,
+        body: `After repeated failed sign-ins your account is locked until ${until}.`,
       },
       now,
     );

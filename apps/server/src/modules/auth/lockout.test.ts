@@ -20,10 +20,10 @@ import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 import { notifications } from '../notifications/notifications.tables';
-import { lockedError } from './failures';
 
 describe('[AUTH]: lockout after repeated failures', () => {
-  const time = manualClock();
+  // 12:07 AM in New York (the credit union's zone, TIME_ZONE), already 5:07 AM in UTC.
+  const time = manualClock(new Date('2026-11-29T05:07:00Z'));
   const threshold = 3;
 
   const t = useTestApp({ clock: time.clock, env: { SIGN_IN_LOCKOUT_THRESHOLD: String(threshold) } });
@@ -46,17 +46,16 @@ describe('[AUTH]: lockout after repeated failures', () => {
     expectRefusal(stillWrong, 401, { code: 'UNAUTHENTICATED', message: messages.auth.signInFailed });
     const right = await startSignIn(t, person.email);
     expect(right.response.statusCode).toBe(403);
-    expect(right.response.json()).toEqual({
-      code: 'ACCOUNT_LOCKED',
-      message: lockedError(locked.lockedUntil ?? new Date()).message,
-    });
+    // The time the lock ends, as the member's clock reads it.
+    expect(right.response.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: messages.auth.locked('12:22 AM EST') });
     expect(right.response.json<{ message: string }>().message).toMatch(
-      /^Too many failed attempts\. For your security this account is locked until /,
+      /^Too many failed attempts\. For your security this account is locked until 12:22 AM EST\b/,
     );
     expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
 
     const mail = await latestMail(t, person.email, 'account-locked');
     expect(mail.textBody).toContain(`${threshold} failed attempts in a row`);
+    expect(mail.textBody).toContain('locked it until Sun, Nov 29, 2026, 12:22 AM EST.');
     const actions = await auditActions(t, person.id);
     // Counted: the threshold's tries; the two while locked are audited as such and count nothing.
     const failures = await t.db
@@ -71,7 +70,9 @@ describe('[AUTH]: lockout after repeated failures', () => {
     ]);
     expect(actions).toContain('auth.locked');
     const bell = await t.db.select().from(notifications).where(eq(notifications.userId, person.id));
-    expect(bell.map((n) => n.title)).toContain('Account locked');
+    expect(bell.find((n) => n.title === 'Account locked')?.body).toBe(
+      'After repeated failed sign-ins your account is locked until Sun, Nov 29, 2026, 12:22 AM EST.',
+    );
 
     // Failures while locked do not extend the lock or e-mail again.
     expect(await mailsTo(t, person.email, 'account-locked')).toHaveLength(1);

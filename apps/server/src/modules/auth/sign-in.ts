@@ -48,12 +48,12 @@ export async function startSignIn(
 
   if (user && tries !== null && passwordOk) {
     const { lockedUntil } = await giveBackTry(deps.db, user.id, now);
-    if (lockedUntil) throw lockedError(lockedUntil);
+    if (lockedUntil) throw lockedError(lockedUntil, deps.config.timeZone);
     return openSignInAttempt(deps, user, meta, now);
   }
   const reason = !user ? 'unknown email' : locked ? 'locked' : 'no tries left';
   await recordSignInFailure(deps, user, { action: 'auth.sign_in_failed', meta, tries, reason });
-  if (passwordOk && locked && user.lockedUntil) throw lockedError(user.lockedUntil);
+  if (passwordOk && locked && user.lockedUntil) throw lockedError(user.lockedUntil, deps.config.timeZone);
   throw new AppError('UNAUTHENTICATED', messages.auth.signInFailed);
 }
 
@@ -122,7 +122,7 @@ export async function openAttempt(deps: Deps, attemptToken: string | undefined) 
   if (row.attempt.codeAttempts >= deps.config.security.otpMaxAttempts) {
     throw new AppError('SIGN_IN_EXPIRED', messages.auth.otpExhausted);
   }
-  if (isLocked(row.user, now) && row.user.lockedUntil) throw lockedError(row.user.lockedUntil);
+  if (isLocked(row.user, now) && row.user.lockedUntil) throw lockedError(row.user.lockedUntil, deps.config.timeZone);
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { payDateProblem } from '@mutual/shared';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { instantAt, localClock, localDay } from '../../time';
+import { instantAt, localClock, localDay, timeOfDayIn } from '../../time';
 import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, weekdayHolidays } from '../../fed-calendar';
 
 /**
@@ -36,13 +36,10 @@ export function billPayWindow(now: Date, config: Settings): BillPayWindow {
 
 /** "2:00 PM EST": the cut-off as members read it. */
 export function cutOffLabel(now: Date, config: Settings): string {
-  const at = instantAt(localDay(now, config.timeZone), config.billPay.cutOff, config.timeZone);
-  return at.toLocaleTimeString('en-US', {
-    timeZone: config.timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+  return timeOfDayIn(
+    instantAt(localDay(now, config.timeZone), config.billPay.cutOff, config.timeZone),
+    config.timeZone,
+  );
 }
 
 /** Refuses a first payment date outside the window or on a day the Fed is closed, in plain words. */

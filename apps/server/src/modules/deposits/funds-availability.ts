@@ -1,7 +1,7 @@
 import { formatMoney } from '@mutual/shared';
 import type { Config } from '../../config';
 import { addDays, businessDayOnOrAfter, isBusinessDay } from '../../fed-calendar';
-import { instantAt, localClock, localDay } from '../../time';
+import { instantAt, localClock, localDay, timeOfDayIn } from '../../time';
 
 /**
  * When a deposited check's money is available (decisions.md: real funds availability; issue 17).
@@ -57,12 +57,7 @@ export function availabilitySchedule(amount: bigint, bankingDay: string, config:
 /** The policy in the member's words, for the form. */
 export function policyText(config: Settings, now: Date): string {
   const { nextDayAmount, holdDays, cutOff } = config.deposits;
-  const time = instantAt(localDay(now, config.timeZone), cutOff, config.timeZone).toLocaleTimeString('en-US', {
-    timeZone: config.timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+  const time = timeOfDayIn(instantAt(localDay(now, config.timeZone), cutOff, config.timeZone), config.timeZone);
   const rest = holdDays <= 1 ? 'the rest the same day' : `the rest on the ${ordinal(holdDays)} business day`;
   return (
     `Once we accept a deposit, the first ${formatMoney(nextDayAmount)} is available on the next business day ` +
