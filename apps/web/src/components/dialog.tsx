@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** What a controlled dialog takes from its owner: whether it is open, and who to tell when that changes. */
 export interface DialogControlProps {
@@ -10,7 +10,8 @@ export interface DialogControlProps {
 
 /**
  * A modal dialog on Radix (focus trap, Escape, aria wiring). `title` is the dialog's accessible
- * name; `description` is optional supporting text under it.
+ * name; `description` is optional supporting text under it. On closing, the focus goes back to
+ * where it was when the dialog opened (the button that opened it), if that is still on the page.
  */
 export function Dialog({
   open,
@@ -26,6 +27,20 @@ export function Dialog({
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }[size];
+  // Opened by its owner, not by a Radix trigger, so Radix has nowhere to return the focus and
+  // leaves it on <body>. Note what had the focus as the dialog opens, before a field inside
+  // takes it (an `autoFocus` input is focused while the dialog is mounted).
+  const [wasOpen, setWasOpen] = useState(false);
+  const [opener, setOpener] = useState<Element | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement);
+  }
+  const returnFocus = (event: Event) => {
+    if (!(opener instanceof HTMLElement) || !opener.isConnected || opener === document.body) return;
+    event.preventDefault();
+    opener.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -37,6 +52,7 @@ export function Dialog({
             '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl',
             'focus:outline-none sm:p-6',
           ].join(' ')}
+          onCloseAutoFocus={returnFocus}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { revealStart } from '../lib/scroll';
 import { Button, buttonClass } from './button';
 
 /** Where a pager control goes: an address (a link, for pages kept in the URL) or a callback. */
@@ -85,6 +86,15 @@ export function numberedLabel({
   return `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
 }
 
+/**
+ * The new page replaces the rows above the pager, where the reader no longer is: bring the start
+ * of the list (its section or tab panel) back into view, so reading goes on from its first row.
+ */
+function revealList(control: HTMLElement) {
+  const list = control.closest<HTMLElement>('section, [role="tabpanel"]');
+  if (list) revealStart(list);
+}
+
 function Control({
   target,
   busy,
@@ -103,7 +113,17 @@ function Control({
 }) {
   if (target && 'href' in target && !busy) {
     return (
-      <Link to={target.href} rel={rel} aria-label={label} className={buttonClass(variant, 'sm')}>
+      <Link
+        to={target.href}
+        rel={rel}
+        aria-label={label}
+        className={buttonClass(variant, 'sm')}
+        onClick={(event) => {
+          // A page opened in another tab or window leaves this one where it is.
+          const elsewhere = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+          if (!elsewhere) revealList(event.currentTarget);
+        }}
+      >
         {children}
       </Link>
     );
@@ -114,7 +134,14 @@ function Control({
       size="sm"
       aria-label={label}
       disabled={!target || busy}
-      onClick={target && 'onSelect' in target ? target.onSelect : undefined}
+      onClick={
+        target && 'onSelect' in target
+          ? (event) => {
+              target.onSelect();
+              revealList(event.currentTarget);
+            }
+          : undefined
+      }
     >
       {children}
     </Button>

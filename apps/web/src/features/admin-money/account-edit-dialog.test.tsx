@@ -1,7 +1,7 @@
-import { messages } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { ADMIN_MESSAGE_CLEAR_MS, messages } from '@mutual/shared';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
 import { checking } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -10,11 +10,15 @@ import { AccountEditDialog } from './account-edit-dialog';
 const a = messages.admin;
 const accountPath = `/api/admin/users/user-1/accounts/${checking.id}`;
 
-function renderDialog() {
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderDialog(user = userEvent.setup()) {
   renderWithProviders(<AccountEditDialog userId="user-1" account={checking} open onOpenChange={() => undefined} />);
   const numbers = screen.getByRole('form', { name: 'Account details' });
   const balance = screen.getByRole('form', { name: 'Balance' });
-  return { numbers, balance, user: userEvent.setup() };
+  return { numbers, balance, user };
 }
 
 describe('Edit account: the account numbers', () => {
@@ -108,5 +112,36 @@ describe('Edit account: the balance', () => {
     const alerts = await within(balance).findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual(['Too vague', a.updateAccountFailed]);
     expect(document.activeElement).toBe(within(balance).getByLabelText('Reason'));
+  });
+
+  it('the success clears after 3 s, like every console message (spec §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ [`PUT ${accountPath}/balance`]: { message: 'Checking balance set to $1,000.00.' } });
+    const { balance, user } = renderDialog(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    await user.type(within(balance).getByLabelText('Reason'), 'Branch correction');
+    await user.click(within(balance).getByRole('button', { name: 'Set balance' }));
+    expect((await within(balance).findByRole('status')).textContent).toBe('Checking balance set to $1,000.00.');
+
+    await act(() => vi.advanceTimersByTimeAsync(ADMIN_MESSAGE_CLEAR_MS - 500));
+    expect(within(balance).queryByRole('status')).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(within(balance).queryByRole('status')).toBeNull();
+  });
+
+  it('a new attempt clears the last success: only its own error shows', async () => {
+    stubFetch({ [`PUT ${accountPath}/balance`]: { message: 'Checking balance set to $1,000.00.' } });
+    const { balance, user } = renderDialog();
+    await user.type(within(balance).getByLabelText('Reason'), 'Branch correction');
+    await user.click(within(balance).getByRole('button', { name: 'Set balance' }));
+    await within(balance).findByRole('status');
+
+    const amount = within(balance).getByLabelText('New balance');
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.type(within(balance).getByLabelText('Reason'), 'Again');
+    await user.click(within(balance).getByRole('button', { name: 'Set balance' }));
+    await within(balance).findByRole('alert');
+    expect(balance.textContent).not.toContain('Checking balance set to $1,000.00.');
+    expect(within(balance).queryByRole('status')).toBeNull();
   });
 });

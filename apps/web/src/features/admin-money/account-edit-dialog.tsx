@@ -7,7 +7,7 @@ import {
   formatWireMoney,
   messages,
 } from '@mutual/shared';
-import { useState } from 'react';
+import type { BaseSyntheticEvent } from 'react';
 import {
   type FieldValues,
   type Path,
@@ -16,17 +16,17 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/api-errors';
 import { type UseApiFormOptions, useApiForm } from '../../lib/use-api-form';
 import { useRefreshUsers } from '../admin-users/admin-api';
+import { FlashAlert } from '../admin-users/flash-banner';
+import { type Flash, type ShowFlash, useFlash } from '../admin-users/use-flash';
 import { useEditAccount, useSetBalance } from './money-api';
 import { moneyInputProps } from './staff-rows';
 
-type Outcome = { tone: 'success' | 'error'; text: string; detail?: string } | null;
 const a = messages.admin;
 
 /**
@@ -70,17 +70,18 @@ function placeFieldErrors<T extends FieldValues>(
 }
 
 /** "Failed to update account" (spec §8), with the server's reason when no field already shows it. */
-function failure(error: unknown, placed: boolean): Outcome {
+function showFailure(show: ShowFlash, error: unknown, placed: boolean) {
   const reason = errorMessage(error, '');
   const detail =
     !placed && reason && reason !== a.updateAccountFailed && reason !== a.accountNumberInUse ? reason : undefined;
-  return { tone: 'error', text: a.updateAccountFailed, detail };
+  show('error', a.updateAccountFailed, detail);
 }
 
 /**
  * One of the dialog's two forms: checked by its schema, saved on its own. A refusal puts the
  * server's messages under `fields` and says "Failed to update account"; a success says what the
- * server did and refreshes the console.
+ * server did (for a few seconds, like every console message) and refreshes the console. Each
+ * attempt clears the last answer, also one the browser stops.
  */
 function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>({
   fields,
@@ -95,36 +96,32 @@ function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>
   afterSave?: (form: UseFormReturn<TInput, unknown, TOutput>) => void;
 }) {
   const refresh = useRefreshUsers();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { flash: outcome, show, dismiss } = useFlash();
   const { form, onSubmit, submitting } = useApiForm<TInput, TOutput>({
     ...options,
     submit: async (values) => {
-      setOutcome(null);
       const result = await send(values);
-      setOutcome({ tone: 'success', text: successText(result.message) });
+      show('success', successText(result.message));
       afterSave?.(form);
       void refresh();
     },
     onError: (error, form) => {
-      setOutcome(failure(error, placeFieldErrors(error, fields, form.setError)));
+      showFailure(show, error, placeFieldErrors(error, fields, form.setError));
       return true;
     },
   });
-  return { form, onSubmit, submitting, outcome };
+  const attempt = (event?: BaseSyntheticEvent) => {
+    dismiss();
+    return onSubmit(event);
+  };
+  return { form, onSubmit: attempt, submitting, outcome };
 }
 
 /** What the last save said, and the form's button. */
-function SaveRow({ outcome, submitting, label }: { outcome: Outcome; submitting: boolean; label: string }) {
+function SaveRow({ outcome, submitting, label }: { outcome: Flash | null; submitting: boolean; label: string }) {
   return (
     <>
-      {outcome &&
-        (outcome.detail ? (
-          <Alert tone={outcome.tone} title={outcome.text}>
-            {outcome.detail}
-          </Alert>
-        ) : (
-          <Alert tone={outcome.tone}>{outcome.text}</Alert>
-        ))}
+      <FlashAlert flash={outcome} />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Saving...' : label}

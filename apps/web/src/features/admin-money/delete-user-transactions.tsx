@@ -1,11 +1,12 @@
 import { type UserSummary, emailSchema, messages, reversalSchema } from '@mutual/shared';
 import { Eraser, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useRefreshUsers } from '../admin-users/admin-api';
+import { FlashAlert } from '../admin-users/flash-banner';
+import { useFlash } from '../admin-users/use-flash';
 import { useFindMember, useReverseAllTransactions } from './money-api';
 
 const a = messages.admin;
@@ -14,9 +15,7 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'finding' }
   | { kind: 'confirm'; user: UserSummary; reason: string }
-  | { kind: 'deleting'; user: UserSummary }
-  | { kind: 'done'; text: string }
-  | { kind: 'failed'; text: string };
+  | { kind: 'deleting'; user: UserSummary };
 
 /** "Error deleting transactions" (spec §4), keeping the server's fuller sentence when it says so. */
 function deleteFailure(error: unknown): string {
@@ -29,7 +28,8 @@ function deleteFailure(error: unknown): string {
  * reversed (decisions.md: nothing is destroyed; each gets a reversing entry and the reason is
  * audited). The spec's progress words: Finding user... → User not found | Deleting
  * transactions... → Successfully deleted N transactions | Error deleting transactions. A
- * confirmation naming the member comes between finding and deleting.
+ * confirmation naming the member comes between finding and deleting. The answer clears like
+ * every console message: a success after a few seconds, a refusal at the next attempt.
  */
 export function DeleteUserTransactions() {
   const refresh = useRefreshUsers();
@@ -39,11 +39,13 @@ export function DeleteUserTransactions() {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ email?: string; reason?: string }>({});
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const result = useFlash();
   const busy = step.kind === 'finding' || step.kind === 'deleting';
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    result.dismiss();
     const parsedEmail = emailSchema.safeParse(email);
     const parsedReason = reversalSchema.safeParse({ reason });
     setErrors({
@@ -57,22 +59,25 @@ export function DeleteUserTransactions() {
       setStep({ kind: 'confirm', user, reason: parsedReason.data.reason });
     } catch (error) {
       const notFound = error instanceof ApiRequestError && error.status === 404;
-      setStep({
-        kind: 'failed',
-        text: notFound ? a.userNotFound : error instanceof ApiRequestError ? error.body.message : a.userNotFound,
-      });
+      setStep({ kind: 'idle' });
+      result.show(
+        'error',
+        notFound ? a.userNotFound : error instanceof ApiRequestError ? error.body.message : a.userNotFound,
+      );
     }
   };
 
   const remove = async (user: UserSummary, why: string) => {
     setStep({ kind: 'deleting', user });
     try {
-      const result = await reverseAll.mutateAsync({ userId: user.id, reason: why });
-      setStep({ kind: 'done', text: result.message || a.transactionsDeleted(result.count) });
+      const deleted = await reverseAll.mutateAsync({ userId: user.id, reason: why });
+      setStep({ kind: 'idle' });
+      result.show('success', deleted.message || a.transactionsDeleted(deleted.count));
       setEmail('');
       setReason('');
     } catch (error) {
-      setStep({ kind: 'failed', text: deleteFailure(error) });
+      setStep({ kind: 'idle' });
+      result.show('error', deleteFailure(error));
     } finally {
       void refresh();
     }
@@ -104,6 +109,7 @@ export function DeleteUserTransactions() {
             onChange={(event) => {
               setEmail(event.target.value);
               setStep({ kind: 'idle' });
+              result.dismiss();
             }}
             placeholder="member@example.com"
             maxLength={254}
@@ -132,8 +138,7 @@ export function DeleteUserTransactions() {
       <div className="not-empty:mt-4" aria-live="polite">
         {step.kind === 'finding' && <Progress>{a.findingUser}</Progress>}
         {step.kind === 'deleting' && <Progress>{a.deletingTransactions}</Progress>}
-        {step.kind === 'done' && <Alert tone="success">{step.text}</Alert>}
-        {step.kind === 'failed' && <Alert tone="error">{step.text}</Alert>}
+        <FlashAlert flash={result.flash} />
         {step.kind === 'confirm' && (
           <div
             role="group"

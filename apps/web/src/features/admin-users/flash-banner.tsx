@@ -19,14 +19,26 @@ export function FlashBanner({ flash, onDismiss }: { flash: Flash | null; onDismi
           className="pointer-events-auto relative w-full max-w-xl rounded-xl shadow-lg"
           data-testid="admin-flash"
         >
-          <Alert tone={flash.tone} className="pr-11">
-            {flash.text}
-          </Alert>
+          <FlashAlert flash={flash} className="pr-11" />
           <button type="button" onClick={onDismiss} aria-label="Dismiss message" className={dismissClass}>
             <X className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
       )}
     </div>
+  );
+}
+
+/** A staff action's answer where the form is (`useFlash`): nothing once it has cleared. */
+export function FlashAlert({ flash, className }: { flash: Flash | null; className?: string }) {
+  if (!flash) return null;
+  return flash.detail ? (
+    <Alert tone={flash.tone} title={flash.text} className={className}>
+      {flash.detail}
+    </Alert>
+  ) : (
+    <Alert tone={flash.tone} className={className}>
+      {flash.text}
+    </Alert>
   );
 }

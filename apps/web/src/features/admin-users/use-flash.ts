@@ -5,11 +5,13 @@ import { errorMessage } from '../../lib/api-errors';
 export interface Flash {
   tone: 'success' | 'error';
   text: string;
+  /** A second sentence under `text`: why a save failed, when no field shows it. */
+  detail?: string;
   /** Changes with every message, so the same sentence twice is still announced. */
   id: number;
 }
 
-export type ShowFlash = (tone: Flash['tone'], text: string) => void;
+export type ShowFlash = (tone: Flash['tone'], text: string, detail?: string) => void;
 
 /**
  * A staff action's mutation handlers that put its answer in the banner: the server's message, or why
@@ -23,8 +25,10 @@ export function flashAnswer(onFlash: ShowFlash, fallback?: string) {
 }
 
 /**
- * The console's result banner. Successes clear after ADMIN_MESSAGE_CLEAR_MS (spec §9); failures
- * stay until the next message or until dismissed, so nobody misses why something did not happen.
+ * The result of a staff action: the console's banner, or a message beside the form that acted.
+ * Successes clear after ADMIN_MESSAGE_CLEAR_MS (spec §9); failures stay until the next message or
+ * until dismissed (a new attempt dismisses the last answer), so nobody misses why something did
+ * not happen.
  */
 export function useFlash() {
   const [flash, setFlash] = useState<Flash | null>(null);
@@ -33,10 +37,10 @@ export function useFlash() {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const show = useCallback<ShowFlash>((tone, text) => {
+  const show = useCallback<ShowFlash>((tone, text, detail) => {
     window.clearTimeout(timer.current);
     counter.current += 1;
-    setFlash({ tone, text, id: counter.current });
+    setFlash({ tone, text, detail, id: counter.current });
     if (tone === 'success') timer.current = window.setTimeout(() => setFlash(null), ADMIN_MESSAGE_CLEAR_MS);
   }, []);
 

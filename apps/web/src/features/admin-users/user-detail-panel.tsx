@@ -3,6 +3,7 @@ import { ClipboardCheck, MousePointerClick } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { EmailText } from '../../components/email-text';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { genericFailure, useUserDetail } from './admin-api';
 import { AccountsSection, InfoRequestsSection, ReviewHistorySection, SecuritySection } from './account-sections';
@@ -70,7 +71,9 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
               <DetailTitle id="user-detail-name" ref={heading}>
                 {user.name}
               </DetailTitle>
-              <p className="text-sm break-all text-slate-600">{user.email}</p>
+              <p className="text-sm break-words text-slate-600">
+                <EmailText email={user.email} />
+              </p>
             </div>
             <p className="flex flex-wrap items-center gap-1.5">
               <StatusBadge status={user.status} />

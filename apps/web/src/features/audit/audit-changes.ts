@@ -4,7 +4,10 @@ import { formatWireMoney } from '@mutual/shared';
 export interface AuditChange {
   key: string;
   label: string;
-  /** Null when the side has no such field (a hold placed has no "before"). */
+  /**
+   * Null when the side has no such field (a hold placed has no "before"; what a returned deposit
+   * took back is only in "after"): the line then shows the other side as a plain value.
+   */
   from: string | null;
   to: string | null;
 }
@@ -12,7 +15,10 @@ export interface AuditChange {
 export interface AuditChangeSummary {
   /** Fields whose value changed (or appeared, or went). */
   changes: AuditChange[];
-  /** Unchanged fields that say what was acted on ("Type: Checking"), ids left out. */
+  /**
+   * Fields that say what was acted on, ids left out: unchanged ones ("Type: Checking") and those
+   * only the "before" record has (a reversed transaction's "Amount: $200.00").
+   */
   context: AuditChange[];
   /** True when something was too big to show in a line (a list of rows): the full record helps. */
   summarised: boolean;
@@ -23,8 +29,13 @@ type Flat = Map<string, unknown>;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MONEY_KEY = /balance|amount|available|total|fee/i;
-const DECIMAL = /^-?\d+\.\d{2}$/;
+/**
+ * Money goes on the wire as a decimal string with two places ("240.00", `centsToDecimal`), whatever
+ * the field is called (amount, owed, takenBack, dailyAtm…), and nothing else the log records
+ * looks like that; a rate, should one be recorded, is the exception by its name.
+ */
+const MONEY = /^-?\d+\.\d{2}$/;
+const RATE_KEY = /rate|apy|apr|percent/i;
 
 /** Nested objects become dotted keys (`balances.Checking`), a few levels deep. */
 function flatten(value: unknown, prefix = '', depth = 0, into: Flat = new Map()): Flat {
@@ -58,7 +69,7 @@ export function showValue(key: string, value: unknown): { text: string; summaris
   if (value === null || value === undefined || value === '') return { text: '—', summarised: false };
   if (typeof value === 'boolean') return { text: value ? 'Yes' : 'No', summarised: false };
   if (typeof value === 'string')
-    return { text: MONEY_KEY.test(key) && DECIMAL.test(value) ? formatWireMoney(value) : value, summarised: false };
+    return { text: MONEY.test(value) && !RATE_KEY.test(key) ? formatWireMoney(value) : value, summarised: false };
   if (typeof value === 'number') return { text: String(value), summarised: false };
   if (Array.isArray(value))
     return { text: value.length === 1 ? '1 item' : `${value.length} items`, summarised: value.length > 0 };
@@ -68,6 +79,9 @@ export function showValue(key: string, value: unknown): { text: string; summaris
 /**
  * What an entry changed: only fields whose value differs between before and after, plus the
  * unchanged ones that name what was acted on. `reasonKey` (shown on its own line) is left out.
+ * A field only one record has was not changed: the records just describe different things (the
+ * transaction reversed, what the return took back). It shows as a value, never as "→ —", which
+ * would read as erased; "—" stays for a field set to nothing.
  */
 export function summariseChanges(before: unknown, after: unknown, reasonKey: string | null): AuditChangeSummary {
   const b = flatten(before);
@@ -80,13 +94,21 @@ export function summariseChanges(before: unknown, after: unknown, reasonKey: str
   const context: AuditChange[] = [];
   let summarised = false;
   for (const key of keys) {
-    const from = hasBefore ? showValue(key, b.get(key)) : null;
-    const to = hasAfter ? showValue(key, a.get(key)) : null;
+    const onlyBefore = hasAfter && !a.has(key);
+    const onlyAfter = hasBefore && !b.has(key);
+    const from = hasBefore && !onlyAfter ? showValue(key, b.get(key)) : null;
+    const to = hasAfter && !onlyBefore ? showValue(key, a.get(key)) : null;
     summarised ||= Boolean(from?.summarised || to?.summarised);
     const change = { key, label: fieldLabel(key), from: from?.text ?? null, to: to?.text ?? null };
+    if (onlyBefore) {
+      const value = b.get(key);
+      if (change.from !== '—' && !(typeof value === 'string' && UUID.test(value))) context.push(change);
+      continue;
+    }
     const same = b.has(key) && a.has(key) && JSON.stringify(b.get(key)) === JSON.stringify(a.get(key));
-    // Nothing a person could see changed (null before, nothing after): not worth a line.
-    const looksSame = change.from !== null && change.to !== null && change.from === change.to;
+    // Nothing a person could see changed (null before, nothing after; a new field set to
+    // nothing): not worth a line.
+    const looksSame = change.from === change.to || (onlyAfter && change.to === '—');
     if (!same && !looksSame) changes.push(change);
     else if (typeof a.get(key) === 'string' && !UUID.test(String(a.get(key)))) context.push(change);
   }

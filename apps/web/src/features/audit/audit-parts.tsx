@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@mutual/shared';
 import { Link } from 'react-router';
+import { EmailText } from '../../components/email-text';
 import { dateTimeFormat } from '../../lib/format-date';
 import { reasonKeyOf, summariseChanges } from './audit-changes';
 
@@ -31,19 +32,6 @@ export function AuditAction({ entry }: { entry: AuditEntry }) {
 export function auditActorText(entry: AuditEntry): string {
   if (entry.actorEmail === 'system' && !entry.actorUserId) return 'System';
   return entry.actorEmail ?? 'Not signed in';
-}
-
-/** An e-mail that, in a narrow column, breaks before the "@" rather than mid-word. */
-export function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
 }
 
 export function AuditActor({ entry }: { entry: AuditEntry }) {

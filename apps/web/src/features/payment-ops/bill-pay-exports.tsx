@@ -1,4 +1,4 @@
-import { type StaffBillPaymentPage, isIsoDay, messages } from '@mutual/shared';
+import { type StaffBillPaymentPage, isIsoDay } from '@mutual/shared';
 import { Download } from 'lucide-react';
 import { Button, buttonClass } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
@@ -58,7 +58,8 @@ export function BillPayExports({
     day === undefined || sent === undefined
       ? 'Counting the day’s sent payments…'
       : sent === 0
-        ? messages.billPay.nothingToExport(longDay(day))
+        ? // The list's empty box already says no payment was sent that day; this only explains the buttons.
+          'Nothing to export for this day.'
         : `${sent} ${sent === 1 ? 'payment was' : 'payments were'} sent on ${longDay(day)}. ` +
           (nachaEmpty
             ? 'None went to an electronic biller, so there is no NACHA file; the CSV has them all.'

@@ -8,6 +8,7 @@ import {
 import { Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { EmailText } from '../../components/email-text';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
 import { StaffPaymentCard, WhenLine } from './staff-card';
@@ -30,7 +31,9 @@ function Member({ payment }: { payment: StaffBillPayment }) {
   return (
     <>
       <span className="block font-semibold break-words text-slate-900">{payment.member.name}</span>
-      <span className="block text-sm break-words text-slate-600">{payment.member.email}</span>
+      <span className="block text-sm break-words text-slate-600">
+        <EmailText email={payment.member.email} />
+      </span>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { PaymentOrder, PaymentOrderStatus } from '@mutual/shared';
 import { CheckCircle2, FileText, Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format-date';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
 import { StaffPaymentCard, WhenLine } from './staff-card';
@@ -24,7 +25,9 @@ function Member({ order }: { order: PaymentOrder }) {
   return (
     <>
       <span className="block font-semibold break-words text-slate-900">{order.member.name}</span>
-      <span className="block text-sm break-all text-slate-600">{order.member.email}</span>
+      <span className="block text-sm break-words text-slate-600">
+        <EmailText email={order.member.email} />
+      </span>
     </>
   );
 }
@@ -68,7 +71,11 @@ function Timing({ order }: { order: PaymentOrder }) {
       <time dateTime={order.resolvedAt ?? undefined} className="block text-slate-900">
         {formatDateTime(order.resolvedAt)}
       </time>
-      {order.resolvedBy && <span className="block text-sm break-all text-slate-600">by {order.resolvedBy}</span>}
+      {order.resolvedBy && (
+        <span className="block text-sm break-words text-slate-600">
+          by <EmailText email={order.resolvedBy} />
+        </span>
+      )}
       {order.returnReason && (
         <span className="mt-1 block text-sm font-medium text-red-800">
           {order.rail === 'ach' && order.returnCode ? `${order.returnCode} · ` : ''}

@@ -135,6 +135,19 @@ describe('Payment Operations: tabs and rows', () => {
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Return \$25\.00 to Payee 41/ })).toBeTruthy();
   });
 
+  it('lets a member’s e-mail wrap before the "@", never mid-word', async () => {
+    const { panel } = await renderQueue(1, 1, 1);
+    const row = within(panel)
+      .getAllByTestId('payment-order')
+      .find((candidate) => candidate.tagName === 'TR') as HTMLElement;
+    const email = within(row).getByText((_, element) => element?.textContent === 'paula@example.com', {
+      selector: 'span',
+    });
+    // The only place a line may break inside the address (happy-dom lays nothing out to measure).
+    expect(email.innerHTML).toBe('paula<wbr>@example.com');
+    expect(email.className).not.toContain('break-all');
+  });
+
   it('shows a returned payment’s reason, its note to the member, and times on the credit union’s clock', async () => {
     const returned: PaymentOrder = {
       ...order(7),

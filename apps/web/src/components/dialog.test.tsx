@@ -1,0 +1,45 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Dialog } from './dialog';
+
+/** A screen that opens a dialog from its own button, as Verify User does: no Radix trigger. */
+function Opener({ withField = false }: { withField?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Verify User
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Verify User">
+        {withField ? <input aria-label="Reason" autoFocus /> : <p>Check the applicant.</p>}
+        <button type="button" onClick={() => setOpen(false)}>
+          Done
+        </button>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('gives the focus back to the button that opened it when Escape closes it', async () => {
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Verify User' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Verify User' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('does so too when a field inside took the focus and the dialog closes itself', async () => {
+    render(<Opener withField />);
+    const opener = screen.getByRole('button', { name: 'Verify User' });
+    await userEvent.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Reason' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});

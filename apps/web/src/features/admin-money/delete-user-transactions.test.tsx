@@ -1,0 +1,61 @@
+import { ADMIN_MESSAGE_CLEAR_MS, messages } from '@mutual/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, stubFetch } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import { userSummary } from '../admin-users/test-fixtures';
+import { DeleteUserTransactions } from './delete-user-transactions';
+
+const a = messages.admin;
+const member = userSummary();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderBox(user = userEvent.setup()) {
+  renderWithProviders(<DeleteUserTransactions />);
+  const box = screen.getByRole('region', { name: 'Delete User Transactions' });
+  return { box, user };
+}
+
+async function deleteAll(box: HTMLElement, user: ReturnType<typeof userEvent.setup>, email = member.email) {
+  await user.type(within(box).getByLabelText('User email'), email);
+  await user.type(within(box).getByLabelText('Reason'), 'Test data');
+  await user.click(within(box).getByRole('button', { name: 'Delete Transactions' }));
+}
+
+describe('Delete User Transactions', () => {
+  it('"Successfully deleted N transactions" clears after 3 s (spec §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({
+      'GET /api/admin/users/lookup': member,
+      [`POST /api/admin/users/${member.id}/transactions/reverse-all`]: { message: '', count: 6 },
+    });
+    const { box, user } = renderBox(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    await deleteAll(box, user);
+    await user.click(await within(box).findByRole('button', { name: 'Delete all transactions' }));
+    expect((await within(box).findByRole('status')).textContent).toBe(a.transactionsDeleted(6));
+
+    await act(() => vi.advanceTimersByTimeAsync(ADMIN_MESSAGE_CLEAR_MS - 500));
+    expect(within(box).queryByText(a.transactionsDeleted(6))).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(within(box).queryByText(a.transactionsDeleted(6))).toBeNull();
+  });
+
+  it('"User not found" stays until the next attempt, which clears it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ 'GET /api/admin/users/lookup': apiError(404, 'NOT_FOUND', a.userNotFound) });
+    const { box, user } = renderBox(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    await deleteAll(box, user, 'nobody@example.com');
+    expect((await within(box).findByRole('alert')).textContent).toBe(a.userNotFound);
+
+    await act(() => vi.advanceTimersByTimeAsync(ADMIN_MESSAGE_CLEAR_MS * 3));
+    expect(within(box).getByRole('alert').textContent).toBe(a.userNotFound);
+
+    await user.clear(within(box).getByLabelText('Reason'));
+    await user.click(within(box).getByRole('button', { name: 'Delete Transactions' }));
+    expect(within(box).queryByText(a.userNotFound)).toBeNull();
+  });
+});
