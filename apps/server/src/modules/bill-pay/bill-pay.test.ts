@@ -13,11 +13,12 @@ import {
   schedule,
   scheduled,
 } from '../../test/bill-pay';
-import { auditActions, mailsTo, manualClock, signIn, wrongCode } from '../../test/identity';
+import { auditActions, mailsTo, manualClock, seedDemoPeople, signIn, wrongCode } from '../../test/identity';
 import { balances, memberWithMoney, newKey, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { daysLongTestEnv, useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
+import { localClock } from '../../time';
 import { placeHold } from '../holds/holds';
 import { resealSecrets } from '../secrets/reseal-secrets';
 import { sealedColumns } from '../secrets/sealed-columns';
@@ -407,5 +408,19 @@ describe('[BILL PAY]: the same payee under racing additions', () => {
       });
     expect(await t.db.select().from(billPayees).where(eq(billPayees.userId, member.id))).toHaveLength(1);
     expect((await billPayOverview(member)).payees.map((p) => p.accountNumberMasked)).toEqual(['••••4444']);
+  });
+});
+
+describe('[BILL PAY]: the demo seed', () => {
+  const t = useTestApp({ env: daysLongTestEnv });
+
+  it("sends its past payments at the cut-off in the credit union's zone, as the send job would", async () => {
+    await seedDemoPeople(t);
+    const sent = await t.db.select().from(billPayments).where(eq(billPayments.status, 'sent'));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const payment of sent) {
+      const clock = localClock(payment.sentAt ?? new Date(0), t.config.timeZone);
+      expect(`${clock.hour}:${clock.minute}`).toBe(t.config.billPay.cutOff);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
-import { localDay } from '../../time';
+import { instantAt, localDay } from '../../time';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
@@ -52,7 +52,8 @@ export async function seedBillPay(
     // Sent in each of the last three months, on the 15th's business day.
     for (let monthsBack = 3; monthsBack >= 1; monthsBack -= 1) {
       const payOn = businessDayOnOrBefore(addMonths(`${today.slice(0, 7)}-15`, -monthsBack));
-      const sentAt = new Date(`${payOn}T19:00:00Z`);
+      // Sent by that day's run, at the cut-off in the credit union's zone.
+      const sentAt = instantAt(payOn, deps.config.billPay.cutOff, deps.config.timeZone);
       const { transferId } = await postTransfer(tx, {
         kind: 'single',
         debitAccountId: payer.checking,
