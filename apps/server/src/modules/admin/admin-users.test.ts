@@ -24,6 +24,7 @@ import {
 } from '../../test/identity';
 import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
+import { demoSignIns } from '../seed/demo-seed';
 
 const a = messages.admin;
 
@@ -47,6 +48,14 @@ describe('[ADMIN]: the staff user console API', () => {
     ...overrides,
   });
   const names = (list: UserList) => list.users.map((user) => user.email).sort();
+
+  it('every person the sign-in page offers in demo mode is seeded and passes the password step', async () => {
+    for (const demo of demoSignIns) {
+      const { response } = await startSignIn(t, demo.email, demo.password);
+      expect(response.statusCode, `${demo.label}: ${response.body}`).toBe(200);
+    }
+    expect(demoSignIns.map((d) => d.email).sort()).toEqual(Object.values(DEMO).sort());
+  });
 
   it('lists people by tab with counts, and searches by name or e-mail', async () => {
     const all = (await staff.get('/api/admin/users')).json<UserList>();

@@ -32,6 +32,8 @@ export const demoSignIns = [
   { label: 'Member', email: 'sam.rivera@mutual-demo.example', password: DEMO_PASSWORD },
   { label: 'Member (transfers on hold)', email: DEMO_HELD_MEMBER_EMAIL, password: DEMO_PASSWORD },
   { label: 'Applicant (information requested)', email: 'priya.shah@mutual-demo.example', password: DEMO_PASSWORD },
+  { label: 'Applicant (under review)', email: 'jordan.lee@mutual-demo.example', password: DEMO_PASSWORD },
+  { label: 'Applicant (declined)', email: 'chris.doe@mutual-demo.example', password: DEMO_PASSWORD },
 ];
 
 const seedMeta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
