@@ -9,6 +9,10 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Packages as a browser gets them. Under Node's conditions `react-router` loaded as CommonJS
+        // and `react-router/dom` as ES modules: two copies, whose RouterProvider and hooks did not
+        // share the router's context.
+        resolve: { conditions: ['module', 'browser', 'development|production'] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { App } from './app/app';
 import { router } from './app/router';
-import { SessionProvider } from './features/session/session-context';
-import { SiteProvider } from './features/site/site-context';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -24,13 +22,7 @@ if (!root) throw new Error('index.html has no #root element');
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SiteProvider>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </SiteProvider>
-      </QueryClientProvider>
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   ),
 );

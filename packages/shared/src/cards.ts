@@ -399,16 +399,20 @@ export const terminalOverviewSchema = z.object({
 });
 export type TerminalOverview = z.infer<typeof terminalOverviewSchema>;
 
+/**
+ * The terminal's form, checked in the browser and by the server with the same words, which a
+ * person reads under the fields (the processor interface above answers a program, tersely).
+ */
 export const terminalPurchaseSchema = z.strictObject({
-  cardNumber: z.string().regex(/^\d{13,19}$/, 'Pick a card'),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
-  amount: wireAmount,
+  cardNumber: z.string().regex(/^\d{13,19}$/, 'Pick a card, or type a card number of 13 to 19 digits'),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.activationExpiry),
+  amount: z.string().refine(isPositiveAmount, 'Enter a positive amount in dollars, e.g. 4.50'),
   merchant: z.string().trim().min(1, 'Name the merchant').max(60),
-  country: z.string().regex(/^[A-Z]{2}$/, 'Two letters, e.g. US'),
+  country: z.string().regex(/^[A-Z]{2}$/, 'Enter the country as two letters, e.g. US'),
   channel: z.enum(cardChannels),
   pin: z
     .string()
-    .regex(/^(\d{4})?$/, '4 digits')
+    .regex(/^(\d{4})?$/, m.pinFormat)
     .optional(),
 });
 export type TerminalPurchaseInput = z.input<typeof terminalPurchaseSchema>;

@@ -41,6 +41,8 @@ export interface RenderOptions {
   route?: string;
   /** Other pages, e.g. `{ '/login': <SignInPage /> }`, to see where the app sends the person. */
   routes?: Record<string, ReactNode>;
+  /** A layout route around every page (`<PublicLayout />`), to see what the frame does on navigating. */
+  layout?: ReactElement;
   /** Wrap in the SessionProvider (it reads `GET /api/auth/session`, so stub that). */
   session?: boolean;
   site?: PublicSite;
@@ -53,17 +55,23 @@ export interface RenderOptions {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', routes = {}, session = false, site = siteFacts, queryClient = testQueryClient() }: RenderOptions = {},
+  {
+    route = '/',
+    routes = {},
+    layout,
+    session = false,
+    site = siteFacts,
+    queryClient = testQueryClient(),
+  }: RenderOptions = {},
 ): RenderResult & { queryClient: QueryClient } {
   installSiteFacts(site);
+  const pages = [
+    ...Object.entries(routes).map(([path, element]) => <Route key={path} path={path} element={element} />),
+    <Route key="*" path="*" element={ui} />,
+  ];
   const tree = (
     <MemoryRouter initialEntries={[route]}>
-      <Routes>
-        {Object.entries(routes).map(([path, element]) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-        <Route path="*" element={ui} />
-      </Routes>
+      <Routes>{layout ? <Route element={layout}>{pages}</Route> : pages}</Routes>
     </MemoryRouter>
   );
   const result = render(

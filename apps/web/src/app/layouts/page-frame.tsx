@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { useFocusOnNavigation } from '../../features/navigation/use-focus-on-navigation';
 import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';
 import { ScrollToTopButton } from './scroll-to-top';
 
-/** The frame of every page: skip link, demo banner, the given navigation, the routed page, footer. */
+/**
+ * The frame of every page: skip link, demo banner, the given navigation, the routed page, footer;
+ * after a navigation that took the focus away, the new page's heading has it.
+ */
 export function PageFrame({ nav, className }: { nav: ReactNode; className?: string }) {
+  useFocusOnNavigation();
   return (
     <div className={['flex min-h-screen flex-col', className].filter(Boolean).join(' ')}>
       <a

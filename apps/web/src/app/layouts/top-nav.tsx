@@ -1,12 +1,12 @@
 import { homePathFor, type SessionUser } from '@mutual/shared';
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/button';
 import { Container } from '../../components/layout';
 import { useSession } from '../../features/session/session-context';
 import { HelpPopover } from './help-popover';
 import { Logo } from './logo';
+import { PhoneMenuButton, usePhoneMenu, usePhoneMenuPanel } from '../../features/navigation/phone-menu';
 import { StickyHeader } from '../../features/navigation/sticky-header';
 
 const links = [
@@ -48,10 +48,9 @@ function AccountLinks({ signInVariant }: { signInVariant: 'ghost' | 'outline' })
  * Sign in / Sign up.
  */
 export function TopNav() {
-  // The menu remembers the page it was opened on, so navigating anywhere closes it.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const { pathname } = useLocation();
-  const menuOpen = menuOpenOn === pathname;
+  const menu = usePhoneMenu();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = usePhoneMenuPanel(menu.close, menuButton);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     [
@@ -76,20 +75,16 @@ export function TopNav() {
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <HelpPopover />
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-          </button>
+          <PhoneMenuButton ref={menuButton} menu={menu} controls="mobile-menu" />
         </div>
       </Container>
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-100 bg-white md:hidden">
+      {menu.open && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-100 bg-white md:hidden"
+          {...menuPanel}
+        >
           <Container className="flex flex-col gap-1 py-3">
             {links.map((link) => (
               <NavLink

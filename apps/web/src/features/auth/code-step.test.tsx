@@ -1,10 +1,11 @@
 import { messages, type SignInChallenge, type SignInResult } from '@mutual/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { member, signedOutSession } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
+import { PublicLayout } from '../../app/layouts/public-layout';
 import { SignInFlow } from './sign-in-flow';
 
 const a = messages.auth;
@@ -20,8 +21,8 @@ const signedIn: SignInResult = {
   absoluteExpiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString(),
 };
 
-/** Signs in with a password, so the page shows step 2. */
-async function renderCodeStep(routes: StubRoutes = {}) {
+/** Signs in with a password, so the page shows step 2 (in the public pages' frame with `framed`). */
+async function renderCodeStep(routes: StubRoutes = {}, { framed = false } = {}) {
   const server = stubFetch({
     'GET /api/auth/session': signedOutSession,
     'POST /api/auth/sign-in': challenge,
@@ -32,6 +33,7 @@ async function renderCodeStep(routes: StubRoutes = {}) {
     route: '/login',
     session: true,
     routes: { '/dashboard': <LocationProbe name="Dashboard" /> },
+    ...(framed ? { layout: <PublicLayout /> } : {}),
   });
   await user.type(screen.getByLabelText('Email'), 'jamie@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret-password');
@@ -104,5 +106,13 @@ describe('sign-in, step 2: the 6-digit code', () => {
     await user.click(verify);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(server.to('POST', '/api/auth/verify')[0]?.body).toEqual({ code: '123456' });
+  });
+
+  it('hands the focus to the heading of the page it opens, not to the top of the document', async () => {
+    const { user, code, verify } = await renderCodeStep({ 'POST /api/auth/verify': signedIn }, { framed: true });
+    await user.type(code, '123456');
+    await user.click(verify);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

@@ -1,5 +1,6 @@
 import { type ApplicationStatus, type InfoRequest, messages } from '@mutual/shared';
 import { MessageSquareText, Paperclip } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Alert } from '../../components/alert';
 import { formatDateTime } from '../../lib/format-date';
 import { InfoResponseForm } from './info-response-form';
@@ -31,6 +32,11 @@ export function InfoRequests({
 }) {
   const open = requests.filter((request) => request.status === 'pending');
   const answered = requests.filter((request) => request.status === 'answered');
+  const answeredHeading = useRef<HTMLHeadingElement>(null);
+  // The form and its Send button are gone once the answer is sent: the focus goes on to the answers.
+  useEffect(() => {
+    if (sent) answeredHeading.current?.focus();
+  }, [sent]);
   if (requests.length === 0) return null;
 
   return (
@@ -61,8 +67,10 @@ export function InfoRequests({
       {answered.length > 0 && (
         <div>
           <h2
+            ref={answeredHeading}
             id={open.length > 0 ? undefined : 'info-requests-title'}
-            className="text-base font-semibold text-slate-900"
+            tabIndex={-1}
+            className="text-base font-semibold text-slate-900 focus:outline-none"
           >
             {open.length > 0 ? 'Earlier questions' : 'Your answers to our questions'}
           </h2>

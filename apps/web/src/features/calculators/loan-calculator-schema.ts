@@ -26,7 +26,7 @@ export const loanCalculatorSchema = z
               ? 'Use at most two decimals for cents'
               : tooLarge
                 ? `The loan amount can be at most ${formatMoney(LOAN_LIMITS.maxCents)}`
-                : 'Enter the amount in dollars, for example 25000 or 25000.00';
+                : 'Enter a positive amount in dollars, for example 25000 or 25000.00';
         ctx.issues.push({ code: 'custom', message, input: text });
         return z.NEVER;
       }

@@ -39,7 +39,12 @@ describe('loan calculator', () => {
   });
 
   it.each([
-    ['a non-number amount', { amount: 'ten grand' }, 'Enter the amount in dollars, for example 25000 or 25000.00'],
+    [
+      'a non-number amount',
+      { amount: 'ten grand' },
+      'Enter a positive amount in dollars, for example 25000 or 25000.00',
+    ],
+    ['a negative amount', { amount: '-2500' }, 'Enter a positive amount in dollars, for example 25000 or 25000.00'],
     ['an amount with fractions of a cent', { amount: '25000.555' }, 'Use at most two decimals for cents'],
     ['an amount out of range', { amount: '0.50' }, 'The loan amount must be between $1.00 and $100,000,000.00'],
     ['a rate above 100%', { rate: '100.01' }, 'The rate must be between 0% and 100%'],
@@ -68,6 +73,16 @@ describe('loan calculator', () => {
       ).toBeTruthy();
     },
   );
+
+  it('takes the last estimate away while the figures do not make a loan', async () => {
+    const { calculate, estimate } = renderCalculator();
+    expect(within(estimate()).getByTestId('monthly-payment')).toBeTruthy();
+    await calculate({ amount: '-2500', term: '0' });
+    expect(await screen.findByText('The term must be at least 1')).toBeTruthy();
+    expect(within(estimate()).queryByTestId('monthly-payment')).toBeNull();
+    expect(estimate().textContent).not.toMatch(/APR over/);
+    expect(within(estimate()).getByText('Enter a loan amount, a rate and a term, then select Calculate.')).toBeTruthy();
+  });
 
   it('starts from one of the credit union’s own rates with a preset', async () => {
     const { user, amount, rate, term, estimate } = renderCalculator();

@@ -91,7 +91,12 @@ export function LoanCalculator() {
           ))}
         </div>
 
-        <form noValidate onSubmit={(event) => void handleSubmit(onCalculate)(event)} className="mt-6 space-y-5">
+        <form
+          noValidate
+          // Figures that do not make a loan leave no estimate on show: an earlier one would read as theirs.
+          onSubmit={(event) => void handleSubmit(onCalculate, () => setResult(null))(event)}
+          className="mt-6 space-y-5"
+        >
           <FormField id="loan-amount" label="Loan amount" error={amountError}>
             <div className="relative">
               <span

@@ -123,7 +123,7 @@ describe('The card terminal page', () => {
     expect(within(picker).getByRole('option', { name: 'Taylor Brooks · Debit Card ••1111 · Locked' })).toBeTruthy();
     // Nothing picked: the schema's words, and nothing sent.
     await user.click(screen.getByRole('button', { name: 'Charge Card' }));
-    expect(await screen.findByText('Pick a card')).toBeTruthy();
+    expect(await screen.findByText('Pick a card, or type a card number of 13 to 19 digits')).toBeTruthy();
     expect(server.to('POST', '/api/dev/terminal/purchase')).toHaveLength(0);
 
     await user.selectOptions(picker, 'Alex Morgan · Debit Card ••4242 · Active');
@@ -163,6 +163,57 @@ describe('The card terminal page', () => {
     expect(within(answer).getByTestId('terminal-answer-headline').textContent).toBe('Declined: incorrect PIN');
     // The list is read again after each charge.
     expect(server.to('GET', '/api/dev/terminal').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says under each field, in a sentence, what it needs', async () => {
+    const { server, user } = renderTerminal();
+    const errorUnder = (label: string) => {
+      const field = screen.getByLabelText(label);
+      return document.getElementById(`${field.id}-error`)?.textContent;
+    };
+    await screen.findByLabelText('Card');
+    await user.type(screen.getByLabelText('Card number'), '4000');
+    await user.clear(screen.getByLabelText('Amount'));
+    await user.clear(screen.getByLabelText('Country'));
+    await user.type(screen.getByLabelText('PIN (optional)'), '12');
+    await user.click(screen.getByRole('button', { name: 'Charge Card' }));
+
+    await waitFor(() =>
+      expect(errorUnder('Card number')).toBe('Pick a card, or type a card number of 13 to 19 digits'),
+    );
+    expect(errorUnder('Expiry (MM/YY)')).toBe('Enter the expiry date as MM/YY');
+    expect(errorUnder('Amount')).toBe('Enter a positive amount in dollars, e.g. 4.50');
+    expect(errorUnder('Country')).toBe('Enter the country as two letters, e.g. US');
+    expect(errorUnder('PIN (optional)')).toBe('The PIN is 4 digits');
+    expect(server.to('POST', '/api/dev/terminal/purchase')).toHaveLength(0);
+  });
+
+  it('clears the last answer as the next attempt starts, also one the form stops', async () => {
+    const { user } = renderTerminal({
+      'POST /api/dev/terminal/purchase': {
+        status: 200,
+        body: {
+          id: 'terminal-c',
+          authorizationId: null,
+          decision: 'declined',
+          reason: 'card_unknown',
+          message: declineReasons.card_unknown,
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Card number'), '4000001234560002');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '0829');
+    await user.click(screen.getByRole('button', { name: 'Charge Card' }));
+    const answer = screen.getByTestId('terminal-answer');
+    await waitFor(() => expect(answer.getAttribute('data-tone')).toBe('declined'));
+
+    const amount = screen.getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(screen.getByRole('button', { name: 'Charge Card' }));
+    expect(await screen.findByText('Enter a positive amount in dollars, e.g. 4.50')).toBeTruthy();
+    expect(answer.getAttribute('data-tone')).toBeNull();
+    expect(answer.textContent).not.toContain('terminal-c');
   });
 
   it('clears a pending authorization for another amount (a tip) and reverses one', async () => {

@@ -64,7 +64,8 @@ export function PurchaseForm({
   onAnswer,
 }: {
   cards: readonly TerminalCard[];
-  onAnswer: (answer: TerminalAnswer) => void;
+  /** The processor's answer; `null` as a new attempt starts, so no earlier answer stays on show. */
+  onAnswer: (answer: TerminalAnswer | null) => void;
 }) {
   const purchase = useTerminalPurchase();
   const [cardId, setCardId] = useState('');
@@ -104,7 +105,15 @@ export function PurchaseForm({
   };
 
   return (
-    <form noValidate aria-label="Charge a card" onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+    <form
+      noValidate
+      aria-label="Charge a card"
+      onSubmit={(event) => {
+        onAnswer(null);
+        void onSubmit(event);
+      }}
+      className="space-y-4"
+    >
       <ChoiceSelect
         id="terminal-card"
         label="Card"

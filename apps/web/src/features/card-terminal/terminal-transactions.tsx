@@ -27,7 +27,7 @@ export function TerminalTransactions({
   onAnswer,
 }: {
   recent: readonly Recent[];
-  onAnswer: (answer: TerminalAnswer) => void;
+  onAnswer: (answer: TerminalAnswer | null) => void;
 }) {
   if (recent.length === 0) {
     return <p className="text-sm text-slate-600">No card transactions yet: charge a card above.</p>;
@@ -46,7 +46,7 @@ function TransactionItem({
   onAnswer,
 }: {
   transaction: Recent;
-  onAnswer: (answer: TerminalAnswer) => void;
+  onAnswer: (answer: TerminalAnswer | null) => void;
 }) {
   const descriptionId = useId();
   return (
@@ -101,7 +101,7 @@ function SettleControls({
 }: {
   transaction: Recent;
   describedBy: string;
-  onAnswer: (answer: TerminalAnswer) => void;
+  onAnswer: (answer: TerminalAnswer | null) => void;
 }) {
   const settle = useTerminalSettle();
   const [amount, setAmount] = useState('');
@@ -110,6 +110,7 @@ function SettleControls({
 
   const send = async (action: 'clear' | 'reverse') => {
     if (settle.isPending) return;
+    onAnswer(null);
     const typed = amount.trim();
     if (action === 'clear' && typed !== '') {
       const parsed = parseMoney(typed);

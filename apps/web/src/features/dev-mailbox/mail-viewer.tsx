@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { formatMailTime } from './mail-list';
 import type { DevMail } from './use-dev-mailbox';
 
@@ -12,8 +12,11 @@ const headerClass = 'flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-r
 const plainTextClass =
   'overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800';
 
-/** One message as the recipient would see it, or its plain-text part. */
-export function MailViewer({ mail }: { mail: DevMail }) {
+/**
+ * One message as the recipient would see it, or its plain-text part. `headingRef`: its subject,
+ * which takes the focus when a message is opened.
+ */
+export function MailViewer({ mail, headingRef }: { mail: DevMail; headingRef?: Ref<HTMLHeadingElement> }) {
   const [view, setView] = useState<View>('html');
   const toggleClass = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
@@ -24,7 +27,12 @@ export function MailViewer({ mail }: { mail: DevMail }) {
     <article aria-labelledby="mail-subject" className="min-w-0 rounded-2xl border border-slate-200 bg-white">
       <header className={headerClass}>
         <div className="min-w-0">
-          <h2 id="mail-subject" className="text-lg font-semibold break-words text-slate-900">
+          <h2
+            ref={headingRef}
+            id="mail-subject"
+            tabIndex={-1}
+            className="scroll-mt-28 text-lg font-semibold break-words text-slate-900 focus:outline-none"
+          >
             {mail.subject}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

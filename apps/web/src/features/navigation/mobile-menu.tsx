@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { Container } from '../../components/layout';
 import { useAccountItems } from './account-items';
 import { NavLinks } from './nav-links';
+import { usePhoneMenuPanel } from './phone-menu';
 
 const linkClass = (current: boolean) =>
   [
@@ -30,16 +31,13 @@ export function MobileMenu({
   menuButton: RefObject<HTMLButtonElement | null>;
 }) {
   const accountItems = useAccountItems(user, { returnFocusTo: menuButton, beforeDialog: onClose });
+  const panel = usePhoneMenuPanel(onClose, menuButton);
 
   return (
     <div
       id={id}
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-100 bg-white md:hidden"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        onClose();
-        menuButton.current?.focus();
-      }}
+      {...panel}
     >
       <Container className="py-3">
         <nav aria-label="Mobile">

@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { DevPage } from './dev-page';
 import { MailList } from '../../features/dev-mailbox/mail-list';
 import { MailViewer } from '../../features/dev-mailbox/mail-viewer';
@@ -14,6 +15,15 @@ export function DevMailboxPage() {
   const messages = mailbox.data?.messages ?? [];
   // Until something is picked (or if the picked mail is gone), show the newest.
   const selected = messages.find((mail) => mail.id === selectedId) ?? messages[0];
+  const viewerHeading = useRef<HTMLHeadingElement>(null);
+
+  // On a phone the message opens below the whole list, out of sight: bring it up and focus its
+  // subject, so the person (and a screen reader) sees that it opened.
+  const open = (id: string) => {
+    flushSync(() => setSelectedId(id));
+    viewerHeading.current?.scrollIntoView({ block: 'start' });
+    viewerHeading.current?.focus({ preventScroll: true });
+  };
 
   return (
     <DevPage
@@ -46,9 +56,9 @@ export function DevMailboxPage() {
               <p className="mb-3 text-sm text-slate-600">
                 {messages.length} {messages.length === 1 ? 'message' : 'messages'}, newest first
               </p>
-              <MailList messages={messages} selectedId={selected.id} onSelect={setSelectedId} />
+              <MailList messages={messages} selectedId={selected.id} onSelect={open} />
             </section>
-            <MailViewer mail={selected} />
+            <MailViewer mail={selected} headingRef={viewerHeading} />
           </div>
         )
       }
