@@ -216,6 +216,11 @@ export const messages = {
     sameAccount: 'Cannot transfer to the same account',
     invalidAmount: 'Please enter a valid amount',
     insufficientFunds: 'Insufficient funds',
+    /** A payment to the member's credit card beyond what it owes (`owed`: "$1,500.00"). */
+    moreThanCardOwes: (owed: string) =>
+      owed === '$0.00'
+        ? 'Your credit card owes nothing at the moment: there is nothing to pay'
+        : `Your credit card owes ${owed}: enter that amount or less`,
     invalidRecipient: 'Please enter a valid recipient',
     emailInvalid: 'Please enter a valid email address',
     ownAccount: 'Cannot transfer to your own account',

@@ -25,7 +25,7 @@ import {
   verifiedCode,
 } from '../../test/cards';
 import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
-import { memberWithMoney } from '../../test/money';
+import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { internalTransfer, notificationsOf } from '../../test/transfer-forms';
@@ -402,6 +402,42 @@ describe('[CARDS]: the member’s cards and their controls', () => {
       expect(await statementOf('2026-11')).toMatchObject({ payments: '150.00', statementBalance: '250.00' });
     },
   );
+
+  it('a payment to the credit card goes up to what it owes, never into credit', async () => {
+    const member = await memberWithMoney(t, 1000_00n);
+    await giveCreditCard(t, member);
+    const credit = await cardOf(member.browser, 'credit');
+    const processor = new Processor(t);
+    const plastic = await plasticOf(t, credit.id);
+    const cleared = await processor.authorize(plastic, '300.00');
+    expect((await processor.clear(cleared.id, '300.00')).statusCode).toBe(200);
+    expect((await processor.authorize(plastic, '45.50')).decision).toBe('approved');
+    const pay = (amount: string) =>
+      internalTransfer(member, { fromAccount: 'Checking', toAccount: 'Credit Card', amount });
+    const owes = (owed: string): ApiError => ({
+      code: 'VALIDATION_FAILED',
+      message: messages.transfers.moreThanCardOwes(owed),
+      fields: { amount: messages.transfers.moreThanCardOwes(owed) },
+    });
+
+    // 300.00 posted (45.50 still waiting to clear is paid once it posts): 300.01 is a cent too much.
+    expectRefusal(await pay('300.01'), 400, owes('$300.00'));
+    expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '300.00', pending: '45.50' });
+    expect((await balances(member.browser)).Checking.available).toBe('1000.00');
+
+    // Two payments at once, each within what is owed, together beyond it: one passes.
+    const racing = await Promise.all([pay('200.00'), pay('200.00')]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(racing.find((r) => r.statusCode === 400)?.json()).toEqual(owes('$100.00'));
+    expect((await pay('100.00')).statusCode).toBe(201);
+    expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({
+      balance: '0.00',
+      pending: '45.50',
+      available: '4954.50',
+    });
+    expectRefusal(await pay('0.01'), 400, owes('$0.00'));
+    expect((await balances(member.browser)).Checking.available).toBe('700.00');
+  });
 
   it('another member’s card is not found, for every card route', async () => {
     const owner = await memberWithMoney(t, 0n);

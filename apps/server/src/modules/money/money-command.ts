@@ -1,5 +1,5 @@
 import type { AccountType, InternalTarget, PaymentOrderDetails, TransactionCategory } from '@mutual/shared';
-import { messages } from '@mutual/shared';
+import { formatMoney, messages } from '@mutual/shared';
 import type { AppDeps } from '../../deps';
 import { sqlState, withRetry } from '../../db/errors';
 import { AppError, httpStatusByCode } from '../../errors';
@@ -184,6 +184,10 @@ function refusalOf(command: MoneyCommand, error: unknown): AppError | undefined 
       return new AppError('INSUFFICIENT_FUNDS', messages.transfers.insufficientFunds, {
         amount: messages.transfers.insufficientFunds,
       });
+    case 'MU422': {
+      const owed = messages.transfers.moreThanCardOwes(formatMoney(BigInt(detail ?? '0')));
+      return new AppError('VALIDATION_FAILED', owed, { amount: owed });
+    }
     case 'MU404':
       return new AppError('NOT_FOUND', messages.transfers.sourceAccountNotFound);
     case 'MU409':

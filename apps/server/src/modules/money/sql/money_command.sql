@@ -12,8 +12,9 @@
 -- A refusal is raised before anything is written, with SQLSTATE class MU (MU400 recipient not
 -- found, MU402 insufficient funds — DETAIL: the money held, for a balance target —, MU404 account
 -- not found, MU409 already resolved, MU410 code no longer usable, MU423 on hold, MU428 key used for
--- another request, MU429 transfer limit): the statement rolls back as a whole, and the caller
--- stores the refusal under the key in a second statement (only refusals take two).
+-- another request, MU429 transfer limit; and one found once the money is posted: MU422 a credit
+-- card paid beyond what it owes — DETAIL: what it owed): the statement rolls back as a whole, and
+-- the caller stores the refusal under the key in a second statement (only refusals take two).
 --
 -- Members' open pages are told after the commit, by the caller, from `live` ([{userId, kind}]):
 -- a NOTIFY inside this transaction would hold PostgreSQL's notify lock across the commit's WAL flush.
@@ -64,6 +65,7 @@ DECLARE
   v_credit uuid;
   v_amount bigint := p_amount;
   v_before bigint;
+  v_over bigint;
   v_count int;
   v_posted record;
   v_facts jsonb := '{}'::jsonb;
@@ -174,6 +176,16 @@ BEGIN
       p_reference => p_reference, p_transfer_id => p_transfer_id, p_live => false);
     v_live := v_live || jsonb_build_array(jsonb_build_object('userId', v_posted.debit_user, 'kind', 'ledger'))
                      || jsonb_build_array(jsonb_build_object('userId', v_posted.credit_user, 'kind', 'ledger'));
+    -- A payment to the member's credit card goes up to what the card owes (its posted balance;
+    -- purchases still waiting to clear are paid once they post), never into credit: checked on
+    -- the card's row, which ledger_post holds locked.
+    IF p_to_type = 'Credit Card' THEN
+      SELECT a.credits_posted - a.debits_posted INTO v_over
+      FROM ledger_accounts a WHERE a.id = v_credit;
+      IF v_over > 0 THEN
+        RAISE EXCEPTION 'more than the card owes' USING ERRCODE = 'MU422', DETAIL = (v_amount - v_over)::text;
+      END IF;
+    END IF;
   END IF;
 
   IF p_payment_order IS NOT NULL THEN
