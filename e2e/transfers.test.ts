@@ -307,7 +307,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
         'Account number': 'PT50000201231234567890154',
         Country: 'Portugal (PT)',
         Currency: 'Euro (EUR)',
-        Amount: '$150.00',
+        'Amount (USD)': '$150.00',
       });
       await screenshot(page, 'transfer-international-confirm');
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();

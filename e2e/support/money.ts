@@ -189,5 +189,5 @@ export async function fillInternationalForm(
   await panel.getByLabel('Account number', { exact: true }).fill(transfer.accountNumber);
   await chooseOption(panel, 'Country', 'port', 'Portugal (PT)');
   await chooseOption(panel, 'Currency', 'EUR', 'Euro (EUR)');
-  await panel.getByLabel('Amount', { exact: true }).fill(transfer.amount);
+  await panel.getByLabel('Amount (USD)', { exact: true }).fill(transfer.amount);
 }

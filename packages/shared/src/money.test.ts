@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS, centsToDecimal, formatMoney, formatWireMoney, parseMoney } from './money';
+import { MAX_CENTS, centsToDecimal, formatMoney, formatWireBalance, formatWireMoney, parseMoney } from './money';
 import { moneyString } from './money-string';
 
 const validCents = fc.bigInt({ min: 0n, max: MAX_CENTS });
@@ -90,6 +90,15 @@ describe('formatWireMoney', () => {
     expect(formatWireMoney('0.00')).toBe('$0.00');
     expect(formatWireMoney('-12.05')).toBe('-$12.05');
     expect(formatWireMoney('abc')).toBe('abc');
+  });
+});
+
+describe('formatWireBalance', () => {
+  it('[MONEY]: writes a figure below zero with a true minus sign, others as formatWireMoney does', () => {
+    expect(formatWireBalance('-3500.00')).toBe('\u2212$3,500.00');
+    expect(formatWireBalance('1500.00')).toBe('$1,500.00');
+    expect(formatWireBalance('0.00')).toBe('$0.00');
+    expect(formatWireBalance('-abc')).toBe('-abc');
   });
 });
 

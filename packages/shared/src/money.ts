@@ -75,3 +75,12 @@ export function formatWireMoney(decimal: string): string {
   if (!parsed.ok) return decimal;
   return formatMoney(negative ? -parsed.cents : parsed.cents);
 }
+
+/**
+ * A figure that may be below zero (a card balance paid past zero), for the screen: "−$3,500.00"
+ * with a true minus sign (U+2212), as the portal writes money going out; "$1,500.00" otherwise.
+ * Text that is not an amount comes back as it came. (The statement PDF's fonts have no "−".)
+ */
+export function formatWireBalance(decimal: string): string {
+  return formatWireMoney(decimal).replace(/^-\$/, '\u2212$');
+}

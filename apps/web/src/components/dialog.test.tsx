@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,27 @@ describe('Dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('has no description when none is given: the title is said once, not a hidden copy of it', async () => {
+    render(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verify User' });
+    const describedBy = dialog.getAttribute('aria-describedby');
+    const description = describedBy ? document.getElementById(describedBy)?.textContent : undefined;
+    expect(description).not.toBe('Verify User');
+    expect(describedBy).toBeNull();
+    expect(within(dialog).getAllByText('Verify User')).toHaveLength(1);
+  });
+
+  it('is described by its description when it has one', async () => {
+    render(
+      <Dialog open onOpenChange={() => {}} title="Cancel payment" description="Any money held becomes available.">
+        <p>Body</p>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancel payment' });
+    const describedBy = dialog.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Any money held becomes available.');
   });
 });

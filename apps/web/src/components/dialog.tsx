@@ -53,14 +53,15 @@ export function Dialog({
             'focus:outline-none sm:p-6',
           ].join(' ')}
           onCloseAutoFocus={returnFocus}
+          // Without a description there is nothing to describe it by: the title already names it
+          // (Radix's documented way to have none, rather than a hidden copy of the title).
+          {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? (
+              {description && (
                 <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
             <RadixDialog.Close

@@ -3,13 +3,17 @@ import { type FormEvent, type ReactNode, useRef } from 'react';
 import { Button } from './button';
 import { FormField } from './form-field';
 
-/** Grid columns by field count: two a row on phones for six small fields, one for wider ones. */
+/**
+ * Grid columns by field count: two a row on phones for six small fields, one for wider ones. Six
+ * go two, then four a row (so pairs such as two dates stay side by side), and share one row from
+ * `xl` only: at `lg` a sixth of the row cuts "All categories".
+ */
 const grids = {
   2: 'grid-cols-1 sm:grid-cols-2',
   3: 'grid-cols-1 sm:grid-cols-3',
   4: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4',
   5: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-5',
-  6: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-6',
+  6: 'grid-cols-2 lg:grid-cols-4 xl:grid-cols-6',
 } as const;
 
 /**

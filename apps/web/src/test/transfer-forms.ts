@@ -50,6 +50,6 @@ export async function fillInternationalForm(
   await user.tab();
   await user.type(within(form).getByRole('combobox', { name: 'Currency' }), currency);
   await user.tab();
-  await user.type(within(form).getByLabelText('Amount'), amount);
+  await user.type(within(form).getByLabelText('Amount (USD)'), amount);
   return form;
 }

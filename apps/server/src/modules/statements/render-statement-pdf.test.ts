@@ -1,4 +1,4 @@
-import { formatMoney } from '@mutual/shared';
+import { formatMoney, transactionCategories } from '@mutual/shared';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfStructure, pdfText } from './pdf-text';
@@ -227,6 +227,15 @@ describe('[STATEMENTS]: the statement PDF', () => {
     const descriptionItems = items.filter((item) => item.str.includes('for a very long'));
     expect(descriptionItems).toHaveLength(2);
     for (const item of descriptionItems) expect(item.x + item.width).toBeLessThanOrEqual(281.5);
+  });
+
+  it('prints every category whole in the Type column, the longest too', async () => {
+    const base = sampleCheckingStatement(transactionCategories.length);
+    const lines = base.lines.map((line, i) => ({ ...line, type: transactionCategories[i] ?? 'Other' }));
+    const { pdf } = await renderStatementPdf(withLines(base, lines));
+    const all = (await pdfText(pdf)).pages.join(' ');
+    for (const category of transactionCategories) expect(all).toMatch(new RegExp(` ${category} \\$[\\d,]+\\.\\d{2} `));
+    expect(all).not.toMatch(/(Transportat|Entertainm)\S*…/);
   });
 
   it('splits a notice longer than a page and never writes into the footer', async () => {

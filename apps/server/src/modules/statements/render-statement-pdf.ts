@@ -47,13 +47,15 @@ interface Column {
   align: 'left' | 'right';
 }
 
+// Type fits every category whole ("Transportation" is 54 pt at 8.5 pt); the amount columns still
+// show $1,234,567.89 (and Balance $12,345,678.90) before an amount has to shrink.
 const COLUMNS = {
   date: { label: 'Date', width: 40, align: 'left' },
   description: { label: 'Description', width: 198, align: 'left' },
-  type: { label: 'Type', width: 62, align: 'left' },
-  debits: { label: 'Debits', width: 70, align: 'right' },
-  credits: { label: 'Credits', width: 68, align: 'right' },
-  balance: { label: 'Balance', width: 78, align: 'right' },
+  type: { label: 'Type', width: 70, align: 'left' },
+  debits: { label: 'Debits', width: 66, align: 'right' },
+  credits: { label: 'Credits', width: 66, align: 'right' },
+  balance: { label: 'Balance', width: 76, align: 'right' },
 } satisfies Record<string, Column>;
 type ColumnKey = keyof typeof COLUMNS;
 const COLUMN_ORDER: ColumnKey[] = ['date', 'description', 'type', 'debits', 'credits', 'balance'];

@@ -84,10 +84,11 @@ export function Footer() {
           </p>
         </Container>
       </div>
+      {/* Room under the last line for the "Scroll to top" button, so the page's end scrolls clear of it. */}
       <div className="border-t border-slate-800">
         <Container
           className={[
-            'flex flex-col gap-3 py-5 text-xs text-slate-400',
+            'flex flex-col gap-3 pt-5 pb-20 text-xs text-slate-400',
             'sm:flex-row sm:items-center sm:justify-between',
           ].join(' ')}
         >

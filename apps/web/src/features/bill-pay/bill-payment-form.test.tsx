@@ -132,6 +132,17 @@ describe('the Bill Pay form', () => {
     expect(within(form).getByLabelText<HTMLSelectElement>('Payee').value).toBe('');
   });
 
+  it(`takes "${m.scheduled}" away once the member starts the next payment`, async () => {
+    const { user, form } = renderForm({ [SCHEDULE]: scheduled });
+    await fill(user, form);
+    await submit(user, form);
+    expect((await within(form).findByRole('status')).textContent).toContain(m.scheduled);
+
+    await user.type(within(form).getByLabelText('Amount'), '1');
+    expect(within(form).queryByText(m.scheduled)).toBeNull();
+    expect(within(form).queryByRole('status')).toBeNull();
+  });
+
   it(`keeps the key for a retry after "${m.failed}", and takes a new one for the next payment`, async () => {
     let attempt = 0;
     const { server, user, form } = renderForm({

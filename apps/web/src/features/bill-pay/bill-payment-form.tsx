@@ -9,7 +9,7 @@ import {
   billPaymentSchema,
   messages,
 } from '@mutual/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Path, useController, useWatch } from 'react-hook-form';
 import { FormField, controlProps } from '../../components/form-field';
 import { ChoiceOptions } from '../../components/choice-options';
@@ -107,6 +107,13 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
     },
   });
   const { register, control, formState } = form;
+  // The last payment's "scheduled" is not about the next one: it goes once the member edits a field.
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      if (type === 'change') setDone(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   // Controlled, so a payee added a moment ago is chosen once its option is there; registered here,
   // before the fields below, so an empty form's focus goes to the first field in reading order.
   const { field: payeeControl } = useController({ control, name: 'payeeId' });

@@ -1,5 +1,5 @@
 import { type BillPaymentStatus, type BillPaymentView, billPayFrequencyLabels } from '@mutual/shared';
-import { formatCalendarDate } from '../../lib/format-date';
+import { dateTimeFormat, formatCalendarDate, zoneName } from '../../lib/format-date';
 import { pillClass, tints } from '../../components/pill';
 
 /** The member's name for a payee: "Home power (City Electric)", or the biller's name alone. */
@@ -16,6 +16,16 @@ export function seriesText(series: BillPaymentView['series']): string | null {
 /** Whether its money is held yet: "Money held", or the day it will be. */
 export function holdText(payment: Pick<BillPaymentView, 'held' | 'holdsOn'>): string {
   return payment.held ? 'Money held' : `Money held on ${formatCalendarDate(payment.holdsOn)}`;
+}
+
+/**
+ * The last moment a payment can be cancelled, on the credit union's clock with its zone named and
+ * its day written as the payment's day is ("November 30, 2026 at 2:00 PM EST").
+ */
+export function cancelUntilText(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${dateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }).format(at)} ${zoneName(at)}`;
 }
 
 /** The one rule for a series' money, shown beside the frequency (ARCHITECTURE.md has the why). */

@@ -91,6 +91,18 @@ describe('Upcoming Bills', () => {
     expect(await screen.findByText('No bills are scheduled.')).toBeTruthy();
   });
 
+  it('says until when it can be cancelled: in the payment’s date style, its zone named', async () => {
+    stubFetch({ [PAYMENTS]: pageOf([heldNow]) });
+    const user = userEvent.setup();
+    renderWithProviders(<UpcomingBills />);
+    const row = (await rowsOf(upcoming))[0] as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /^Cancel payment to/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel payment' });
+    // 19:00 UTC is 2:00 PM in Chicago (the site's zone), on daylight time from March 8.
+    expect(dialog.textContent).toContain('to Home power (City Electric) on March 10, 2026?');
+    expect(dialog.textContent).toContain('You can cancel it until March 10, 2026 at 2:00 PM CDT.');
+  });
+
   it('keeps the dialog open with the server’s words when it is too late to cancel', async () => {
     stubFetch({
       [PAYMENTS]: pageOf([heldNow]),

@@ -1,9 +1,9 @@
 import type { BillPaymentView } from '@mutual/shared';
 import { Button } from '../../components/button';
-import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
+import { formatCalendarDate } from '../../lib/format-date';
 import { useBillPayActions } from './bill-pay-api';
 import { ConfirmDialog, ConfirmNotice } from './confirm-dialog';
-import { holdText, payeeName, seriesText } from './format';
+import { cancelUntilText, holdText, payeeName, seriesText } from './format';
 import { paymentAmount, paymentDay } from './payment-cells';
 import { PaymentsTable } from './payments-table';
 import { useConfirmAction } from './use-confirm-action';
@@ -62,7 +62,7 @@ export function UpcomingBills() {
             </p>
             {target.series && <p>Only this payment is cancelled; the recurring payment goes on.</p>}
             {target.cancelUntil && (
-              <p className="text-slate-600">You can cancel it until {formatDateTime(target.cancelUntil)}.</p>
+              <p className="text-slate-600">You can cancel it until {cancelUntilText(target.cancelUntil)}.</p>
             )}
           </>
         )}

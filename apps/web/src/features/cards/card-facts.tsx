@@ -1,4 +1,4 @@
-import { type Card, cardStatusLabels, formatWireMoney } from '@mutual/shared';
+import { type Card, cardStatusLabels, formatWireBalance, formatWireMoney } from '@mutual/shared';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format-date';
 import { cardStatusPillClass, pointsLabel } from './format';
@@ -74,7 +74,8 @@ export function CardFacts({ card }: { card: Card }) {
           <FactRows
             lines={[
               ['Credit limit', formatWireMoney(credit.limit), 'card-credit-limit'],
-              ['Balance', formatWireMoney(credit.balance), 'card-credit-balance'],
+              // Paid past zero, the balance is below zero: written with the portal's minus sign.
+              ['Balance', formatWireBalance(credit.balance), 'card-credit-balance'],
               ['Pending', formatWireMoney(credit.pending), 'card-credit-pending'],
               ['Available credit', formatWireMoney(credit.available), 'card-credit-available'],
             ]}

@@ -1,4 +1,4 @@
-import { type Card, type CardStatement, formatWireMoney, messages } from '@mutual/shared';
+import { type Card, type CardStatement, formatWireBalance, formatWireMoney, messages } from '@mutual/shared';
 import { useState } from 'react';
 import { ChoiceSelect } from '../../components/choice-options';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -102,10 +102,10 @@ function summaryLines(statement: CardStatement): FactLine[] {
   const purchases: FactLine = [`Purchases${soFar}`, formatWireMoney(statement.purchases), 'statement-purchases'];
   if (!credit) return [purchases];
   return [
-    ['Opening balance', formatWireMoney(credit.openingBalance), 'statement-opening'],
+    ['Opening balance', formatWireBalance(credit.openingBalance), 'statement-opening'],
     purchases,
     [`Payments${soFar}`, formatWireMoney(credit.payments), 'statement-payments'],
-    [`Statement balance${soFar}`, formatWireMoney(credit.statementBalance), 'statement-balance'],
+    [`Statement balance${soFar}`, formatWireBalance(credit.statementBalance), 'statement-balance'],
     ['Minimum payment', formatWireMoney(credit.minimumPayment), 'statement-minimum'],
     ['Due date', formatCalendarDate(credit.dueDate), 'statement-due'],
     [`Points earned${soFar}`, pointsLabel(credit.pointsEarned), 'statement-points'],

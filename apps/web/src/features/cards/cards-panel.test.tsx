@@ -60,6 +60,15 @@ describe('Cards panel: Overview', () => {
     expect(within(credit).queryByTestId('card-linked-account')).toBeNull();
   });
 
+  it('writes a credit balance paid past zero with the portal’s minus sign, not a hyphen', async () => {
+    const { credit: line } = creditCard();
+    if (!line) throw new Error('the credit card has a credit line');
+    const overpaid = creditCard({ credit: { ...line, balance: '-3500.00', available: '8500.00' } });
+    renderPanel({ 'GET /api/cards': cardsOverview({ cards: [overpaid, debitCard()] }) });
+    const credit = await cardArticle(/^Credit Card/);
+    expect(within(credit).getByTestId('card-credit-balance').textContent).toBe('\u2212$3,500.00');
+  });
+
   it('lists recent card transactions: a decline with its reason, a hold as Pending', async () => {
     renderPanel();
     const debit = await cardArticle(/^Debit Card/);

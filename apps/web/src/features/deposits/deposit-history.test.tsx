@@ -82,7 +82,7 @@ describe('Mobile Deposit: Your deposits', () => {
       within(parts)
         .getAllByRole('listitem')
         .map((part) => part.textContent),
-    ).toEqual(['$275.00 on Tue, Dec 1, 2026 (available)', '$225.00 on Wed, Dec 2 (on hold)']);
+    ).toEqual(['$275.00 on Tuesday, December 1, 2026 (available)', '$225.00 on Wednesday, December 2, 2026 (on hold)']);
 
     expect(third?.textContent).toContain('Accepted — funds available on Monday, November 30, 2026');
     expect(within(third as HTMLElement).queryByRole('list')).toBeNull();

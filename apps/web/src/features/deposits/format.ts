@@ -1,4 +1,11 @@
-import { type AccountType, type DepositStatus, type DepositView, formatWireMoney, messages } from '@mutual/shared';
+import {
+  type AccountType,
+  type DepositStatus,
+  type DepositView,
+  formatWireMoney,
+  longDay,
+  messages,
+} from '@mutual/shared';
 import { pillClass, tints } from '../../components/pill';
 
 /** The photo types the form offers and the server reads (it checks the content again). */
@@ -29,34 +36,15 @@ export function fileSize(bytes: number): string {
   return `${megabyteFormat.format(bytes / (1024 * 1024))} MB`;
 }
 
-const utc = (day: string) => new Date(`${day}T12:00:00Z`);
-const withYear = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const withoutYear = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
-
 /**
- * When each part of an accepted deposit is available: "$275.00 on Tue, Dec 1, 2026", then
- * "$225.00 on Wed, Dec 2" (the year once, unless it changes).
+ * When each part of an accepted deposit is available, its day written as the deposit's own
+ * "funds available on …" is: "$275.00 on Tuesday, December 1, 2026".
  */
 export function availabilityParts(parts: DepositView['availability']): { text: string; released: boolean }[] {
-  return parts.map((part, index) => {
-    const previous = parts[index - 1];
-    const sameYear = previous !== undefined && previous.availableOn.slice(0, 4) === part.availableOn.slice(0, 4);
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(part.availableOn)
-      ? (sameYear ? withoutYear : withYear).format(utc(part.availableOn))
-      : part.availableOn;
-    return { text: `${formatWireMoney(part.amount)} on ${day}`, released: part.released };
-  });
+  return parts.map((part) => ({
+    text: `${formatWireMoney(part.amount)} on ${longDay(part.availableOn)}`,
+    released: part.released,
+  }));
 }
 
 const statusTones: Record<DepositStatus, string> = {

@@ -101,11 +101,20 @@ export function TransactionFiltersForm({
       footer={corrections}
       showCount={false}
     >
+      {/* Two a row on a phone: account and type, the two dates side by side, then the category
+          and the status each a whole row ("All categories" does not fit half a phone). */}
       <SelectFilter name="account" filters={filters} onChange={onChange} />
+      <SelectFilter name="type" filters={filters} onChange={onChange} />
       <DateFilter name="from" filters={filters} onChange={onChange} />
       <DateFilter name="to" filters={filters} onChange={onChange} />
-      {(['type', 'category', 'status'] as const).map((name) => (
-        <SelectFilter key={name} name={name} filters={filters} onChange={onChange} />
+      {(['category', 'status'] as const).map((name) => (
+        <SelectFilter
+          key={name}
+          name={name}
+          filters={filters}
+          onChange={onChange}
+          className="col-span-2 sm:col-span-1"
+        />
       ))}
     </FilterBar>
   );
@@ -118,11 +127,11 @@ interface FilterProps<Name> {
   onChange: Change;
 }
 
-function SelectFilter({ name, filters, onChange }: FilterProps<ListName>) {
+function SelectFilter({ name, filters, onChange, className }: FilterProps<ListName> & { className?: string }) {
   const id = `history-${name}`;
   const { label, all, options }: { label: string; all: string; options: Options } = lists[name];
   return (
-    <FilterField id={id} label={label}>
+    <FilterField id={id} label={label} className={className}>
       <select
         {...controlProps(id, {})}
         value={filters[name] ?? ''}

@@ -19,6 +19,20 @@ const nameOf = (list: readonly { code: string; name: string }[], code: string) =
   return found ? `${found.name} (${code})` : code;
 };
 
+/**
+ * What the recipient gets: the member's account is debited in US dollars, and the banks convert
+ * the money into the chosen currency at their own rate, which we cannot quote.
+ */
+function currencyNote(transfer: Pick<InternationalTransfer, 'amount' | 'bankName' | 'currency'>): string {
+  const sent = `You send ${formatWireMoney(transfer.amount)} in US dollars.`;
+  if (transfer.currency === 'USD') return `${sent} ${transfer.bankName}, the recipient’s bank, receives US dollars.`;
+  const currency = nameOf(currencies, transfer.currency);
+  return (
+    `${sent} ${transfer.bankName}, the recipient’s bank, receives it in ${currency}: the banks convert it at ` +
+    `their own exchange rate, so we cannot tell you in advance how much arrives in ${transfer.currency}.`
+  );
+}
+
 /** Step 2 of "International" (spec §4): the summary and the notice, then "Confirm Transfer". */
 export function InternationalConfirmStep({
   transfer,
@@ -51,11 +65,12 @@ export function InternationalConfirmStep({
           : []),
         ['Country', nameOf(countries, transfer.country)],
         ['Currency', nameOf(currencies, transfer.currency)],
-        ['Amount', formatWireMoney(transfer.amount)],
+        ['Amount (USD)', formatWireMoney(transfer.amount)],
         ['From', from ? accountName(from) : transfer.fromAccount],
         ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
       ]}
     >
+      <Alert tone="info">{currencyNote(transfer)}</Alert>
       <Alert tone="warning">{messages.transfers.internationalNotice}</Alert>
       {error && <Alert tone="error">{error}</Alert>}
     </ConfirmTransferStep>

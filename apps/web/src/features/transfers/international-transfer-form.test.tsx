@@ -69,6 +69,32 @@ describe('International transfer form', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('says the amount is in US dollars and that the recipient’s bank receives the chosen currency', async () => {
+    const { user, cont } = renderForm();
+    // The amount box says which currency it takes, whatever the recipient's currency is.
+    expect(screen.getByLabelText('Amount (USD)')).toBeTruthy();
+    await fillInternationalForm(user);
+    await cont();
+    const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
+    const summary = within(step).getByLabelText('Transfer summary');
+    const amountRow = within(summary).getByText('Amount (USD)').parentElement as HTMLElement;
+    expect(within(amountRow).getByText('$40.00')).toBeTruthy();
+    expect(within(step).getByText(/^You send \$40\.00 in US dollars\./).textContent).toBe(
+      'You send $40.00 in US dollars. BNP Paribas, the recipient’s bank, receives it in Euro (EUR): the banks ' +
+        'convert it at their own exchange rate, so we cannot tell you in advance how much arrives in EUR.',
+    );
+  });
+
+  it('says plainly when the recipient’s bank receives US dollars too', async () => {
+    const { user, cont } = renderForm();
+    await fillInternationalForm(user, { currency: 'USD' });
+    await cont();
+    const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
+    expect(within(step).getByText(/^You send/).textContent).toBe(
+      'You send $40.00 in US dollars. BNP Paribas, the recipient’s bank, receives US dollars.',
+    );
+  });
+
   it('sends the confirmed transfer with an Idempotency-Key and shows the server’s confirmation', async () => {
     const done = m.internationalDone('$40.00', 'BNP Paribas');
     const { server, user, cont } = renderForm({

@@ -160,7 +160,8 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
               )}
             />
           ))}
-          <AmountField id="intl-amount" {...transfer.amountProps} />
+          {/* The member's account is debited in US dollars; the banks convert for the recipient. */}
+          <AmountField id="intl-amount" label="Amount (USD)" {...transfer.amountProps} />
           <MemoField id="intl-memo" {...field('reference')} />
         </TransferForm>
       )}

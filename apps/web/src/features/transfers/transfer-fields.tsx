@@ -98,11 +98,14 @@ export function DollarField({
  */
 export function AmountField({
   id,
+  label = 'Amount',
   registration,
   error,
   available,
 }: {
   id: string;
+  /** "Amount (USD)" where another currency is in play. */
+  label?: string;
   registration: UseFormRegisterReturn;
   error?: string;
   available?: string;
@@ -110,7 +113,7 @@ export function AmountField({
   return (
     <DollarField
       id={id}
-      label="Amount"
+      label={label}
       hint={available === undefined ? undefined : `Available: ${formatWireMoney(available)}`}
       hintTestId="amount-available"
       registration={registration}

@@ -1,0 +1,76 @@
+import { SCROLL_TO_TOP_THRESHOLD_PX } from '@mutual/shared';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScrollToTopButton } from './scroll-to-top';
+
+function scrollTo(y: number) {
+  act(() => {
+    window.scrollTo(0, y);
+    fireEvent.scroll(window);
+  });
+}
+
+/** A page with a form: the button beside a text box, a select and a checkbox. */
+function renderPage() {
+  render(
+    <>
+      <input aria-label="Amount" type="number" />
+      <select aria-label="Deposit to">
+        <option>Checking</option>
+      </select>
+      <input aria-label="Show corrections" type="checkbox" />
+      <button type="button">Continue</button>
+      <ScrollToTopButton />
+    </>,
+  );
+}
+
+const toTop = () => screen.queryByRole('button', { name: 'Scroll to top' });
+
+describe('"Scroll to top"', () => {
+  afterEach(() => scrollTo(0));
+
+  it(`appears only after scrolling past ${SCROLL_TO_TOP_THRESHOLD_PX} px`, () => {
+    renderPage();
+    expect(toTop()).toBeNull();
+    scrollTo(SCROLL_TO_TOP_THRESHOLD_PX);
+    expect(toTop()).toBeNull();
+    scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 100);
+    expect(toTop()).toBeTruthy();
+  });
+
+  it('steps aside while the member types in a field or picks from a list, and comes back after', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 100);
+    await user.click(screen.getByLabelText('Amount'));
+    expect(toTop()).toBeNull();
+    await user.click(screen.getByLabelText('Deposit to'));
+    expect(toTop()).toBeNull();
+    // A checkbox or a button brings up no keyboard: the button stays.
+    await user.click(screen.getByLabelText('Show corrections'));
+    expect(toTop()).toBeTruthy();
+    await user.click(screen.getByLabelText('Amount'));
+    expect(toTop()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(toTop()).toBeTruthy();
+    await user.click(screen.getByLabelText('Amount'));
+    act(() => (document.activeElement as HTMLElement).blur());
+    expect(toTop()).toBeTruthy();
+  });
+
+  it('comes back when the field being filled is scrolled off the screen', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 100);
+    const amount = screen.getByLabelText('Amount');
+    await user.click(amount);
+    expect(toTop()).toBeNull();
+    // The member scrolls on, the focus still in the field, which is now above the screen.
+    amount.getBoundingClientRect = () => DOMRect.fromRect({ x: 16, y: -400, width: 300, height: 44 });
+    scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 600);
+    expect(document.activeElement).toBe(amount);
+    expect(toTop()).toBeTruthy();
+  });
+});
