@@ -9,9 +9,10 @@ import {
   billPaymentSchema,
   messages,
 } from '@mutual/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type Path, useController, useWatch } from 'react-hook-form';
 import { FormField, controlProps } from '../../components/form-field';
+import { useClearOnEdit } from '../../lib/use-clear-on-edit';
 import { ChoiceOptions } from '../../components/choice-options';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -65,6 +66,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   const { send, sending, forget } = useBillPaymentRequest();
   const [ending, setEnding] = useState<Ending>('never');
   const [done, setDone] = useState<string | null>(null);
+  const clearDone = useCallback(() => setDone(null), []);
   const [blocked, setBlocked] = useState(false);
   const [addingPayee, setAddingPayee] = useState(false);
   const [payeeAdded, setPayeeAdded] = useState<string | null>(null);
@@ -107,13 +109,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
     },
   });
   const { register, control, formState } = form;
-  // The last payment's "scheduled" is not about the next one: it goes once the member edits a field.
-  useEffect(() => {
-    const subscription = form.watch((_values, { type }) => {
-      if (type === 'change') setDone(null);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useClearOnEdit(form, clearDone);
   // Controlled, so a payee added a moment ago is chosen once its option is there; registered here,
   // before the fields below, so an empty form's focus goes to the first field in reading order.
   const { field: payeeControl } = useController({ control, name: 'payeeId' });

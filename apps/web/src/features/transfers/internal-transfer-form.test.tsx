@@ -64,8 +64,11 @@ describe('Between Accounts transfer form', () => {
     const [sent] = server.to('POST', '/api/transfers/internal');
     expect(sent?.body).toMatchObject({ fromAccount: 'Checking', toAccount: 'Savings', amount: '25' });
     expect(sent?.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
-    // The form starts over for the next transfer.
+    // The form starts over for the next transfer, and the confirmation goes once it is typed.
     expect((amount as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(done)).toBeTruthy();
+    await user.type(amount, '1');
+    expect(screen.queryByText(done)).toBeNull();
   });
 
   it('offers to pay the member’s credit card, and sends it as a transfer to "Credit Card"', async () => {

@@ -1,9 +1,10 @@
 import { type AccountSummary, messages } from '@mutual/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { type ApiForm, useApiForm } from '../../lib/use-api-form';
+import { useClearOnEdit } from '../../lib/use-clear-on-edit';
 import { exceedsAvailable } from './money';
 import { outcomeOf, readTransferError } from './transfer-errors';
 import { fieldBinding } from './transfer-fields';
@@ -83,6 +84,9 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
     },
   });
   const { form, onSubmit, formError, setFormError } = api;
+  // The last transfer's "done" is not about the next one: it goes once the member edits a field.
+  const clearDone = useCallback(() => setDone(null), []);
+  useClearOnEdit(form, clearDone);
 
   const fromName = 'fromAccount' as Path<TInput>;
   const amountName = 'amount' as Path<TInput>;
