@@ -22,7 +22,45 @@ function Opener({ withField = false }: { withField?: boolean }) {
   );
 }
 
+/**
+ * A form whose button is disabled while its request runs, then opens a dialog with the answer, as
+ * "Transfer Submitted" does: when the dialog opens, nothing has the focus.
+ */
+function SubmitThenAnswer() {
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const send = () => {
+    setBusy(true);
+    // A browser takes the focus off a button as it is disabled (happy-dom does not).
+    (document.activeElement as HTMLElement | null)?.blur();
+    setTimeout(() => {
+      setBusy(false);
+      setOpen(true);
+    }, 10);
+  };
+  return (
+    <>
+      <button type="button" disabled={busy} onClick={send}>
+        Transfer
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Transfer Submitted">
+        <p>Your transfer is on its way.</p>
+      </Dialog>
+    </>
+  );
+}
+
 describe('Dialog', () => {
+  it('opened once a request ended, gives the focus back to the button that sent it', async () => {
+    render(<SubmitThenAnswer />);
+    const send = screen.getByRole('button', { name: 'Transfer' });
+    await userEvent.click(send);
+    await screen.findByRole('dialog', { name: 'Transfer Submitted' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(send));
+  });
+
   it('gives the focus back to the button that opened it when Escape closes it', async () => {
     render(<Opener />);
     const opener = screen.getByRole('button', { name: 'Verify User' });

@@ -1,6 +1,7 @@
 /**
- * An e-mail that, in a narrow column, breaks before the "@" rather than mid-word. Give its box
- * `break-words` (not `break-all`), so only a part too long for any line is cut.
+ * An e-mail that, in a narrow column, breaks before the "@" rather than mid-word: the domain is
+ * kept on one line (a browser would otherwise break it after a hyphen, "mutual-" / "demo.example").
+ * Give its box `break-words` (not `break-all`), so only a name too long for any line is cut.
  */
 export function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
@@ -9,7 +10,7 @@ export function EmailText({ email }: { email: string }) {
     <>
       {email.slice(0, at)}
       <wbr />
-      {email.slice(at)}
+      <span className="whitespace-nowrap">{email.slice(at)}</span>
     </>
   );
 }

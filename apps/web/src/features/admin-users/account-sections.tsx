@@ -1,4 +1,4 @@
-import { formatWireMoney, type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
+import { formatWireBalance, type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
 import { Check, History, Landmark, MessageSquareText, Pencil, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
@@ -26,11 +26,11 @@ export function AccountsSection({ user }: { user: UserDetail }) {
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{account.type}</span>
                 <span className="text-lg font-semibold text-slate-900 tabular-nums">
-                  {formatWireMoney(account.balance)}
+                  {formatWireBalance(account.balance)}
                 </span>
               </p>
               {account.available !== account.balance && (
-                <p className="text-right text-xs text-slate-600">Available {formatWireMoney(account.available)}</p>
+                <p className="text-right text-xs text-slate-600">Available {formatWireBalance(account.available)}</p>
               )}
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-600">Account number</dt>

@@ -1,4 +1,4 @@
-import { type AccountOverview, type AccountSummary, formatWireMoney } from '@mutual/shared';
+import { type AccountOverview, type AccountSummary, formatWireBalance } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Eye, EyeOff, PiggyBank, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -80,10 +80,10 @@ function AccountDetails({ account }: { account: AccountSummary }) {
         </Row>
         <Row label="Opened">{formatDate(account.createdAt)}</Row>
         <Row label="Balance">
-          <span className="font-semibold tabular-nums">{formatWireMoney(account.balance)}</span>
+          <span className="font-semibold tabular-nums">{formatWireBalance(account.balance)}</span>
         </Row>
         <Row label="Available">
-          <span className="font-semibold tabular-nums">{formatWireMoney(account.available)}</span>
+          <span className="font-semibold tabular-nums">{formatWireBalance(account.available)}</span>
         </Row>
       </dl>
     </article>

@@ -57,9 +57,9 @@ describe('amounts on the member dashboard', () => {
     expect(within(outgoing).getByText('$1,049.99')).toBeTruthy();
   });
 
-  it('shows corrections that took money out with a minus sign: "-$12.50"', async () => {
+  it('shows corrections that took money out with a minus sign: "−$12.50"', async () => {
     renderDashboard(overview({ monthCorrections: '-12.50' }));
-    expect((await screen.findByTestId('corrections-total')).textContent).toBe('-$12.50');
+    expect((await screen.findByTestId('corrections-total')).textContent).toBe('\u2212$12.50');
   });
 
   it('shows corrections that put money in with a plus sign: "+$7.05"', async () => {

@@ -1,4 +1,4 @@
-import { type AccountOverview, type SessionUser, formatWireMoney } from '@mutual/shared';
+import { type AccountOverview, type SessionUser, formatWireBalance } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { dateTimeFormat, localDay } from '../../lib/format-date';
@@ -107,7 +107,7 @@ function HeaderFigure({
         ) : value === undefined ? (
           '—'
         ) : (
-          `${signed && !value.trim().startsWith('-') ? '+' : ''}${formatWireMoney(value)}`
+          `${signed && !value.trim().startsWith('-') ? '+' : ''}${formatWireBalance(value)}`
         )}
       </dd>
     </div>
