@@ -51,9 +51,13 @@ export function AdminConsole() {
 
   const select = (user: Pick<UserSummary, 'id'>) => {
     setParam('user', user.id);
-    // Stacked layout: bring the detail into view; side by side it already is.
+    // Stacked layout: bring the detail into view, and the focus with it (left on the list row, the
+    // next Tab would go on down the list, far from what was opened); side by side it already is.
     if (!window.matchMedia('(min-width: 1024px)').matches) {
-      window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: 'start' }));
+      window.requestAnimationFrame(() => {
+        detailRef.current?.scrollIntoView({ block: 'start' });
+        detailRef.current?.focus({ preventScroll: true });
+      });
     }
   };
 
@@ -98,7 +102,12 @@ export function AdminConsole() {
             onSelect={select}
           />
         </section>
-        <section ref={detailRef} aria-label="Selected user" className={detailColumnClass}>
+        <section
+          ref={detailRef}
+          aria-label="Selected user"
+          tabIndex={-1}
+          className={`${detailColumnClass} focus:outline-none`}
+        >
           <UserDetailPanel userId={selectedId} showOtps={showOtps} onFlash={show} />
         </section>
       </div>
