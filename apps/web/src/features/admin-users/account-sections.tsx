@@ -1,4 +1,10 @@
-import { formatWireBalance, type UserDetail, verificationChecklist, verificationChecklistLabels } from '@mutual/shared';
+import {
+  formatWireBalance,
+  type InfoRequest,
+  type UserDetail,
+  verificationChecklist,
+  verificationChecklistLabels,
+} from '@mutual/shared';
 import { Check, History, Landmark, MessageSquareText, Pencil, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
@@ -65,7 +71,7 @@ export function AccountsSection({ user }: { user: UserDetail }) {
   );
 }
 
-const requestBadges: Record<UserDetail['infoRequests'][number]['status'], { label: string; className: string }> = {
+const requestBadges: Record<InfoRequest['status'], { label: string; className: string }> = {
   pending: { label: 'Awaiting answer', className: 'bg-amber-100 text-amber-900' },
   answered: { label: 'Answered', className: 'bg-green-100 text-green-900' },
   // The application was decided while the request was open.
