@@ -21,6 +21,7 @@ import { requireDeclaredRoutes } from './http/contract-route';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { rateLimitStore, rateLimitStoreKind } from './http/rate-limit-store';
+import { isApiRequest, routedPath } from './http/routed-path';
 import { registerSameOriginCheck } from './http/same-origin';
 import { createJobQueue } from './jobs/job-queue';
 import { buildAppPage } from './http/app-page';
@@ -102,7 +103,7 @@ export async function buildApp(deps: AppDeps) {
     // database (holding the counters) is away, and need no round trip to it.
     // The card processor's interface neither: one processor sends every purchase from a few
     // addresses, and each request is signed (a bad signature is refused before any database work).
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/processor/'),
+    allowList: (request) => !isApiRequest(request) || routedPath(request).startsWith('/api/processor/'),
     ...limits.options,
   });
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import type { Actor, RequestMeta } from '../modules/audit/record-audit';
 import { type ActiveSession, resolveSession } from '../modules/auth/sessions';
 import { AppError } from '../errors';
+import { isApiRequest } from './routed-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +44,7 @@ export function registerAuthContext(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('auth', null);
   app.addHook('preValidation', async (request) => {
     request.auth = null;
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[names.session];
     if (!token) return;
     const touch = !request.routeOptions.config.passiveSession;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { isApiRequest } from './routed-path';
 
 /**
  * Security headers for every response. Styles allow 'unsafe-inline' because the dialog and
@@ -37,7 +38,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     frameguard: { action: 'deny' },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

@@ -129,6 +129,22 @@ describe('[AUTH]: rate limits on sign-in per address', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('counts the sign-in route however its path is spelled: the router decodes what the limit must see', async () => {
+    const person = await createPerson(t);
+    const browser = new Browser(t, '192.0.2.12');
+    const spellings = ['/%61pi/auth/sign-in', '/api/auth/%73ign-in', '/api/%61uth/sign-in'];
+    for (const url of spellings.slice(0, limit)) {
+      expect((await browser.post(url, { email: person.email, password: 'wrong-password-1' })).statusCode, url).toBe(
+        401,
+      );
+    }
+    for (const url of [...spellings, '/api/auth/sign-in']) {
+      const blocked = await browser.post(url, { email: person.email, password: DEMO_PASSWORD });
+      expectRefusal(blocked, 429, { code: 'RATE_LIMITED', message: messages.generic.rateLimited }, url);
+    }
+    expect(await mailsTo(t, person.email, 'sign-in-code')).toHaveLength(0);
+  });
+
   it('limits code checks and reset requests per address as well', async () => {
     const person = await createPerson(t);
     const { browser } = await startSignIn(t, person.email, DEMO_PASSWORD, new Browser(t, '192.0.2.20'));

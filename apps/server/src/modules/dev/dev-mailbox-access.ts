@@ -2,6 +2,7 @@ import { type ApiError, messages } from '@mutual/shared';
 import { devMailboxApi } from '@mutual/shared/contract/dev-mailbox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { routedPath } from '../../http/routed-path';
 
 /**
  * Who may read the dev mailbox (every e-mail the server would have sent: sign-in codes, reset
@@ -40,8 +41,7 @@ export const devMailboxIsPublic = (config: Pick<Config, 'isProduction' | 'mail'>
 export function devMailboxGate(config: Pick<Config, 'mail'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (config.mail.devMailbox === 'public') return;
-    const pathname = request.url.split('?')[0] ?? '';
-    if (!mailboxPaths.has(pathname) || isLoopback(request.ip)) return;
+    if (!mailboxPaths.has(routedPath(request)) || isLoopback(request.ip)) return;
     return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
   };
 }

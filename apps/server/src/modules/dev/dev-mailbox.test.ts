@@ -42,6 +42,25 @@ describe('[DEV MAILBOX]: served to this computer only', () => {
     expect((await t.app.inject('/api/site')).json<PublicSite>().devMailboxPublic).toBe(false);
   });
 
+  it('is not found however the path is spelled: the router decodes what the gate must see', async () => {
+    const remote = '203.0.113.7';
+    for (const url of ['/api/dev/%6Dailbox', '/api/dev/%6dailbox', '/api/%64ev/mailbox', '/api/dev/%74erminal']) {
+      expectRefusal(await from(remote, url), 404, notFound, url);
+    }
+    for (const url of ['/dev/%6Dailbox', '/dev/%74erminal']) {
+      expectRefusal(await from(remote, url), 404, notFound, `${url} page`);
+    }
+    const purchase = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/terminal/%70urchase',
+      remoteAddress: remote,
+      payload: {},
+    });
+    expectRefusal(purchase, 404, notFound);
+    // From this computer the same spellings reach the mailbox: the gate went by the route.
+    expect((await from('127.0.0.1', '/api/dev/%6Dailbox')).statusCode).toBe(200);
+  });
+
   it('knows loopback addresses', () => {
     expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
     expect(
