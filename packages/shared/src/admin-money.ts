@@ -6,6 +6,7 @@ import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
 import { transactionCategories, transactionTypes } from './transactions';
 import { transferStatuses } from './transfers';
+import { isCalendarDay } from './calendar-days';
 
 /**
  * Staff work on a member's money (spec §2 user detail, §4, §5 Admin; decisions.md): editing an
@@ -68,17 +69,6 @@ const choiceCell = <const T extends readonly [string, ...string[]]>(label: strin
 
 const required = (label: string, max: number) => filledCell(label).max(max, messages.registration.tooLong(label, max));
 
-/** `YYYY-MM-DD` that is a real calendar day. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
 /**
  * One transaction a staff user enters (spec §3 Transaction; §5: every field required). The date
  * and time are the credit union's local time (`TIME_ZONE`); the row keeps that effective date and
@@ -90,7 +80,7 @@ export const staffTransactionRowSchema = z.strictObject({
   amount: filledCell('Amount').refine(isPositiveAmount, a.rowAmountInvalid),
   description: required('Description', 140),
   category: choiceCell('Category', transactionCategories),
-  date: filledCell('Date').refine(isCalendarDate, a.rowDateInvalid),
+  date: filledCell('Date').refine(isCalendarDay, a.rowDateInvalid),
   time: filledCell('Time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, a.rowTimeInvalid),
   status: choiceCell('Status', transferStatuses),
 });

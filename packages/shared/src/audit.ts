@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './admin-money';
+import { isCalendarDay } from './calendar-days';
 import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
 import { personRefSchema } from './members';
 import { messages } from './messages';
@@ -41,7 +41,7 @@ const optionalText = (max: number, valid: (value: string) => boolean, message: s
     .refine((value) => value === '' || valid(value), message)
     .optional();
 
-const day = optionalText(10, isCalendarDate, m.dateInvalid);
+const day = optionalText(10, isCalendarDay, m.dateInvalid);
 const cursor = optionalText(18, (value) => /^\d+$/.test(value), m.cursorInvalid);
 
 const filterShape = {

@@ -6,6 +6,7 @@ import { accountTypes, personRefSchema } from './members';
 import { messages } from './messages';
 import { isPositiveAmount } from './money';
 import { numberedPageShape, pageQueryShape } from './numbered-pages';
+import { isCalendarDay } from './calendar-days';
 
 /**
  * Bill Pay (spec §2 Quick Actions, §3 Bill payment, §5 Bill pay, §8, §9; decisions.md: bill
@@ -20,15 +21,7 @@ const m = messages.billPay;
 /** The spec's one message for any missing field: "Please fill in all required fields". */
 const required = () => z.string({ error: m.fillAllFields }).trim().min(1, m.fillAllFields);
 
-/** `YYYY-MM-DD`, a real calendar day. */
-export function isIsoDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-const isoDay = (message: string) => required().refine(isIsoDay, message);
+const isoDay = (message: string) => required().refine(isCalendarDay, message);
 
 const longDayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -40,7 +33,7 @@ const longDayFormat = new Intl.DateTimeFormat('en-US', {
 
 /** A calendar day as messages write it: "Monday, November 30, 2026". */
 export function longDay(day: string): string {
-  return isIsoDay(day) ? longDayFormat.format(new Date(`${day}T12:00:00Z`)) : day;
+  return isCalendarDay(day) ? longDayFormat.format(new Date(`${day}T12:00:00Z`)) : day;
 }
 
 /** The dates a first payment may take: from the server (`GET /api/bill-pay`), on the Fed calendar. */
@@ -57,7 +50,7 @@ export interface PayDateRules {
  * server decides with the same words (`bill-pay-dates.ts`).
  */
 export function payDateProblem(day: string, rules: PayDateRules): string | null {
-  if (!isIsoDay(day)) return m.dateInvalid;
+  if (!isCalendarDay(day)) return m.dateInvalid;
   if (day < rules.earliestDate) return m.dateTooEarly(longDay(rules.earliestDate));
   if (day > rules.latestDate) return m.dateTooLate(longDay(rules.latestDate));
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
@@ -154,7 +147,7 @@ export const billPaymentSchema = z
     endsOn: z
       .string()
       .trim()
-      .refine((value) => value === '' || isIsoDay(value), m.dateInvalid)
+      .refine((value) => value === '' || isCalendarDay(value), m.dateInvalid)
       .optional(),
     /** Recurring only: how many payments in all (2 to 120). */
     count: z.coerce

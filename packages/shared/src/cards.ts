@@ -5,6 +5,7 @@ import { labelled } from './labelled';
 import { accountTypes } from './members';
 import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
+import { isCalendarMonth } from './calendar-days';
 
 /**
  * Cards (spec §2 Cards, §3 Demo cards, §5 Card OTP, §8 the card modal; decisions.md: cards are
@@ -186,6 +187,7 @@ export const cardStatementQuerySchema = z.strictObject({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM')
+    .refine(isCalendarMonth, 'Month is YYYY-MM')
     .optional(),
 });
 

@@ -24,3 +24,4 @@ export * from './statements';
 export * from './deposits';
 export * from './cards';
 export * from './money-string';
+export * from './calendar-days';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bothStrings, emailSchema, newPasswordSchema } from './auth';
 import { messages } from './messages';
+import { isCalendarDay } from './calendar-days';
 
 const r = messages.registration;
 
@@ -28,12 +29,6 @@ export const addressSchema = z.strictObject({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** True when `iso` (YYYY-MM-DD) is a real calendar date. */
-function isCalendarDate(iso: string): boolean {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
-}
-
 /** Age in whole years on `today` (both YYYY-MM-DD), for the minimum-age rule. */
 export function ageOn(dateOfBirth: string, today: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -45,8 +40,7 @@ const dateOfBirthSchema = z
   .string({ error: r.required('Date of birth') })
   .min(1, r.required('Date of birth'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, r.dateOfBirthInvalid)
-  .refine(isCalendarDate, r.dateOfBirthInvalid)
-  .refine((value) => value >= '1900-01-01', r.dateOfBirthInvalid)
+  .refine(isCalendarDay, r.dateOfBirthInvalid)
   .refine((value) => ageOn(value, new Date().toISOString().slice(0, 10)) >= MINIMUM_AGE_YEARS, r.tooYoung);
 
 /**

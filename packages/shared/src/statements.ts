@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountTypes } from './members';
 import { messages } from './messages';
+import { isCalendarMonth } from './calendar-days';
 
 /**
  * Monthly statements (spec §2 Statements, §8 statement request, §9: from `STATEMENTS_FROM`, the
@@ -20,7 +21,8 @@ const m = messages.statements;
 /** A statement period: a calendar month in the credit union's time zone, `YYYY-MM`. */
 export const statementPeriodSchema = z
   .string({ error: m.periodInvalid })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, m.periodInvalid);
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, m.periodInvalid)
+  .refine(isCalendarMonth, m.periodInvalid);
 
 /** Month names, January first (statement periods, the PDF's dates). */
 export const monthNames = [

@@ -3,6 +3,7 @@ import { moneyString } from './money-string';
 import { atMostOneCursor, keysetPageShape, pageSizeQuery } from './keyset-paging';
 import { accountTypes } from './members';
 import { transferStatuses } from './transfers';
+import { isCalendarDay } from './calendar-days';
 
 /**
  * A member's transactions as the dashboard and the history page show them. Each row is one
@@ -66,6 +67,7 @@ export const TRANSACTIONS_PAGE_SIZES = [10, 20, 50, 100] as const;
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(isCalendarDay, 'Use a date like 2026-01-31')
   .optional();
 
 /**

@@ -352,11 +352,15 @@ describe('[CARDS]: the member’s cards and their controls', () => {
         open: true,
       },
     });
-    expectRefusal(
-      await member.browser.get(`${cardPath(credit.id, 'statements')}?month=2026-13`),
-      400,
-      fieldRefusal('month', 'Month is YYYY-MM'),
-    );
+    // A month off the calendar, or in a year no date here can have (they reached the database as a 500).
+    for (const month of ['2026-13', '0000-01', '9999-12']) {
+      expectRefusal(
+        await member.browser.get(`${cardPath(credit.id, 'statements')}?month=${month}`),
+        400,
+        fieldRefusal('month', 'Month is YYYY-MM'),
+        month,
+      );
+    }
   });
 
   it(

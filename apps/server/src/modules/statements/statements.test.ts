@@ -249,8 +249,11 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     const old = await download(member.browser, checking, '2024-02');
     expect(old.statusCode).toBe(400);
     expect(old.json<{ message: string }>().message).toBe(messages.statements.periodTooOld('October 2025'));
-    const bad = await download(member.browser, checking, '2026-13');
-    expect(bad.statusCode).toBe(400);
+    for (const period of ['2026-13', '0000-01', '9999-12']) {
+      const bad = await download(member.browser, checking, period);
+      expect(bad.statusCode, period).toBe(400);
+      expect(bad.json<{ message: string }>().message, period).toBe(messages.statements.periodInvalid);
+    }
   });
 
   it('only the statement’s member may read it; staff routes are staff-only', async () => {

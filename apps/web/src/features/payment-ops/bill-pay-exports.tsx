@@ -1,4 +1,4 @@
-import { type StaffBillPaymentPage, isIsoDay } from '@mutual/shared';
+import { type StaffBillPaymentPage, isCalendarDay } from '@mutual/shared';
 import { Download } from 'lucide-react';
 import { Button, buttonClass } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
@@ -76,7 +76,7 @@ export function BillPayExports({
             max={today}
             onChange={(event) => {
               const value = event.target.value;
-              if (value === '' || isIsoDay(value)) onDayChange(value || undefined);
+              if (value === '' || isCalendarDay(value)) onDayChange(value || undefined);
             }}
           />
         </FormField>

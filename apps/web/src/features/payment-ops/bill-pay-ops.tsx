@@ -2,7 +2,7 @@ import {
   type StaffBillPayment,
   type StaffBillPaymentPage,
   type StaffBillView,
-  isIsoDay,
+  isCalendarDay,
   messages,
   staffBillViews,
 } from '@mutual/shared';
@@ -65,7 +65,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
   const rawView = params.get('view');
   const view: StaffBillView = isView(rawView) ? rawView : 'due';
   const rawDate = params.get('date');
-  const date = rawDate && isIsoDay(rawDate) ? rawDate : undefined;
+  const date = rawDate && isCalendarDay(rawDate) ? rawDate : undefined;
   const page = pageParam(params);
   const payments = useStaffBillPayments(view, date, page);
   const [returning, setReturning] = useState<StaffBillPayment | null>(null);
