@@ -66,6 +66,14 @@ describe('[INPUT]: control characters', () => {
     expect(controlCharacterField({ [NUL]: 'key' })).toBe('body');
     expect(controlCharacterField({ a: 1, b: true, c: null, d: ['fine'] })).toBeUndefined();
   });
+
+  it('finds C1 controls, reordering marks, invisible spaces, line separators and lone surrogates', () => {
+    const disguised = ['\u0085', '\u009B31m', '\u202E', '\u2066', '\u200F', '\u061C', '\u200B', '\u2060', '\uFEFF'];
+    for (const bad of [...disguised, '\u2028', '\u2029', '\uD800', '\uDFFF', '\uDC00\uD800'])
+      expect(hasControlCharacter(`Ban${bad}gor`), JSON.stringify(bad)).toBe(true);
+    // Whole emoji (surrogate pairs, joined by U+200D) and joiners that scripts need are text.
+    expect(hasControlCharacter('Family 👨\u200D👩\u200D👧 · می\u200Cخواهم · Ångström · ½ · ©')).toBe(false);
+  });
 });
 
 describe('[INPUT]: every declared route refuses a control character with 400 naming the field', () => {

@@ -2,15 +2,30 @@ import { type ApiError, messages } from '@mutual/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Control characters are refused in all text input, in one place: U+0000–U+001F except tab, line
- * feed and carriage return, and U+007F. PostgreSQL cannot store NUL in text at all (the query failed
- * with a 500, and its parameters went to the log); the others are invisible, break CSV and
- * fixed-width exports and can disguise one value as another.
+ * Characters that are not text are refused in all text input, in one place. PostgreSQL cannot
+ * store NUL at all (the query failed with a 500, and its parameters went to the log); the others
+ * are invisible, break CSV and fixed-width exports, or make one value read as another in what
+ * other members and staff see:
+ * - C0 controls U+0000–U+001F except tab, line feed and carriage return; DEL; C1 controls
+ *   U+0080–U+009F (U+009B is a terminal's escape);
+ * - the bidirectional controls that reorder what is shown (U+061C, U+200E–U+200F, U+202A–U+202E,
+ *   U+2066–U+2069): "Ban\u202Egor" is stored one way and read another;
+ * - invisible spaces and marks that split a word without showing (U+200B, U+2060, U+FEFF), and the
+ *   line and paragraph separators U+2028–U+2029;
+ * - a lone UTF-16 surrogate, which is no character at all (it would be stored as U+FFFD).
+ * The joiners U+200C–U+200D stay: scripts and emoji need them.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const NOT_TEXT = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]',
+    '[\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]',
+    '[\\u200B\\u2060\\uFEFF\\u2028\\u2029]',
+    '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])',
+    '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
+  ].join('|'),
+);
 
-export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
+export const hasControlCharacter = (text: string) => NOT_TEXT.test(text);
 
 /**
  * The first field of `value` (a parsed JSON body, a query or the path's params) whose text or name
