@@ -344,6 +344,7 @@ export const messages = {
     chooseAccount: 'Please choose the account to deposit to',
     frontRequired: 'Please add a photo of the front of the check',
     backRequired: 'Please add a photo of the back of the check',
+    backSameAsFront: 'The back photo is the same picture as the front. Please add a photo of the back of the check',
     /** Spec §5 "files must be images"; checked by content, not by the file's name. */
     imageType: 'Please select an image file (a JPEG, PNG or WebP photo)',
     imageTooLarge: (megabytes: number) => `Image size should be less than ${megabytes}MB`,

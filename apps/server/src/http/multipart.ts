@@ -31,7 +31,12 @@ export async function readMultipart<S extends z.ZodType>(
   const parts = request.parts({
     limits: { fileSize: largest, files: Object.keys(options.files).length, fields: 2, fieldSize: 64 * 1024 },
   });
+  const seen = new Set<string>();
   for await (const part of parts) {
+    // One of each: with two, which one counted would be the parser's choice, not the sender's.
+    if (seen.has(part.fieldname))
+      throw new AppError('VALIDATION_FAILED', `The "${part.fieldname}" part is sent more than once.`);
+    seen.add(part.fieldname);
     if (part.type === 'file') {
       const rule = options.files[part.fieldname];
       if (!rule) throw new AppError('VALIDATION_FAILED', `Unexpected file "${part.fieldname}".`);

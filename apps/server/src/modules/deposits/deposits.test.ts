@@ -1,8 +1,9 @@
-import { type ApiError, type DepositResult, messages } from '@mutual/shared';
+import { type ApiError, type DepositResult, IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPhoto,
+  DEPOSITS,
   deposited,
   depositOverview,
   depositTestEnv,
@@ -157,6 +158,8 @@ describe('[DEPOSITS]: the member sends a check', () => {
     };
     await refused({ front: null }, 'front', m.frontRequired);
     await refused({ back: null }, 'back', m.backRequired);
+    const onePicture = await checkPhoto(4);
+    await refused({ front: onePicture, back: onePicture }, 'back', m.backSameAsFront);
     await refused({ deposit: { amount: '' } }, 'amount', m.fillAllFields);
     await refused({ deposit: { amount: '0' } }, 'amount', m.invalidAmount);
     await refused({ deposit: { amount: '-5.00' } }, 'amount', m.invalidAmount);
@@ -171,6 +174,15 @@ describe('[DEPOSITS]: the member sends a check', () => {
     // A NUL in the form is refused before anything is read.
     const nul = await sendDeposit(robin.browser, { deposit: { amount: '5.00', checkNumber: '1\u0000' } });
     expect(nul.statusCode).toBe(400);
+    // Two "deposit" parts: which amount counted would be the parser's choice, not the member's.
+    const form = new FormData();
+    for (const amount of ['1.00', '9999.00']) form.append('deposit', JSON.stringify({ toAccount: 'Checking', amount }));
+    const body = new Response(form);
+    const twice = await robin.browser.request('POST', DEPOSITS, {
+      form: { payload: Buffer.from(await body.arrayBuffer()), contentType: body.headers.get('content-type') ?? '' },
+      headers: { [IDEMPOTENCY_HEADER]: newKey() },
+    });
+    expectRefusal(twice, 400, { code: 'VALIDATION_FAILED', message: 'The "deposit" part is sent more than once.' });
     expect((await depositOverview(robin.browser)).total).toBe(0);
   });
 

@@ -103,6 +103,7 @@ export async function submitDeposit(
   const { limits, newMember, newMemberUntil } = limitsFor(deps.config, memberSince(member), now);
   assertPerCheck(amount, limits);
   const [front, back] = [await checkImage(files.front, 'front'), await checkImage(files.back, 'back')];
+  if (front.sha256 === back.sha256) throw fieldError('back', m.backSameAsFront);
   const requestHash = hashRequest('deposits:submit', { ...input, front: front.sha256, back: back.sha256 });
 
   return runIdempotent(deps.db, { userId: member.id, key, requestHash, now }, async (tx) => {
