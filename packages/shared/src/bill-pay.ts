@@ -149,12 +149,19 @@ export const billPaymentSchema = z
       .trim()
       .refine((value) => value === '' || isCalendarDay(value), m.dateInvalid)
       .optional(),
-    /** Recurring only: how many payments in all (2 to 120). */
-    count: z.coerce
-      .number({ error: m.countInvalid })
-      .int(m.countInvalid)
-      .min(2, m.countInvalid)
-      .max(SERIES_MAX_COUNT, m.countInvalid)
+    /**
+     * Recurring only: how many payments in all (2 to 120), a number or its digits as the field
+     * sends them ("12"); "1e1" or "0x10" are not how anyone writes a count.
+     */
+    count: z
+      .preprocess(
+        (value) => (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value),
+        z
+          .number({ error: m.countInvalid })
+          .int(m.countInvalid)
+          .min(2, m.countInvalid)
+          .max(SERIES_MAX_COUNT, m.countInvalid),
+      )
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -23,8 +23,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      // What a whole-part issue (an unknown key, a missing object) is named by: the part it is in.
+      const partNames: Record<string, string> = { querystring: 'query', params: 'path' };
+      const part = partNames[error.validationContext ?? ''] ?? error.validationContext ?? 'body';
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
         fields[field] ??= issue.message ?? messages.generic.validation;
       }
       const first = Object.values(fields)[0] ?? messages.generic.validation;

@@ -188,6 +188,10 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
     ]) {
       expect((await member.browser.get(`/api/me/transactions?${query}`)).statusCode, query).toBe(400);
     }
+    // A name the query does not have is the query's fault, not the (absent) body's.
+    const unknown = await member.browser.get('/api/me/transactions?limit=3');
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json<{ fields?: object }>().fields ?? {})).toEqual(['query']);
   });
 
   it(

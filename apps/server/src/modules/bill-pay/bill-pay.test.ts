@@ -161,6 +161,11 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
         amount: m.invalidAmount,
       });
     }
+    // A count is digits: "1e1" is not ten payments, nor "0x10" sixteen.
+    for (const count of ['1e1', '0x10', '2.5', '1', '121', 'three']) {
+      const form = paymentForm(payee.id, '2026-12-01', { frequency: 'monthly', count });
+      expect(errorOf(await schedule(member, form)).fields, count).toEqual({ count: m.countInvalid });
+    }
     const tooMuch = await schedule(member, paymentForm(payee.id, '2026-12-01', { amount: '100.01' }));
     expectRefusal(tooMuch, 422, {
       code: 'INSUFFICIENT_FUNDS',
