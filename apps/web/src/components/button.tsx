@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'light' | 'danger';
@@ -20,10 +20,14 @@ const sizes: Record<Size, string> = {
   lg: 'px-6 py-3 text-base',
 };
 
+/** How a button that cannot be pressed looks: disabled, or busy (`aria-disabled`, see `busyButton`). */
+export const unavailableClass =
+  'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', extra = '') {
   return [
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
-    'disabled:cursor-not-allowed disabled:opacity-60',
+    unavailableClass,
     variants[variant],
     sizes[size],
     extra,
@@ -35,6 +39,25 @@ interface ButtonLook {
   size?: Size;
   /** An icon before the label, sized for the button. */
   icon?: LucideIcon;
+}
+
+/**
+ * A button whose request is on its way (`busy`): announced as busy and unavailable, and looking
+ * disabled, but keeping the keyboard focus, which a `disabled` button would drop to <body> (a
+ * keyboard or screen-reader user would land at the top of the page). Pressing it does nothing: the
+ * click is cancelled before any handler sees it, so neither `onClick` nor its form's submit runs
+ * again (Enter in one of the form's fields presses the submit button too). Spread it onto a
+ * `<button>`; `Button` takes `busy` itself. A button unavailable for another reason (a form not
+ * yet complete) stays `disabled`.
+ */
+export function busyButton(busy: boolean) {
+  if (!busy) return {};
+  return { 'aria-disabled': true, 'aria-busy': true, onClickCapture: ignorePress } as const;
+}
+
+function ignorePress(event: MouseEvent) {
+  event.preventDefault();
+  event.stopPropagation();
 }
 
 function withIcon(Icon: LucideIcon | undefined, size: Size | undefined, children: ReactNode) {
@@ -53,11 +76,16 @@ export function Button({
   icon,
   className = '',
   type = 'button',
+  busy = false,
   children,
   ...props
-}: ComponentProps<'button'> & ButtonLook) {
+}: ComponentProps<'button'> &
+  ButtonLook & {
+    /** Its request is on its way: it keeps the focus and ignores presses (`busyButton`). */
+    busy?: boolean;
+  }) {
   return (
-    <button type={type} className={buttonClass(variant, size, className)} {...props}>
+    <button type={type} className={buttonClass(variant, size, className)} {...props} {...busyButton(busy)}>
       {withIcon(icon, size, children)}
     </button>
   );

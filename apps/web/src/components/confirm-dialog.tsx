@@ -35,7 +35,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()} title={title} description={description}>
       {children}
       <CancelActions onCancel={onClose} disabled={pending} className="mt-5">
-        <Button icon={icon} onClick={onConfirm} disabled={pending}>
+        <Button icon={icon} onClick={onConfirm} busy={pending}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </CancelActions>

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { Button } from './button';
 import { Dialog } from './dialog';
 
 /** A screen that opens a dialog from its own button, as Verify User does: no Radix trigger. */
@@ -23,16 +24,14 @@ function Opener({ withField = false }: { withField?: boolean }) {
 }
 
 /**
- * A form whose button is disabled while its request runs, then opens a dialog with the answer, as
- * "Transfer Submitted" does: when the dialog opens, nothing has the focus.
+ * A form whose button is busy while its request runs, then opens a dialog with the answer, as
+ * "Transfer Submitted" does: the button kept the focus, so the dialog knows where to return it.
  */
 function SubmitThenAnswer() {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const send = () => {
     setBusy(true);
-    // A browser takes the focus off a button as it is disabled (happy-dom does not).
-    (document.activeElement as HTMLElement | null)?.blur();
     setTimeout(() => {
       setBusy(false);
       setOpen(true);
@@ -40,9 +39,9 @@ function SubmitThenAnswer() {
   };
   return (
     <>
-      <button type="button" disabled={busy} onClick={send}>
+      <Button busy={busy} onClick={send}>
         Transfer
-      </button>
+      </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Transfer Submitted">
         <p>Your transfer is on its way.</p>
       </Dialog>
@@ -54,7 +53,8 @@ describe('Dialog', () => {
   it('opened once a request ended, gives the focus back to the button that sent it', async () => {
     render(<SubmitThenAnswer />);
     const send = screen.getByRole('button', { name: 'Transfer' });
-    await userEvent.click(send);
+    send.focus();
+    await userEvent.keyboard('{Enter}');
     await screen.findByRole('dialog', { name: 'Transfer Submitted' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

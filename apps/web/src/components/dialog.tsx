@@ -9,25 +9,10 @@ export interface DialogControlProps {
 }
 
 /**
- * The element that last had the focus. A dialog that opens when a request ends ("Transfer
- * Submitted", "Transactions Suspended") opens while nothing has it: the button pressed was
- * disabled while the request ran, and a disabled button loses the focus.
- */
-let lastFocused: HTMLElement | null = null;
-if (typeof document !== 'undefined')
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      if (event.target instanceof HTMLElement && event.target !== document.body) lastFocused = event.target;
-    },
-    true,
-  );
-
-/**
  * A modal dialog on Radix (focus trap, Escape, aria wiring). `title` is the dialog's accessible
  * name; `description` is optional supporting text under it. On closing, the focus goes back to
- * where it was when the dialog opened (the button that opened it; or, when nothing had the focus
- * then, what had it last), if that is still on the page and can take it.
+ * where it was when the dialog opened (the button that opened it, or the busy button whose answer
+ * opened it: see `busyButton`), if that is still on the page and can take it.
  */
 export function Dialog({
   open,
@@ -52,7 +37,7 @@ export function Dialog({
     setWasOpen(open);
     if (open) {
       const active = document.activeElement;
-      setOpener(active && active !== document.body ? active : lastFocused);
+      setOpener(active && active !== document.body ? active : null);
     }
   }
   const returnFocus = (event: Event) => {

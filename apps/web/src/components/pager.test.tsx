@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Pager, numberedLabel, pageWindow } from './pager';
@@ -43,10 +44,47 @@ describe('Pager, keyset', () => {
     expect(first).toHaveBeenCalledTimes(1);
   });
 
-  it('waits while a page is loading', () => {
-    render(<Pager mode="keyset" busy previous={{ onSelect: () => undefined }} next={{ onSelect: () => undefined }} />);
-    expect(button('Previous').disabled).toBe(true);
-    expect(button('Next').disabled).toBe(true);
+  it('waits while a page is loading, keeping the focus on the control pressed', async () => {
+    const user = userEvent.setup();
+    const next = vi.fn();
+    function Loading() {
+      const [busy, setBusy] = useState(false);
+      const select = () => {
+        next();
+        setBusy(true);
+      };
+      return <Pager mode="keyset" busy={busy} previous={{ onSelect: () => undefined }} next={{ onSelect: select }} />;
+    }
+    render(<Loading />);
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(button('Next'));
+    await user.keyboard('{Enter}');
+    expect(['Previous', 'Next'].map((name) => button(name).getAttribute('aria-disabled'))).toEqual(['true', 'true']);
+    await user.keyboard('{Enter}');
+    await user.click(button('Next'));
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(button('Next'));
+  });
+
+  it('keeps a link that waits for its page a link, still focused', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <MemoryRouter>
+        <Pager mode="keyset" previous={null} next={{ href: '?olderThan=abc' }} />
+      </MemoryRouter>,
+    );
+    const next = screen.getByRole('link', { name: 'Next' });
+    await user.tab();
+    expect(document.activeElement).toBe(next);
+    rerender(
+      <MemoryRouter>
+        <Pager mode="keyset" busy previous={null} next={{ href: '?olderThan=abc' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Next' })).toBe(next);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(next);
   });
 
   it('renders links for pages kept in the address; the missing end stays a disabled button', () => {

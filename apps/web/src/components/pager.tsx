@@ -12,7 +12,7 @@ interface PagerBase {
   navLabel?: string;
   /** Replaces the sentence the pager writes itself ("Page 2", "Showing 21–40 of 95"). */
   label?: ReactNode;
-  /** A page is on its way: every control waits. */
+  /** A page is on its way: every control waits, keeping the focus (see `busyButton`). */
   busy?: boolean;
   previousText?: string;
   nextText?: string;
@@ -111,14 +111,16 @@ function Control({
   label?: string;
   children: ReactNode;
 }) {
-  if (target && 'href' in target && !busy) {
+  if (target && 'href' in target) {
     return (
       <Link
         to={target.href}
         rel={rel}
         aria-label={label}
+        aria-disabled={busy || undefined}
         className={buttonClass(variant, 'sm')}
         onClick={(event) => {
+          if (busy) return event.preventDefault();
           // A page opened in another tab or window leaves this one where it is.
           const elsewhere = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
           if (!elsewhere) revealList(event.currentTarget);
@@ -133,7 +135,8 @@ function Control({
       variant={variant}
       size="sm"
       aria-label={label}
-      disabled={!target || busy}
+      disabled={!target}
+      busy={busy && target !== null}
       onClick={
         target && 'onSelect' in target
           ? (event) => {

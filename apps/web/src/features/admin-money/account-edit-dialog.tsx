@@ -123,7 +123,7 @@ function SaveRow({ outcome, submitting, label }: { outcome: Flash | null; submit
     <>
       <FlashAlert flash={outcome} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" busy={submitting}>
           {submitting ? 'Saving...' : label}
         </Button>
       </div>

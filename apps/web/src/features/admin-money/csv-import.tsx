@@ -136,7 +136,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           <Button variant="outline" onClick={clear} disabled={post.isPending}>
             Clear
           </Button>
-          <Button icon={Upload} onClick={() => post.mutate(loaded)} disabled={!result.ok || post.isPending}>
+          <Button icon={Upload} onClick={() => post.mutate(loaded)} disabled={!result.ok} busy={post.isPending}>
             {post.isPending ? 'Posting...' : `Post ${count} ${count === 1 ? 'transaction' : 'transactions'}`}
           </Button>
         </div>

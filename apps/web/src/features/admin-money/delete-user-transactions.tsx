@@ -130,7 +130,7 @@ export function DeleteUserTransactions() {
             disabled={busy}
           />
         </FormField>
-        <Button type="submit" variant="outline" disabled={busy || step.kind === 'confirm'} className="md:mt-7">
+        <Button type="submit" variant="outline" busy={busy} disabled={step.kind === 'confirm'} className="md:mt-7">
           Delete Transactions
         </Button>
       </form>

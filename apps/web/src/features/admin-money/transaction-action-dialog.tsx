@@ -139,7 +139,7 @@ function ActionForm({ userId, action, transaction, onClose, onFlash }: ActionPro
         <Button variant="outline" onClick={onClose} disabled={run.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={run.isPending} autoFocus={action === 'complete'}>
+        <Button type="submit" busy={run.isPending} autoFocus={action === 'complete'}>
           {run.isPending ? copy[action].busy : copy[action].confirm}
         </Button>
       </div>

@@ -124,7 +124,7 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
       </Button>
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex justify-end border-t border-slate-200 pt-4">
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" busy={submitting}>
           {submitting
             ? 'Adding...'
             : rows.fields.length === 1

@@ -160,7 +160,7 @@ export function EmailLookup({ onFound }: { onFound: (user: UserSummary) => void 
           aria-describedby={error ? 'admin-user-lookup-error' : undefined}
           className={`${controlClass(Boolean(error))} min-w-0`}
         />
-        <Button type="submit" variant="outline" disabled={lookup.isPending} className="shrink-0">
+        <Button type="submit" variant="outline" busy={lookup.isPending} className="shrink-0">
           {lookup.isPending ? 'Looking up...' : 'Look up'}
         </Button>
       </div>

@@ -140,7 +140,7 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
             variant="outline"
             size="sm"
             className="self-start"
-            disabled={markHandled.isPending}
+            busy={markHandled.isPending}
             onClick={() => markHandled.mutate()}
           >
             {markHandled.isPending ? 'Marking…' : 'Mark as handled'}

@@ -198,7 +198,7 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         <Button variant="outline" onClick={onCancel} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" busy={submitting}>
           {submitting ? 'Creating...' : 'Create User'}
         </Button>
       </div>

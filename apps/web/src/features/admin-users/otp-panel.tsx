@@ -95,7 +95,7 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
               {confirmations[confirming].text}
             </p>
             <CancelActions onCancel={() => setConfirming(null)} size="sm" disabled={busy} className="mt-3">
-              <Button size="sm" onClick={() => act.mutate(confirming)} disabled={busy} autoFocus>
+              <Button size="sm" onClick={() => act.mutate(confirming)} busy={busy} autoFocus>
                 {busy ? confirmations[confirming].busy : confirmations[confirming].confirm}
               </Button>
             </CancelActions>

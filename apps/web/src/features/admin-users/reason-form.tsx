@@ -17,6 +17,7 @@ export function ReasonForm({
   rows,
   maxLength,
   busy,
+  disabled = false,
   onSubmit,
   onCancel,
   submitText,
@@ -32,7 +33,10 @@ export function ReasonForm({
   registration: UseFormRegisterReturn;
   rows: number;
   maxLength: number;
+  /** The decision is on its way: its button is busy, the box and Cancel wait. */
   busy: boolean;
+  /** The decision can no longer be made (another member of staff made one meanwhile). */
+  disabled?: boolean;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   onCancel: () => void;
   submitText: string;
@@ -53,12 +57,12 @@ export function ReasonForm({
           maxLength={maxLength}
           aria-required="true"
           autoFocus
-          disabled={busy}
+          disabled={busy || disabled}
         />
       </FormField>
       {after}
-      <CancelActions onCancel={onCancel} cancelVariant="ghost" disabled={busy}>
-        <Button type="submit" disabled={busy} variant={danger ? 'danger' : 'primary'}>
+      <CancelActions onCancel={onCancel} cancelVariant="ghost" disabled={busy || disabled}>
+        <Button type="submit" busy={busy} disabled={disabled} variant={danger ? 'danger' : 'primary'}>
           {submitText}
         </Button>
       </CancelActions>

@@ -133,8 +133,9 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
   };
 
   // Decided meanwhile (another staff member, another tab): the list and detail already show the outcome.
-  const busy = decide.isPending || user.status !== 'pending';
-  const pending = decide.variables?.decision;
+  const decided = user.status !== 'pending';
+  const busy = decide.isPending || decided;
+  const approving = decide.isPending && decide.variables.decision === 'approve';
   const unchecked = verificationChecklist.filter((item) => !checklist[item]).length;
 
   return (
@@ -166,8 +167,14 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
       {formError && <Alert tone="error">{formError}</Alert>}
 
       <div className="grid gap-2 sm:grid-cols-3">
-        <Button icon={Check} onClick={approve} disabled={busy} className="bg-green-700! hover:bg-green-800!">
-          {decide.isPending && pending === 'approve' ? decisions.approve.busy : 'Approve'}
+        <Button
+          icon={Check}
+          onClick={approve}
+          busy={approving}
+          disabled={busy && !approving}
+          className="bg-green-700! hover:bg-green-800!"
+        >
+          {approving ? decisions.approve.busy : 'Approve'}
         </Button>
         {textModes.map((next) => {
           const { label, Icon, chosen, idle } = textButtons[next];
@@ -197,7 +204,8 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
           registration={form.register('text')}
           rows={4}
           maxLength={2000}
-          busy={busy}
+          busy={decide.isPending}
+          disabled={decided}
           onSubmit={onSubmit}
           onCancel={() => setMode(null)}
           submitText={decide.isPending ? decisions[mode].busy : textButtons[mode].submit}

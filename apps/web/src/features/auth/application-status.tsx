@@ -80,7 +80,7 @@ function Approved() {
       title="Your application has been approved"
       description="Welcome! Your checking and savings accounts are open."
     >
-      <Button size="lg" onClick={() => void open()} disabled={busy}>
+      <Button size="lg" onClick={() => void open()} busy={busy}>
         Go to your dashboard
       </Button>
     </AuthCard>

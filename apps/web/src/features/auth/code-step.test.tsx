@@ -100,6 +100,26 @@ describe('sign-in, step 2: the 6-digit code', () => {
     expect(server.to('POST', '/api/auth/verify')[0]?.body).toEqual({ code: 'abcdef12gh' });
   });
 
+  it('"Verify & Sign in", pressed with the keyboard, keeps the focus while the code is checked', async () => {
+    let answer: () => void = () => undefined;
+    const { server, user, code, verify } = await renderCodeStep({
+      'POST /api/auth/verify': () => new Promise<void>((resolve) => (answer = resolve)).then(() => signedIn),
+    });
+    await user.type(code, '123456');
+    verify.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Verifying...' });
+    await waitFor(() => expect(server.to('POST', '/api/auth/verify')).toHaveLength(1));
+
+    expect(document.activeElement).toBe(verify);
+    expect(verify.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(server.to('POST', '/api/auth/verify')).toHaveLength(1);
+  });
+
   it('opens the page the server names once the code is right', async () => {
     const { server, user, code, verify } = await renderCodeStep({ 'POST /api/auth/verify': signedIn });
     await user.type(code, '123456');

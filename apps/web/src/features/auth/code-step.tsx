@@ -2,7 +2,7 @@ import { messages, OTP_LENGTH, type SignInChallenge, type SignInResult } from '@
 import { ArrowLeft, KeyRound, RotateCw, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, busyButton, unavailableClass } from '../../components/button';
 import { FieldError, fieldDescription } from '../../components/form-field';
 import { errorMessage, hasCode } from '../../lib/api-errors';
 import { useResendCode, useVerifyCode } from './auth-api';
@@ -174,7 +174,7 @@ export function CodeStep({
           <ArrowLeft className="hidden h-5 w-5 min-[400px]:block" aria-hidden="true" />
           Back
         </Button>
-        <Button type="submit" size="lg" disabled={!ready || busy} className="flex-1 whitespace-nowrap">
+        <Button type="submit" size="lg" disabled={!ready} busy={busy} className="flex-1 whitespace-nowrap">
           {busy ? 'Verifying...' : 'Verify & Sign in'}
         </Button>
       </div>
@@ -189,11 +189,9 @@ export function CodeStep({
             <button
               type="button"
               onClick={() => void resend()}
-              disabled={resending || busy}
-              className={
-                'inline-flex items-center gap-1.5 font-medium text-brand hover:underline ' +
-                'disabled:cursor-not-allowed disabled:opacity-60'
-              }
+              {...busyButton(resending)}
+              disabled={busy}
+              className={`inline-flex items-center gap-1.5 font-medium text-brand hover:underline ${unavailableClass}`}
             >
               <RotateCw
                 className={`h-4 w-4 ${resending ? 'animate-spin motion-reduce:animate-none' : ''}`}

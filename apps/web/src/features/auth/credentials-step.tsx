@@ -113,7 +113,7 @@ export function CredentialsStep({
           Forgot password?
         </Link>
       </div>
-      <Button icon={LogIn} type="submit" size="lg" disabled={isSubmitting} className="w-full">
+      <Button icon={LogIn} type="submit" size="lg" busy={isSubmitting} className="w-full">
         {isSubmitting ? 'Signing in...' : 'Sign in'}
       </Button>
     </form>

@@ -49,7 +49,7 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
           aria-required="true"
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+      <Button type="submit" size="lg" busy={submitting} className="w-full">
         <Send className="h-4 w-4" aria-hidden="true" />
         {submitting ? 'Sending...' : 'Send reset link'}
       </Button>

@@ -71,7 +71,7 @@ export function InfoResponseForm({ onSent }: { onSent: (status: ApplicationStatu
         error={documentError}
         onChange={chooseDocument}
       />
-      <Button icon={Send} type="submit" disabled={submitting} className="w-full sm:w-auto">
+      <Button icon={Send} type="submit" busy={submitting} className="w-full sm:w-auto">
         {submitting ? 'Sending...' : 'Send answer'}
       </Button>
     </form>

@@ -131,7 +131,7 @@ export function RegistrationForm() {
             icon={UserPlus}
             type="submit"
             size="lg"
-            disabled={formState.isSubmitting}
+            busy={formState.isSubmitting}
             className="w-full shrink-0 sm:w-auto"
           >
             {formState.isSubmitting ? 'Submitting...' : 'Create Account'}

@@ -79,7 +79,7 @@ export function ResetPasswordForm({
           aria-required="true"
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+      <Button type="submit" size="lg" busy={submitting} className="w-full">
         {submitting ? 'Saving...' : 'Set new password'}
       </Button>
     </form>

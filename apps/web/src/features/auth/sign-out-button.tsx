@@ -12,7 +12,7 @@ export function SignOutButton({ onSignOut, ...button }: ButtonProps & { onSignOu
     setSigningOut(false);
   };
   return (
-    <Button variant="outline" {...button} onClick={() => void signOut()} disabled={signingOut}>
+    <Button variant="outline" {...button} onClick={() => void signOut()} busy={signingOut}>
       {signingOut ? 'Signing out...' : 'Sign out'}
     </Button>
   );

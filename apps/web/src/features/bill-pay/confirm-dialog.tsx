@@ -29,7 +29,7 @@ export function ConfirmDialog<T>({
         {target !== null && children(target)}
         {error && <Alert tone="error">{error}</Alert>}
         <CancelActions onCancel={close} cancelLabel={keepLabel} disabled={pending}>
-          <Button variant="danger" onClick={() => void action.confirm()} disabled={pending} aria-busy={pending}>
+          <Button variant="danger" onClick={() => void action.confirm()} busy={pending}>
             {pending ? 'Processing...' : confirmLabel}
           </Button>
         </CancelActions>

@@ -195,14 +195,7 @@ export function PurchaseForm({
           {formError}
         </p>
       )}
-      <Button
-        type="submit"
-        size="lg"
-        icon={CreditCard}
-        disabled={submitting}
-        aria-busy={submitting}
-        className="w-full sm:w-auto"
-      >
+      <Button type="submit" size="lg" icon={CreditCard} busy={submitting} className="w-full sm:w-auto">
         {submitting ? 'Charging…' : 'Charge Card'}
       </Button>
     </form>

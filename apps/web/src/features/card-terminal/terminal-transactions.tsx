@@ -151,19 +151,23 @@ function SettleControls({
           }}
         />
       </div>
-      {settleButtons.map(({ action, label, variant }) => (
-        <Button
-          key={action}
-          size="sm"
-          variant={variant}
-          className="py-2.5"
-          onClick={() => void send(action)}
-          disabled={settle.isPending}
-          aria-describedby={describedBy}
-        >
-          {label}
-        </Button>
-      ))}
+      {settleButtons.map(({ action, label, variant }) => {
+        const sending = settle.isPending && settle.variables.action === action;
+        return (
+          <Button
+            key={action}
+            size="sm"
+            variant={variant}
+            className="py-2.5"
+            onClick={() => void send(action)}
+            busy={sending}
+            disabled={settle.isPending && !sending}
+            aria-describedby={describedBy}
+          >
+            {label}
+          </Button>
+        );
+      })}
       <div className="w-full">
         <FieldError id={inputId} error={error} />
       </div>

@@ -60,8 +60,7 @@ export function CardActions({
           variant={locked ? 'primary' : 'outline'}
           size="sm"
           onClick={() => void toggleLock()}
-          disabled={lock.isPending}
-          aria-busy={lock.isPending}
+          busy={lock.isPending}
         >
           {lock.isPending ? (locked ? 'Unlocking…' : 'Locking…') : locked ? 'Unlock Card' : 'Lock Card'}
         </Button>

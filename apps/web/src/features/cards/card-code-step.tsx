@@ -2,6 +2,7 @@ import { type Card, type CardCode, type CardCodeAction, cardOtpSchema, messages 
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
+import { busyButton, unavailableClass } from '../../components/button';
 import { OtpField, useOtpEntry } from '../../components/otp-field';
 import { ApiRequestError } from '../../lib/api';
 import { submitWith } from '../../lib/submit-with';
@@ -13,7 +14,7 @@ const m = messages.cards;
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand underline underline-offset-2 ' +
-  'hover:text-brand-dark disabled:cursor-not-allowed disabled:opacity-60';
+  `hover:text-brand-dark ${unavailableClass}`;
 
 /**
  * Step 1 of the card modal: a 6-digit code bound to this card and this action. Asked for as the
@@ -101,7 +102,7 @@ export function CardCodeStep({
         {...otp.field}
       />
       <p>
-        <button type="button" className={linkClass} onClick={() => void ask()} disabled={sending}>
+        <button type="button" className={linkClass} onClick={() => void ask()} {...busyButton(sending)}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
           Send a new code
         </button>

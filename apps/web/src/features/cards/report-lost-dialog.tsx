@@ -128,7 +128,7 @@ function ReportLostForm({
       </fieldset>
       {failure && <Alert tone="error">{failure}</Alert>}
       <CancelActions onCancel={onCancel} disabled={pending}>
-        <Button type="submit" variant="danger" disabled={pending} aria-busy={pending}>
+        <Button type="submit" variant="danger" busy={pending}>
           {pending ? 'Reporting…' : 'Report Card'}
         </Button>
       </CancelActions>

@@ -170,7 +170,7 @@ export function ContactForm() {
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
-          <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+          <Button type="submit" size="lg" busy={submitting} className="w-full sm:w-auto">
             <Send className="h-4 w-4" aria-hidden="true" />
             {submitting ? 'Sending...' : 'Send Message'}
           </Button>

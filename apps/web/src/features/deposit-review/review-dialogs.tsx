@@ -202,7 +202,7 @@ function ReasonForm({ kind, deposit, onClose, onFlash }: DialogProps & { kind: k
         </FormField>
       )}
       <CancelActions onCancel={onClose} disabled={mutation.isPending}>
-        <Button icon={text.Icon} type="submit" variant="danger" disabled={mutation.isPending}>
+        <Button icon={text.Icon} type="submit" variant="danger" busy={mutation.isPending}>
           {mutation.isPending ? text.busy : text.submit}
         </Button>
       </CancelActions>

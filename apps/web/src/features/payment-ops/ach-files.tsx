@@ -62,7 +62,7 @@ export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; on
             <ChoiceOptions choices={secOptions} />
           </select>
         </div>
-        <Button icon={FileOutput} onClick={exportNow} disabled={exportAch.isPending || !waiting}>
+        <Button icon={FileOutput} onClick={exportNow} busy={exportAch.isPending} disabled={!waiting}>
           {exportAch.isPending ? 'Exporting...' : 'Export ACH file (NACHA)'}
         </Button>
       </div>

@@ -150,7 +150,7 @@ function ReturnNoteField(props: {
 function ReturnActions({ pending, onClose }: { pending: boolean; onClose: () => void }) {
   return (
     <CancelActions onCancel={onClose} disabled={pending}>
-      <Button icon={Undo2} type="submit" disabled={pending} variant="danger">
+      <Button icon={Undo2} type="submit" busy={pending} variant="danger">
         {pending ? 'Returning...' : 'Return payment'}
       </Button>
     </CancelActions>

@@ -16,7 +16,7 @@ export function FormActions({
 }) {
   return (
     <CancelActions onCancel={onCancel} cancelLabel={cancelLabel}>
-      <Button type="submit" disabled={submitting}>
+      <Button type="submit" busy={submitting}>
         {submitting ? busyLabel : submitLabel}
       </Button>
     </CancelActions>

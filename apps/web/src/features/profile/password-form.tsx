@@ -61,7 +61,7 @@ export function PasswordForm({ email }: { email: string }) {
       <p className="text-sm text-slate-600">Changing your password signs you out on your other devices.</p>
       <OutcomeAlert outcome={formOutcome(formError, changed)} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+        <Button type="submit" busy={submitting} className="w-full sm:w-auto">
           {submitting ? 'Changing…' : 'Change password'}
         </Button>
       </div>

@@ -73,7 +73,7 @@ export function SessionsPanel({ active }: { active: boolean }) {
                 variant="outline"
                 size="sm"
                 className="shrink-0 self-start sm:self-center"
-                disabled={end.isPending && end.variables === session.id}
+                busy={end.isPending && end.variables === session.id}
                 onClick={() => end.mutate(session.id)}
                 aria-label={`Sign out ${session.device}${session.ipAddress ? ` at ${session.ipAddress}` : ''}`}
               >

@@ -98,7 +98,7 @@ function SaveRow({ settings }: { settings: SettingsDraft }) {
       <OutcomeAlert outcome={settings.outcome} />
       <div className="flex items-center justify-end gap-3">
         {settings.dirty && <p className="text-sm text-slate-600">You have unsaved changes.</p>}
-        <Button onClick={() => void settings.save()} disabled={settings.saving}>
+        <Button onClick={() => void settings.save()} busy={settings.saving}>
           {settings.saving ? 'Saving…' : 'Save'}
         </Button>
       </div>

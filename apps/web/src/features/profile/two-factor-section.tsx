@@ -120,7 +120,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
             </Button>
           </div>
         ) : (
-          <Button onClick={() => void startSetup()} disabled={starting} className="w-full sm:w-auto">
+          <Button onClick={() => void startSetup()} busy={starting} className="w-full sm:w-auto">
             {starting ? 'Starting…' : 'Set up authenticator app'}
           </Button>
         ))}

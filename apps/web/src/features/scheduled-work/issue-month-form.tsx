@@ -42,7 +42,7 @@ export function IssueMonthForm({ pending, onIssue }: { pending: boolean; onIssue
         onChange={setPeriod}
         choices={months.map((month) => ({ value: month, label: periodLabel(month) }))}
       />
-      <Button type="submit" icon={Play} variant="outline" disabled={pending} className="whitespace-nowrap">
+      <Button type="submit" icon={Play} variant="outline" busy={pending} className="whitespace-nowrap">
         {pending ? 'Starting…' : 'Issue statements'}
       </Button>
     </form>

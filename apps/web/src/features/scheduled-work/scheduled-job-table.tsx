@@ -93,17 +93,19 @@ function RunNowButton({
   onRunNow,
   className = '',
 }: Pick<TableProps, 'busy' | 'runningName' | 'onRunNow'> & { job: ScheduledJob; className?: string }) {
+  const running = runningName === job.name;
   return (
     <Button
       icon={Play}
       variant="outline"
       size="sm"
       className={`whitespace-nowrap ${className}`}
-      disabled={busy}
+      busy={running}
+      disabled={busy && !running}
       aria-label={`Run now: ${job.title}`}
       onClick={() => onRunNow(job)}
     >
-      {runningName === job.name ? 'Queuing…' : 'Run now'}
+      {running ? 'Queuing…' : 'Run now'}
     </Button>
   );
 }

@@ -193,7 +193,7 @@ function IdleWatch({ idleExpiresAt, absoluteExpiresAt }: { idleExpiresAt: string
             Sign out
           </Button>
           {!atMaximumAge && (
-            <Button onClick={() => void stay()} disabled={staying} autoFocus>
+            <Button onClick={() => void stay()} busy={staying} autoFocus>
               {staying ? 'Staying signed in…' : 'Stay signed in'}
             </Button>
           )}

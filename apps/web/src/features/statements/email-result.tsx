@@ -27,6 +27,14 @@ export function EmailResult({ email, place }: { email: EmailStatement; place: st
   return null;
 }
 
+const emailSending = (email: EmailStatement, place: string) => email.isPending && email.variables.place === place;
+
 /** The button's words: "Sending…" on the one that asked while the request is under way. */
 export const emailButtonText = (email: EmailStatement, place: string) =>
-  email.isPending && email.variables.place === place ? 'Sending…' : 'E-mail me this statement';
+  emailSending(email, place) ? 'Sending…' : 'E-mail me this statement';
+
+/** While a statement is being e-mailed, the button that asked is busy and the others wait. */
+export const emailButtonState = (email: EmailStatement, place: string) => {
+  const busy = emailSending(email, place);
+  return { busy, disabled: email.isPending && !busy };
+};

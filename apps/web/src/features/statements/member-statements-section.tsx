@@ -123,7 +123,8 @@ function StatementActions({
         size="sm"
         icon={Send}
         className="whitespace-nowrap"
-        disabled={busy}
+        busy={sending}
+        disabled={busy && !sending}
         aria-label={`${sending ? 'Sending…' : 'Re-send notice'}: ${which}`}
         onClick={() => onResend(statement)}
       >

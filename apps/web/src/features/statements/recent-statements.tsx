@@ -3,7 +3,7 @@ import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { formatDate } from '../../lib/format-date';
-import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
+import { EmailResult, type EmailStatement, emailButtonState, emailButtonText } from './email-result';
 import { accountName, accountSpoken, sizeInKb, statementAccount } from './format';
 import { statementHref } from './statements-api';
 import { PanelSection } from '../../components/layout';
@@ -68,7 +68,7 @@ function StatementItem({ statement, email }: { statement: Statement; email: Emai
             variant="outline"
             size="sm"
             icon={Mail}
-            disabled={email.isPending}
+            {...emailButtonState(email, statement.id)}
             aria-label={`${emailButtonText(email, statement.id)}: ${which}`}
             onClick={() =>
               email.mutate({

@@ -3,7 +3,7 @@ import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { ChoiceSelect } from '../../components/choice-options';
-import { EmailResult, type EmailStatement, emailButtonText } from './email-result';
+import { EmailResult, type EmailStatement, emailButtonState, emailButtonText } from './email-result';
 import { accountName } from './format';
 import { statementHref } from './statements-api';
 import { DownloadLink } from '../../components/download-link';
@@ -58,7 +58,7 @@ export function StatementRequestForm({
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <DownloadLink href={statementHref(target)} className={buttonClass('primary')} />
-        <Button type="submit" variant="outline" icon={Mail} disabled={email.isPending}>
+        <Button type="submit" variant="outline" icon={Mail} {...emailButtonState(email, place)}>
           {emailButtonText(email, place)}
         </Button>
       </div>

@@ -88,7 +88,7 @@ export function ResetTransferCounts() {
           </h2>
           <p className="mt-1.5 text-sm text-amber-950">{r.confirmWarning}</p>
           <CancelActions onCancel={closeConfirm} cancelVariant="ghost" disabled={all.isPending} className="mt-4">
-            <Button ref={confirmButton} onClick={resetAll} disabled={all.isPending} variant="danger">
+            <Button ref={confirmButton} onClick={resetAll} busy={all.isPending} variant="danger">
               {all.isPending ? 'Resetting…' : 'Confirm Reset All'}
             </Button>
           </CancelActions>

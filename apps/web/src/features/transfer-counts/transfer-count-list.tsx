@@ -75,7 +75,8 @@ function ResetButton({
       variant="outline"
       size="sm"
       className={className}
-      disabled={row.protected || busy}
+      busy={resetting}
+      disabled={row.protected || (busy && !resetting)}
       aria-describedby={row.protected ? protectedNoteId(row, layout) : undefined}
       onClick={() => onReset(row)}
     >

@@ -35,6 +35,26 @@ describe('a transfer refused because the account is on hold (ACCOUNT_LOCKED)', (
     expectSupportDetails(dialog);
   });
 
+  it('gives the focus back to "Transfer" (which kept it while the transfer was sent) on closing', async () => {
+    let answer: () => void = () => undefined;
+    stubFetch({
+      'POST /api/transfers/internal': () => new Promise<void>((resolve) => (answer = resolve)).then(() => locked),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
+    await user.type(screen.getByLabelText('Amount'), '10');
+    const transfer = screen.getByRole('button', { name: 'Transfer' });
+    transfer.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Processing...' });
+    answer();
+
+    await screen.findByRole('dialog', { name: m.suspendedTitle });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(transfer));
+  });
+
   it(`to a member: the same "${m.suspendedTitle}" modal, which "Close" dismisses`, async () => {
     stubFetch({
       'POST /api/transfers/recipient': { name: 'Alex Payee', email: 'alex@example.com', message: '' },

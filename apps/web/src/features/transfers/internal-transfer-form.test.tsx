@@ -71,6 +71,34 @@ describe('Between Accounts transfer form', () => {
     expect(screen.queryByText(done)).toBeNull();
   });
 
+  it('"Transfer", pressed with the keyboard, keeps the focus while the transfer is on its way', async () => {
+    const done = m.internalDone('$25.00', 'Checking', 'Savings');
+    let answer: () => void = () => undefined;
+    const server = stubFetch({
+      'POST /api/transfers/internal': () =>
+        new Promise<void>((resolve) => (answer = resolve)).then(() =>
+          reply(201, transferResult({ amount: '25.00', message: done })),
+        ),
+    });
+    const { user, form, amount } = renderForm();
+    await user.type(amount, '25');
+    const transfer = within(form).getByRole('button', { name: 'Transfer' });
+    transfer.focus();
+    await user.keyboard('{Enter}');
+    const busy = await within(form).findByRole('button', { name: 'Processing...' });
+    await waitFor(() => expect(server.to('POST', '/api/transfers/internal')).toHaveLength(1));
+
+    expect(busy).toBe(transfer);
+    expect(document.activeElement).toBe(transfer);
+    expect(transfer.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.type(amount, '{Enter}');
+    answer();
+    expect(await screen.findByText(done)).toBeTruthy();
+    expect(server.to('POST', '/api/transfers/internal')).toHaveLength(1);
+  });
+
   it('offers to pay the member’s credit card, and sends it as a transfer to "Credit Card"', async () => {
     const done = m.internalDone('$300.00', 'Checking', 'Credit Card');
     const server = stubFetch({

@@ -268,7 +268,7 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   return (
-    <Button type="submit" disabled={sending || disabled} aria-busy={sending} className="w-full sm:w-auto">
+    <Button type="submit" busy={sending} disabled={disabled} className="w-full sm:w-auto">
       {sending ? 'Processing...' : children}
     </Button>
   );

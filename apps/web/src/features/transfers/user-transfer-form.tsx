@@ -100,7 +100,7 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
               variant="outline"
               className="shrink-0"
               onClick={() => void onVerify()}
-              disabled={verification?.state === 'checking'}
+              busy={verification?.state === 'checking'}
             >
               {verification?.state === 'checking' ? 'Verifying...' : 'Verify'}
             </Button>
