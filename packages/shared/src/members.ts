@@ -111,6 +111,7 @@ export const activeSessionSchema = z.object({
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 export const activeSessionListSchema = z.object({ sessions: z.array(activeSessionSchema) });
+export type ActiveSessionList = z.infer<typeof activeSessionListSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),

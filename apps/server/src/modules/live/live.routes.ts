@@ -47,17 +47,23 @@ export const liveRoutes =
         });
         res.write('retry: 5000\n\n');
 
-        const send = (event: LiveEvent) => res.write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
-        const unsubscribe = hub.subscribe(user.id, send);
-        const ping = setInterval(() => {
-          // A session that ended closes the stream; a database that is away (a restart) does
-          // not: the stream stays, and the page refetches when the live connection is back.
+        // Whatever goes out goes to a session that is still on: one ended elsewhere (signed out,
+        // ended under Sessions, a password change) closes the stream at its next event or ping.
+        // A database that is away (a restart) does not end it: the page refetches when the live
+        // connection is back.
+        const whileSignedIn = (write: () => void) =>
           void resolveSession(deps.db, deps.config, token, deps.clock(), false)
-            .then((session) => (session ? res.write(': ping\n\n') : close()))
+            .then((session) => {
+              if (!session) close();
+              else if (open.has(close)) write();
+            })
             .catch((error: unknown) => {
               if (!isDatabaseUnavailable(error)) close();
             });
-        }, PING_MS);
+        const send = (event: LiveEvent) =>
+          whileSignedIn(() => res.write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`));
+        const unsubscribe = hub.subscribe(user.id, send);
+        const ping = setInterval(() => whileSignedIn(() => res.write(': ping\n\n')), PING_MS);
         function close() {
           if (!open.delete(close)) return;
           clearInterval(ping);

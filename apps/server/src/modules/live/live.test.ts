@@ -1,7 +1,8 @@
-import { messages } from '@mutual/shared';
+import { type ActiveSessionList, messages } from '@mutual/shared';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountId, deposit, type Member, memberWithMoney } from '../../test/money';
+import { signIn } from '../../test/identity';
 import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -191,6 +192,22 @@ describe("[LIVE]: the member's event stream", () => {
     vi.advanceTimersByTime(25_000);
     await stream.until(() => stream.ended, 'the stream to end');
     expect(stream.text.match(/: ping/g)).toHaveLength(1);
+  });
+
+  it('ends the stream of a session ended elsewhere at its next event, telling it nothing', async () => {
+    const member = await memberWithMoney(t, 0n);
+    const stream = await open(member);
+    const elsewhere = await signIn(t, member.email);
+    // The sign-in from another device is news for the session still on.
+    await settle();
+    const told = stream.events.length;
+    const { sessions } = (await elsewhere.get('/api/me/sessions')).json<ActiveSessionList>();
+    const streaming = sessions.find((session) => !session.current);
+    expect((await elsewhere.delete(`/api/me/sessions/${streaming?.id ?? ''}`)).statusCode).toBe(204);
+
+    await deposit(t, member.id, 2_00n);
+    await stream.until(() => stream.ended, 'the stream to end');
+    expect(stream.events).toHaveLength(told);
   });
 });
 
