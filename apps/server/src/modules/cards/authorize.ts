@@ -43,8 +43,7 @@ export async function authorizePurchase(
 ): Promise<ProcessorAuthorizationResult> {
   const now = deps.clock();
   const amount = cents(input.amount);
-  // The PIN is not part of the stored hash: four digits hashed without a key would give it away.
-  const requestHash = hashRequest('processor:authorization', { ...input, pin: input.pin === undefined ? null : '*' });
+  const requestHash = authorizationRequestHash(input);
 
   const repeat = await findByProcessorId(deps.db, input.id);
   if (repeat) return answerOf(repeat, requestHash);
@@ -121,6 +120,12 @@ export async function authorizePurchase(
     if (!first) throw error;
     return answerOf(first, requestHash);
   }
+}
+
+/** What a repeat of the request is compared by. */
+export function authorizationRequestHash(input: ProcessorAuthorization): string {
+  // The PIN is not part of the stored hash: four digits hashed without a key would give it away.
+  return hashRequest('processor:authorization', { ...input, pin: input.pin === undefined ? null : '*' });
 }
 
 function declined(reason: DeclineReason) {

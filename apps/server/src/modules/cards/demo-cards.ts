@@ -1,12 +1,14 @@
-import type { ProcessorAuthorization } from '@mutual/shared';
+import type { CardChannel, ProcessorAuthorization } from '@mutual/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { localDay } from '../../time';
 import type { Actor, RequestMeta } from '../audit/record-audit';
+import { postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type UserRow, users } from '../people/people.tables';
-import { authorizePurchase } from './authorize';
+import { authorizationRequestHash, authorizePurchase, cardPayment, cents } from './authorize';
 import { cardNumberContext, expiryText } from './card-numbers';
-import { cards, type CardRow } from './cards.tables';
+import { cardAuthorizations, cards, type CardRow } from './cards.tables';
 import { reportCardLost } from './card-controls';
 import { issueCreditCard, issueMissingDebitCard } from './issue-card';
 import { clearAuthorization } from './settle';
@@ -17,8 +19,9 @@ import { clearAuthorization } from './settle';
  * it used (3,500.00 available) and 2,500 reward points from cleared purchases; Sam a debit card;
  * Taylor's card was reported stolen (the staff hold's story) and its replacement waits to be
  * activated. Every demo card's PIN is DEMO_CARD_PIN, so the card terminal can show an ATM.
- * Card history is on the credit card's own line: the Checking histories the browser tests read
- * are unchanged.
+ * The debit cards are issued before the demo's history is posted: its card purchases and ATM
+ * withdrawals are made with them (`recordDemoCardUse`), so a debit card lists what its Checking
+ * history shows.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'secrets' | 'cardKeys'>;
@@ -28,45 +31,73 @@ const DAY = 86_400_000;
 const meta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
 
 /** Purchases on Alex's credit card: 1,250.00 in all (2,500 points at 2%), and a 250.00 cash advance. */
-const alexCreditHistory: Array<{
-  daysAgo: number;
-  merchant: string;
-  amount: string;
-  change?: Partial<ProcessorAuthorization>;
-}> = [
+const alexCreditHistory: Array<{ daysAgo: number; merchant: string; amount: string; channel?: CardChannel }> = [
   { daysAgo: 41, merchant: 'Harbor Furniture Co.', amount: '612.50' },
   { daysAgo: 34, merchant: 'Casco Bay Grocers', amount: '148.00' },
   { daysAgo: 27, merchant: 'Portland Hardware', amount: '96.50' },
-  { daysAgo: 20, merchant: 'Amtrak Downeaster', amount: '173.00', change: { channel: 'online' } },
-  { daysAgo: 16, merchant: 'Luxe Watches Online', amount: '3200.00', change: { channel: 'online' } },
+  { daysAgo: 20, merchant: 'Amtrak Downeaster', amount: '173.00', channel: 'online' },
+  // Over the card's per-purchase limit: declined, with its reason.
+  { daysAgo: 16, merchant: 'Luxe Watches Online', amount: '3200.00', channel: 'online' },
   { daysAgo: 13, merchant: 'Blue Ocean Sushi', amount: '84.00' },
-  { daysAgo: 9, merchant: 'Harbor ATM', amount: '250.00', change: { channel: 'atm', pin: DEMO_CARD_PIN } },
+  { daysAgo: 9, merchant: 'Harbor ATM', amount: '250.00', channel: 'atm' },
   { daysAgo: 6, merchant: 'Longfellow Books', amount: '136.00' },
 ];
 
-export async function seedCards(
-  deps: Deps,
+/** When Taylor's card was reported stolen (the day of the staff hold): it is used for nothing after. */
+export const taylorCardStolenAt = (now: Date) => new Date(now.getTime() - 2 * DAY);
+
+/** A demo card as a processor reads it from the plastic. */
+export interface DemoPlastic {
+  cardNumber: string;
+  expiry: string;
+}
+
+/** A demo card and what its plastic reads. */
+export interface DemoCard {
+  card: CardRow;
+  plastic: DemoPlastic;
+}
+
+export interface DemoCards {
+  /** Each demo member's debit card, by user id. */
+  debit: Map<string, DemoCard>;
+  alexCredit: CardRow;
+  taylorDebit: CardRow;
+}
+
+const demoCard = (deps: Pick<Deps, 'secrets'>, card: CardRow): DemoCard => ({
+  card,
+  plastic: {
+    cardNumber: deps.secrets.open(card.numberSealed, cardNumberContext(card.id)),
+    expiry: expiryText(card.expiryMonth, card.expiryYear),
+  },
+});
+
+/**
+ * The demo members' cards, as if issued long before the demo's history starts, each with the demo
+ * PIN: the debit card Create User or the approval issued Alex, Sam and Taylor, and Alex's credit card.
+ */
+export async function issueDemoCards(
+  tx: Executor,
+  deps: Pick<Deps, 'config' | 'clock' | 'secrets' | 'cardKeys'>,
   ids: { alex: string; sam: string; taylor: string },
-  staffActor: Actor,
-): Promise<void> {
-  const now = deps.clock();
-  const issuedAt = new Date(now.getTime() - 400 * DAY);
+): Promise<DemoCards> {
+  const issuedAt = new Date(deps.clock().getTime() - 400 * DAY);
   const person = async (id: string): Promise<UserRow> => {
-    const [row] = await deps.db.select().from(users).where(eq(users.id, id));
+    const [row] = await tx.select().from(users).where(eq(users.id, id));
     if (!row) throw new Error(`no demo member ${id}`);
     return row;
   };
-  const [alex, sam, taylor] = [await person(ids.alex), await person(ids.sam), await person(ids.taylor)];
-
-  const withPin = async (tx: Executor, card: CardRow) => {
-    await tx
+  const withPin = async (card: CardRow) => {
+    const [row] = await tx
       .update(cards)
       .set({ pinDigest: deps.cardKeys.pinDigest(card.id, DEMO_CARD_PIN), pinChangedAt: issuedAt })
-      .where(eq(cards.id, card.id));
-    return card;
+      .where(eq(cards.id, card.id))
+      .returning();
+    if (!row) throw new Error(`no demo card ${card.id}`);
+    return row;
   };
-  /** The debit card Create User or the approval issued the member, as if issued on the demo's date. */
-  const debitCard = async (tx: Executor, member: UserRow) => {
+  const debitCard = async (member: UserRow) => {
     await issueMissingDebitCard(tx, deps, member, issuedAt);
     const [card] = await tx
       .update(cards)
@@ -74,48 +105,131 @@ export async function seedCards(
       .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')))
       .returning();
     if (!card) throw new Error(`no debit card for demo member ${member.id}`);
-    return withPin(tx, card);
+    return withPin(card);
   };
-  const { alexCredit, taylorDebit } = await deps.db.transaction(async (tx) => {
-    await debitCard(tx, alex);
-    await debitCard(tx, sam);
-    return {
-      alexCredit: await withPin(tx, await issueCreditCard(tx, deps, alex, issuedAt)),
-      taylorDebit: await debitCard(tx, taylor),
-    };
-  });
+  const [alex, sam, taylor] = [await person(ids.alex), await person(ids.sam), await person(ids.taylor)];
+  const debit = new Map<string, DemoCard>();
+  for (const member of [alex, sam]) debit.set(member.id, demoCard(deps, await debitCard(member)));
+  const alexCredit = await withPin(await issueCreditCard(tx, deps, alex, issuedAt));
+  const taylorDebit = await debitCard(taylor);
+  debit.set(taylor.id, demoCard(deps, taylorDebit));
+  return { debit, alexCredit, taylorDebit };
+}
 
-  // Alex's credit card, bought with through the processor interface's own services.
-  const plastic = {
-    cardNumber: deps.secrets.open(alexCredit.numberSealed, cardNumberContext(alexCredit.id)),
-    expiry: expiryText(alexCredit.expiryMonth, alexCredit.expiryYear),
-  };
+/** One use of a demo card: a purchase (in store or online) or cash at an ATM. */
+export interface DemoCardCharge {
+  /** The processor's id for it: unique across the demo. */
+  id: string;
+  merchant: string;
+  amount: string;
+  channel: CardChannel;
+  authorizedAt: Date;
+  clearedAt: Date;
+}
+
+/** What the processor sends to authorize a charge; the PIN is typed at an ATM. */
+const authorizationOf = (plastic: DemoPlastic, charge: DemoCardCharge): ProcessorAuthorization => ({
+  id: `${charge.id}-auth`,
+  ...plastic,
+  amount: charge.amount,
+  currency: 'USD',
+  merchant: { name: charge.merchant, country: 'US' },
+  channel: charge.channel,
+  ...(charge.channel === 'atm' ? { pin: DEMO_CARD_PIN } : {}),
+});
+
+/**
+ * Charges a demo card through the processor interface's own services, at past times: authorized
+ * at `authorizedAt` (the hold), then cleared at `clearedAt` (posted) when approved. The answer is
+ * the authorization's decision.
+ */
+async function chargeDemoCard(
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'cardKeys'>,
+  plastic: DemoPlastic,
+  charge: DemoCardCharge,
+): Promise<'approved' | 'declined'> {
+  const answer = await authorizePurchase(
+    { ...deps, clock: () => charge.authorizedAt },
+    authorizationOf(plastic, charge),
+  );
+  if (answer.decision === 'approved')
+    await clearAuthorization(
+      { ...deps, clock: () => charge.clearedAt },
+      { id: `${charge.id}-clear`, authorizationId: answer.id, amount: charge.amount },
+    );
+  return answer.decision;
+}
+
+/**
+ * A demo debit card's purchase or ATM cash in the demo's past, written as the card path leaves a
+ * charge approved and cleared (`chargeDemoCard`): the hold from the card's account to card
+ * settlement (`cardPayment`: its memo and category), posted, and the card's record of both. Not
+ * through the processor's services themselves: at about 18 statements a charge (look-ups, the
+ * card's row lock, savepoints), the history's ~400 charges made the first start on PGlite 8–13 s
+ * slower; this is 3. The history's charges are within the card's controls by construction (an
+ * active card, small amounts, the PIN at the ATM); the ledger still refuses what the account cannot
+ * afford.
+ */
+export async function recordDemoCardUse(
+  tx: Executor,
+  timeZone: string,
+  { card, plastic }: DemoCard,
+  charge: DemoCardCharge,
+): Promise<void> {
+  // A credit card's cleared purchases earn points, which this does not add.
+  if (card.kind !== 'debit') throw new Error('recordDemoCardUse is for debit cards: use chargeDemoCard');
+  const amount = cents(charge.amount);
+  const request = authorizationOf(plastic, charge);
+  const payment = cardPayment(card, charge.merchant, charge.channel, amount);
+  const hold = await postTransfer(tx, { ...payment, kind: 'pending', now: charge.authorizedAt, createdBy: null });
+  const { transferId: postTransferId } = await resolvePending(tx, {
+    kind: 'post',
+    pendingId: hold.transferId,
+    now: charge.clearedAt,
+    createdBy: null,
+  });
+  await tx.insert(cardAuthorizations).values({
+    cardId: card.id,
+    processorId: request.id,
+    requestHash: authorizationRequestHash(request),
+    merchant: charge.merchant,
+    country: request.merchant.country,
+    channel: charge.channel,
+    amount,
+    day: localDay(charge.authorizedAt, timeZone),
+    status: 'posted',
+    holdTransferId: hold.transferId,
+    authorizedAt: charge.authorizedAt,
+    clearingId: `${charge.id}-clear`,
+    clearedAmount: amount,
+    clearedAt: charge.clearedAt,
+    postTransferId,
+  });
+}
+
+/** Alex's credit card history and Taylor's stolen card, on the cards `issueDemoCards` issued. */
+export async function seedCards(deps: Deps, demoCards: DemoCards, staffActor: Actor): Promise<void> {
+  const now = deps.clock();
+  const { plastic } = demoCard(deps, demoCards.alexCredit);
   for (const [index, purchase] of alexCreditHistory.entries()) {
     const at = new Date(now.getTime() - purchase.daysAgo * DAY);
-    const answer = await authorizePurchase(
-      { ...deps, clock: () => at },
-      {
-        id: `demo-auth-${index + 1}`,
-        ...plastic,
-        amount: purchase.amount,
-        currency: 'USD',
-        merchant: { name: purchase.merchant, country: 'US' },
-        channel: 'in_store',
-        ...purchase.change,
-      },
-    );
-    if (answer.decision === 'approved')
-      await clearAuthorization(
-        { ...deps, clock: () => new Date(at.getTime() + DAY) },
-        { id: `demo-clear-${index + 1}`, authorizationId: answer.id, amount: purchase.amount },
-      );
+    await chargeDemoCard(deps, plastic, {
+      id: `demo-${index + 1}`,
+      merchant: purchase.merchant,
+      amount: purchase.amount,
+      channel: purchase.channel ?? 'in_store',
+      authorizedAt: at,
+      clearedAt: new Date(at.getTime() + DAY),
+    });
   }
 
   // Taylor's card, reported stolen on the day of the staff hold; the replacement is on its way.
+  const [taylor] = await deps.db.select().from(users).where(eq(users.id, demoCards.taylorDebit.userId));
+  if (!taylor) throw new Error('no demo member Taylor');
   await reportCardLost(
-    { ...deps, clock: () => new Date(now.getTime() - 2 * DAY) },
+    { ...deps, clock: () => taylorCardStolenAt(now) },
     { member: taylor, actor: staffActor, meta },
-    taylorDebit.id,
+    demoCards.taylorDebit.id,
     { reason: 'stolen' },
   );
 }

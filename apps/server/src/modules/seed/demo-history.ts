@@ -1,15 +1,16 @@
-import type { TransactionCategory } from '@mutual/shared';
+import type { CardChannel, TransactionCategory } from '@mutual/shared';
 import type { Executor } from '../../db/client';
 import { type GeneralLedgerAccount, generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 
 /**
  * About six months of believable money for a demo member, posted through the ledger like any
- * other movement: salary by ACH, rent and utility bills, card purchases across the spec's
- * categories, cash withdrawals, a monthly move to Savings, and transfers between members. Dates
- * are in the past — effective and recorded on the same day — and posted in date order, so each
- * entry's running balance reads true and each month's statement has that month's history. A
- * small seeded generator keeps every demo database the same.
+ * other movement: salary by ACH, rent and utility bills, purchases and ATM cash with the member's
+ * debit card (recorded on the card as the card path records them), a monthly move to Savings, and
+ * transfers between members. Dates are in the past — effective and recorded on the
+ * same day — and posted in date order, so each entry's running balance reads true and each
+ * month's statement has that month's history. A small seeded generator keeps every demo database
+ * the same.
  */
 
 export interface DemoAccounts {
@@ -30,7 +31,7 @@ export interface HistoryProfile {
   seed: number;
 }
 
-interface Event {
+interface Movement {
   at: Date;
   member: DemoAccounts;
   /** Money in (+) or out (−) of the member's account. */
@@ -44,49 +45,57 @@ interface Event {
   reference?: string;
 }
 
+/** A use of the member's debit card on Checking: the card path writes its memo and category. */
+export interface CardUse {
+  at: Date;
+  member: DemoAccounts;
+  card: { merchant: string; channel: CardChannel };
+  amount: bigint;
+}
+
+type Event = Movement | CardUse;
+
+/** Kinds of card purchase (how much, how often); the card path files each under Shopping. */
 const purchases: Array<{
-  category: TransactionCategory;
   payees: string[];
   min: number;
   max: number;
   perMonth: number;
 }> = [
   {
-    category: 'Food',
     payees: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'],
     min: 12,
     max: 140,
     perMonth: 9,
   },
   {
-    category: 'Shopping',
     payees: ['Amazon Marketplace', 'Target', 'L.L.Bean', 'Home Depot', 'Portland Pie Co. Gift Shop'],
     min: 15,
     max: 180,
     perMonth: 5,
   },
   {
-    category: 'Transportation',
     payees: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'],
     min: 8,
     max: 65,
     perMonth: 4,
   },
   {
-    category: 'Entertainment',
     payees: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'],
     min: 10,
     max: 75,
     perMonth: 2,
   },
   {
-    category: 'Other',
     payees: ['USPS', 'Portland Public Library Fines', 'CVS Pharmacy'],
     min: 5,
     max: 40,
     perMonth: 1,
   },
 ];
+
+/** Bought online rather than in store. */
+const onlineMerchants = new Set(['Amazon Marketplace', 'Netflix', 'Spotify', 'Lyft']);
 
 const bills = [
   { payee: 'Central Maine Power', min: 70, max: 135, day: 8 },
@@ -192,25 +201,21 @@ export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now
       events.push({
         at: day(now, back, withdrawal, 18),
         member,
-        direction: 'out',
-        account: 'checking',
-        other: { gl: 'cash' },
+        card: { merchant: 'Congress St', channel: 'atm' },
         amount: BigInt(rnd.pick([40, 60, 80, 100]) * 100),
-        category: 'Withdrawal',
-        memo: 'ATM withdrawal, Congress St',
       });
     }
     for (const kind of purchases) {
       for (let i = 0; i < kind.perMonth; i++) {
+        // The generator's draws, in this order: day, hour, amount, merchant.
+        const at = day(now, back, rnd.int(1, 28), rnd.int(8, 21));
+        const amount = rnd.cents(kind.min, kind.max);
+        const merchant = rnd.pick(kind.payees);
         events.push({
-          at: day(now, back, rnd.int(1, 28), rnd.int(8, 21)),
+          at,
           member,
-          direction: 'out',
-          account: 'checking',
-          other: { gl: 'cardSettlement' },
-          amount: rnd.cents(kind.min, kind.max),
-          category: kind.category,
-          memo: `Debit card: ${rnd.pick(kind.payees)}`,
+          card: { merchant, channel: onlineMerchants.has(merchant) ? 'online' : 'in_store' },
+          amount,
         });
       }
     }
@@ -241,39 +246,58 @@ export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): E
 }
 
 /**
- * Posts the events in date order. A purchase the account could not afford that day is skipped,
- * as a declined card would be; the engine would refuse it anyway.
+ * Posts the events in date order: movements straight to the ledger, uses of a debit card through
+ * `useCard` (which records them as the card path does: the hold, its posting, the card's record),
+ * each with a processor id of its own. A purchase or withdrawal the account could not afford that
+ * day is skipped, as a declined card would be (the member did not try it); the ledger would refuse
+ * it anyway.
  */
-export async function postHistory(tx: Executor, events: Event[]): Promise<number> {
+export async function postHistory(
+  tx: Executor,
+  events: Event[],
+  useCard: (use: CardUse, processorId: string) => Promise<void>,
+): Promise<number> {
   const available = new Map<string, bigint>();
   const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') =>
     account === 'checking' ? member.checking : member.savings;
   let posted = 0;
+  let cardUses = 0;
   for (const event of [...events].sort((x, y) => x.at.getTime() - y.at.getTime())) {
-    const mine = accountOf(event.member, event.account);
-    const other =
-      'gl' in event.other ? generalLedger[event.other.gl] : accountOf(event.other.member, event.other.account);
-    const [debit, credit] = event.direction === 'out' ? [mine, other] : [other, mine];
+    const [debit, credit] = movedBetween(event, accountOf);
     const isMemberAccount = !Object.values<string>(generalLedger).includes(debit);
     if (isMemberAccount && (available.get(debit) ?? 0n) < event.amount) continue;
-    await postTransfer(tx, {
-      kind: 'single',
-      debitAccountId: debit,
-      creditAccountId: credit,
-      amount: event.amount,
-      category: event.category,
-      debitMemo: event.direction === 'out' ? event.memo : (event.otherMemo ?? event.memo),
-      creditMemo: event.direction === 'out' ? (event.otherMemo ?? event.memo) : event.memo,
-      reference: event.reference ?? null,
-      effectiveAt: event.at,
-      // Recorded on its own date, as if the portal had been running then: each past month's
-      // statement (posting dates) lists that month's demo history.
-      now: event.at,
-      createdBy: null,
-    });
+    if ('card' in event) await useCard(event, `demo-card-${++cardUses}`);
+    else
+      await postTransfer(tx, {
+        kind: 'single',
+        debitAccountId: debit,
+        creditAccountId: credit,
+        amount: event.amount,
+        category: event.category,
+        debitMemo: event.direction === 'out' ? event.memo : (event.otherMemo ?? event.memo),
+        creditMemo: event.direction === 'out' ? (event.otherMemo ?? event.memo) : event.memo,
+        reference: event.reference ?? null,
+        effectiveAt: event.at,
+        // Recorded on its own date, as if the portal had been running then: each past month's
+        // statement (posting dates) lists that month's demo history.
+        now: event.at,
+        createdBy: null,
+      });
     available.set(debit, (available.get(debit) ?? 0n) - event.amount);
     available.set(credit, (available.get(credit) ?? 0n) + event.amount);
     posted++;
   }
   return posted;
+}
+
+/** The accounts an event takes money from and gives it to: a card use, from Checking to card settlement. */
+function movedBetween(
+  event: Event,
+  accountOf: (member: DemoAccounts, account: 'checking' | 'savings') => string,
+): [debit: string, credit: string] {
+  if ('card' in event) return [event.member.checking, generalLedger.cardSettlement];
+  const mine = accountOf(event.member, event.account);
+  const other =
+    'gl' in event.other ? generalLedger[event.other.gl] : accountOf(event.other.member, event.other.account);
+  return event.direction === 'out' ? [mine, other] : [other, mine];
 }

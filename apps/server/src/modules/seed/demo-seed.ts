@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { type Registration, registrationSchema } from '@mutual/shared';
+import { centsToDecimal, type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps';
 import { type Actor, type RequestMeta, systemActor } from '../audit/record-audit';
@@ -11,7 +11,7 @@ import { findUserByEmail } from '../people/users';
 import { createPaymentOrder } from '../payments/create-payment-order';
 import { users } from '../people/people.tables';
 import { seedBillPay } from '../bill-pay/demo-bill-pay';
-import { seedCards } from '../cards/demo-cards';
+import { issueDemoCards, recordDemoCardUse, seedCards, taylorCardStolenAt } from '../cards/demo-cards';
 import { seedDeposits } from '../deposits/demo-deposits';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
@@ -204,7 +204,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
  * ACH payment of Alex's, an international wire of Sam's), Bill Pay payees and payments (past,
  * cancelled, scheduled, a monthly series) for Alex and Sam, and a staff hold on Taylor's transfers
  * (so the "Transaction Denied" modals can be seen), check deposits (accepted, rejected, waiting for review),
- * and cards (demo-cards.ts: Alex's debit and credit cards with history, Sam's, Taylor's stolen one).
+ * and cards (demo-cards.ts: the debit cards the history's card purchases are made with, Alex's credit
+ * card with its own history, Taylor's stolen card).
  */
 async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: string }, staffActor: Actor) {
   const now = deps.clock();
@@ -216,7 +217,7 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
   const alex = await accountsOf(ids.alex, 'Alex Morgan');
   const sam = await accountsOf(ids.sam, 'Sam Rivera');
   const taylor = await accountsOf(ids.taylor, 'Taylor Brooks');
-  const events = [
+  const history = [
     ...memberHistory(
       alex,
       {
@@ -258,7 +259,10 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
     ),
     ...transfersBetween(alex, sam, now),
   ];
-  await deps.db.transaction(async (tx) => {
+  // Taylor's card was reported stolen (demo-cards.ts): nothing is bought with it after that.
+  const stolenAt = taylorCardStolenAt(now);
+  const events = history.filter((event) => !('card' in event && event.member === taylor && event.at >= stolenAt));
+  const demoCards = await deps.db.transaction(async (tx) => {
     // The demo accounts were "opened" when their history starts, not when the seed ran.
     const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
     await backdateAccountOpening(tx, [ids.alex, ids.sam, ids.taylor], opened);
@@ -267,7 +271,20 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       .update(users)
       .set({ approvedAt: opened })
       .where(inArray(users.id, [ids.alex, ids.sam, ids.taylor]));
-    await postHistory(tx, events);
+    // The debit cards come first: the history's card purchases and ATM cash are made with them,
+    // each cleared as soon as authorized, so every entry's running balance reads true in date order.
+    const issued = await issueDemoCards(tx, deps, ids);
+    await postHistory(tx, events, async (use, processorId) => {
+      const debitCard = issued.debit.get(use.member.userId);
+      if (!debitCard) throw new Error(`no demo debit card for ${use.member.name}`);
+      await recordDemoCardUse(tx, deps.config.timeZone, debitCard, {
+        id: processorId,
+        ...use.card,
+        amount: centsToDecimal(use.amount),
+        authorizedAt: use.at,
+        clearedAt: use.at,
+      });
+    });
     await createPaymentOrder(tx, deps.secrets, {
       userId: alex.userId,
       rail: 'ach',
@@ -332,7 +349,8 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       meta: seedMeta,
       now,
     });
+    return issued;
   });
   await seedDeposits(deps, { alex: ids.alex, sam: ids.sam }, staffActor);
-  await seedCards(deps, ids, staffActor);
+  await seedCards(deps, demoCards, staffActor);
 }
