@@ -14,15 +14,19 @@ export function Alert({
   title,
   children,
   className = '',
+  id,
 }: {
   tone: keyof typeof tones;
   title?: string;
   children?: ReactNode;
   className?: string;
+  /** For a result the focus lands on (`lib/focus-landing.ts`). */
+  id?: string;
 }) {
   const { box, Icon } = tones[tone];
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={`flex gap-3 rounded-xl border p-3.5 text-sm ${box} ${className}`}
     >

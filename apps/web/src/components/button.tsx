@@ -47,8 +47,8 @@ interface ButtonLook {
  * keyboard or screen-reader user would land at the top of the page). Pressing it does nothing: the
  * click is cancelled before any handler sees it, so neither `onClick` nor its form's submit runs
  * again (Enter in one of the form's fields presses the submit button too). Spread it onto a
- * `<button>`; `Button` takes `busy` itself. A button unavailable for another reason (a form not
- * yet complete) stays `disabled`.
+ * `<button>`, or a file input uploading what was chosen (its picker does not open); `Button` takes
+ * `busy` itself. A button unavailable for another reason (a form not yet complete) stays `disabled`.
  */
 export function busyButton(busy: boolean) {
   if (!busy) return {};

@@ -12,7 +12,8 @@ export interface DialogControlProps {
  * A modal dialog on Radix (focus trap, Escape, aria wiring). `title` is the dialog's accessible
  * name; `description` is optional supporting text under it. On closing, the focus goes back to
  * where it was when the dialog opened (the button that opened it, or the busy button whose answer
- * opened it: see `busyButton`), if that is still on the page and can take it.
+ * opened it: see `busyButton`), if that is still on the page and can take it, and unless the
+ * screen has already put it elsewhere.
  */
 export function Dialog({
   open,
@@ -41,6 +42,13 @@ export function Dialog({
     }
   }
   const returnFocus = (event: Event) => {
+    // The screen has put the focus somewhere already, as the answer changed what is on it (a row's
+    // button gone with its row: `lib/focus-landing.ts`): it stays there.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && active.isConnected) {
+      event.preventDefault();
+      return;
+    }
     if (!(opener instanceof HTMLElement) || !opener.isConnected || opener === document.body) return;
     if (opener.matches(':disabled')) return;
     event.preventDefault();

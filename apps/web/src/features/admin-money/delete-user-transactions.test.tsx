@@ -1,8 +1,9 @@
 import { ADMIN_MESSAGE_CLEAR_MS, messages } from '@mutual/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { userSummary } from '../admin-users/test-fixtures';
 import { DeleteUserTransactions } from './delete-user-transactions';
@@ -57,5 +58,48 @@ describe('Delete User Transactions', () => {
     await user.clear(within(box).getByLabelText('Reason'));
     await user.click(within(box).getByRole('button', { name: 'Delete Transactions' }));
     expect(within(box).queryByText(a.userNotFound)).toBeNull();
+  });
+});
+
+describe('Delete User Transactions, with the keyboard', () => {
+  const routes = {
+    'GET /api/admin/users/lookup': member,
+    [`POST /api/admin/users/${member.id}/transactions/reverse-all`]: { message: '', count: 6 },
+  };
+
+  it('lands on the box’s heading as the confirmation goes, and stays there with the answer', async () => {
+    stubFetch(routes);
+    const { box, user } = renderBox();
+    await user.type(within(box).getByLabelText('User email'), member.email);
+    await user.type(within(box).getByLabelText('Reason'), 'Test data');
+    await pressEnter(user, within(box).getByRole('button', { name: 'Delete Transactions' }));
+    const confirm = await within(box).findByRole('button', { name: 'Delete all transactions' });
+    expect(document.activeElement).toBe(confirm);
+    await user.keyboard('{Enter}');
+
+    const heading = within(box).getByRole('heading', { name: 'Delete User Transactions' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect((await within(box).findByRole('status')).textContent).toBe(a.transactionsDeleted(6));
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('"Cancel" gives the focus back to "Delete Transactions"; Enter in a field keeps it there', async () => {
+    stubFetch({ ...routes, 'GET /api/admin/users/lookup': apiError(404, 'NOT_FOUND', a.userNotFound) });
+    const { box, user } = renderBox();
+    await user.type(within(box).getByLabelText('Reason'), 'Test data');
+    const email = within(box).getByLabelText('User email');
+    await user.type(email, 'nobody@example.com{Enter}');
+    expect((await within(box).findByRole('alert')).textContent).toBe(a.userNotFound);
+    expect(document.activeElement).toBe(email);
+
+    stubFetch(routes);
+    await user.clear(email);
+    await user.type(email, member.email);
+    const ask = within(box).getByRole('button', { name: 'Delete Transactions' });
+    await pressEnter(user, ask);
+    await within(box).findByRole('button', { name: 'Delete all transactions' });
+    await pressEnter(user, within(box).getByRole('button', { name: 'Cancel' }));
+    expect(within(box).queryByRole('button', { name: 'Delete all transactions' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(ask));
   });
 });

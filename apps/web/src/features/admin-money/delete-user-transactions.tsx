@@ -1,9 +1,10 @@
 import { type UserSummary, emailSchema, messages, reversalSchema } from '@mutual/shared';
 import { Eraser, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
+import { useFocusLanding } from '../../lib/focus-landing';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import { FlashAlert } from '../admin-users/flash-banner';
 import { useFlash } from '../admin-users/use-flash';
@@ -30,6 +31,11 @@ function deleteFailure(error: unknown): string {
  * transactions... → Successfully deleted N transactions | Error deleting transactions. A
  * confirmation naming the member comes between finding and deleting. The answer clears like
  * every console message: a success after a few seconds, a refusal at the next attempt.
+ *
+ * The confirmation goes with the button pressed in it: the focus lands on the box's heading while
+ * the transactions are deleted (the answer, which clears itself, is read from the live region
+ * under the form), or back on "Delete Transactions" when cancelled. The fields stay focusable
+ * (read-only) while a request runs, so Enter in one does not drop the focus either.
  */
 export function DeleteUserTransactions() {
   const refresh = useRefreshUsers();
@@ -41,6 +47,9 @@ export function DeleteUserTransactions() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const result = useFlash();
   const busy = step.kind === 'finding' || step.kind === 'deleting';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const land = useFocusLanding();
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,6 +78,7 @@ export function DeleteUserTransactions() {
 
   const remove = async (user: UserSummary, why: string) => {
     setStep({ kind: 'deleting', user });
+    land(heading);
     try {
       const deleted = await reverseAll.mutateAsync({ userId: user.id, reason: why });
       setStep({ kind: 'idle' });
@@ -88,7 +98,11 @@ export function DeleteUserTransactions() {
       aria-labelledby="delete-user-transactions-title"
       className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
     >
-      <h2 id="delete-user-transactions-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <h2
+        ref={heading}
+        id="delete-user-transactions-title"
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+      >
         <Eraser className="h-5 w-5 text-brand" aria-hidden="true" />
         Delete User Transactions
       </h2>
@@ -115,7 +129,7 @@ export function DeleteUserTransactions() {
             maxLength={254}
             autoComplete="off"
             aria-required="true"
-            disabled={busy}
+            readOnly={busy}
           />
         </FormField>
         <FormField id="delete-all-reason" label="Reason" error={errors.reason}>
@@ -127,10 +141,17 @@ export function DeleteUserTransactions() {
             maxLength={500}
             autoComplete="off"
             aria-required="true"
-            disabled={busy}
+            readOnly={busy}
           />
         </FormField>
-        <Button type="submit" variant="outline" busy={busy} disabled={step.kind === 'confirm'} className="md:mt-7">
+        <Button
+          ref={ask}
+          type="submit"
+          variant="outline"
+          busy={busy}
+          disabled={step.kind === 'confirm'}
+          className="md:mt-7"
+        >
           Delete Transactions
         </Button>
       </form>
@@ -152,7 +173,14 @@ export function DeleteUserTransactions() {
                 reversing entry and their balances go back to zero.
               </span>
             </p>
-            <CancelActions onCancel={() => setStep({ kind: 'idle' })} size="sm" className="mt-3">
+            <CancelActions
+              onCancel={() => {
+                setStep({ kind: 'idle' });
+                land(ask);
+              }}
+              size="sm"
+              className="mt-3"
+            >
               <Button size="sm" variant="danger" onClick={() => void remove(step.user, step.reason)} autoFocus>
                 Delete all transactions
               </Button>

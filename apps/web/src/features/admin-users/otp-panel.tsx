@@ -9,6 +9,7 @@ import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
 import type { ShowFlash } from './use-flash';
 import { errorMessage } from '../../lib/api-errors';
+import { useFocusLanding } from '../../lib/focus-landing';
 
 type Action = OtpAction;
 
@@ -35,19 +36,25 @@ const confirmations: Record<Action, { text: string; confirm: string; busy: strin
 
 /**
  * "Manage OTPs" (decisions.md): backup codes and the authenticator for one member. New codes are
- * shown here once; the server keeps only their hashes.
+ * shown here once; the server keeps only their hashes. The confirmation goes with the button
+ * pressed in it: the focus lands on the panel's heading once the action is done, or back on the
+ * button that asked when cancelled.
  */
 export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
   const status = useBackupCodeStatus(user.id);
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [issued, setIssued] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const land = useFocusLanding();
+  /** The button that asks for `action`: where the focus goes back to when it is cancelled. */
+  const ask = (action: Action) => ({ id: `otp-ask-${action}`, onClick: () => setConfirming(action) });
 
   // The console is refreshed after each action, whatever the answer.
   const act = useOtpAction(user.id, {
     onMutate: () => setFailure(null),
     onSuccess: (result, action) => {
       setConfirming(null);
+      land(() => document.getElementById('otp-panel-title'));
       if (action === 'issue' && result.codes) setIssued(result.codes);
       if (action === 'revoke') setIssued(null);
       const fallback = {
@@ -94,7 +101,15 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               {confirmations[confirming].text}
             </p>
-            <CancelActions onCancel={() => setConfirming(null)} size="sm" disabled={busy} className="mt-3">
+            <CancelActions
+              onCancel={() => {
+                land(() => document.getElementById(`otp-ask-${confirming}`));
+                setConfirming(null);
+              }}
+              size="sm"
+              disabled={busy}
+              className="mt-3"
+            >
               <Button size="sm" onClick={() => act.mutate(confirming)} busy={busy} autoFocus>
                 {busy ? confirmations[confirming].busy : confirmations[confirming].confirm}
               </Button>
@@ -102,20 +117,14 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button icon={RotateCcw} size="sm" onClick={() => setConfirming('issue')}>
+            <Button icon={RotateCcw} size="sm" {...ask('issue')}>
               Issue new backup codes
             </Button>
-            <Button
-              icon={ShieldOff}
-              size="sm"
-              variant="outline"
-              onClick={() => setConfirming('revoke')}
-              disabled={counts.remaining === 0}
-            >
+            <Button icon={ShieldOff} size="sm" variant="outline" {...ask('revoke')} disabled={counts.remaining === 0}>
               Revoke backup codes
             </Button>
             {user.security.totpEnabled && (
-              <Button icon={ShieldOff} size="sm" variant="outline" onClick={() => setConfirming('totp')}>
+              <Button icon={ShieldOff} size="sm" variant="outline" {...ask('totp')}>
                 Reset authenticator
               </Button>
             )}

@@ -2,6 +2,7 @@ import { messages, profileImageProblem, type UserDetail } from '@mutual/shared';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Avatar } from '../../components/avatar';
+import { busyButton } from '../../components/button';
 import { FieldError } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useUploadUserImage } from './admin-api';
@@ -37,7 +38,7 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (!file || upload.isPending) return;
     const problem = imageProblem(user?.id ?? null, file);
     setError(problem);
     if (problem || !user) return;
@@ -66,7 +67,8 @@ export function ProfileImageUpload({ user, onFlash }: { user: UserDetail | null;
             type="file"
             accept="image/*"
             onChange={choose}
-            disabled={upload.isPending}
+            // Waiting while the image uploads, but keeping the focus, which `disabled` would drop.
+            {...busyButton(upload.isPending)}
             aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
             aria-invalid={error ? true : undefined}
             className="sr-only"

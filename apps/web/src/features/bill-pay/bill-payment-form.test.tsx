@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { memberAccounts } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { electricPayee, overviewFixture, paymentFixture } from './bill-pay.fixtures';
 import { BillPaymentForm } from './bill-payment-form';
@@ -234,5 +235,27 @@ describe('the Bill Pay form: recurring payments', () => {
     expect(sent?.body).toMatchObject({ frequency: 'monthly' });
     expect(sent?.body).not.toHaveProperty('endsOn');
     expect(sent?.body).not.toHaveProperty('count');
+  });
+});
+
+describe('the Bill Pay form, with the keyboard', () => {
+  it(`keeps the focus on "Schedule Payment"; from a field gone with the reset, lands on "${m.scheduled}"`, async () => {
+    const { user, form } = renderForm({ [SCHEDULE]: scheduled });
+    await fill(user, form);
+    const button = within(form).getByRole('button', { name: 'Schedule Payment' });
+    await pressEnter(user, button);
+    await within(form).findByText(m.scheduled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(button);
+
+    // Enter in "How many payments", which the fresh form (a one-time payment) no longer shows.
+    await fill(user, form);
+    await user.selectOptions(within(form).getByLabelText('Frequency'), 'Monthly');
+    await user.click(within(form).getByLabelText('After a number of payments'));
+    await user.type(within(form).getByLabelText('How many payments'), '6{Enter}');
+    const result = await within(form).findByRole('status');
+    expect(result.textContent).toContain(m.scheduled);
+    expect(within(form).queryByLabelText('How many payments')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });

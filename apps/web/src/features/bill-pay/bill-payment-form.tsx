@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 import { type Path, useController, useWatch } from 'react-hook-form';
 import { FormField, controlProps } from '../../components/form-field';
 import { useClearOnEdit } from '../../lib/use-clear-on-edit';
+import { useFormLanding } from '../../lib/focus-landing';
 import { ChoiceOptions } from '../../components/choice-options';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -70,6 +71,8 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   const [blocked, setBlocked] = useState(false);
   const [addingPayee, setAddingPayee] = useState(false);
   const [payeeAdded, setPayeeAdded] = useState<string | null>(null);
+  // A field Enter was pressed in may go with the reset (a recurring payment's end): see `useFormLanding`.
+  const { formId, messageId, focusForm } = useFormLanding();
 
   const { form, onSubmit, formError, setFormError } = useApiForm<BillPaymentInput, BillPaymentRequest>({
     schema: billPaymentSchema,
@@ -97,6 +100,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
       setEnding('never');
       setPayeeAdded(null);
       setDone(m.scheduled);
+      focusForm();
     },
     onError: (error) => {
       const failure = readFailure(error);
@@ -132,7 +136,13 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Pay a bill">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        aria-label="Pay a bill"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <AccountSelect id="bill-from" label="From account" accounts={accounts} {...field('fromAccount')} />
           <PayeeField
@@ -197,6 +207,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
         </div>
         <TransferFormActions
           outcome={outcome}
+          outcomeId={messageId}
           sending={sending}
           submitLabel="Schedule Payment"
           onClear={() => {

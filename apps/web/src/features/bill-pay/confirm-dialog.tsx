@@ -39,10 +39,10 @@ export function ConfirmDialog<T>({
 }
 
 /** The last confirmed action's outcome, above its list. */
-export function ConfirmNotice({ action }: { action: Pick<ConfirmAction<unknown>, 'notice'> }) {
+export function ConfirmNotice({ action }: { action: Pick<ConfirmAction<unknown>, 'notice' | 'noticeId'> }) {
   if (!action.notice) return null;
   return (
-    <Alert tone="success" className="mb-3">
+    <Alert id={action.noticeId} tone="success" className="mb-3">
       {action.notice}
     </Alert>
   );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubRequest } from '../../test/fetch-stub';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { pageOf, paymentFixture, seriesFixture } from './bill-pay.fixtures';
 import { PaymentHistory } from './payment-history';
@@ -89,6 +90,38 @@ describe('Upcoming Bills', () => {
     expect((await screen.findByRole('status')).textContent).toBe(done);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('No bills are scheduled.')).toBeTruthy();
+  });
+
+  it('with the keyboard: the row gone with its "Cancel", the focus is on the message, not the page', async () => {
+    const done = m.cancelled('$84.20', 'Home power', 'March 10, 2026');
+    // The refreshed list comes when the test says, as a real one comes after the dialog has closed.
+    let refreshed: () => void = () => undefined;
+    const server = stubFetch({
+      [PAYMENTS]: () =>
+        server.to('POST', `/api/bill-pay/payments/${heldNow.id}/cancel`).length
+          ? new Promise<void>((resolve) => (refreshed = resolve)).then(() => pageOf([]))
+          : pageOf([heldNow]),
+      [`POST /api/bill-pay/payments/${heldNow.id}/cancel`]: {
+        message: done,
+        payment: { ...heldNow, status: 'cancelled', cancelUntil: null },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<UpcomingBills />);
+    const row = (await rowsOf(upcoming))[0] as HTMLElement;
+    await pressEnter(user, within(row).getByRole('button', { name: /^Cancel payment to/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel payment' });
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Cancel payment' }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe(done);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog's own return of the focus, a moment later, leaves it on the message.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(notice);
+    refreshed();
+    expect(await screen.findByText('No bills are scheduled.')).toBeTruthy();
+    expect(document.activeElement).toBe(notice);
   });
 
   it('says until when it can be cancelled: in the payment’s date style, its zone named', async () => {

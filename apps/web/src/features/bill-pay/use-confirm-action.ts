@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
+import { useFocusLanding } from '../../lib/focus-landing';
 
 export interface ConfirmAction<T> {
   target: T | null;
@@ -7,6 +8,8 @@ export interface ConfirmAction<T> {
   error: string | null;
   /** The last success, for an Alert above the list. */
   notice: string | null;
+  /** That Alert's id: the focus lands on it after a success, as the row's button may go with its row. */
+  noticeId: string;
   ask: (target: T) => void;
   close: () => void;
   confirm: () => Promise<void>;
@@ -21,6 +24,8 @@ export function useConfirmAction<T>(run: (target: T) => Promise<{ message: strin
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const noticeId = useId();
+  const land = useFocusLanding();
 
   const close = () => {
     setTarget(null);
@@ -31,6 +36,7 @@ export function useConfirmAction<T>(run: (target: T) => Promise<{ message: strin
     pending,
     error,
     notice,
+    noticeId,
     ask: (next: T) => {
       setNotice(null);
       setError(null);
@@ -45,6 +51,7 @@ export function useConfirmAction<T>(run: (target: T) => Promise<{ message: strin
         const result = await run(target);
         setNotice(result.message);
         close();
+        land(() => document.getElementById(noticeId));
       } catch (failure) {
         setError(errorMessage(failure));
       } finally {

@@ -16,6 +16,7 @@ import { Button } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
 import { ChoiceOptions } from '../../components/choice-options';
 import { ApiRequestError } from '../../lib/api';
+import { useFormLanding } from '../../lib/focus-landing';
 import { useApiForm } from '../../lib/use-api-form';
 import { useIdempotentRequest } from '../../lib/use-idempotent-request';
 import { BlockedModal } from '../transfers/blocked-modal';
@@ -74,6 +75,8 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
   const back = useCheckPhoto(overview.imageMaxBytes);
   const [done, setDone] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  // "Submit Deposit" waits again once the form is empty, and a waiting button loses the focus.
+  const { formId, messageId, focusForm } = useFormLanding();
 
   const { form, onSubmit, formError, setFormError } = useApiForm<DepositInput, DepositRequest>({
     schema: depositRequestSchema,
@@ -100,6 +103,7 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
       front.clear();
       back.clear();
       setDone(result.message);
+      focusForm();
       onSubmitted();
     },
     onError: (error) => {
@@ -131,7 +135,13 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Deposit a check">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        aria-label="Deposit a check"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="deposit-to" label="Deposit to" error={error('toAccount')}>
             <select {...controlProps('deposit-to', { error: error('toAccount') })} {...register('toAccount')}>
@@ -170,7 +180,11 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
             {...sideProps(back)}
           />
         </div>
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        {outcome && (
+          <Alert id={messageId} tone={outcome.tone}>
+            {outcome.text}
+          </Alert>
+        )}
         {!ready && !sending && (
           <p id="deposit-submit-hint" className="text-sm text-slate-600">
             Enter the amount and add photos of both sides of the check to submit.

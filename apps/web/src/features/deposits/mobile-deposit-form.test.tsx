@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { factOf } from '../../test/queries';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { MobileDepositPanel } from '../quick-actions/mobile-deposit-panel';
 import { depositOverview, depositResult, depositView, photo } from './deposits.fixtures';
@@ -344,5 +345,19 @@ describe('Mobile Deposit: submitting', () => {
     await fill(user, form);
     await user.click(submitButton(form));
     expect((await within(form).findByRole('alert')).textContent).toBe(m.failed);
+  });
+});
+
+describe('Mobile Deposit, with the keyboard', () => {
+  it('lands on the result once the form starts again, its "Submit Deposit" waiting for the next check', async () => {
+    const { user } = renderPanel({ [SUBMIT]: reply(201, depositResult()) });
+    const form = await theForm();
+    await fill(user, form);
+    await pressEnter(user, submitButton(form));
+
+    const result = await within(form).findByRole('status');
+    expect(result.textContent).toBe(m.submitted);
+    expect(isDisabled(submitButton(form))).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });

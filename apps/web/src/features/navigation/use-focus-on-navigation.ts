@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { focusLost, focusOn } from '../../lib/focus-landing';
 
 /** How long a new page may take to show its heading: its screen still loading, its data on the way. */
 const WAIT_FOR_HEADING_MS = 5000;
@@ -10,15 +11,8 @@ const WAIT_FOR_HEADING_MS = 5000;
  */
 let openedOn: string | undefined;
 
-/** Nothing has the focus: the control that had it went away with the page or the step it was on. */
-const focusLost = () => document.activeElement === null || document.activeElement === document.body;
-
 /** Puts the focus on a heading, which takes it from a script only (not from Tab) and shows no ring. */
-function focusHeading(heading: HTMLElement) {
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.classList.add('focus:outline-none');
-  heading.focus({ preventScroll: true });
-}
+const focusHeading = (heading: HTMLElement) => focusOn(heading, { preventScroll: true });
 
 /**
  * After a navigation that took the focus with it (Verify & Sign in, Create Account, Sign out, a

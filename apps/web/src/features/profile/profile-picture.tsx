@@ -2,6 +2,7 @@ import { type Me, messages, profileImageProblem } from '@mutual/shared';
 import { Camera } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Avatar } from '../../components/avatar';
+import { busyButton } from '../../components/button';
 import { errorMessage } from '../../lib/api-errors';
 import { type Outcome, OutcomeAlert } from './outcome';
 import { useApplyMe, useUploadProfileImage } from './profile-api';
@@ -10,8 +11,8 @@ import { useApplyMe, useUploadProfileImage } from './profile-api';
 const chooseFileClass =
   'inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm ' +
   'font-semibold text-slate-900 hover:border-brand hover:text-brand peer-focus-visible:outline-2 ' +
-  'peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed ' +
-  'peer-disabled:opacity-60';
+  'peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-aria-disabled:cursor-not-allowed ' +
+  'peer-aria-disabled:opacity-60';
 
 /** The member's own picture with a "Change picture" file input. */
 export function ProfilePicture({ me }: { me: Me }) {
@@ -24,7 +25,7 @@ export function ProfilePicture({ me }: { me: Me }) {
 
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
-    if (!file) return;
+    if (!file || busy) return;
     const problem = profileImageProblem(file);
     if (problem) {
       setOutcome({ tone: 'error', text: problem });
@@ -58,14 +59,15 @@ export function ProfilePicture({ me }: { me: Me }) {
         <p className="font-semibold text-slate-900">{me.name}</p>
         <p className="text-sm text-slate-600">An image file up to 5 MB.</p>
         <div>
-          {/* The real input stays in the tab order (visually hidden); its label looks like a button. */}
+          {/* The real input stays in the tab order (visually hidden); its label looks like a button. While
+              the picture uploads it waits but keeps the focus (`busyButton`), as `disabled` would drop it. */}
           <input
             ref={input}
             id={inputId}
             type="file"
             accept="image/*"
             className="peer sr-only"
-            disabled={busy}
+            {...busyButton(busy)}
             onChange={(event) => void onFile(event.target.files?.[0])}
           />
           <label htmlFor={inputId} className={chooseFileClass}>

@@ -1,9 +1,10 @@
 import { IDEMPOTENCY_HEADER, messages, type TransferChallenge } from '@mutual/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { memberAccounts, transferResult } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { fillExternalForm } from '../../test/transfer-forms';
 import { ExternalTransferForm } from './external-transfer-form';
@@ -180,5 +181,50 @@ describe('To US Bank: the success modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Transfer Submitted' });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Transfer Submitted' })).toBeNull();
+  });
+});
+
+describe('To US Bank, with the keyboard: the focus follows the steps, never left on the page', () => {
+  it('lands on "Confirm Transfer", on the first field after "Back", on the result after the modal', async () => {
+    const user = userEvent.setup();
+    renderForm(
+      { 'POST /api/transfers/external': reply(201, transferResult({ transferType: 'external', message: done })) },
+      user,
+    );
+    await fillExternalForm(user);
+    await pressEnter(user, screen.getByRole('button', { name: 'Continue' }));
+    const heading = await screen.findByRole('heading', { name: 'Confirm Transfer' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    await pressEnter(user, screen.getByRole('button', { name: 'Back' }));
+    const form = await screen.findByRole('form', { name: 'To US Bank' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('From')));
+
+    await pressEnter(user, within(form).getByRole('button', { name: 'Continue' }));
+    const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
+    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await pressEnter(user, within(step).getByRole('button', { name: 'Confirm Transfer' }));
+    await screen.findByRole('dialog', { name: 'Transfer Submitted' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The fresh form says what was sent, and the focus is on that sentence (read out), not on <body>.
+    const result = await within(screen.getByRole('form', { name: 'To US Bank' })).findByRole('status');
+    expect(result.textContent).toBe(done);
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    // The dialog's own return of the focus, a moment later, leaves it there.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(result);
+  });
+
+  it(`lands on "${m.otpExpired}" when an expired code sends the member back to the form`, async () => {
+    const { user } = renderForm({
+      'POST /api/transfers/external': apiError(400, 'CONFIRMATION_EXPIRED', m.otpExpired),
+    });
+    const step = await reachCodeStep(user);
+    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await pressEnter(user, within(step).getByRole('button', { name: 'Confirm Transfer' }));
+    const form = await screen.findByRole('form', { name: 'To US Bank' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('alert')));
   });
 });

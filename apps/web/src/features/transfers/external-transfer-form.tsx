@@ -5,7 +5,7 @@ import {
   externalTransferSchema,
   usBanks,
 } from '@mutual/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ChoiceOptions } from '../../components/choice-options';
 import { FormField, controlProps } from '../../components/form-field';
@@ -13,7 +13,7 @@ import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
 import { SuccessModal } from './success-modal';
 import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
-import { TransferForm } from './transfer-form';
+import { TransferForm, confirmHeading } from './transfer-form';
 import { useExternalChallenge } from './transfers-api';
 import { type TransferProblem, blankTransfer, useTransferForm } from './use-transfer-form';
 
@@ -42,7 +42,7 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     emptyFor,
     names,
     accounts,
-    submit: async (values, { fundsShort }) => {
+    submit: async (values, { fundsShort, land }) => {
       if (fundsShort(values)) return;
       // A second click while the code is being requested would send a second code.
       if (askingNow.current) return;
@@ -51,17 +51,17 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
       try {
         const challenge = await askForCode(values);
         setConfirming({ transfer: values, challenge });
+        land(confirmHeading('external'));
       } finally {
         askingNow.current = false;
         setAsking(false);
       }
     },
   });
-  const { field } = transfer;
+  const { field, succeed, focusForm } = transfer;
   const {
     register,
     setValue,
-    reset,
     formState: { errors },
   } = transfer.form;
 
@@ -70,11 +70,12 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     transfer.showProblem(problem);
   };
 
-  const finish = useCallback(() => {
+  // The form starts again, with the confirmation in its Alert too (the modal closes by itself).
+  const finish = () => {
+    if (success !== null) succeed(success);
     setSuccess(null);
     setConfirming(null);
-    reset(emptyFor(accounts));
-  }, [accounts, reset]);
+  };
 
   const bankRegistration = register('toBank', {
     onChange: (event: { target: { value: string } }) => {
@@ -91,7 +92,10 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
           transfer={confirming.transfer}
           challenge={confirming.challenge}
           from={transfer.fromAccount}
-          onBack={() => setConfirming(null)}
+          onBack={() => {
+            setConfirming(null);
+            focusForm();
+          }}
           onReturn={onReturn}
           onLocked={() => transfer.setBlocked(true)}
           onDone={setSuccess}

@@ -1,9 +1,10 @@
 import { IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { memberAccounts, transferResult } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { fillInternationalForm } from '../../test/transfer-forms';
 import { InternationalTransferForm } from './international-transfer-form';
@@ -124,5 +125,41 @@ describe('International transfer form', () => {
     const form = await screen.findByRole('form', { name: 'International' });
     expect(within(form).getByText(m.invalidSwift)).toBeTruthy();
     expect(within(form).getByLabelText('SWIFT/BIC').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('International, with the keyboard: the focus follows the steps, never left on the page', () => {
+  it('lands on "Confirm Transfer", on the first field after "Back", on the result once sent', async () => {
+    const done = m.internationalDone('$40.00', 'BNP Paribas');
+    const { user } = renderForm({
+      'POST /api/transfers/international': reply(201, transferResult({ transferType: 'international', message: done })),
+    });
+    await fillInternationalForm(user);
+    await pressEnter(user, screen.getByRole('button', { name: 'Continue' }));
+    const heading = await screen.findByRole('heading', { name: 'Confirm Transfer' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    await pressEnter(user, screen.getByRole('button', { name: 'Back' }));
+    const form = await screen.findByRole('form', { name: 'International' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('From')));
+
+    await pressEnter(user, within(form).getByRole('button', { name: 'Continue' }));
+    await pressEnter(user, await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    const result = await within(await screen.findByRole('form', { name: 'International' })).findByRole('status');
+    expect(result.textContent).toBe(done);
+    await waitFor(() => expect(document.activeElement).toBe(result));
+  });
+
+  it('lands on the field the server refused when the confirmation returns to the form', async () => {
+    const { user } = renderForm({
+      'POST /api/transfers/international': apiError(400, 'VALIDATION_FAILED', m.invalidSwift, {
+        swiftCode: m.invalidSwift,
+      }),
+    });
+    await fillInternationalForm(user);
+    await pressEnter(user, screen.getByRole('button', { name: 'Continue' }));
+    await pressEnter(user, await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    const form = await screen.findByRole('form', { name: 'International' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('SWIFT/BIC')));
   });
 });

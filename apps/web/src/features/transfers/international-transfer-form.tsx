@@ -15,7 +15,7 @@ import { type InternationalTransfer, InternationalConfirmStep } from './internat
 import { OptionCombobox } from './option-combobox';
 import { readTransferError } from './transfer-errors';
 import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
-import { TransferForm } from './transfer-form';
+import { TransferForm, confirmHeading } from './transfer-form';
 import { blankTransfer, useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
 
@@ -61,10 +61,11 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
     names,
     accounts,
     onClear: forget,
-    submit: async (values, { fundsShort }) => {
+    submit: async (values, { fundsShort, land }) => {
       if (fundsShort(values)) return;
       setConfirmError(null);
       setConfirming(values);
+      land(confirmHeading('international'));
     },
   });
   const { field } = transfer;
@@ -97,7 +98,10 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
           from={transfer.fromAccount}
           sending={sending}
           error={confirmError}
-          onBack={() => setConfirming(null)}
+          onBack={() => {
+            setConfirming(null);
+            transfer.focusForm();
+          }}
           onConfirm={() => void onConfirm()}
         />
       ) : (

@@ -1,17 +1,19 @@
 import { SUCCESS_MODAL_MS } from '@mutual/shared';
 import { CircleCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 
 /** Spec §4/§9: the external transfer's success modal, which closes itself after 3 seconds. */
 export function SuccessModal({ message, onClose }: { message: string | null; onClose: () => void }) {
   const open = message !== null;
+  // Counted from the opening: a render meanwhile (the balances refreshed) does not start it again.
+  const closeByItself = useEffectEvent(onClose);
   useEffect(() => {
     if (!open) return;
-    const timer = setTimeout(onClose, SUCCESS_MODAL_MS);
+    const timer = setTimeout(() => closeByItself(), SUCCESS_MODAL_MS);
     return () => clearTimeout(timer);
-  }, [open, onClose]);
+  }, [open]);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Transfer Submitted" size="sm">

@@ -236,18 +236,25 @@ export function fieldBinding<TValues extends FieldValues>(
  */
 export function TransferFormActions({
   outcome,
+  outcomeId,
   onClear,
   sending,
   submitLabel,
 }: {
   outcome: { tone: 'success' | 'error'; text: string } | null;
+  /** The outcome's Alert, where the focus lands when the form starts again (`lib/focus-landing.ts`). */
+  outcomeId?: string;
   onClear: () => void;
   sending: boolean;
   submitLabel: string;
 }) {
   return (
     <>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      {outcome && (
+        <Alert id={outcomeId} tone={outcome.tone}>
+          {outcome.text}
+        </Alert>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" className="sm:mr-auto" onClick={onClear}>
           Clear form

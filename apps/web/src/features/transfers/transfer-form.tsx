@@ -19,16 +19,23 @@ export function TransferForm({
   /** The tab's name: "Between Accounts". */
   label: string;
   /** The form's `useTransferForm`. */
-  transfer: Pick<ReturnType<typeof useTransferForm>, 'onSubmit' | 'outcome' | 'clear'>;
+  transfer: Pick<ReturnType<typeof useTransferForm>, 'onSubmit' | 'outcome' | 'clear' | 'formId' | 'outcomeId'>;
   sending: boolean;
   submitLabel: string;
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void transfer.onSubmit(event)} className="space-y-5" aria-label={label}>
+    <form
+      id={transfer.formId}
+      noValidate
+      onSubmit={(event) => void transfer.onSubmit(event)}
+      className="space-y-5"
+      aria-label={label}
+    >
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
       <TransferFormActions
         outcome={transfer.outcome}
+        outcomeId={transfer.outcomeId}
         sending={sending}
         submitLabel={submitLabel}
         onClear={transfer.clear}
@@ -36,6 +43,9 @@ export function TransferForm({
     </form>
   );
 }
+
+/** The heading of a confirmation step (`ConfirmTransferStep` with this `id`), where the focus lands as it opens. */
+export const confirmHeading = (id: string) => () => document.getElementById(`${id}-confirm-heading`);
 
 /**
  * Step 2 of a transfer that is confirmed apart ("To US Bank", "International"): the summary of

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { type FocusTarget, useFormLanding } from '../../lib/focus-landing';
 import { type ApiForm, useApiForm } from '../../lib/use-api-form';
 import { useClearOnEdit } from '../../lib/use-clear-on-edit';
 import { exceedsAvailable } from './money';
@@ -30,6 +31,8 @@ export interface TransferHelpers<TInput extends FieldValues, TOutput extends Fie
   fundsShort: (values: TOutput) => boolean;
   /** The transfer went through: a blank form and the server's confirmation in the Alert. */
   succeed: (message: string) => void;
+  /** Puts the focus on the step that replaces the form (`useFocusLanding`): a confirmation's heading. */
+  land: (target: FocusTarget) => void;
 }
 
 /** What a confirmation step hands back to the form: a sentence for the form, messages for its fields. */
@@ -46,6 +49,11 @@ export interface TransferProblem {
  * names no field) go under the fields, with what no field shows in the form's Alert; anything
  * else is one sentence in that Alert ("Transfer failed", or the spec's wording when the server
  * broke). `outcome` is that Alert: the last success or failure.
+ *
+ * A form shown again after a step of its own (a confirmation, a success modal) lost the focus with
+ * that step: a success or a problem, and `focusForm` (Back), land it in the form (`useFormLanding`:
+ * the first field in error, else the Alert, else the first field). `land` puts it on a step of the
+ * form's own (a confirmation's heading).
  */
 export function useTransferForm<TInput extends TransferValues, TOutput extends TransferValues>({
   schema,
@@ -68,12 +76,13 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
 }) {
   const [blocked, setBlocked] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const { land, formId, messageId: outcomeId, focusForm } = useFormLanding();
   const api: ApiForm<TInput, TOutput> = useApiForm<TInput, TOutput>({
     schema,
     defaultValues: emptyFor(accounts) as DefaultValues<TInput>,
     submit: (values) => {
       setDone(null);
-      return submit(values, { form, fundsShort, succeed });
+      return submit(values, { form, fundsShort, succeed, land });
     },
     onError: (error) => {
       const failure = readTransferError(error);
@@ -98,6 +107,7 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
     const leftover = applyFieldErrors(fields, names, form.setError);
     const text = [message, ...leftover].filter(Boolean).join(' ');
     if (text) setFormError(text);
+    focusForm();
   }
 
   function fundsShort(values: TOutput): boolean {
@@ -110,6 +120,7 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
   function succeed(message: string) {
     reset();
     setDone(message);
+    focusForm();
   }
   /** A field's registration and its message (`fieldBinding`); `transform` rewrites the text as it is typed. */
   const field = (name: Path<TInput>, transform?: (value: string) => string) => fieldBinding(form, name, transform);
@@ -127,6 +138,10 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
     showProblem,
     outcome,
     succeed,
+    formId,
+    outcomeId,
+    focusForm,
+    land,
     /** "Clear form": a blank form and no outcome. */
     clear: () => {
       onClear?.();
