@@ -6,6 +6,7 @@ import { accountTypes } from './members';
 import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
 import { isCalendarMonth } from './calendar-days';
+import { transactionCategories } from './transactions';
 
 /**
  * Cards (spec §2 Cards, §3 Demo cards, §5 Card OTP, §8 the card modal; decisions.md: cards are
@@ -121,6 +122,8 @@ export const cardTransactionSchema = z.object({
   id: z.uuid(),
   merchant: z.string(),
   channel: z.enum(cardChannels),
+  /** What the history files it under, from the merchant's category code: Food, Shopping, Withdrawal (ATM)… */
+  category: z.enum(transactionCategories),
   /** What was asked for, and (once cleared) what was taken: decimals. */
   amount: moneyString,
   clearedAmount: moneyString.nullable(),
@@ -315,6 +318,8 @@ const processorId = z
   .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
 const wireAmount = z.string().refine(isPositiveAmount, 'a positive amount in dollars, e.g. "4.50"');
 
+const merchantCategoryCode = z.string().regex(/^\d{4}$/, '4 digits (ISO 18245 merchant category code)');
+
 export const processorHeadersSchema = z.object({
   [PROCESSOR_TIMESTAMP_HEADER]: z.string().regex(/^\d{1,12}$/, 'unix seconds'),
   [PROCESSOR_SIGNATURE_HEADER]: z.string().regex(/^[0-9a-f]{64}$/, 'hex HMAC-SHA256'),
@@ -332,6 +337,12 @@ export const processorAuthorizationSchema = z.strictObject({
     name: z.string().trim().min(1).max(60),
     /** ISO 3166 alpha-2; anything but the credit union's country is international. */
     country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166 alpha-2'),
+    /**
+     * The merchant category code (MCC, ISO 18245), four digits: what kind of business it is, which
+     * files the purchase under Food, Transportation, Entertainment or Shopping in the member's
+     * history. Missing: unknown (Shopping). Cash at an ATM is a Withdrawal whatever the code.
+     */
+    categoryCode: merchantCategoryCode.optional(),
   }),
   channel: z.enum(cardChannels),
   /** Present when the cardholder typed a PIN (in store, ATM). */
@@ -402,6 +413,20 @@ export const terminalOverviewSchema = z.object({
 export type TerminalOverview = z.infer<typeof terminalOverviewSchema>;
 
 /**
+ * The terminal's Merchant category: a few common merchant category codes (ISO 18245), each filed
+ * under Food, Transportation, Entertainment or Shopping; none sends no code (Shopping).
+ */
+export const { values: terminalMerchantCategories, labels: terminalMerchantCategoryLabels } = labelled([
+  ['5411', 'Grocery store (5411)'],
+  ['5812', 'Restaurant (5812)'],
+  ['5541', 'Fuel station (5541)'],
+  ['4121', 'Taxi or rideshare (4121)'],
+  ['7832', 'Movie theater (7832)'],
+  ['5815', 'Streaming and digital media (5815)'],
+  ['5311', 'Department store (5311)'],
+]);
+
+/**
  * The terminal's form, checked in the browser and by the server with the same words, which a
  * person reads under the fields (the processor interface above answers a program, tersely).
  */
@@ -412,6 +437,11 @@ export const terminalPurchaseSchema = z.strictObject({
   merchant: z.string().trim().min(1, 'Name the merchant').max(60),
   country: z.string().regex(/^[A-Z]{2}$/, 'Enter the country as two letters, e.g. US'),
   channel: z.enum(cardChannels),
+  /** A merchant category code, or empty for none. */
+  categoryCode: z
+    .string()
+    .regex(/^(\d{4})?$/, 'Pick a merchant category, or none')
+    .optional(),
   pin: z
     .string()
     .regex(/^(\d{4})?$/, m.pinFormat)

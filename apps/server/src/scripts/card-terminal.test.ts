@@ -43,6 +43,8 @@ describe('card-terminal: the command line', () => {
       'pt',
       '--channel',
       'atm',
+      '--category',
+      '6011',
       '--pin',
       '2580',
       '--id',
@@ -53,7 +55,12 @@ describe('card-terminal: the command line', () => {
     expect(command).toMatchObject({
       kind: 'authorize',
       url: 'http://localhost:4000',
-      body: { id: 'my-auth-1', merchant: { name: 'Harbor ATM', country: 'PT' }, channel: 'atm', pin: '2580' },
+      body: {
+        id: 'my-auth-1',
+        merchant: { name: 'Harbor ATM', country: 'PT', categoryCode: '6011' },
+        channel: 'atm',
+        pin: '2580',
+      },
     });
   });
 
@@ -89,6 +96,9 @@ describe('card-terminal: the command line', () => {
     expect(
       refusal(['authorize', '--card', '4000001234564242', '--expiry', '08/29', '--amount', '4', '--pin', '12']),
     ).toBe('--pin: 4 digits');
+    expect(
+      refusal(['authorize', '--card', '4000001234564242', '--expiry', '08/29', '--amount', '4', '--category', 'food']),
+    ).toBe('--category: 4 digits (ISO 18245 merchant category code)');
     expect(refusal(['clear', '--authorization', 'cli-abc'])).toBe('--amount is required');
     expect(refusal(['reverse', '--authorization', 'cli-abc', '--amount', '4.50'])).toBe(
       '--amount is not an option of reverse',

@@ -33,8 +33,10 @@ export const USAGE = `Usage: npm run card-terminal -- <command> [options]
 
 Commands:
   authorize --card <number> --expiry MM/YY --amount 4.50 [--merchant "Harbor Coffee"]
-            [--country US] [--channel in_store|online|atm] [--pin 2580] [--id <processor id>]
-      Ask for a purchase to be approved (an approval places a hold).
+            [--country US] [--channel in_store|online|atm] [--category <MCC, e.g. 5411>]
+            [--pin 2580] [--id <processor id>]
+      Ask for a purchase to be approved (an approval places a hold). The merchant category code
+      (ISO 18245) files it under Food, Transportation, Entertainment or else Shopping.
   clear --authorization <processor id> --amount 4.50 [--id <clearing id>]
       Clear an approved authorization: its hold posts, for this amount (a tip may add up to 20%).
   reverse --authorization <processor id> [--id <reversal id>]
@@ -65,6 +67,7 @@ const options = {
   merchant: { type: 'string' },
   country: { type: 'string' },
   channel: { type: 'string' },
+  category: { type: 'string' },
   pin: { type: 'string' },
   id: { type: 'string' },
   authorization: { type: 'string' },
@@ -75,7 +78,7 @@ type OptionName = keyof typeof options;
 
 /** Which options each command takes (`--url` and `--help` go with all of them). */
 const commandOptions: Record<Exclude<TerminalCommand['kind'], 'help'>, OptionName[]> = {
-  authorize: ['card', 'expiry', 'amount', 'merchant', 'country', 'channel', 'pin', 'id'],
+  authorize: ['card', 'expiry', 'amount', 'merchant', 'country', 'channel', 'category', 'pin', 'id'],
   clear: ['authorization', 'amount', 'id'],
   reverse: ['authorization', 'id'],
   cards: [],
@@ -90,6 +93,7 @@ const optionOf: Record<string, string> = {
   amount: '--amount',
   'merchant.name': '--merchant',
   'merchant.country': '--country',
+  'merchant.categoryCode': '--category',
   channel: '--channel (in_store, online or atm)',
   pin: '--pin',
   authorizationId: '--authorization',
@@ -141,6 +145,7 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
       return { kind: 'cards', url };
     case 'authorize': {
       const pin = values.pin?.trim();
+      const categoryCode = values.category?.trim();
       const body = {
         id: values.id?.trim() || `cli-${newId()}`,
         // As printed: "4000 0012 3456 4242" is the same card.
@@ -151,6 +156,7 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
         merchant: {
           name: values.merchant?.trim() || 'Harbor Coffee',
           country: (values.country?.trim() || 'US').toUpperCase(),
+          ...(categoryCode ? { categoryCode } : {}),
         },
         channel: (values.channel?.trim() || 'in_store').replace('-', '_'),
         ...(pin ? { pin } : {}),

@@ -19,6 +19,7 @@ import { hashRequest } from '../ledger/idempotency';
 import { postTransfer } from '../ledger/post-transfer';
 import { notify } from '../notifications/notify';
 import { expiryText, isExpired } from './card-numbers';
+import { cardCategory } from './merchant-category';
 import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'cardKeys'>;
@@ -63,7 +64,7 @@ export async function authorizePurchase(
 
       const day = localDay(now, deps.config.timeZone);
       const reason = await declineReason(deps, tx, card, input, amount, day);
-      const transfer = { ...cardPayment(card, input.merchant.name, input.channel, amount), now, createdBy: null };
+      const transfer = { ...cardPayment(card, paymentOf(input), amount), now, createdBy: null };
       let outcome: { status: 'pending'; holdTransferId: string } | { status: 'declined'; reason: DeclineReason };
       if (reason) outcome = { status: 'declined', reason };
       else {
@@ -100,6 +101,7 @@ export async function authorizePurchase(
           merchant: input.merchant.name,
           country: input.merchant.country,
           channel: input.channel,
+          categoryCode: input.merchant.categoryCode ?? null,
           amount,
           day,
           status: outcome.status,
@@ -159,24 +161,35 @@ export function cents(amount: string): bigint {
 
 const isAtm = (channel: CardChannel) => channel === 'atm';
 
+/** Where and how a card was used: what its ledger movement is written from (an authorization row has each). */
+export interface CardUseOf {
+  merchant: string;
+  channel: CardChannel;
+  /** The merchant category code, or null when the processor sent none. */
+  categoryCode: string | null;
+}
+
+/** A processor's request, as its ledger movement reads it. */
+export const paymentOf = (input: ProcessorAuthorization): CardUseOf => ({
+  merchant: input.merchant.name,
+  channel: input.channel,
+  categoryCode: input.merchant.categoryCode ?? null,
+});
+
 /**
  * The ledger movement of a card payment, held at authorization and posted at clearing: from the
- * card's account to the card settlement account, as an ATM withdrawal or a purchase.
+ * card's account to the card settlement account, as an ATM withdrawal or a purchase, filed under
+ * the category its merchant category code names (merchant-category.ts).
  */
-export function cardPayment(
-  card: Pick<CardRow, 'accountId' | 'last4'>,
-  merchant: string,
-  channel: CardChannel,
-  amount: bigint,
-) {
-  const atm = isAtm(channel);
+export function cardPayment(card: Pick<CardRow, 'accountId' | 'last4'>, use: CardUseOf, amount: bigint) {
+  const atm = isAtm(use.channel);
   return {
     debitAccountId: card.accountId,
     creditAccountId: generalLedger.cardSettlement,
     amount,
-    category: atm ? ('Withdrawal' as const) : ('Shopping' as const),
-    debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${merchant}`,
-    creditMemo: `Card ${card.last4}: ${merchant}`,
+    category: cardCategory(use.channel, use.categoryCode),
+    debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${use.merchant}`,
+    creditMemo: `Card ${card.last4}: ${use.merchant}`,
   };
 }
 

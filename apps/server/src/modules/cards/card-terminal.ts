@@ -88,7 +88,11 @@ function purchaseOf(input: z.output<typeof terminalPurchaseSchema>): ProcessorAu
     expiry: input.expiry,
     amount: input.amount,
     currency: 'USD',
-    merchant: { name: input.merchant, country: input.country },
+    merchant: {
+      name: input.merchant,
+      country: input.country,
+      ...(input.categoryCode ? { categoryCode: input.categoryCode } : {}),
+    },
     channel: input.channel,
     ...(input.pin ? { pin: input.pin } : {}),
   };

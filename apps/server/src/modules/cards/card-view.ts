@@ -22,6 +22,7 @@ import { creditedBetween, cutBefore } from '../ledger/balance-at';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import type { UserRow } from '../people/people.tables';
 import { expiryText, maskedNumber } from './card-numbers';
+import { cardCategory } from './merchant-category';
 import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'secrets' | 'cardKeys'>;
@@ -46,6 +47,7 @@ export function cardTransaction(row: CardAuthorizationRow): CardTransaction {
     id: row.id,
     merchant: row.merchant,
     channel: row.channel as CardTransaction['channel'],
+    category: cardCategory(row.channel as CardTransaction['channel'], row.categoryCode),
     amount: centsToDecimal(row.amount),
     clearedAmount: row.clearedAmount === null ? null : centsToDecimal(row.clearedAmount),
     status: row.status as CardTransactionStatus,

@@ -103,6 +103,11 @@ export const cardAuthorizations = pgTable(
     merchant: text().notNull(),
     country: text().notNull(),
     channel: text().notNull(),
+    /**
+     * The merchant category code the processor sent (ISO 18245, four digits), or null when it sent
+     * none: what the hold and the clearing are filed under (merchant-category.ts).
+     */
+    categoryCode: text(),
     amount: cents().notNull(),
     /** The credit union's day it was asked on (`YYYY-MM-DD`): what the daily limits count. */
     day: text().notNull(),
@@ -140,6 +145,7 @@ export const cardAuthorizations = pgTable(
       sql`${table.status} in ('pending', 'posted', 'declined', 'reversed', 'expired')`,
     ),
     check('card_authorizations_channel_check', sql`${table.channel} in ('in_store', 'online', 'atm')`),
+    check('card_authorizations_category_code_check', sql`${table.categoryCode} ~ '^[0-9]{4}$'`),
   ],
 );
 export type CardAuthorizationRow = typeof cardAuthorizations.$inferSelect;

@@ -6,7 +6,7 @@ import { localDay } from '../../time';
 import type { Actor, RequestMeta } from '../audit/record-audit';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type UserRow, users } from '../people/people.tables';
-import { authorizationRequestHash, authorizePurchase, cardPayment, cents } from './authorize';
+import { authorizationRequestHash, authorizePurchase, cardPayment, cents, paymentOf } from './authorize';
 import { cardNumberContext, expiryText } from './card-numbers';
 import { cardAuthorizations, cards, type CardRow } from './cards.tables';
 import { reportCardLost } from './card-controls';
@@ -30,17 +30,27 @@ export const DEMO_CARD_PIN = '2580';
 const DAY = 86_400_000;
 const meta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
 
-/** Purchases on Alex's credit card: 1,250.00 in all (2,500 points at 2%), and a 250.00 cash advance. */
-const alexCreditHistory: Array<{ daysAgo: number; merchant: string; amount: string; channel?: CardChannel }> = [
-  { daysAgo: 41, merchant: 'Harbor Furniture Co.', amount: '612.50' },
-  { daysAgo: 34, merchant: 'Casco Bay Grocers', amount: '148.00' },
-  { daysAgo: 27, merchant: 'Portland Hardware', amount: '96.50' },
-  { daysAgo: 20, merchant: 'Amtrak Downeaster', amount: '173.00', channel: 'online' },
+/**
+ * Purchases on Alex's credit card: 1,250.00 in all (2,500 points at 2%), and a 250.00 cash
+ * advance; each with its merchant category code (furniture, groceries, hardware, passenger rail,
+ * jewelry and watches, restaurants, ATM, book stores).
+ */
+const alexCreditHistory: Array<{
+  daysAgo: number;
+  merchant: string;
+  categoryCode: string;
+  amount: string;
+  channel?: CardChannel;
+}> = [
+  { daysAgo: 41, merchant: 'Harbor Furniture Co.', categoryCode: '5712', amount: '612.50' },
+  { daysAgo: 34, merchant: 'Casco Bay Grocers', categoryCode: '5411', amount: '148.00' },
+  { daysAgo: 27, merchant: 'Portland Hardware', categoryCode: '5251', amount: '96.50' },
+  { daysAgo: 20, merchant: 'Amtrak Downeaster', categoryCode: '4112', amount: '173.00', channel: 'online' },
   // Over the card's per-purchase limit: declined, with its reason.
-  { daysAgo: 16, merchant: 'Luxe Watches Online', amount: '3200.00', channel: 'online' },
-  { daysAgo: 13, merchant: 'Blue Ocean Sushi', amount: '84.00' },
-  { daysAgo: 9, merchant: 'Harbor ATM', amount: '250.00', channel: 'atm' },
-  { daysAgo: 6, merchant: 'Longfellow Books', amount: '136.00' },
+  { daysAgo: 16, merchant: 'Luxe Watches Online', categoryCode: '5944', amount: '3200.00', channel: 'online' },
+  { daysAgo: 13, merchant: 'Blue Ocean Sushi', categoryCode: '5812', amount: '84.00' },
+  { daysAgo: 9, merchant: 'Harbor ATM', categoryCode: '6011', amount: '250.00', channel: 'atm' },
+  { daysAgo: 6, merchant: 'Longfellow Books', categoryCode: '5942', amount: '136.00' },
 ];
 
 /** When Taylor's card was reported stolen (the day of the staff hold): it is used for nothing after. */
@@ -121,6 +131,8 @@ export interface DemoCardCharge {
   /** The processor's id for it: unique across the demo. */
   id: string;
   merchant: string;
+  /** The merchant category code (ISO 18245) the processor sends: what the purchase is filed under. */
+  categoryCode?: string;
   amount: string;
   channel: CardChannel;
   authorizedAt: Date;
@@ -133,7 +145,11 @@ const authorizationOf = (plastic: DemoPlastic, charge: DemoCardCharge): Processo
   ...plastic,
   amount: charge.amount,
   currency: 'USD',
-  merchant: { name: charge.merchant, country: 'US' },
+  merchant: {
+    name: charge.merchant,
+    country: 'US',
+    ...(charge.categoryCode === undefined ? {} : { categoryCode: charge.categoryCode }),
+  },
   channel: charge.channel,
   ...(charge.channel === 'atm' ? { pin: DEMO_CARD_PIN } : {}),
 });
@@ -163,12 +179,12 @@ async function chargeDemoCard(
 /**
  * A demo debit card's purchase or ATM cash in the demo's past, written as the card path leaves a
  * charge approved and cleared (`chargeDemoCard`): the hold from the card's account to card
- * settlement (`cardPayment`: its memo and category), posted, and the card's record of both. Not
- * through the processor's services themselves: at about 18 statements a charge (look-ups, the
- * card's row lock, savepoints), the history's ~400 charges made the first start on PGlite 8–13 s
- * slower; this is 3. The history's charges are within the card's controls by construction (an
- * active card, small amounts, the PIN at the ATM); the ledger still refuses what the account cannot
- * afford.
+ * settlement (`cardPayment`: its memo, and the category its merchant category code names),
+ * posted, and the card's record of both. Not through the processor's services themselves: at
+ * about 18 statements a charge (look-ups, the card's row lock, savepoints), the history's ~400
+ * charges made the first start on PGlite 8–13 s slower; this is 3. The history's charges are
+ * within the card's controls by construction (an active card, small amounts, the PIN at the ATM);
+ * the ledger still refuses what the account cannot afford.
  */
 export async function recordDemoCardUse(
   tx: Executor,
@@ -180,7 +196,7 @@ export async function recordDemoCardUse(
   if (card.kind !== 'debit') throw new Error('recordDemoCardUse is for debit cards: use chargeDemoCard');
   const amount = cents(charge.amount);
   const request = authorizationOf(plastic, charge);
-  const payment = cardPayment(card, charge.merchant, charge.channel, amount);
+  const payment = cardPayment(card, paymentOf(request), amount);
   const hold = await postTransfer(tx, { ...payment, kind: 'pending', now: charge.authorizedAt, createdBy: null });
   const { transferId: postTransferId } = await resolvePending(tx, {
     kind: 'post',
@@ -195,6 +211,7 @@ export async function recordDemoCardUse(
     merchant: charge.merchant,
     country: request.merchant.country,
     channel: charge.channel,
+    categoryCode: request.merchant.categoryCode ?? null,
     amount,
     day: localDay(charge.authorizedAt, timeZone),
     status: 'posted',
@@ -216,6 +233,7 @@ export async function seedCards(deps: Deps, demoCards: DemoCards, staffActor: Ac
     await chargeDemoCard(deps, plastic, {
       id: `demo-${index + 1}`,
       merchant: purchase.merchant,
+      categoryCode: purchase.categoryCode,
       amount: purchase.amount,
       channel: purchase.channel ?? 'in_store',
       authorizedAt: at,

@@ -59,6 +59,77 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     expect(await purchase()).toMatchObject({ amount: '4.50', type: 'debit', status: 'Completed' });
   });
 
+  it('files a purchase under its merchant category code, held and cleared alike; no code is Shopping', async () => {
+    const { member, plastic } = await cardholder();
+    const grocer = { merchant: { name: 'Casco Bay Grocers', country: 'US', categoryCode: '5411' } };
+    const groceries = await processor.authorize(plastic, '40.00', grocer);
+    time.advance(MINUTE);
+    const plain = await processor.authorize(plastic, '15.00', { merchant: { name: 'Harbor Gifts', country: 'US' } });
+    const rows = async (category: string) =>
+      (await history(member.browser, `category=${category}`)).items.map(({ description, amount, status }) => ({
+        description,
+        amount,
+        status,
+      }));
+    expect(await rows('Food')).toEqual([
+      { description: 'Card purchase: Casco Bay Grocers', amount: '40.00', status: 'Pending' },
+    ]);
+    expect(await rows('Shopping')).toEqual([
+      { description: 'Card purchase: Harbor Gifts', amount: '15.00', status: 'Pending' },
+    ]);
+
+    // Cleared for another amount: the hold is let go and a new transfer posted, under the hold's category.
+    expect((await processor.clear(groceries.id, '42.00')).statusCode).toBe(200);
+    expect((await processor.clear(plain.id, '15.00')).statusCode).toBe(200);
+    expect(await rows('Food')).toContainEqual({
+      description: 'Card purchase: Casco Bay Grocers',
+      amount: '42.00',
+      status: 'Completed',
+    });
+    expect(await rows('Food')).not.toContainEqual(expect.objectContaining({ status: 'Pending' }));
+    expect(await rows('Shopping')).toEqual([
+      { description: 'Card purchase: Harbor Gifts', amount: '15.00', status: 'Completed' },
+    ]);
+
+    // On the card, alike: held and cleared.
+    const onCard = async (kind: 'debit' | 'credit') =>
+      (await cardOf(member.browser, kind)).recentTransactions.map(({ merchant, category, status }) => ({
+        merchant,
+        category,
+        status,
+      }));
+    expect(await onCard('debit')).toEqual([
+      { merchant: 'Harbor Gifts', category: 'Shopping', status: 'posted' },
+      { merchant: 'Casco Bay Grocers', category: 'Food', status: 'posted' },
+    ]);
+    const creditId = await giveCreditCard(t, member);
+    const train = await processor.authorize(await plasticOf(t, creditId), '173.00', {
+      merchant: { name: 'Amtrak Downeaster', country: 'US', categoryCode: '4112' },
+      channel: 'online',
+    });
+    const ticket = { merchant: 'Amtrak Downeaster', category: 'Transportation' };
+    expect(await onCard('credit')).toEqual([{ ...ticket, status: 'pending' }]);
+    expect((await processor.clear(train.id, '173.00')).statusCode).toBe(200);
+    expect(await onCard('credit')).toEqual([{ ...ticket, status: 'posted' }]);
+  });
+
+  it('takes a merchant category code of four digits and refuses any other', async () => {
+    const { member, plastic } = await cardholder();
+    const at = (categoryCode: unknown) =>
+      processor.send(
+        cardsApi.authorize.path,
+        processor.authorization(plastic, '5.00', {
+          merchant: { name: 'Casco Bay Grocers', country: 'US', categoryCode } as never,
+        }),
+      );
+    for (const categoryCode of ['541', '54111', '54a1', '', 5411])
+      expect((await at(categoryCode)).statusCode, String(categoryCode)).toBe(400);
+    expect((await balances(member.browser)).Checking.available).toBe('500.00');
+    const approved = await at('0742');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await balances(member.browser)).Checking.available).toBe('495.00');
+  });
+
   it('clears a different amount (a tip) once: the same clearing again answers alike, another is refused', async () => {
     const { member, plastic } = await cardholder();
     const answer = await processor.authorize(plastic, '40.00', { merchant: { name: 'Dockside Grill', country: 'US' } });

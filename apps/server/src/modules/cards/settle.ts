@@ -84,7 +84,7 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
       const reason = `Cleared for ${centsToDecimal(amount)} instead of ${centsToDecimal(row.amount)}`;
       await resolvePending(tx, { kind: 'void', pendingId: row.holdTransferId, reason, now, createdBy: null });
       ({ transferId: postTransferId } = await postTransfer(tx, {
-        ...cardPayment(card, row.merchant, row.channel as CardChannel, amount),
+        ...cardPayment(card, { ...row, channel: row.channel as CardChannel }, amount),
         kind: 'single',
         now,
         createdBy: null,

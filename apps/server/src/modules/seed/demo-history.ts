@@ -49,45 +49,77 @@ interface Movement {
 export interface CardUse {
   at: Date;
   member: DemoAccounts;
-  card: { merchant: string; channel: CardChannel };
+  card: { merchant: string; channel: CardChannel; categoryCode?: string };
   amount: bigint;
 }
 
 type Event = Movement | CardUse;
 
-/** Kinds of card purchase (how much, how often); the card path files each under Shopping. */
+/**
+ * Kinds of card purchase (how much, how often), each merchant with the merchant category code
+ * (ISO 18245) its processor sends, which the card path files the purchase under: groceries,
+ * restaurants and bars, fast food and bakeries (Food); shops (Shopping); fuel, bus, tolls and
+ * rideshare (Transportation); streaming, movies and tickets (Entertainment); the post office,
+ * government and the pharmacy (Shopping).
+ */
 const purchases: Array<{
-  payees: string[];
+  payees: Array<[merchant: string, categoryCode: string]>;
   min: number;
   max: number;
   perMonth: number;
 }> = [
   {
-    payees: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'],
+    payees: [
+      ['Hannaford Supermarket', '5411'],
+      ['Whole Foods Market', '5411'],
+      ['Sea Dog Brewing Co.', '5813'],
+      ['Holy Donut', '5814'],
+      ['Street & Co.', '5812'],
+    ],
     min: 12,
     max: 140,
     perMonth: 9,
   },
   {
-    payees: ['Amazon Marketplace', 'Target', 'L.L.Bean', 'Home Depot', 'Portland Pie Co. Gift Shop'],
+    payees: [
+      ['Amazon Marketplace', '5999'],
+      ['Target', '5310'],
+      ['L.L.Bean', '5941'],
+      ['Home Depot', '5200'],
+      ['Portland Pie Co. Gift Shop', '5947'],
+    ],
     min: 15,
     max: 180,
     perMonth: 5,
   },
   {
-    payees: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'],
+    payees: [
+      ['Irving Oil', '5541'],
+      ['Portland Metro Bus', '4131'],
+      ['Maine Turnpike E-ZPass', '4784'],
+      ['Lyft', '4121'],
+    ],
     min: 8,
     max: 65,
     perMonth: 4,
   },
   {
-    payees: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'],
+    payees: [
+      ['Netflix', '5815'],
+      ['Cinemagic Theaters', '7832'],
+      ['Spotify', '5815'],
+      ['State Theatre Tickets', '7922'],
+    ],
     min: 10,
     max: 75,
     perMonth: 2,
   },
   {
-    payees: ['USPS', 'Portland Public Library Fines', 'CVS Pharmacy'],
+    payees: [
+      ['USPS', '9402'],
+      ['Portland Public Library Fines', '9399'],
+      ['CVS Pharmacy', '5912'],
+    ],
     min: 5,
     max: 40,
     perMonth: 1,
@@ -210,11 +242,11 @@ export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now
         // The generator's draws, in this order: day, hour, amount, merchant.
         const at = day(now, back, rnd.int(1, 28), rnd.int(8, 21));
         const amount = rnd.cents(kind.min, kind.max);
-        const merchant = rnd.pick(kind.payees);
+        const [merchant, categoryCode] = rnd.pick(kind.payees);
         events.push({
           at,
           member,
-          card: { merchant, channel: onlineMerchants.has(merchant) ? 'online' : 'in_store' },
+          card: { merchant, channel: onlineMerchants.has(merchant) ? 'online' : 'in_store', categoryCode },
           amount,
         });
       }

@@ -57,10 +57,12 @@ describe('[DEMO]: a demo member’s debit card lists the card purchases of their
     expect(new Set(onCard.map((x) => x.status))).toEqual(new Set(['posted']));
     expect(new Set(cardRows.map((row) => `${row.type} ${row.status}`))).toEqual(new Set(['debit Completed']));
 
-    // Side by side, as "day amount merchant" (purchases at the same moment may list in either order).
-    const asOnCard = onCard.map((x) => `${day(x.authorizedAt)} ${x.clearedAmount ?? x.amount} ${x.merchant}`);
+    // Side by side, as "day amount merchant category" (purchases at the same moment may list in either order).
+    const asOnCard = onCard.map(
+      (x) => `${day(x.authorizedAt)} ${x.clearedAmount ?? x.amount} ${x.merchant} ${x.category}`,
+    );
     const asInChecking = cardRows.map(
-      (row) => `${day(row.date)} ${row.amount} ${row.description.replace(/^[^:]+: /, '')}`,
+      (row) => `${day(row.date)} ${row.amount} ${row.description.replace(/^[^:]+: /, '')} ${row.category}`,
     );
     expect(asOnCard.sort()).toEqual(asInChecking.sort());
 
@@ -75,6 +77,54 @@ describe('[DEMO]: a demo member’s debit card lists the card purchases of their
   ])('%s: same purchases on the debit card and in Checking (count, amounts, days, merchants)', async (_name, email) => {
     const member = await signIn(t, email);
     await expectSameAsChecking(member, await cardOf(member, 'debit'));
+  });
+
+  it.each([
+    ['Alex', DEMO.alex],
+    ['Sam', DEMO.sam],
+  ])(
+    '%s: the history’s category filters find card purchases of each kind, by the merchant’s category code',
+    async (_name, email) => {
+      const member = await signIn(t, email);
+      const merchants = async (category: string) =>
+        new Set(
+          (await history(member, `account=Checking&category=${category}&pageSize=100`)).items
+            .filter((row) => row.description.startsWith('Card purchase: '))
+            .map((row) => row.description.replace('Card purchase: ', '')),
+        );
+      // Each kind's merchants (six months of draws need not visit every one of them).
+      const kinds = {
+        Food: ['Hannaford Supermarket', 'Whole Foods Market', 'Sea Dog Brewing Co.', 'Holy Donut', 'Street & Co.'],
+        Transportation: ['Irving Oil', 'Portland Metro Bus', 'Maine Turnpike E-ZPass', 'Lyft'],
+        Entertainment: ['Netflix', 'Cinemagic Theaters', 'Spotify', 'State Theatre Tickets'],
+      };
+      for (const [category, expected] of Object.entries(kinds)) {
+        const found = await merchants(category);
+        expect(found.size, category).toBeGreaterThan(1);
+        expect(
+          [...found].filter((merchant) => !expected.includes(merchant)),
+          category,
+        ).toEqual([]);
+      }
+      expect(await merchants('Shopping')).toContain('Target');
+      expect(await merchants('Shopping')).not.toContain('Netflix');
+    },
+  );
+
+  it('Alex’s credit card files each purchase by its merchant category code', async () => {
+    const member = await signIn(t, DEMO.alex);
+    const credit = await cardOf(member, 'credit');
+    const categories = Object.fromEntries(credit.recentTransactions.map((x) => [x.merchant, x.category]));
+    expect(categories).toEqual({
+      'Harbor Furniture Co.': 'Shopping',
+      'Casco Bay Grocers': 'Food',
+      'Portland Hardware': 'Shopping',
+      'Amtrak Downeaster': 'Transportation',
+      'Luxe Watches Online': 'Shopping',
+      'Blue Ocean Sushi': 'Food',
+      'Harbor ATM': 'Withdrawal',
+      'Longfellow Books': 'Shopping',
+    });
   });
 
   it('Taylor: the stolen card lists Checking’s card purchases, none after the report; the new card none', async () => {

@@ -138,6 +138,7 @@ describe('The card terminal page', () => {
     await user.type(amount, '6.75');
     await user.click(screen.getByRole('radio', { name: 'ATM' }));
     await user.type(screen.getByLabelText('PIN (optional)'), '2580');
+    await user.selectOptions(screen.getByLabelText('Merchant category (optional)'), 'Grocery store (5411)');
     await user.click(screen.getByRole('button', { name: 'Charge Card' }));
 
     const answer = screen.getByTestId('terminal-answer');
@@ -152,6 +153,7 @@ describe('The card terminal page', () => {
       merchant: 'Harbor Coffee',
       country: 'US',
       channel: 'atm',
+      categoryCode: '5411',
       pin: '2580',
     });
 

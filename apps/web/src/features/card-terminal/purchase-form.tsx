@@ -5,13 +5,15 @@ import {
   cardChannels,
   cardKindLabels,
   cardStatusLabels,
+  terminalMerchantCategories,
+  terminalMerchantCategoryLabels,
   terminalPurchaseSchema,
 } from '@mutual/shared';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { ChoiceSelect } from '../../components/choice-options';
-import { FieldError } from '../../components/form-field';
+import { ChoiceOptions, ChoiceSelect } from '../../components/choice-options';
+import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { DollarField, TextField, transformed } from '../transfers/transfer-fields';
@@ -34,8 +36,15 @@ const defaults: TerminalPurchaseInput = {
   merchant: 'Harbor Coffee',
   country: 'US',
   channel: 'in_store',
+  categoryCode: '',
   pin: '',
 };
+
+const categoryHint = 'What the merchant sells: Food, Transportation, Entertainment, or else Shopping.';
+const categoryChoices = terminalMerchantCategories.map((code) => ({
+  value: code,
+  label: terminalMerchantCategoryLabels[code],
+}));
 
 /** "Alex Morgan · Debit Card ••4242 · Active" */
 export const cardOptionLabel = (card: TerminalCard) =>
@@ -72,7 +81,7 @@ export function PurchaseForm({
   const { form, onSubmit, formError, submitting } = useApiForm({
     schema: terminalPurchaseSchema,
     defaultValues: defaults,
-    fields: ['cardNumber', 'expiry', 'amount', 'merchant', 'country', 'channel', 'pin'],
+    fields: ['cardNumber', 'expiry', 'amount', 'merchant', 'country', 'channel', 'categoryCode', 'pin'],
     submit: async (body) => {
       const result = await purchase.mutateAsync(body);
       onAnswer(purchaseAnswer(result, purchaseSummary(body)));
@@ -91,6 +100,9 @@ export function PurchaseForm({
     registration: clean ? transformed(register(name), clean) : register(name),
     error: errors[name]?.message,
   });
+
+  /** The merchant category code the processor sends: the member's history files the purchase under it. */
+  const category = { hint: categoryHint, error: errors.categoryCode?.message };
 
   // Looked up in the fresh list each time: the status follows a lock or an activation.
   const hint = cardHint(cards.find((card) => card.cardId === cardId));
@@ -159,6 +171,11 @@ export function PurchaseForm({
           spellCheck={false}
         />
       </div>
+      <FormField id="terminal-category" label="Merchant category" optional {...category} className="sm:max-w-sm">
+        <select {...controlProps('terminal-category', category)} {...register('categoryCode')}>
+          <ChoiceOptions placeholder="None (Shopping)" choices={categoryChoices} />
+        </select>
+      </FormField>
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Channel</legend>
         <div className="flex flex-wrap gap-2">

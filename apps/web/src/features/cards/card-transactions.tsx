@@ -46,11 +46,11 @@ function Amount({ transaction }: { transaction: CardTransaction }) {
   );
 }
 
-/** "In store · Mar 4, 2026", plus the points a cleared credit card purchase earned. */
+/** "Food · In store · Mar 4, 2026", plus the points a cleared credit card purchase earned. */
 function Context({ transaction }: { transaction: CardTransaction }) {
   return (
     <span className="text-sm text-slate-600">
-      {cardChannelLabels[transaction.channel]} ·{' '}
+      {transaction.category} · {cardChannelLabels[transaction.channel]} ·{' '}
       <time dateTime={transaction.authorizedAt}>{formatDate(transaction.authorizedAt)}</time>
       {transaction.points > 0 && <> · +{pointsLabel(transaction.points)}</>}
     </span>

@@ -81,7 +81,9 @@ describe('Cards panel: Overview', () => {
     // Nothing was charged: the amount says so to a screen reader, and is struck through on screen.
     expect(declined.textContent).toContain('Not charged: $32.00');
     expect(within(pending).getByText('Pending')).toBeTruthy();
-    expect(pending.textContent).toContain('Online');
+    // Filed under the merchant's category, as the history files it.
+    expect(pending.textContent).toContain('Food · Online');
+    expect(declined.textContent).toContain('Shopping · In store');
     expect(within(posted).getByText('Posted')).toBeTruthy();
     expect(posted.textContent).not.toContain('Not charged');
   });

@@ -26,6 +26,7 @@ export const cardTransaction = fixtureFactory<CardTransaction>({
   id: transactionId(1),
   merchant: 'Corner Coffee',
   channel: 'in_store',
+  category: 'Food',
   amount: '4.50',
   clearedAmount: '4.50',
   status: 'posted',
@@ -67,6 +68,7 @@ export const debitCard = fixtureFactory<Card>({
     cardTransaction({
       id: transactionId(3),
       merchant: 'Book Nook',
+      category: 'Shopping',
       amount: '32.00',
       clearedAmount: null,
       status: 'declined',
