@@ -72,7 +72,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerInputGuard(app);
+  const declared = declaredEndpoints().map(({ endpoint }) => endpoint);
+  registerInputGuard(app, declared);
 
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config.publicUrl);
@@ -126,10 +127,7 @@ export async function buildApp(deps: AppDeps) {
   // The docs UI runs under the app's own CSP: its scripts are files, its badge validator is off.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  requireDeclaredRoutes(
-    app,
-    declaredEndpoints().map(({ endpoint }) => endpoint),
-  );
+  requireDeclaredRoutes(app, declared);
   await app.register(healthRoutes(deps.database));
   await app.register(siteRoutes(config));
   await app.register(contentRoutes(deps));

@@ -25,3 +25,4 @@ export * from './deposits';
 export * from './cards';
 export * from './money-string';
 export * from './calendar-days';
+export * from './text-input';

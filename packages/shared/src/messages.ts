@@ -431,8 +431,10 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'Service temporarily unavailable. Please try again in a few seconds.',
     validation: 'Some of the information entered is not valid.',
-    /** Text with NUL or another invisible control character (tab and line breaks are fine). */
+    /** Text with NUL or another invisible control character (tab and line breaks: `singleLine`). */
     controlCharacter:
       'This text contains an invisible control character that cannot be saved. Please retype it and try again.',
+    /** A line break or tab in a one-line field (only the fields written in a text area may hold them). */
+    singleLine: 'This field is a single line. Please remove the line breaks and tabs and try again.',
   },
 } as const;

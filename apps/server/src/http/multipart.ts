@@ -1,8 +1,7 @@
-import { messages } from '@mutual/shared';
+import { refusedTextField } from '@mutual/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors';
-import { controlCharacterField } from './input-guard';
 
 export interface FilePartRule {
   maxBytes: number;
@@ -64,8 +63,8 @@ export async function readMultipart<S extends z.ZodType>(
   } catch {
     throw new AppError('VALIDATION_FAILED', `The "${options.jsonPart.name}" part must be JSON.`);
   }
-  const refused = controlCharacterField(raw, options.jsonPart.name);
-  if (refused) throw fieldError(refused, messages.generic.controlCharacter);
+  const refused = refusedTextField(raw, { whole: options.jsonPart.name, multiLine: request.multiLineFields });
+  if (refused) throw fieldError(refused.field, refused.message);
   const parsed = options.jsonPart.schema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};

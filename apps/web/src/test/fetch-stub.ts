@@ -1,3 +1,5 @@
+import { type RefusedText, refusedTextField } from '@mutual/shared';
+import { declaredEndpoints } from '@mutual/shared/contract';
 import { afterEach, vi } from 'vitest';
 
 /**
@@ -75,6 +77,50 @@ async function readRequest(input: RequestInfo | URL, init: RequestInit | undefin
   return { method, path: url.pathname, query: url.searchParams, headers, body };
 }
 
+/**
+ * Each declared endpoint's path as a pattern of the concrete path, with its `multiLine` fields; the
+ * paths without parameters first, as the server prefers them (`/api/admin/users/lookup`).
+ */
+const declaredRoutes = declaredEndpoints()
+  .map(({ endpoint }) => {
+    const pattern = endpoint.path.replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)');
+    return { method: endpoint.method, path: new RegExp(`^${pattern}$`), multiLine: endpoint.multiLine };
+  })
+  .sort((a, b) => a.path.source.split('(?<').length - b.path.source.split('(?<').length);
+
+/** The JSON text parts of a multipart body, each parsed, by name (a part that is not JSON is the route's to refuse). */
+function jsonParts(form: FormData): [string, unknown][] {
+  return [...form].flatMap(([name, value]): [string, unknown][] => {
+    if (typeof value !== 'string') return [];
+    try {
+      return [[name, JSON.parse(value)]];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * What the server's input guard refuses before any route sees it (`apps/server/src/http/input-guard.ts`,
+ * `multipart.ts`): a control character anywhere, a line break or tab anywhere but in the endpoint's
+ * `multiLine` fields. So a test that types two lines into a field the contract does not declare
+ * multi-line gets the 400 a person would.
+ */
+function refusedByGuard({ method, path, query, body }: StubRequest): RefusedText | undefined {
+  const route = declaredRoutes.find((candidate) => candidate.method === method && candidate.path.test(path));
+  if (!route) return undefined;
+  const params = Object.fromEntries(
+    Object.entries(route.path.exec(path)?.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+  );
+  const multiLine = route.multiLine;
+  const bodies: [string, unknown][] = body instanceof FormData ? jsonParts(body) : [['body', body]];
+  return (
+    refusedTextField(params, { whole: 'path' }) ??
+    refusedTextField(Object.fromEntries(query), { whole: 'query' }) ??
+    bodies.map(([whole, value]) => refusedTextField(value, { whole, multiLine })).find(Boolean)
+  );
+}
+
 // Every test file that stubs fetch gets the real one back after each test.
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,6 +138,9 @@ export function stubFetch(routes: StubRoutes = {}) {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = await readRequest(input, init);
     requests.push(request);
+    const refused = refusedByGuard(request);
+    if (refused)
+      return toResponse(apiError(400, 'VALIDATION_FAILED', refused.message, { [refused.field]: refused.message }));
     const route = table[`${request.method} ${request.path}`];
     if (route === undefined) {
       unmatched.push(`${request.method} ${request.path}`);

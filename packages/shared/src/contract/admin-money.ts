@@ -42,6 +42,7 @@ export const adminMoneyApi = {
     summary: 'Set an account balance: posts an adjustment for the difference, with a reason',
     params: accountParams,
     body: balanceAdjustmentSchema,
+    multiLine: ['reason'],
     response: messageResultSchema,
   }),
   transactions: endpoint({
@@ -90,6 +91,7 @@ export const adminMoneyApi = {
     summary: 'Delete a transaction: post its reversal (or void it while pending)',
     params: transferParams,
     body: reversalSchema,
+    multiLine: ['reason'],
     response: messageResultSchema,
   }),
   complete: endpoint({

@@ -76,6 +76,7 @@ export const adminUsersApi = {
     summary: 'Reject an application (reason required)',
     params,
     body: rejectSchema,
+    multiLine: ['reason'],
     response: userDetailSchema,
   }),
   requestInfo: endpoint({
@@ -85,6 +86,7 @@ export const adminUsersApi = {
     summary: 'Ask the applicant for more information',
     params,
     body: requestInfoSchema,
+    multiLine: ['details'],
     response: userDetailSchema,
   }),
   /** The one part is the file `image`; there are no JSON parts. */

@@ -114,6 +114,7 @@ export const billPayApi = {
     summary: 'Return a sent payment (the biller sent it back): the money goes back, the member is told',
     params: paymentParams,
     body: billReturnSchema,
+    multiLine: ['note'],
     response: staffBillPaymentResultSchema,
   }),
   exportCsv: endpoint({

@@ -9,6 +9,7 @@ export const contentApi = {
     tags: ['content'],
     summary: 'Send a message to the credit union (public contact form)',
     body: contactMessageSchema,
+    multiLine: ['message'],
     status: 201,
     response: contactReceiptSchema,
   }),

@@ -76,6 +76,7 @@ export const depositsApi = {
     summary: 'Reject with a reason: the pending credit is voided, the member is told why',
     params: depositParams,
     body: depositReasonSchema,
+    multiLine: ['reason'],
     response: staffDepositResultSchema,
   }),
   returnItem: endpoint({
@@ -85,6 +86,7 @@ export const depositsApi = {
     summary: 'Return item (the check bounced): the money is taken back, the member is told',
     params: depositParams,
     body: depositReasonSchema,
+    multiLine: ['reason'],
     response: staffDepositResultSchema,
   }),
 };

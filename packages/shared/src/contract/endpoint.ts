@@ -22,6 +22,13 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** Multipart form instead of JSON: the parts are read by the route (see `apps/server/src/http/multipart.ts`). */
   readonly multipart?: true;
+  /**
+   * The body's fields that the web writes in a text area, named as the API names fields (`reason`,
+   * `address.street`; for a multipart endpoint, inside its JSON part): only these may hold line
+   * breaks and tabs. Any other text of the request is one line, and the server refuses a line
+   * break or tab in it with 400 (`packages/shared/src/text-input.ts`).
+   */
+  readonly multiLine?: readonly string[];
   readonly status?: 200 | 201 | 202 | 204;
   readonly response?: z.ZodType;
   readonly produces?:

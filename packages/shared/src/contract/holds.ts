@@ -14,6 +14,7 @@ export const holdsApi = {
     summary: "Place a hold (reason required): the member's transfers are refused and their sessions end",
     params: userIdParamsSchema,
     body: placeHoldSchema,
+    multiLine: ['reason'],
     response: messageResultSchema,
   }),
   lift: endpoint({
@@ -23,6 +24,7 @@ export const holdsApi = {
     summary: "Lift the member's hold (reason required)",
     params: userIdParamsSchema,
     body: liftHoldSchema,
+    multiLine: ['reason'],
     response: messageResultSchema,
   }),
 };

@@ -35,6 +35,7 @@ export const onboardingApi = {
     summary: 'Answer an information request (multipart: `application` JSON + optional `document`)',
     multipart: true,
     body: z.object({ application: infoResponseSchema }),
+    multiLine: ['response'],
     response: applicationStatusSchema,
   }),
 };

@@ -42,6 +42,7 @@ export const paymentOpsApi = {
     summary: 'Return with a code (and a note for the member): the held money goes back',
     params: orderParams,
     body: paymentReturnSchema,
+    multiLine: ['note'],
     response: paymentOrderResultSchema,
   }),
   /** `?sec=` or body `{ sec }`; neither means WEB. */

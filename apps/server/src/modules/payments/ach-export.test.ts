@@ -326,9 +326,15 @@ describe('[PAYMENT_OPS]: NACHA file of pending ACH orders', () => {
     async () => {
       const id = await achOrder(t, member, {
         amount: '10.00',
-        accountName: 'Pat "the" Payee\nSecond line',
+        accountName: 'Pat "the" Payee',
         accountNumber: '99990001',
       });
+      // The API takes a name on one line only; one stored with a line break before that rule
+      // still cannot break the file's fixed-width layout.
+      await t.db
+        .update(paymentOrders)
+        .set({ beneficiaryName: 'Pat "the" Payee\nSecond line' })
+        .where(eq(paymentOrders.id, id));
       const bad = await staff.post(`${ORDERS}/ach-export?sec=CCD`);
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad).message).toBe(m.secInvalid);

@@ -85,18 +85,18 @@ describe('Edit account: the balance', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('sets the balance, says what the server did and empties the reason', async () => {
+  it('sets the balance with a reason of two lines, says what the server did and empties the reason', async () => {
     const server = stubFetch({ [`PUT ${accountPath}/balance`]: { message: 'Balance set to $2,000.00.' } });
     const { balance, user } = renderDialog();
     const amount = within(balance).getByLabelText('New balance');
     await user.clear(amount);
     await user.type(amount, '2000.00');
-    await user.type(within(balance).getByLabelText('Reason'), 'Branch correction');
+    await user.type(within(balance).getByLabelText('Reason'), 'Branch correction{Enter}Ticket 42');
     await user.click(within(balance).getByRole('button', { name: 'Set balance' }));
     expect((await within(balance).findByRole('status')).textContent).toBe('Balance set to $2,000.00.');
     expect((within(balance).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
     expect(server.to('PUT', `${accountPath}/balance`).map((request) => request.body)).toEqual([
-      { balance: '2000.00', reason: 'Branch correction' },
+      { balance: '2000.00', reason: 'Branch correction\nTicket 42' },
     ]);
   });
 

@@ -11,9 +11,9 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FieldError } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { usePostTransactionFile, usePreviewTransactions } from './money-api';
-import { addFailure, columnLabels, csvTemplateHref, failedRowNumber } from './staff-rows';
+import { addFailure, columnLabels, csvTemplateHref, failedRowNumber, rowFieldPath } from './staff-rows';
 import { DownloadLink } from '../../components/download-link';
 
 const a = messages.admin;
@@ -119,9 +119,7 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
           Checking {count} rows…
         </p>
       )}
-      {preview.isError && (
-        <Alert tone="error">{addFailure(errorMessage(preview.error, messages.generic.internal))}</Alert>
-      )}
+      {preview.isError && <Alert tone="error">{previewFailure(preview.error)}</Alert>}
 
       {loaded && result && (
         <>
@@ -143,6 +141,18 @@ export function CsvImport({ userId, onPosted }: { userId: string; onPosted: (mes
       )}
     </div>
   );
+}
+
+/**
+ * The check refused the file before looking at its rows (a cell over two lines, an invisible
+ * character): the message names the row and column its field is in, as the file counts them.
+ */
+function previewFailure(error: unknown): string {
+  const message = errorMessage(error, messages.generic.internal);
+  const place = fieldErrors(error)
+    .map(([key]) => rowFieldPath(key))
+    .find((found) => found !== null);
+  return addFailure(place ? `Row ${place[0] + 1}: ${columnLabels[place[1]]}: ${message}` : message);
 }
 
 function PreviewSummary({ fileName, preview }: { fileName: string; preview: TransactionPreview }) {

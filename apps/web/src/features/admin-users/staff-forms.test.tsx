@@ -40,16 +40,16 @@ describe('Staff console: Place hold / Lift hold', () => {
     expect(server.to('POST', '/api/admin/users/user-1/hold')).toHaveLength(0);
   });
 
-  it('places the hold with the trimmed reason, says so and closes', async () => {
+  it('places the hold with the trimmed reason, its lines kept, says so and closes', async () => {
     const server = stubFetch({ ...refresh, 'POST /api/admin/users/user-1/hold': { message: 'Hold placed.' } });
     const { onFlash, user } = renderHold();
     await user.click(screen.getByRole('button', { name: 'Place hold' }));
     const dialog = screen.getByRole('dialog', { name: 'Place hold' });
-    await user.type(within(dialog).getByLabelText('Reason for the hold'), '  Unusual sign-in  ');
+    await user.type(within(dialog).getByLabelText('Reason for the hold'), '  Unusual sign-in{Enter}from abroad  ');
     await user.click(within(dialog).getByRole('button', { name: 'Place hold' }));
     await vi.waitFor(() => expect(onFlash).toHaveBeenCalledWith('success', 'Hold placed.'));
     expect(server.to('POST', '/api/admin/users/user-1/hold').map((request) => request.body)).toEqual([
-      { reason: 'Unusual sign-in' },
+      { reason: 'Unusual sign-in\nfrom abroad' },
     ]);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -64,7 +64,7 @@ describe('Staff console: Place hold / Lift hold', () => {
     const dialog = screen.getByRole('dialog', { name: 'Lift hold' });
     expect(within(dialog).getByText('Current hold')).toBeTruthy();
     const reason = within(dialog).getByLabelText('Reason for lifting the hold');
-    await user.type(reason, 'Checked');
+    await user.type(reason, 'Checked{Enter}with the member');
     await user.click(within(dialog).getByRole('button', { name: 'Lift hold' }));
     await vi.waitFor(() => expect(describedBy(reason)).toContain('Too vague'));
     expect(
@@ -111,13 +111,13 @@ describe('Staff console: Verify User', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(invalid(text)).toBe(true);
     expect(describedBy(text)).toContain(a.infoRequired);
-    await user.type(text, ' A utility bill ');
+    await user.type(text, ' A utility bill{Enter}and a payslip ');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await vi.waitFor(() => expect(onFlash).toHaveBeenCalledWith('success', a.infoRequested('Paula Member')));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(server.to('POST', '/api/admin/users/user-1/request-info').map((request) => request.body)).toEqual([
       {
-        details: 'A utility bill',
+        details: 'A utility bill\nand a payslip',
         checklist: { identityVerified: true, addressVerified: false, employmentVerified: false, incomeVerified: false },
       },
     ]);
@@ -132,7 +132,7 @@ describe('Staff console: Verify User', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByRole('button', { name: 'Reject' }).getAttribute('aria-expanded')).toBe('true');
     const text = within(dialog).getByLabelText('Reason for rejection');
-    await user.type(text, 'No');
+    await user.type(text, 'No{Enter}See the notes');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm rejection' }));
     await vi.waitFor(() => expect(describedBy(text)).toContain('Say more'));
 

@@ -33,7 +33,7 @@ describe('the applicant’s answer to an information request', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<ApplicationStatusView />);
-    await user.type(await screen.findByLabelText('Your answer'), 'Here it is.');
+    await user.type(await screen.findByLabelText('Your answer'), 'Here it is.{Enter}Two lines.');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(messages.application.responseSent);

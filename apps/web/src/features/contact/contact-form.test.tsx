@@ -21,7 +21,7 @@ function renderForm(routes: StubRoutes = {}) {
       screen.getByLabelText('Subject'),
       screen.getByRole('option', { name: 'Loans & Mortgages' }),
     );
-    await user.type(screen.getByLabelText('Message'), 'What rates do you offer on car loans?');
+    await user.type(screen.getByLabelText('Message'), 'Hello,{Enter}what rates do you offer on car loans?');
   };
   return { server, user, send, fill };
 }
@@ -53,7 +53,7 @@ describe('contact form', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it(`says "${c.sent}" and empties the form once the message is sent`, async () => {
+  it(`says "${c.sent}" and empties the form once the message, of two lines, is sent`, async () => {
     const { server, send, fill } = renderForm({
       'POST /api/contact-messages': reply(201, { id: 'msg-1', message: c.sent }),
     });
@@ -66,6 +66,7 @@ describe('contact form', () => {
       name: 'Pat Visitor',
       email: 'visitor@example.com',
       subject: 'loan',
+      message: 'Hello,\nwhat rates do you offer on car loans?',
       preferredContact: 'email',
     });
   });

@@ -154,16 +154,17 @@ describe('Deposit Review: Reject', () => {
     ]);
   });
 
-  it('sends a reason written under "Other…"', async () => {
+  it('sends a reason written under "Other…", its lines kept', async () => {
     const { stub, user, openDialog } = await renderDeposit(pending, {
       [`POST ${base}/reject`]: { message: m.rejected('$1,250.00'), deposit: pending },
     });
     const dialog = await openDialog('Reject', 'Reject deposit');
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Other…');
-    await user.type(within(dialog).getByLabelText('Reason in your own words'), 'The payee name is crossed out');
+    await user.type(within(dialog).getByLabelText('Reason in your own words'), 'The payee name{Enter}is crossed out');
     await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
     await waitFor(() => expect(stub.to('POST', `${base}/reject`)).toHaveLength(1));
-    expect(stub.to('POST', `${base}/reject`)[0]?.body).toEqual({ reason: 'The payee name is crossed out' });
+    expect(await screen.findByText(m.rejected('$1,250.00'))).toBeTruthy();
+    expect(stub.to('POST', `${base}/reject`)[0]?.body).toEqual({ reason: 'The payee name\nis crossed out' });
   });
 });
 
@@ -195,6 +196,19 @@ describe('Deposit Review: Return item', () => {
     expect(stub.to('POST', `${base}/return`).map((request) => request.body)).toEqual([
       { reason: depositReturnReasons[0] },
     ]);
+  });
+
+  it('sends a reason written under "Other…", its lines kept', async () => {
+    const { stub, user, openDialog } = await renderDeposit(accepted, {
+      [`POST ${base}/return`]: { message: m.returned('$1,250.00'), deposit: { ...accepted, status: 'returned' } },
+    });
+    const dialog = await openDialog('Return item', 'Return item');
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Other…');
+    await user.type(within(dialog).getByLabelText('Reason in your own words'), 'Signature missing{Enter}on the back');
+    await user.click(within(dialog).getByRole('button', { name: 'Return item' }));
+    await waitFor(() => expect(stub.to('POST', `${base}/return`)).toHaveLength(1));
+    expect(await screen.findByText(m.returned('$1,250.00'))).toBeTruthy();
+    expect(stub.to('POST', `${base}/return`)[0]?.body).toEqual({ reason: 'Signature missing\non the back' });
   });
 
   it('a reason the server refuses stays on the field, the dialog open', async () => {

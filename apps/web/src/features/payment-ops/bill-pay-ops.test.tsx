@@ -166,12 +166,15 @@ describe('Payment Operations → Bill Pay', () => {
     expect(stub.to('POST', '/api/admin/bill-pay/payments/0b7f9a52-5c1e-4a8e-9d3b-000000000001/return')).toEqual([]);
 
     await user.selectOptions(within(dialog).getByLabelText('Return reason'), 'ACCOUNT_NOT_FOUND');
-    await user.type(within(dialog).getByLabelText(/^Note to the member/), 'Please check the number on your bill.');
+    await user.type(
+      within(dialog).getByLabelText(/^Note to the member/),
+      'Please check{Enter}the number on your bill.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Return payment' }));
 
     expect((await screen.findByTestId('admin-flash')).textContent).toContain(message);
     const [sent] = stub.to('POST', '/api/admin/bill-pay/payments/0b7f9a52-5c1e-4a8e-9d3b-000000000001/return');
-    expect(sent?.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', note: 'Please check the number on your bill.' });
+    expect(sent?.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', note: 'Please check\nthe number on your bill.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The list and its counts are read again.
     await waitFor(() => expect(listQueries()).toHaveLength(2));

@@ -1,5 +1,6 @@
 import type { PaymentOrder, PaymentOrderPage } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
@@ -133,6 +134,37 @@ describe('Payment Operations: tabs and rows', () => {
     expect(rows[0]?.getAttribute('data-order-id')).toBe(order(41).id);
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Settle \$25\.00 to Payee 41/ })).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: /^Return \$25\.00 to Payee 41/ })).toBeTruthy();
+  });
+
+  it('returns a payment with the chosen reason and a note of two lines, and shows the API’s message', async () => {
+    const user = userEvent.setup();
+    const { panel } = await renderQueue(1, 1, 1);
+    const returnPath = `/api/admin/payment-orders/${order(1).id}/return`;
+    const stub = stubFetch({
+      [`POST ${returnPath}`]: { message: 'Payment returned.', order: { ...order(1), status: 'returned' } },
+      'GET /api/admin/payment-orders': {
+        orders: [],
+        total: 0,
+        page: 1,
+        pageSize: PAGE_SIZE,
+        counts: {},
+        achToExport: 0,
+      },
+      'GET /api/admin/payment-orders/ach-exports': { exports: [] },
+    });
+    const row = within(panel)
+      .getAllByTestId('payment-order')
+      .find((candidate) => candidate.tagName === 'TR') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /^Return \$25\.00 to Payee 1/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return payment' });
+    await user.click(within(dialog).getByRole('radio', { name: /^R03 · / }));
+    await user.type(within(dialog).getByLabelText(/^Note to the member/), 'No such account.{Enter}Please check it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Return payment' }));
+    expect((await screen.findByTestId('admin-flash')).textContent).toContain('Payment returned.');
+    expect(stub.to('POST', returnPath).map((request) => request.body)).toEqual([
+      { code: 'R03', note: 'No such account.\nPlease check it.' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lets a member’s e-mail wrap before the "@", never mid-word', async () => {
