@@ -26,6 +26,22 @@ const heldLater = paymentFixture({
 /** Past its cut-off: it can no longer be cancelled. */
 const tooLate = paymentFixture({ id: '0b7f9a52-5c1e-4a8e-9d3b-000000000003', cancelUntil: null, payOn: '2026-03-05' });
 
+const CANCEL = `/api/bill-pay/payments/${heldNow.id}/cancel`;
+/** What "Cancel payment" on `heldNow` is told. */
+const done = m.cancelled('$84.20', 'Home power', 'March 10, 2026');
+
+/**
+ * `heldNow` listed until it is cancelled, then an empty list — once `refreshed` settles, where a
+ * test holds the refreshed list back.
+ */
+function stubCancel(refreshed: Promise<void> = Promise.resolve()) {
+  const server = stubFetch({
+    [PAYMENTS]: () => (server.to('POST', CANCEL).length ? refreshed.then(() => pageOf([])) : pageOf([heldNow])),
+    [`POST ${CANCEL}`]: { message: done, payment: { ...heldNow, status: 'cancelled', cancelUntil: null } },
+  });
+  return server;
+}
+
 /**
  * The table's rows once loaded (the wide-screen view; happy-dom applies no CSS, so the phone
  * cards are in the DOM too).
@@ -66,15 +82,7 @@ describe('Upcoming Bills', () => {
   });
 
   it('cancels after a confirmation, shows the server’s message and refreshes the list', async () => {
-    const done = m.cancelled('$84.20', 'Home power', 'March 10, 2026');
-    const server = stubFetch({
-      [PAYMENTS]: () =>
-        server.to('POST', `/api/bill-pay/payments/${heldNow.id}/cancel`).length ? pageOf([]) : pageOf([heldNow]),
-      [`POST /api/bill-pay/payments/${heldNow.id}/cancel`]: {
-        message: done,
-        payment: { ...heldNow, status: 'cancelled', cancelUntil: null },
-      },
-    });
+    const server = stubCancel();
     const user = userEvent.setup();
     renderWithProviders(<UpcomingBills />);
     const row = (await rowsOf(upcoming))[0] as HTMLElement;
@@ -84,7 +92,7 @@ describe('Upcoming Bills', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Cancel payment' });
     expect(dialog.textContent).toContain('Any money held for it becomes available again.');
-    expect(server.to('POST', `/api/bill-pay/payments/${heldNow.id}/cancel`)).toHaveLength(0);
+    expect(server.to('POST', CANCEL)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel payment' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(done);
@@ -93,19 +101,9 @@ describe('Upcoming Bills', () => {
   });
 
   it('with the keyboard: the row gone with its "Cancel", the focus is on the message, not the page', async () => {
-    const done = m.cancelled('$84.20', 'Home power', 'March 10, 2026');
     // The refreshed list comes when the test says, as a real one comes after the dialog has closed.
     let refreshed: () => void = () => undefined;
-    const server = stubFetch({
-      [PAYMENTS]: () =>
-        server.to('POST', `/api/bill-pay/payments/${heldNow.id}/cancel`).length
-          ? new Promise<void>((resolve) => (refreshed = resolve)).then(() => pageOf([]))
-          : pageOf([heldNow]),
-      [`POST /api/bill-pay/payments/${heldNow.id}/cancel`]: {
-        message: done,
-        payment: { ...heldNow, status: 'cancelled', cancelUntil: null },
-      },
-    });
+    stubCancel(new Promise<void>((resolve) => (refreshed = resolve)));
     const user = userEvent.setup();
     renderWithProviders(<UpcomingBills />);
     const row = (await rowsOf(upcoming))[0] as HTMLElement;

@@ -51,7 +51,9 @@ function Context({ transaction }: { transaction: CardTransaction }) {
   return (
     <span className="text-sm text-slate-600">
       {transaction.category} · {cardChannelLabels[transaction.channel]} ·{' '}
-      <time dateTime={transaction.authorizedAt}>{formatDate(transaction.authorizedAt)}</time>
+      <time dateTime={transaction.authorizedAt} className="whitespace-nowrap">
+        {formatDate(transaction.authorizedAt)}
+      </time>
       {transaction.points > 0 && <> · +{pointsLabel(transaction.points)}</>}
     </span>
   );
