@@ -2,9 +2,11 @@ import type { CardChannel, TransactionCategory } from '@mutual/shared';
 
 /**
  * The portal's transaction category of a card payment, from the merchant category code (MCC,
- * ISO 18245: four digits) the processor sends with the authorization. Cash at an ATM is a
- * Withdrawal whatever the code; otherwise the code decides Food, Transportation or Entertainment,
- * and everything else — an unknown code, or none — is Shopping. Decided when the purchase is
+ * ISO 18245: four digits) the processor sends with the authorization. Cash is a Withdrawal: at an
+ * ATM whatever the code, and wherever the code says cash was paid out (6010 at a teller, 6011 at
+ * an ATM — a bank's own machine may report itself as a terminal, not an ATM); otherwise the code
+ * decides Food, Transportation or Entertainment, and everything else — an unknown code, or none —
+ * is Shopping. Decided when the purchase is
  * authorized (the code is kept on the authorization), so its clearing posts what its hold showed.
  *
  * A small table of the common codes, not the whole standard:
@@ -28,6 +30,9 @@ function codes(category: CardCategory, list: number[]): Array<[string, CardCateg
   return list.map((code) => [String(code), category]);
 }
 
+/** Cash paid out by a financial institution: manually (6010) or by machine (6011). */
+const cashCodes = new Set(['6010', '6011']);
+
 /** Airlines have a code each, 3000–3299. */
 const isAirline = (code: number) => code >= 3000 && code <= 3299;
 
@@ -35,7 +40,8 @@ export function cardCategory(
   channel: CardChannel,
   categoryCode: string | null | undefined,
 ): CardCategory | 'Withdrawal' | 'Shopping' {
-  if (channel === 'atm') return 'Withdrawal';
+  if (channel === 'atm' || (categoryCode !== null && categoryCode !== undefined && cashCodes.has(categoryCode)))
+    return 'Withdrawal';
   if (!categoryCode) return 'Shopping';
   if (isAirline(Number(categoryCode))) return 'Transportation';
   return byCode.get(categoryCode) ?? 'Shopping';
