@@ -110,7 +110,14 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.brand.name} API`, version: '0.1.0', description: 'Mutual banking portal API' },
+      info: {
+        title: `${config.brand.name} API`,
+        version: '0.1.0',
+        description:
+          'Mutual banking portal API. Text is refused with 400 when it holds control or invisible characters ' +
+          '(NUL, C0 and C1 controls, reordering marks, zero-width spaces, the BOM); a line break or tab only ' +
+          'where an endpoint says its field may span lines.',
+      },
       tags: [
         {
           name: 'card processor',

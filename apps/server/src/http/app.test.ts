@@ -91,6 +91,16 @@ describe('[HTTP]: the application shell', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/contact-messages', '/api/site']));
   });
 
+  it('says in the OpenAPI document which fields may span lines', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json<{
+      info: { description: string };
+      paths: Record<string, Record<string, { description?: string }>>;
+    }>();
+    expect(document.info.description).toContain('a line break or tab only where an endpoint says');
+    expect(document.paths['/api/contact-messages']?.post?.description).toContain('`message`');
+    expect(document.paths['/api/transfers/user']?.post?.description).toBeUndefined();
+  });
+
   it('documents the card processor’s interface: its signed requests and their answers', async () => {
     const document = (await t.app.inject('/api/docs/json')).json<{
       tags: Array<{ name: string; description: string }>;

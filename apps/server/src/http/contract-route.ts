@@ -7,6 +7,7 @@ type Status<E extends Endpoint> = E['status'] extends 201 | 202 | 204 ? E['statu
 type SchemaOf<E extends Endpoint> = {
   tags: string[];
   summary: string;
+  description?: string;
   params: E['params'];
   querystring: E['query'];
   headers: E['headers'];
@@ -23,10 +24,11 @@ type SchemaOf<E extends Endpoint> = {
 export function routeOf<const E extends Endpoint>(
   declaration: E,
 ): { method: E['method']; url: E['path']; schema: SchemaOf<E> } {
-  const { method, path, tags, summary, params, query, headers, body, response, multipart } = declaration;
+  const { method, path, tags, summary, params, query, headers, body, response, multipart, multiLine } = declaration;
   const schema = {
     tags: [...tags],
     summary,
+    ...(multiLine?.length && { description: multiLineNote(multiLine) }),
     ...(params && { params }),
     ...(query && { querystring: query }),
     ...(headers && { headers }),
@@ -37,6 +39,11 @@ export function routeOf<const E extends Endpoint>(
   };
   return { method, url: path, schema: schema as SchemaOf<E> };
 }
+
+/** What OpenAPI says of an endpoint whose fields may span lines (the API's rule: `text-input.ts`). */
+const multiLineNote = (fields: readonly string[]) =>
+  `May span lines (line breaks and tabs allowed): ${fields.map((field) => `\`${field}\``).join(', ')}. ` +
+  'Every other text field is one line.';
 
 /**
  * Refuses, at start-up, an `/api` route that is not declared in the contract (the OpenAPI page
