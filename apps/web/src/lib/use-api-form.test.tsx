@@ -22,7 +22,7 @@ type Options = Partial<UseApiFormOptions<ProfileInput, Profile>>;
 
 /** A small profile form built the way the app's forms are: FormField, controlProps, an Alert. */
 function ProfileForm({ submit, options = {} }: { submit: (values: Profile) => Promise<unknown>; options?: Options }) {
-  const { form, onSubmit, formError, submitting } = useApiForm({
+  const { form, formProps, formError, submitting } = useApiForm({
     schema: profileSchema,
     defaultValues: { name: 'Alex', address: { city: 'Springfield' } },
     fallback: 'We could not save your profile.',
@@ -36,7 +36,7 @@ function ProfileForm({ submit, options = {} }: { submit: (values: Profile) => Pr
   const nameError = errors.name?.message;
   const cityError = errors.address?.city?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form {...formProps}>
       {formError && <Alert tone="error">{formError}</Alert>}
       <FormField id="p-name" label="Name" error={nameError}>
         <input {...controlProps('p-name', { error: nameError })} {...register('name')} />
@@ -140,7 +140,9 @@ describe('useApiForm', () => {
 
   it('validates in the browser first: nothing is sent while a field is wrong', async () => {
     const submit = vi.fn();
-    render(<ProfileForm submit={submit} />);
+    const { container } = render(<ProfileForm submit={submit} />);
+    // The browser's own bubbles are off, so the schema's words show, under the field.
+    expect(container.querySelector('form')?.noValidate).toBe(true);
     await userEvent.clear(screen.getByRole('textbox', { name: 'Name' }));
     await userEvent.click(save());
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type BaseSyntheticEvent, useState } from 'react';
+import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import {
   type FieldValues,
   type Path,
@@ -50,8 +50,14 @@ export interface UseApiFormOptions<TInput extends FieldValues, TOutput extends F
 
 export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues> {
   form: UseFormReturn<TInput, unknown, TOutput>;
-  /** `<form noValidate onSubmit={onSubmit}>`: validates, clears `formError`, submits, maps a refusal. */
+  /** Validates, clears `formError`, submits, maps a refusal. */
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /**
+   * For the `<form>`: `<form {...formProps}>`. Submits through `onSubmit`, and turns the browser's
+   * own validation off: its bubbles would stop the submit with the browser's words before the
+   * schema's messages (the API's, the spec's) could show under the fields.
+   */
+  formProps: { noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   /** What no field shows, for an `<Alert tone="error">` in the form; null when there is nothing. */
   formError: string | null;
   setFormError: (message: string | null) => void;
@@ -84,10 +90,10 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
   initialFormError = null,
   onError,
   onInvalid,
-  ...formProps
+  ...useFormOptions
 }: UseApiFormOptions<TInput, TOutput>): ApiForm<TInput, TOutput> {
   const form = useForm<TInput, unknown, TOutput>({
-    ...formProps,
+    ...useFormOptions,
     resolver: zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
   });
   const [formError, setFormError] = useState<string | null>(initialFormError);
@@ -126,5 +132,9 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
     }
   }, onInvalid);
 
-  return { form, onSubmit, formError, setFormError, submitting: form.formState.isSubmitting };
+  const formProps = {
+    noValidate: true as const,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+  };
+  return { form, onSubmit, formProps, formError, setFormError, submitting: form.formState.isSubmitting };
 }

@@ -47,7 +47,7 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
   const add = useAddTransactions(userId);
   const [failure, setFailure] = useState<string | null>(null);
   const [failedRow, setFailedRow] = useState<number | null>(null);
-  const { form, onSubmit, submitting } = useApiForm<AddTransactionsInput, AddTransactions>({
+  const { form, formProps, submitting } = useApiForm<AddTransactionsInput, AddTransactions>({
     schema: addTransactionsSchema,
     defaultValues: { rows: [emptyRow] },
     submit: async (values) => {
@@ -90,12 +90,7 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
 
   const listError = errors.rows?.root?.message ?? errors.rows?.message;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-4"
-      aria-label="Add transactions by rows"
-    >
+    <form {...formProps} className="space-y-4" aria-label="Add transactions by rows">
       <ol className="space-y-3">
         {rows.fields.map((field, index) => (
           <li key={field.id}>

@@ -18,7 +18,7 @@ type ResetRequest = z.output<typeof passwordResetRequestSchema>;
 export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const { mutateAsync: requestReset } = useRequestPasswordReset();
-  const { form, onSubmit, formError, submitting } = useApiForm<ResetRequestInput, ResetRequest>({
+  const { form, formProps, formError, submitting } = useApiForm<ResetRequestInput, ResetRequest>({
     schema: passwordResetRequestSchema,
     defaultValues: { email: defaultEmail },
     fields: ['email'],
@@ -35,7 +35,7 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
 
   const emailError = form.formState.errors.email?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <form {...formProps} className="space-y-5">
       <p className="text-slate-600">
         Enter the e-mail address you bank with. We will send you a link to choose a new password.
       </p>

@@ -28,7 +28,7 @@ export function ResetPasswordForm({
 }) {
   const [done, setDone] = useState<string | null>(null);
   const { mutateAsync: confirmReset } = useConfirmPasswordReset();
-  const { form, onSubmit, formError, submitting } = useApiForm<ResetConfirmInput, ResetConfirm>({
+  const { form, formProps, formError, submitting } = useApiForm<ResetConfirmInput, ResetConfirm>({
     schema: passwordResetConfirmSchema,
     defaultValues: { token, password: '', confirmPassword: '' },
     fields: passwordFields,
@@ -59,7 +59,7 @@ export function ResetPasswordForm({
   const passwordError = errors.password?.message;
   const confirmError = errors.confirmPassword?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <form {...formProps} className="space-y-5">
       {formError && <Alert tone="error">{formError}</Alert>}
       <FormField id="new-password" label="New password" hint={passwordHint} error={passwordError}>
         <PasswordInput

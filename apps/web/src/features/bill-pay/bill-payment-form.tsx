@@ -74,7 +74,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   // A field Enter was pressed in may go with the reset (a recurring payment's end): see `useFormLanding`.
   const { formId, messageId, focusForm } = useFormLanding();
 
-  const { form, onSubmit, formError, setFormError } = useApiForm<BillPaymentInput, BillPaymentRequest>({
+  const { form, formProps, formError, setFormError } = useApiForm<BillPaymentInput, BillPaymentRequest>({
     schema: billPaymentSchema,
     defaultValues: blankFor(accounts),
     fallback: m.failed,
@@ -136,13 +136,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
 
   return (
     <>
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-5"
-        aria-label="Pay a bill"
-      >
+      <form id={formId} {...formProps} className="space-y-5" aria-label="Pay a bill">
         <div className="grid gap-4 sm:grid-cols-2">
           <AccountSelect id="bill-from" label="From account" accounts={accounts} {...field('fromAccount')} />
           <PayeeField

@@ -19,7 +19,7 @@ const expiryText = (value: string) => {
  */
 export function ActivateCardForm({ card, onActivated }: { card: Card; onActivated: (result: CardResult) => void }) {
   const activate = useActivateCard();
-  const { form, onSubmit, formError, setFormError, submitting } = useApiForm({
+  const { form, formProps, formError, setFormError, submitting } = useApiForm({
     schema: activateCardSchema,
     defaultValues: blank,
     fields: ['last4', 'expiry'],
@@ -33,9 +33,8 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
   const idOf = (name: string) => `activate-${card.id}-${name}`;
   return (
     <form
-      noValidate
+      {...formProps}
       aria-label={`Activate Card ending ${card.last4}`}
-      onSubmit={(event) => void onSubmit(event)}
       className="space-y-3 rounded-xl border border-sky-200 bg-sky-50/60 p-4"
     >
       <p className="text-sm text-slate-700">

@@ -31,7 +31,7 @@ export function ChangePinForm({
   onCodeExpired: (message: string) => void;
 }) {
   const changePin = useChangePin();
-  const { form, onSubmit, formError, setFormError, submitting } = useApiForm({
+  const { form, formProps, formError, setFormError, submitting } = useApiForm({
     schema: changePinSchema,
     defaultValues: { challengeId, pin: '', confirmPin: '' } satisfies ChangePinInput,
     fields: ['pin', 'confirmPin'],
@@ -39,7 +39,7 @@ export function ChangePinForm({
     onError: (error): boolean => cardCodeFormErrors(onCodeExpired, (message: string) => setFormError(message))(error),
   });
   return (
-    <form noValidate aria-label="Change PIN" onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+    <form {...formProps} aria-label="Change PIN" className="space-y-4">
       <p className="text-sm text-slate-700">
         Choose 4 digits that are hard to guess: not the same digit four times, nor four in a row such as 1234.
       </p>

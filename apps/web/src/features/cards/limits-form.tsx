@@ -82,7 +82,7 @@ export function LimitsForm({
     international: controls.international,
     atm: controls.atm,
   };
-  const { form, onSubmit, formError, setFormError, submitting } = useApiForm({
+  const { form, formProps, formError, setFormError, submitting } = useApiForm({
     schema: cardLimitsSchema,
     defaultValues: defaults,
     fields: ['perPurchase', 'dailyPurchases', 'dailyAtm', 'online', 'international', 'atm'],
@@ -91,12 +91,7 @@ export function LimitsForm({
   });
   const { control } = form;
   return (
-    <form
-      noValidate
-      aria-label="Set Transaction Limits"
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-5"
-    >
+    <form {...formProps} aria-label="Set Transaction Limits" className="space-y-5">
       <fieldset className="space-y-4">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Limits</legend>
         {limits.map(({ name, label }) => (

@@ -56,7 +56,7 @@ const messageHint = 'Please do not include passwords, sign-in codes or full card
 export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
   const { mutateAsync: send } = useSendContactMessage();
-  const { form, onSubmit, formError, setFormError, submitting } = useApiForm<ContactMessageInput, ContactMessage>({
+  const { form, formProps, formError, setFormError, submitting } = useApiForm<ContactMessageInput, ContactMessage>({
     schema: contactMessageSchema,
     defaultValues,
     fields: fieldNames,
@@ -87,7 +87,7 @@ export function ContactForm() {
 
   return (
     <div>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <form {...formProps} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {textFields.map(({ name, label, type, autoComplete, optional = false }) => (
             <FormField key={name} id={`contact-${name}`} label={label} optional={optional} error={fieldErrors[name]}>

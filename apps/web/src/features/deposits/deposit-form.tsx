@@ -78,7 +78,7 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
   // "Submit Deposit" waits again once the form is empty, and a waiting button loses the focus.
   const { formId, messageId, focusForm } = useFormLanding();
 
-  const { form, onSubmit, formError, setFormError } = useApiForm<DepositInput, DepositRequest>({
+  const { form, formProps, formError, setFormError } = useApiForm<DepositInput, DepositRequest>({
     schema: depositRequestSchema,
     defaultValues: blankFor(overview),
     fallback: m.failed,
@@ -135,13 +135,7 @@ export function DepositForm({ overview, onSubmitted }: { overview: Overview; onS
 
   return (
     <>
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-5"
-        aria-label="Deposit a check"
-      >
+      <form id={formId} {...formProps} className="space-y-5" aria-label="Deposit a check">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="deposit-to" label="Deposit to" error={error('toAccount')}>
             <select {...controlProps('deposit-to', { error: error('toAccount') })} {...register('toAccount')}>

@@ -16,7 +16,7 @@ const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function PasswordForm({ email }: { email: string }) {
   const changePassword = useChangePassword();
   const [changed, setChanged] = useState<string | null>(null);
-  const { form, onSubmit, formError, submitting } = useApiForm<ChangePasswordInput>({
+  const { form, formProps, formError, submitting } = useApiForm<ChangePasswordInput>({
     schema: changePasswordSchema,
     defaultValues: empty,
     fields: fieldNames,
@@ -51,7 +51,7 @@ export function PasswordForm({ email }: { email: string }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+    <form {...formProps} className="space-y-4">
       <SignInEmailField id="settings-email" email={email} autoComplete="username" />
       {passwordField('currentPassword', 'settings-current-password', 'Current password')}
       <div className="grid gap-4 sm:grid-cols-2">

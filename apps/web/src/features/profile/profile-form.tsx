@@ -48,7 +48,7 @@ export function SignInEmailField({ id, email, autoComplete }: { id: string; emai
 export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
   const updateProfile = useUpdateProfile();
   const { saved, save } = useMeSave(updateProfile.mutateAsync, messages.profile.updated);
-  const { form, onSubmit, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
+  const { form, formProps, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
     schema: profileUpdateSchema,
     defaultValues: valuesOf(me),
     fields: fieldPaths,
@@ -84,7 +84,7 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <form {...formProps} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'profile-name', 'Name', errors.name?.message, 'name')}
         {field('phone', 'profile-phone', 'Phone', errors.phone?.message, 'tel')}

@@ -28,7 +28,7 @@ export function TotpSetupSteps({
 }) {
   const { copied, copy } = useCopy();
   const confirmTotp = useConfirmTotp();
-  const { form, onSubmit, formError, submitting } = useApiForm<CodeInput>({
+  const { form, formProps, formError, submitting } = useApiForm<CodeInput>({
     schema: totpConfirmSchema,
     defaultValues: { code: '' },
     fields: ['code'],
@@ -69,7 +69,7 @@ export function TotpSetupSteps({
           </div>
         </div>
       </div>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <InputField
           id="totp-code"
           label={`2. Enter the ${OTP_LENGTH}-digit code from the app`}
