@@ -95,3 +95,40 @@ export function useFormLanding() {
   const focusForm = useCallback(() => land(inForm(formId, messageId)), [land, formId, messageId]);
   return { land, formId, messageId, focusForm };
 }
+
+/** Marks a row's control as `name`, so the focus can find the same control on another row (`rowLanding`). */
+export const rowControl = (name: string) => ({ 'data-row-control': name });
+
+/**
+ * The rule for a row's control that goes away under the focus, with its row (a message marked
+ * handled leaves the open ones, a payment settled leaves the queue) or alone (a payment returned
+ * stays in its day's list without its Return): the focus goes to the same control (`rowControl`)
+ * on the row that took its place, else on the nearest row before it that has one, else to what the
+ * list shows instead (`fallback`: its empty-state message, or the list itself). The list, not a
+ * result banner: the console's banner clears itself after a few seconds, and the focus with it.
+ *
+ * Call it as the control is pressed, before the change takes the row away: it notes where the row
+ * stands (the `<li>` or `<tr>` around the control) and gives the target for `land`
+ * (`useFocusLanding`), looked up once the change is on screen. Rows that stood before it still
+ * do; the rest, rows new to the list included, stand in its place.
+ */
+export function rowLanding(control: Element | null, fallback: () => HTMLElement | null | undefined) {
+  const name = control instanceof HTMLElement ? control.dataset.rowControl : undefined;
+  const row = control?.closest('li, tr');
+  const list = row?.parentElement;
+  if (name === undefined || !row || !list) return fallback;
+  const rows = Array.from(list.children);
+  const before = new Set(rows.slice(0, rows.indexOf(row)));
+  return (): HTMLElement | null | undefined => {
+    if (!list.isConnected) return fallback();
+    const now = Array.from(list.children);
+    const place = now.findLastIndex((candidate) => before.has(candidate)) + 1;
+    for (const candidate of [...now.slice(place), ...now.slice(0, place).reverse()]) {
+      const same = Array.from(candidate.querySelectorAll<HTMLElement>('[data-row-control]')).find(
+        (element) => element.dataset.rowControl === name && !element.matches(':disabled'),
+      );
+      if (same) return same;
+    }
+    return fallback();
+  };
+}

@@ -1,9 +1,10 @@
 import { type ContactInbox, type ContactInboxItem, messages } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetch-stub';
 import { fixtureFactory } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { ContactInboxPanel } from './contact-inbox';
 
@@ -87,6 +88,35 @@ describe('Staff console: member messages', () => {
     await userEvent.setup().click(within(open).getByRole('button', { name: 'Mark as handled' }));
     expect((await within(open).findByRole('alert')).textContent).toBe('Already handled by Kim.');
     expect(server.to('POST', '/api/admin/contact-messages/msg-1/handled')).toHaveLength(1);
+  });
+
+  it('a keyboard user who marks a message handled lands on the next one’s button, then on the empty list', async () => {
+    const next = item({ id: 'msg-3', name: 'Lee Writer' });
+    let open = [item(), next];
+    const handle = (id: string) => () => {
+      const done = open.find((message) => message.id === id);
+      open = open.filter((message) => message.id !== id);
+      return { ...done, handledAt: '2026-03-05T09:00:00.000Z', handledBy: 'staff@example.com' };
+    };
+    stubFetch({
+      [`GET ${listPath}`]: () => ({ messages: open, counts: { open: open.length, handled: 2 - open.length } }),
+      'POST /api/admin/contact-messages/msg-1/handled': handle('msg-1'),
+      'POST /api/admin/contact-messages/msg-3/handled': handle('msg-3'),
+    });
+    renderWithProviders(<ContactInboxPanel />);
+    const user = userEvent.setup();
+    const first = await screen.findByRole('article', { name: 'Loans from Robin Visitor' });
+    await pressEnter(user, within(first).getByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Loans from Robin Visitor' })).toBeNull());
+    // Its button went with it: the focus is on the same button of the message that took its place.
+    const second = screen.getByRole('article', { name: 'Loans from Lee Writer' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(second).getByRole('button', { name: 'Mark as handled' })),
+    );
+
+    await pressEnter(user, within(second).getByRole('button', { name: 'Mark as handled' }));
+    const empty = await screen.findByText('No open messages. You are all caught up.');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
   });
 
   it('a failed read: the reason and "Try again"', async () => {

@@ -1,12 +1,13 @@
 import { type ContactInboxItem, messages } from '@mutual/shared';
 import { Check, ChevronDown, Mail, Phone } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Tabs } from '../../components/tabs';
 import { errorMessage } from '../../lib/api-errors';
+import { rowControl, rowLanding, useFocusLanding } from '../../lib/focus-landing';
 import { formatDateTime } from '../../lib/format-date';
 import { type InboxTab, useInbox, useMarkHandled } from './contact-inbox-api';
 import { NewestOfNote } from './list-parts';
@@ -23,7 +24,9 @@ const tabs: readonly { value: InboxTab; label: string }[] = [
 
 /**
  * Messages visitors sent through the public contact form, for staff: open ones first, each with
- * what is needed to reply, and a button to mark it handled (recorded with who and when).
+ * what is needed to reply, and a button to mark it handled (recorded with who and when). A message
+ * marked handled leaves the open ones, its button with it: the focus goes where `rowLanding` says,
+ * the empty list's message when none is left.
  */
 export function ContactInboxPanel() {
   const [open, setOpen] = useState(true);
@@ -92,9 +95,11 @@ function MessageList({
   busy: boolean;
   status: InboxTab;
 }) {
+  const land = useFocusLanding();
+  const emptyId = useId();
   if (items.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+      <p id={emptyId} className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
         {status === 'open' ? 'No open messages. You are all caught up.' : 'No handled messages yet.'}
       </p>
     );
@@ -105,7 +110,10 @@ function MessageList({
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id}>
-            <MessageCard item={item} />
+            <MessageCard
+              item={item}
+              onLeave={(control) => land(rowLanding(control, () => document.getElementById(emptyId)))}
+            />
           </li>
         ))}
       </ul>
@@ -113,7 +121,8 @@ function MessageList({
   );
 }
 
-function MessageCard({ item }: { item: ContactInboxItem }) {
+/** `onLeave(control)`: the message was marked handled with `control`, and leaves the open ones. */
+function MessageCard({ item, onLeave }: { item: ContactInboxItem; onLeave: (control: HTMLElement) => void }) {
   const markHandled = useMarkHandled(item.id);
   const headingId = `contact-message-${item.id}`;
 
@@ -141,7 +150,16 @@ function MessageCard({ item }: { item: ContactInboxItem }) {
             size="sm"
             className="self-start"
             busy={markHandled.isPending}
-            onClick={() => markHandled.mutate()}
+            onClick={(event) => {
+              const control = event.currentTarget;
+              // Its answer comes once the list is read again, this card gone from it (a refusal
+              // shows on the card, from the mutation's state).
+              void markHandled.mutateAsync().then(
+                () => onLeave(control),
+                () => undefined,
+              );
+            }}
+            {...rowControl('mark-handled')}
           >
             {markHandled.isPending ? 'Marking…' : 'Mark as handled'}
           </Button>

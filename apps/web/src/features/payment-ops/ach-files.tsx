@@ -1,11 +1,12 @@
 import { type AchSecCode, formatWireMoney, messages } from '@mutual/shared';
 import { FileOutput } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { ChoiceOptions } from '../../components/choice-options';
 import { controlClass } from '../../components/form-field';
 import { LoadError } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format-date';
+import { useFocusLanding } from '../../lib/focus-landing';
 import { type ShowFlash, flashAnswer } from '../admin-users/use-flash';
 import { achExportFileHref, useAchExports, usePaymentOpsActions } from './payment-ops-api';
 import { DownloadLink } from '../../components/download-link';
@@ -23,18 +24,22 @@ const secOptions: Array<{ value: AchSecCode; label: string }> = [
 /**
  * Export ACH file (NACHA): every pending ACH payment not yet in a file goes into a new one, which
  * the credit union sends to its ACH operator. Exporting does not settle anything. Past files can
- * be downloaded again.
+ * be downloaded again. Once nothing is left to export the button is disabled under the focus: the
+ * focus lands on the section's heading.
  */
 export function AchFiles({ waiting, onFlash }: { waiting: number | undefined; onFlash: ShowFlash }) {
   const [sec, setSec] = useState<AchSecCode>('WEB');
   const { exportAch } = usePaymentOpsActions();
   const files = useAchExports();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const land = useFocusLanding();
 
-  const exportNow = () => exportAch.mutate(sec, flashAnswer(onFlash, m.exportFailed));
+  const exportNow = () =>
+    exportAch.mutate(sec, { ...flashAnswer(onFlash, m.exportFailed), onSettled: () => land(heading) });
 
   return (
     <section aria-labelledby="ach-files-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 id="ach-files-heading" className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 ref={heading} id="ach-files-heading" className="text-xl font-bold tracking-tight text-slate-900">
         ACH files
       </h2>
       <p className="mt-1 text-sm text-slate-600" data-testid="ach-waiting">

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { EmailText } from '../../components/email-text';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
+import { rowControl } from '../../lib/focus-landing';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
 import { StaffPaymentCard, WhenLine } from './staff-card';
 import { pillClass, tints } from '../../components/pill';
@@ -23,6 +24,9 @@ export function billPaymentSummary(payment: StaffBillPayment): string {
   const confirmation = payment.confirmationNumber ? `, confirmation ${payment.confirmationNumber}` : '';
   return `${billAmount(payment)} to ${payeeName(payment.payee)}${confirmation}`;
 }
+
+/** Return, with the button pressed (the focus's way back once the payment can no longer be returned). */
+type OnReturn = (payment: StaffBillPayment, control: HTMLElement) => void;
 
 /** The test id and data attributes of a payment's table row and of its card. */
 const paymentMarks = (payment: StaffBillPayment) => ({ 'data-testid': 'bill-payment', 'data-payment-id': payment.id });
@@ -120,7 +124,7 @@ function ReturnButton({
   full = false,
 }: {
   payment: StaffBillPayment;
-  onReturn: (payment: StaffBillPayment) => void;
+  onReturn: OnReturn;
   full?: boolean;
 }) {
   // A day's Sent list keeps payments returned since; only one still sent can be returned.
@@ -131,18 +135,16 @@ function ReturnButton({
       size="sm"
       variant="outline"
       className={full ? 'w-full' : ''}
-      onClick={() => onReturn(payment)}
+      onClick={(event) => onReturn(payment, event.currentTarget)}
       aria-label={`Return ${billPaymentSummary(payment)}`}
+      {...rowControl('return')}
     >
       Return
     </Button>
   );
 }
 
-function columnsFor(
-  view: StaffBillView,
-  onReturn: (payment: StaffBillPayment) => void,
-): DataTableColumn<StaffBillPayment>[] {
+function columnsFor(view: StaffBillView, onReturn: OnReturn): DataTableColumn<StaffBillPayment>[] {
   return [
     { id: 'member', header: 'Member', cell: (payment) => <Member payment={payment} /> },
     { id: 'payee', header: 'Payee / biller', className: 'max-w-56', cell: (payment) => <Payee payment={payment} /> },
@@ -187,7 +189,7 @@ function BillPaymentCard({
 }: {
   payment: StaffBillPayment;
   view: StaffBillView;
-  onReturn: (payment: StaffBillPayment) => void;
+  onReturn: OnReturn;
 }) {
   return (
     <StaffPaymentCard
@@ -222,7 +224,7 @@ export function BillPayList({
   payments: readonly StaffBillPayment[] | undefined;
   view: StaffBillView;
   caption: string;
-  onReturn: (payment: StaffBillPayment) => void;
+  onReturn: OnReturn;
 }) {
   return (
     <DataTable

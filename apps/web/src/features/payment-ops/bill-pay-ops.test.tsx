@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubRequest } from '../../test/fetch-stub';
 import { fixtureFactory } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { PaymentOperations } from './payment-operations';
 
@@ -192,6 +193,33 @@ describe('Payment Operations → Bill Pay', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).queryAllByRole('button', { name: /^Return / })).toHaveLength(1);
     expect(within(rows[1] as HTMLElement).queryAllByRole('button', { name: /^Return / })).toHaveLength(0);
+  });
+
+  it('a keyboard user who returns the last Return of the list lands on the one before it', async () => {
+    const first = sentPayment({ id: '0b7f9a52-5c1e-4a8e-9d3b-000000000003', confirmationNumber: 'BP-FIRST1' });
+    let last = sentPayment();
+    const user = userEvent.setup();
+    const { stub } = renderPage('/admin/payments?tab=bill-pay&view=sent', () => pageOf([first, last]));
+    stub.on('POST /api/admin/bill-pay/payments/0b7f9a52-5c1e-4a8e-9d3b-000000000001/return', () => {
+      last = sentPayment({ status: 'returned', reason: 'The biller could not match the account number' });
+      return { message: 'Returned.', payment: last };
+    });
+    const panel = await billPanel();
+    /** The table's button (the phone cards are in the page too, hidden by CSS). */
+    const tableButton = async (name: RegExp) =>
+      (await within(panel).findAllByRole('button', { name })).find((button) => button.closest('tr')) as HTMLElement;
+
+    await pressEnter(user, await tableButton(/confirmation BP-7Q4K2M$/));
+    const dialog = await screen.findByRole('dialog', { name: 'Return payment' });
+    await user.selectOptions(within(dialog).getByLabelText('Return reason'), 'ACCOUNT_NOT_FOUND');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Return payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The payment stays in its day's list, its Return button gone: the focus is on the Return before it.
+    await waitFor(() =>
+      expect(within(panel).queryAllByRole('button', { name: /confirmation BP-7Q4K2M$/ })).toEqual([]),
+    );
+    const previous = await tableButton(/confirmation BP-FIRST1$/);
+    await waitFor(() => expect(document.activeElement).toBe(previous));
   });
 
   it('a 409 (already returned) shows the conflict and refreshes the list', async () => {

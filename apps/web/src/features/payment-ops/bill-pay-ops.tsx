@@ -6,7 +6,7 @@ import {
   messages,
   staffBillViews,
 } from '@mutual/shared';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { NumberedPagerProps } from '../../components/pager';
 import { Tabs, countedTabs } from '../../components/tabs';
@@ -18,6 +18,7 @@ import { useStaffBillPayments } from './bill-pay-ops-api';
 import { BillReturnDialog } from './bill-pay-return-dialog';
 import { isOneOf, pageParam } from '../../lib/search-params';
 import { readStates } from '../../components/data-table';
+import { type FocusTarget, rowLanding, useFocusLanding } from '../../lib/focus-landing';
 
 const viewLabels: Record<StaffBillView, string> = { due: 'Due today', sent: 'Sent', returned: 'Returned' };
 
@@ -69,6 +70,24 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
   const page = pageParam(params);
   const payments = useStaffBillPayments(view, date, page);
   const [returning, setReturning] = useState<StaffBillPayment | null>(null);
+  // Returned, the payment loses the Return button that opened the dialog (and leaves the view,
+  // unless it is a day's Sent list): the focus goes where `rowLanding` says, the list's empty
+  // message or its tab panel when no Return is left. Cancelled, the button takes the focus back.
+  const land = useFocusLanding();
+  const emptyId = useId();
+  const listBox = useRef<HTMLDivElement>(null);
+  const leaving = useRef<FocusTarget>(() => null);
+  const askReturn = (payment: StaffBillPayment, control: HTMLElement) => {
+    leaving.current = rowLanding(
+      control,
+      () => document.getElementById(emptyId) ?? listBox.current?.closest<HTMLElement>('[role="tabpanel"]'),
+    );
+    setReturning(payment);
+  };
+  const closeReturn = () => {
+    setReturning(null);
+    land(leaving.current);
+  };
 
   const today = payments.data?.today;
   /** The day the Sent tab and the exports are about. */
@@ -96,7 +115,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
         className="mt-6"
       >
         {(value) => (
-          <div aria-busy={payments.isFetching}>
+          <div aria-busy={payments.isFetching} ref={listBox}>
             {value === 'sent' && (
               <BillPayExports
                 day={day}
@@ -111,9 +130,9 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
               }
               payments={payments.data?.payments}
               view={value}
-              onReturn={setReturning}
+              onReturn={askReturn}
               {...readStates(payments)}
-              emptyMessage={emptyText(value, day)}
+              emptyMessage={<span id={emptyId}>{emptyText(value, day)}</span>}
               busy={payments.isPlaceholderData}
               paging={
                 payments.data && pagingOf(payments.data, (next) => `?${billPayAddress(view, date, next).toString()}`)
@@ -123,7 +142,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
         )}
       </Tabs>
 
-      <BillReturnDialog payment={returning} onClose={() => setReturning(null)} onFlash={onFlash} />
+      <BillReturnDialog payment={returning} onClose={closeReturn} onFlash={onFlash} />
     </div>
   );
 }

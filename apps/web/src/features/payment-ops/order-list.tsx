@@ -4,13 +4,15 @@ import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format-date';
+import { rowControl } from '../../lib/focus-landing';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
 import { StaffPaymentCard, WhenLine } from './staff-card';
 import { iconPillClass, tints } from '../../components/pill';
 
+/** Settle and Return, each with the button pressed (the focus's way back once the order leaves the queue). */
 export interface OrderActions {
-  onSettle: (order: PaymentOrder) => void;
-  onReturn: (order: PaymentOrder) => void;
+  onSettle: (order: PaymentOrder, control: HTMLElement) => void;
+  onReturn: (order: PaymentOrder, control: HTMLElement) => void;
 }
 
 /** The test id and data attributes of an order's table row and of its card. */
@@ -113,10 +115,23 @@ function Actions({ order, onSettle, onReturn, full = false }: OrderActions & { o
   const label = orderSummary(order);
   return (
     <div className={full ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-2'}>
-      <Button icon={CheckCircle2} size="sm" onClick={() => onSettle(order)} aria-label={`Settle ${label}`}>
+      <Button
+        icon={CheckCircle2}
+        size="sm"
+        onClick={(event) => onSettle(order, event.currentTarget)}
+        aria-label={`Settle ${label}`}
+        {...rowControl('settle')}
+      >
         Settle
       </Button>
-      <Button icon={Undo2} size="sm" variant="outline" onClick={() => onReturn(order)} aria-label={`Return ${label}`}>
+      <Button
+        icon={Undo2}
+        size="sm"
+        variant="outline"
+        onClick={(event) => onReturn(order, event.currentTarget)}
+        aria-label={`Return ${label}`}
+        {...rowControl('return')}
+      >
         Return
       </Button>
     </div>

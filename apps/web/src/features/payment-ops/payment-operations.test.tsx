@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { PaymentOperations } from './payment-operations';
 
@@ -165,6 +166,83 @@ describe('Payment Operations: tabs and rows', () => {
       { code: 'R03', note: 'No such account.\nPlease check it.' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keyboard: settling a payment focuses the next one’s Settle; returning the last, the empty queue', async () => {
+    let pending = [order(1), order(2)];
+    const resolve = (index: number, status: 'settled' | 'returned') => () => {
+      pending = pending.filter((candidate) => candidate.id !== order(index).id);
+      return { message: `Payment ${status}.`, order: { ...order(index), status } };
+    };
+    stubFetch({
+      'GET /api/admin/payment-orders': () => ({
+        orders: pending,
+        total: pending.length,
+        page: 1,
+        pageSize: PAGE_SIZE,
+        counts: { pending: pending.length, settled: 0, returned: 0, expired: 0 },
+        achToExport: 0,
+      }),
+      'GET /api/admin/payment-orders/ach-exports': { exports: [] },
+      [`POST /api/admin/payment-orders/${order(1).id}/settle`]: resolve(1, 'settled'),
+      [`POST /api/admin/payment-orders/${order(2).id}/return`]: resolve(2, 'returned'),
+    });
+    renderWithProviders(<PaymentOperations />, { route: '/admin/payments' });
+    const panel = await statusPanel();
+    const user = userEvent.setup();
+    /** The table's button (the phone cards are in the page too, hidden by CSS). */
+    const tableButton = async (name: RegExp) =>
+      (await within(panel).findAllByRole('button', { name })).find((button) => button.closest('tr')) as HTMLElement;
+
+    await pressEnter(user, await tableButton(/^Settle \$25\.00 to Payee 1/));
+    const settle = await screen.findByRole('dialog', { name: 'Settle payment' });
+    await pressEnter(user, within(settle).getByRole('button', { name: 'Settle payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(panel).queryAllByText('Payee 1')).toHaveLength(0));
+    // The row went with its button: the focus is on the Settle of the payment that took its place.
+    const next = await tableButton(/^Settle \$25\.00 to Payee 2/);
+    await waitFor(() => expect(document.activeElement).toBe(next));
+
+    await pressEnter(user, await tableButton(/^Return \$25\.00 to Payee 2/));
+    const returning = await screen.findByRole('dialog', { name: 'Return payment' });
+    await user.click(within(returning).getByRole('radio', { name: /^R03 · / }));
+    await pressEnter(user, within(returning).getByRole('button', { name: 'Return payment' }));
+    const empty = await within(panel).findByText('No payments are waiting. You are all caught up.');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
+  });
+
+  it('a keyboard user who exports the last waiting ACH payments lands on the ACH files heading', async () => {
+    const file = {
+      id: 'file-1',
+      fileName: 'ACH-20260304-1.txt',
+      secCode: 'WEB',
+      entryCount: 2,
+      totalAmount: '50.00',
+      createdAt: '2026-03-04T12:00:00.000Z',
+      createdBy: 'ops@example.com',
+    };
+    let waiting = 2;
+    stubFetch({
+      'GET /api/admin/payment-orders': () => ({
+        orders: [],
+        total: 0,
+        page: 1,
+        pageSize: PAGE_SIZE,
+        counts: { pending: 0, settled: 0, returned: 0, expired: 0 },
+        achToExport: waiting,
+      }),
+      'GET /api/admin/payment-orders/ach-exports': () => ({ exports: waiting ? [] : [file] }),
+      'POST /api/admin/payment-orders/ach-export': () => {
+        waiting = 0;
+        return { message: 'ACH file created with 2 payments.', export: file, skipped: [] };
+      },
+    });
+    renderWithProviders(<PaymentOperations />, { route: '/admin/payments' });
+    await screen.findByText(/^2 ACH payments are waiting/);
+    await pressEnter(userEvent.setup(), screen.getByRole('button', { name: 'Export ACH file (NACHA)' }));
+    await screen.findByText('No ACH payments are waiting to be exported.');
+    // Nothing is left to export, so the button is disabled: the focus is on its section.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'ACH files' })));
   });
 
   it('lets a member’s e-mail wrap before the "@", never mid-word', async () => {

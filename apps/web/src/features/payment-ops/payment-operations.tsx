@@ -7,7 +7,7 @@ import {
   paymentOrderStatuses,
 } from '@mutual/shared';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import type { NumberedPagerProps } from '../../components/pager';
@@ -22,6 +22,7 @@ import { usePaymentOrders } from './payment-ops-api';
 import { useSite } from '../site/site-context';
 import { isOneOf, pageParam } from '../../lib/search-params';
 import { readStates } from '../../components/data-table';
+import { type FocusTarget, rowLanding, useFocusLanding } from '../../lib/focus-landing';
 
 const isStatus = isOneOf(paymentOrderStatuses);
 
@@ -111,6 +112,20 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
   const orders = usePaymentOrders(status, page);
   const [settling, setSettling] = useState<PaymentOrder | null>(null);
   const [returning, setReturning] = useState<PaymentOrder | null>(null);
+  // Settled or returned, the order leaves the queue with the button that opened the dialog: the
+  // focus goes where `rowLanding` says, the empty queue's message when none is left. Cancelled,
+  // the order is still there and its button takes the focus back.
+  const land = useFocusLanding();
+  const emptyId = useId();
+  const leaving = useRef<FocusTarget>(() => null);
+  const noteRow = (control: HTMLElement) => {
+    leaving.current = rowLanding(control, () => document.getElementById(emptyId));
+  };
+  const close = () => {
+    setSettling(null);
+    setReturning(null);
+    land(leaving.current);
+  };
 
   /** The address of a tab and page (pending and page 1 are the defaults, left out). */
   const queryFor = (nextStatus: PaymentOrderStatus, nextPage = 1) => {
@@ -141,12 +156,18 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
               caption={`${paymentOrderStatusLabels[value]} payments`}
               orders={orders.data?.orders}
               status={value}
-              onSettle={setSettling}
-              onReturn={setReturning}
+              onSettle={(order, control) => {
+                noteRow(control);
+                setSettling(order);
+              }}
+              onReturn={(order, control) => {
+                noteRow(control);
+                setReturning(order);
+              }}
               {...readStates(orders)}
               loadingLabel="Loading payments…"
               errorFallback={messages.paymentOps.loadFailed}
-              emptyMessage={emptyText[value]}
+              emptyMessage={<span id={emptyId}>{emptyText[value]}</span>}
               busy={orders.isPlaceholderData}
               paging={orders.data && pagingOf(orders.data, (next) => `?${queryFor(status, next).toString()}`)}
             />
@@ -158,8 +179,8 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
         <AchFiles waiting={orders.data?.achToExport} onFlash={onFlash} />
       </div>
 
-      <SettleDialog order={settling} onClose={() => setSettling(null)} onFlash={onFlash} />
-      <ReturnDialog order={returning} onClose={() => setReturning(null)} onFlash={onFlash} />
+      <SettleDialog order={settling} onClose={close} onFlash={onFlash} />
+      <ReturnDialog order={returning} onClose={close} onFlash={onFlash} />
     </>
   );
 }
