@@ -257,6 +257,8 @@ const envSchema = z.object({
   OTP_MAX_ATTEMPTS: int(5),
   REQUIRE_STAFF_TOTP: bool.default(false),
   SIGN_IN_LOCKOUT_THRESHOLD: int(10),
+  CONFIRMATION_BLOCK_THRESHOLD: z.coerce.number().int().positive().default(10),
+  CONFIRMATION_BLOCK_HOURS: z.coerce.number().int().positive().default(24),
   SIGN_IN_LOCKOUT_MINUTES: int(15),
   PASSWORD_RESET_MINUTES: int(30),
   AUTH_RATE_LIMIT: int(10),
@@ -409,6 +411,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Failed passwords and codes in a row before the account locks, and for how long. */
       lockoutThreshold: e.SIGN_IN_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.SIGN_IN_LOCKOUT_MINUTES,
+      /**
+       * Wrong confirmation codes (US bank transfers, new payees, card codes) within `hours`, all
+       * codes together, before the portal blocks the member's money movement (`blockAfterWrongCodes`).
+       */
+      confirmationBlock: { threshold: e.CONFIRMATION_BLOCK_THRESHOLD, hours: e.CONFIRMATION_BLOCK_HOURS },
       passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
       /** Per IP and minute on sign-in, code checks and resets; sign-ups per IP and hour. */
       authRateLimit: e.AUTH_RATE_LIMIT,

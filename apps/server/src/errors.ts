@@ -22,6 +22,7 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   SIGN_IN_EXPIRED: 401,
   FORBIDDEN: 403,
   ACCOUNT_LOCKED: 403,
+  TRANSACTION_BLOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 422,

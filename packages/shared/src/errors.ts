@@ -7,6 +7,11 @@ export const errorCodes = [
   'FORBIDDEN',
   'CONFLICT',
   'ACCOUNT_LOCKED',
+  /**
+   * Too many wrong confirmation codes: the portal stopped this transaction and put the member's
+   * money movement on hold (their sessions end) until staff have spoken to them.
+   */
+  'TRANSACTION_BLOCKED',
   /** The sign-in attempt is over (expired, or its code used up): start again at step 1. */
   'SIGN_IN_EXPIRED',
   /** The amount is above the account's available balance. */

@@ -158,6 +158,12 @@ export const messages = {
     membersOnly: 'Only members with accounts can be put on hold.',
     placed: (name: string) => `Hold placed on ${name}. Their transfers are refused and they have been signed out.`,
     lifted: (name: string) => `Hold lifted for ${name}. Their transfers can go through again.`,
+    /** The hold the portal places itself after too many wrong confirmation codes. */
+    securityReason: (wrong: number, hours: number) =>
+      `Placed by the portal: ${wrong} wrong confirmation codes in ${hours} hours (US bank transfers, ` +
+      'new payees, card codes). Lift it once you have spoken to the member.',
+    /** "Placed by" of a hold the portal placed itself. */
+    placedByPortal: 'The portal (security)',
     placeFailed: 'Failed to place the hold',
     liftFailed: 'Failed to lift the hold',
   },
@@ -249,6 +255,11 @@ export const messages = {
     externalSuspended:
       'External transfers from your account are temporarily suspended. ' +
       'Please visit a branch or contact our support team.',
+    /** Spec §4/§8 "Transaction Blocked" modal: TRANSACTION_BLOCKED, too many wrong confirmation codes. */
+    blockedTitle: 'Transaction Blocked',
+    blocked: 'For security reasons, this transaction has been blocked. Please contact our support team for assistance.',
+    /** Why the person is on the sign-in page after closing the "Transaction Blocked" modal. */
+    blockedSignedOut: 'For your security you have been signed out. Please contact our support team.',
     /** The API's message for ACCOUNT_LOCKED on a transfer: the reason staff gave stays with staff. */
     onHold: 'Transfers from your account are on hold. Please contact our support team for assistance.',
     internationalNotice: 'Fees and processing time may apply. International transfers cannot be reversed.',

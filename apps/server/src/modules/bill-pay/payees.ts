@@ -159,7 +159,7 @@ export async function addPayee(
     if (!made) throw new AppError('CONFIRMATION_EXPIRED', messages.transfers.otpExpired);
     return { message: m.payeeAdded(made.nickname), payee: toPayee(openPayee(deps.secrets, made)) };
   };
-  const state = await verifyExternalChallenge(deps, member, challengeId, payloadHash(payee), input.otp);
+  const state = await verifyExternalChallenge(deps, { member, meta }, challengeId, payloadHash(payee), input.otp);
   if (state === 'used') return replay();
   const now = deps.clock();
   const nickname = payee.nickname || biller.name;

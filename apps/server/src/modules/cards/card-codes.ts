@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { hashRequest } from '../ledger/idempotency';
 import { renderEmail } from '../mail/templates';
 import type { UserRow } from '../people/people.tables';
+import type { RequestMeta } from '../audit/record-audit';
 import { issueChallenge, spendVerifiedChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { transferChallenges } from '../transfers/transfers.tables';
 import type { CardRow } from './cards.tables';
@@ -49,13 +50,13 @@ export function requestCardCode(deps: Deps, member: UserRow, card: CardRow, acti
 
 export async function verifyCardCode(
   deps: Deps,
-  member: UserRow,
+  caller: { member: UserRow; meta: RequestMeta },
   card: CardRow,
   action: CardCodeAction,
   challengeId: string,
   otp: string,
 ): Promise<void> {
-  const state = await verifyExternalChallenge(deps, member, challengeId, bindingOf(card, action), otp, wording);
+  const state = await verifyExternalChallenge(deps, caller, challengeId, bindingOf(card, action), otp, wording);
   if (state === 'used') throw new AppError('CONFIRMATION_EXPIRED', messages.cards.otpExpired);
 }
 

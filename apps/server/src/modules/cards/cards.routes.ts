@@ -77,7 +77,7 @@ export const cardRoutes = accountHolderRoutes(async (app, deps) => {
     handler: async (request) => {
       const card = await memberCard(deps.db, signedInUser(request).id, request.params.cardId);
       const { action, challengeId, otp } = request.body;
-      await verifyCardCode(deps, signedInUser(request), card, action, challengeId, otp);
+      await verifyCardCode(deps, caller(request), card, action, challengeId, otp);
       return { verified: true as const };
     },
   });

@@ -22,7 +22,7 @@ export async function createExternalTransfer(
   const earlier = await storedAnswer(deps.db, identity);
   if (earlier) return earlier;
   // Checked (each try counted) outside the money command: a wrong code is not an answer to store.
-  const challenge = await verifyExternalChallenge(deps, caller.member, challengeId, payloadHash, input.otp);
+  const challenge = await verifyExternalChallenge(deps, caller, challengeId, payloadHash, input.otp);
   if (challenge === 'used') {
     // Used by a transfer that committed after the look-up above. It stored its answer in the same
     // statement, so if it was a copy of this request (same key) the answer is there now: replay it.

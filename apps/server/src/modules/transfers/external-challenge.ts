@@ -14,6 +14,8 @@ import { amountInCents, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
+import { codeGuessing } from './code-guessing';
+import type { RequestMeta } from '../audit/record-audit';
 import type { RenderedEmail } from '../mail/templates';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
@@ -118,10 +120,11 @@ export type ChallengeState = 'verified' | 'used';
  * A verified challenge stays verified until the one transfer it confirms consumes it, so a
  * retried request needs no second code. 'used' means a transfer has consumed it: the caller
  * looks for that transfer's answer under its own key (a copy of this request may have made it).
+ * Wrong codes also add up across codes: too many, and the member is blocked (`code-guessing.ts`).
  */
 export async function verifyExternalChallenge(
   deps: Deps,
-  member: UserRow,
+  { member, meta }: { member: UserRow; meta: RequestMeta },
   challengeId: string,
   payloadHash: string,
   otp: string,
@@ -159,16 +162,18 @@ export async function verifyExternalChallenge(
       .returning();
     // Verified or used by a copy of this request a moment ago; otherwise expired or out of tries.
     if (!claimed) return stateOf(await read(tx)) ?? 'expired';
+    if (await codeGuessing.before(deps, tx, member, now)) return 'blocked';
     const matches =
       claimed.method === 'email'
         ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
         : await totpMatches(deps, tx, member, otp, now);
-    // A wrong code is not thrown here: the try it used must commit.
-    if (!matches) return 'wrong';
+    // A wrong code is not thrown here: the try it used (and a block it sets off) must commit.
+    if (!matches) return (await codeGuessing.after(deps, tx, member, meta, now)) ? 'blocked' : 'wrong';
     await tx.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
     return 'verified';
   });
   if (outcome === 'expired') throw expired;
+  if (outcome === 'blocked') throw new AppError('TRANSACTION_BLOCKED', messages.transfers.blocked);
   if (outcome === 'wrong') throw new AppError('VALIDATION_FAILED', wording.wrong, { otp: wording.wrong });
   return outcome;
 }

@@ -5,6 +5,7 @@ import { useAnchorScroll } from '../../features/navigation/use-anchor-scroll';
 import { ProfileDialogsProvider } from '../../features/profile/profile-dialogs';
 import { IdleWarning } from '../../features/session/idle-warning';
 import { useSession } from '../../features/session/session-context';
+import { TransactionBlockedWatch } from '../../features/transfers/transaction-blocked-watch';
 import { PageFrame } from './page-frame';
 
 /** Signed-in layout (members and staff): /dashboard, /admin, /admin/reset-transfers. */
@@ -17,6 +18,7 @@ export function MemberLayout() {
     <ProfileDialogsProvider>
       <PageFrame nav={<SignedInNav />} className="bg-slate-50" />
       <IdleWarning />
+      <TransactionBlockedWatch />
     </ProfileDialogsProvider>
   );
 }

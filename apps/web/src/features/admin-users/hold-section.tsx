@@ -67,7 +67,7 @@ export function HoldSection({ user, onFlash }: { user: UserDetail; onFlash: Show
             <Field label="Reason" wide>
               <span className="whitespace-pre-line">{user.hold.reason}</span>
             </Field>
-            <Field label="Placed by">{user.hold.placedBy}</Field>
+            <Field label="Placed by">{user.hold.placedBy ?? messages.holds.placedByPortal}</Field>
             <Field label="Placed">{formatDateTime(user.hold.placedAt)}</Field>
           </FieldList>
         </div>

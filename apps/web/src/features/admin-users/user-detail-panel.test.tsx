@@ -1,3 +1,4 @@
+import { messages } from '@mutual/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
@@ -36,6 +37,21 @@ describe('Staff console: the selected member', () => {
     const hold = screen.getByRole('region', { name: 'Transfer Hold' });
     expect(within(hold).getByText('Fraud check')).toBeTruthy();
     expect(within(hold).getByRole('button', { name: 'Lift hold' })).toBeTruthy();
+    expect(within(hold).getByText('kim@example.com')).toBeTruthy();
+  });
+
+  it('says a hold the portal placed itself (too many wrong codes) was placed by the portal, and why', async () => {
+    const reason = messages.holds.securityReason(10, 24);
+    stubFetch({
+      'GET /api/admin/users/user-1': userDetail({
+        hold: { reason, placedAt: '2026-03-04T12:00:00.000Z', placedBy: null },
+      }),
+      'GET /api/admin/users/user-1/backup-codes': { total: 0, used: 0, remaining: 0 },
+    });
+    renderWithProviders(<UserDetailPanel userId="user-1" showOtps onFlash={vi.fn()} />);
+    const hold = await screen.findByRole('region', { name: 'Transfer Hold' });
+    expect(within(hold).getByText(reason)).toBeTruthy();
+    expect(within(hold).getByText(messages.holds.placedByPortal)).toBeTruthy();
   });
 });
 

@@ -6,21 +6,28 @@ import { useSite } from '../site/site-context';
 
 const m = messages.transfers;
 
+const words = {
+  denied: { title: m.deniedTitle, text: m.externalSuspended },
+  suspended: { title: m.suspendedTitle, text: m.suspended },
+  blocked: { title: m.blockedTitle, text: m.blocked },
+} as const;
+
 /**
  * Spec §4/§8: a transfer refused because staff placed a hold (ACCOUNT_LOCKED). External and
  * international transfers show "Transaction Denied"; transfers between accounts and to a member
- * show the "all transactions suspended" modal. Both tell the member how to reach support.
+ * show the "all transactions suspended" modal. "Transaction Blocked" is the security modal: too
+ * many wrong confirmation codes (TRANSACTION_BLOCKED, `TransactionBlockedWatch`). Each tells the
+ * member how to reach support.
  */
 export function BlockedModal({
   kind,
   open,
   onOpenChange,
 }: DialogControlProps & {
-  kind: 'denied' | 'suspended';
+  kind: keyof typeof words;
 }) {
   const { support } = useSite();
-  const title = kind === 'denied' ? m.deniedTitle : m.suspendedTitle;
-  const text = kind === 'denied' ? m.externalSuspended : m.suspended;
+  const { title, text } = words[kind];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} size="sm">
       <div data-testid="transfer-blocked-modal" className="space-y-4">

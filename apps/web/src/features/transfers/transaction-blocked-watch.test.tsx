@@ -1,0 +1,54 @@
+import { messages, type TransferChallenge } from '@mutual/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, reply, stubFetch } from '../../test/fetch-stub';
+import { member, memberAccounts } from '../../test/fixtures';
+import { LocationProbe, renderWithProviders } from '../../test/render';
+import { fillExternalForm } from '../../test/transfer-forms';
+import { ExternalTransferForm } from './external-transfer-form';
+import { TransactionBlockedWatch } from './transaction-blocked-watch';
+
+const m = messages.transfers;
+
+const challenge: TransferChallenge = {
+  challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
+  method: 'email',
+  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  message: m.otpSent,
+};
+
+describe('"Transaction Blocked" (too many wrong confirmation codes)', () => {
+  it('says why and how to reach support; closing it signs out, with a word on the sign-in page', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'GET /api/auth/session': { user: member, idleExpiresAt: null, absoluteExpiresAt: null },
+      'POST /api/transfers/external/challenge': reply(201, challenge),
+      'POST /api/transfers/external': apiError(403, 'TRANSACTION_BLOCKED', m.blocked),
+      // The server ended the session with the block.
+      'POST /api/auth/sign-out': apiError(401, 'UNAUTHENTICATED', 'Please sign in.'),
+    });
+    renderWithProviders(
+      <>
+        <ExternalTransferForm accounts={memberAccounts} />
+        <TransactionBlockedWatch />
+      </>,
+      { session: true, route: '/dashboard', routes: { '/login': <LocationProbe name="Sign in" /> } },
+    );
+    await fillExternalForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
+    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
+
+    const modal = await screen.findByRole('dialog', { name: m.blockedTitle });
+    expect(within(modal).getByText(m.blocked)).toBeTruthy();
+    expect(within(modal).getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    // Either way out of it (the corner's × or the Close button) signs out.
+    await user.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(m.blockedSignedOut);
+    expect(server.to('POST', '/api/auth/sign-out')).toHaveLength(1);
+  });
+});
