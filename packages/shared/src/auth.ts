@@ -12,6 +12,22 @@ export const emailSchema = z
   .max(254, r.tooLong('Email', 254))
   .pipe(z.email({ error: r.emailInvalid }));
 
+/** The basic pattern a form checks first: something, "@", something, ".", something; no spaces. */
+const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The e-mail of a membership application (spec §6 Registration, §8 Signup): the form's basic
+ * pattern ("Please enter a valid email address"), then the full address rules the account is made
+ * with ("Invalid email format. Please check your email address.", e.g. `dana@example..com`).
+ */
+export const applicantEmailSchema = z
+  .string({ error: r.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, r.tooLong('Email', 254))
+  .regex(BASIC_EMAIL, r.emailInvalid)
+  .pipe(z.email({ error: r.invalidEmailFormat }));
+
 /**
  * A new password: 8 to 128 characters, no composition rules (NIST SP 800-63B). The server also
  * refuses the commonest passwords; that list is too large to ship to the browser.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bothStrings, emailSchema, newPasswordSchema } from './auth';
+import { applicantEmailSchema, bothStrings, newPasswordSchema } from './auth';
 import { messages } from './messages';
 import { isCalendarDay } from './calendar-days';
 
@@ -50,7 +50,7 @@ const dateOfBirthSchema = z
  */
 export const registrationSchema = z
   .strictObject({
-    email: emailSchema,
+    email: applicantEmailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: r.passwordMismatch }),
     personalInfo: z.strictObject({

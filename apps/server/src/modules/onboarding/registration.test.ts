@@ -158,6 +158,9 @@ describe('[REGISTRATION]: membership application API', () => {
     );
     await expectRefused({ ...base, email: 'dana@@example' }, 'email', 'Please enter a valid email address');
     await expectRefused({ ...base, email: 'dana.example.com' }, 'email', r.emailInvalid);
+    // Past the basic pattern, the full rules for an address (spec §8's "Invalid email format").
+    await expectRefused({ ...base, email: 'dana@example..com' }, 'email', r.invalidEmailFormat);
+    await expectRefused({ ...base, email: 'dana@-example.com' }, 'email', r.invalidEmailFormat);
   });
 
   it.each([

@@ -86,6 +86,18 @@ describe('membership application form', () => {
     expect(await screen.findByText(r.passwordMismatch)).toBeTruthy();
   });
 
+  it(`checks the e-mail's pattern ("${r.emailInvalid}"), then its format ("${r.invalidEmailFormat}")`, async () => {
+    const { user, submit } = renderForm();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'dana.example.com');
+    await submit();
+    expect(await screen.findByText(r.emailInvalid)).toBeTruthy();
+    await user.clear(email);
+    await user.type(email, 'dana@example..com');
+    await submit();
+    expect(await screen.findByText(r.invalidEmailFormat)).toBeTruthy();
+  });
+
   it(`refuses an applicant under 18 with "${r.tooYoung}"`, async () => {
     const { user, submit } = renderForm();
     const lastYear = `${new Date().getUTCFullYear() - 1}-06-01`;
