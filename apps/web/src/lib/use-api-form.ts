@@ -48,6 +48,12 @@ export interface UseApiFormOptions<TInput extends FieldValues, TOutput extends F
   onInvalid?: SubmitErrorHandler<TInput>;
 }
 
+/** What `useApiForm` gives the `<form>` (`formProps`). */
+export interface ApiFormProps {
+  noValidate: true;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
 export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues> {
   form: UseFormReturn<TInput, unknown, TOutput>;
   /** Validates, clears `formError`, submits, maps a refusal. */
@@ -57,7 +63,7 @@ export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues
    * own validation off: its bubbles would stop the submit with the browser's words before the
    * schema's messages (the API's, the spec's) could show under the fields.
    */
-  formProps: { noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  formProps: ApiFormProps;
   /** What no field shows, for an `<Alert tone="error">` in the form; null when there is nothing. */
   formError: string | null;
   setFormError: (message: string | null) => void;
@@ -132,9 +138,6 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
     }
   }, onInvalid);
 
-  const formProps = {
-    noValidate: true as const,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
-  };
+  const formProps: ApiFormProps = { noValidate: true, onSubmit: (event) => void onSubmit(event) };
   return { form, onSubmit, formProps, formError, setFormError, submitting: form.formState.isSubmitting };
 }

@@ -86,7 +86,7 @@ export function CreateUserDialog({
 
 function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (user: UserSummary) => void }) {
   const create = useCreateUser();
-  const { form, onSubmit, formError, setFormError, submitting } = useApiForm<CreateUserInput, CreateUser>({
+  const { form, formProps, formError, setFormError, submitting } = useApiForm<CreateUserInput, CreateUser>({
     schema: createUserSchema,
     defaultValues,
     fields: textFields,
@@ -131,7 +131,7 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   const roleHint = role === 'admin' ? 'Admins have full access to this console.' : undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
+    <form {...formProps} className="space-y-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Account</legend>
         {field('name', 'Name', { maxLength: 120, span: 'sm:col-span-2' })}

@@ -107,7 +107,7 @@ function HoldForm({
     },
   });
   // The server's word on the reason goes under it; any other refusal above the buttons.
-  const { form, onSubmit, formError, setFormError } = useApiForm<HoldInput>({
+  const { form, formProps, formError, setFormError } = useApiForm<HoldInput>({
     schema: m.schema,
     defaultValues: { reason: '' },
     fields: ['reason'],
@@ -131,7 +131,7 @@ function HoldForm({
       rows={3}
       maxLength={1000}
       busy={save.isPending}
-      onSubmit={onSubmit}
+      formProps={formProps}
       onCancel={onDone}
       submitText={save.isPending ? m.busy : m.title}
       danger={mode === 'place'}

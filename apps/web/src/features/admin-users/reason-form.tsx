@@ -1,7 +1,8 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
+import type { ApiFormProps } from '../../lib/use-api-form';
 
 /**
  * A staff decision's written reason (a hold, a rejection, a request for information): one required
@@ -18,7 +19,7 @@ export function ReasonForm({
   maxLength,
   busy,
   disabled = false,
-  onSubmit,
+  formProps,
   onCancel,
   submitText,
   danger = false,
@@ -37,7 +38,8 @@ export function ReasonForm({
   busy: boolean;
   /** The decision can no longer be made (another member of staff made one meanwhile). */
   disabled?: boolean;
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** `useApiForm`'s `formProps`. */
+  formProps: ApiFormProps;
   onCancel: () => void;
   submitText: string;
   /** A red button, for a decision against the member. */
@@ -47,7 +49,7 @@ export function ReasonForm({
   after?: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className={className}>
+    <form {...formProps} className={className}>
       {before}
       <FormField id={id} label={label} hint={hint} error={error}>
         <textarea

@@ -101,7 +101,7 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
     },
   });
   // The server's word on the reason (or details) goes under the box; any other refusal above the buttons.
-  const { form, onSubmit, formError, setFormError } = useApiForm<TextValues>({
+  const { form, formProps, formError, setFormError } = useApiForm<TextValues>({
     schema: textSchemas[mode ?? 'reject'],
     defaultValues: { text: '' },
     fields: ['text'],
@@ -206,7 +206,7 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
           maxLength={2000}
           busy={decide.isPending}
           disabled={decided}
-          onSubmit={onSubmit}
+          formProps={formProps}
           onCancel={() => setMode(null)}
           submitText={decide.isPending ? decisions[mode].busy : textButtons[mode].submit}
           danger={mode === 'reject'}
