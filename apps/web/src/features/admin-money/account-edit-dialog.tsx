@@ -7,7 +7,6 @@ import {
   formatWireMoney,
   messages,
 } from '@mutual/shared';
-import type { BaseSyntheticEvent } from 'react';
 import {
   type FieldValues,
   type Path,
@@ -20,7 +19,7 @@ import { Button } from '../../components/button';
 import { Dialog, type DialogControlProps } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/api-errors';
-import { type UseApiFormOptions, useApiForm } from '../../lib/use-api-form';
+import { type ApiFormProps, type UseApiFormOptions, useApiForm } from '../../lib/use-api-form';
 import { useRefreshUsers } from '../admin-users/admin-api';
 import { FlashAlert } from '../admin-users/flash-banner';
 import { type Flash, type ShowFlash, useFlash } from '../admin-users/use-flash';
@@ -97,7 +96,7 @@ function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>
 }) {
   const refresh = useRefreshUsers();
   const { flash: outcome, show, dismiss } = useFlash();
-  const { form, onSubmit, submitting } = useApiForm<TInput, TOutput>({
+  const { form, formProps, submitting } = useApiForm<TInput, TOutput>({
     ...options,
     submit: async (values) => {
       const result = await send(values);
@@ -110,11 +109,15 @@ function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>
       return true;
     },
   });
-  const attempt = (event?: BaseSyntheticEvent) => {
-    dismiss();
-    return onSubmit(event);
+  // A new attempt clears the last one's banner.
+  const attempt: ApiFormProps = {
+    ...formProps,
+    onSubmit: (event) => {
+      dismiss();
+      formProps.onSubmit(event);
+    },
   };
-  return { form, onSubmit: attempt, submitting, outcome };
+  return { form, formProps: attempt, submitting, outcome };
 }
 
 /** What the last save said, and the form's button. */
@@ -169,13 +172,15 @@ function NumberField({
 
 function NumbersForm({ userId, account }: { userId: string; account: AccountSummary }) {
   const edit = useEditAccount(userId, account.id);
-  const { form, onSubmit, submitting, outcome } = useAccountForm<AccountEditInput, z.output<typeof accountEditSchema>>({
-    schema: accountEditSchema,
-    defaultValues: { accountNumber: account.accountNumber, routingNumber: account.routingNumber },
-    fields: numberFields.map((field) => field.name),
-    send: (values) => edit.mutateAsync(values),
-    successText: (message) => message || a.accountUpdated(account.type),
-  });
+  const { form, formProps, submitting, outcome } = useAccountForm<AccountEditInput, z.output<typeof accountEditSchema>>(
+    {
+      schema: accountEditSchema,
+      defaultValues: { accountNumber: account.accountNumber, routingNumber: account.routingNumber },
+      fields: numberFields.map((field) => field.name),
+      send: (values) => edit.mutateAsync(values),
+      successText: (message) => message || a.accountUpdated(account.type),
+    },
+  );
   const {
     register,
     formState: { errors },
@@ -183,7 +188,7 @@ function NumbersForm({ userId, account }: { userId: string; account: AccountSumm
 
   const id = (name: string) => `edit-${account.id}-${name}`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('numbers')} className="space-y-4">
+    <form {...formProps} aria-labelledby={id('numbers')} className="space-y-4">
       <h3 id={id('numbers')} className="text-sm font-semibold text-slate-900">
         Account details
       </h3>
@@ -207,7 +212,7 @@ function NumbersForm({ userId, account }: { userId: string; account: AccountSumm
 
 function BalanceForm({ userId, account }: { userId: string; account: AccountSummary }) {
   const setBalance = useSetBalance(userId, account.id);
-  const { form, onSubmit, submitting, outcome } = useAccountForm<
+  const { form, formProps, submitting, outcome } = useAccountForm<
     BalanceAdjustmentInput,
     z.output<typeof balanceAdjustmentSchema>
   >({
@@ -226,12 +231,7 @@ function BalanceForm({ userId, account }: { userId: string; account: AccountSumm
   const id = (name: string) => `edit-${account.id}-${name}`;
   const balanceHint = 'The system posts an adjustment for the difference.';
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-labelledby={id('balance-title')}
-      className="space-y-4"
-    >
+    <form {...formProps} aria-labelledby={id('balance-title')} className="space-y-4">
       <h3 id={id('balance-title')} className="text-sm font-semibold text-slate-900">
         Balance
       </h3>
