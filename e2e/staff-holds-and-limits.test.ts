@@ -45,10 +45,12 @@ async function transferCounts(): Promise<TransferCountList> {
 
 browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
   test(
-    '[ADMIN][HOLDS]: staff place a hold in the console, ' +
+    '[ADMIN][HOLDS]: staff place a hold in the console (the member’s open page goes to sign-in), ' +
       'the member is refused on every tab, staff lift it and the transfer goes through',
     async () => {
       const member = await fundedMember('hold', { Checking: '400.00' }, 'Hollis');
+      // The member is on their dashboard when staff place the hold.
+      const before = await openDashboard(browser, member);
       const staff = await openAsStaff(browser);
       await visit(staff.page, '/admin');
       await openUserByEmail(staff.page, member.email, member.name);
@@ -86,7 +88,16 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       await screenshot(staff.page, 'staff-hold-placed');
       await staff.page.setViewportSize(DESKTOP);
 
-      // The hold ended the member's sessions: they sign in afresh and try to move money.
+      // The hold ended the member's sessions: the open dashboard's next request takes them to the
+      // sign-in page, saying so.
+      const open = await openTab(before.page, 'Between Accounts');
+      await open.getByLabel('Amount', { exact: true }).fill('10.00');
+      await open.getByRole('button', { name: 'Transfer', exact: true }).click();
+      await before.page.waitForURL((url) => url.pathname === '/login');
+      await before.page.getByText(messages.auth.sessionExpired).waitFor({ state: 'visible' });
+      expect(unexpectedErrors(before.errors, 401)).toEqual([]);
+
+      // They sign in afresh and try to move money.
       const { page, errors } = await openDashboard(browser, member);
       await continueUsBankTransfer(page, {
         bank: 'TD Bank',

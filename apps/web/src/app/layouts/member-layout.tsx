@@ -4,8 +4,8 @@ import { SignedInNav } from '../../features/navigation/signed-in-nav';
 import { useAnchorScroll } from '../../features/navigation/use-anchor-scroll';
 import { ProfileDialogsProvider } from '../../features/profile/profile-dialogs';
 import { IdleWarning } from '../../features/session/idle-warning';
+import { SessionEndWatch } from '../../features/session/session-end-watch';
 import { useSession } from '../../features/session/session-context';
-import { TransactionBlockedWatch } from '../../features/transfers/transaction-blocked-watch';
 import { PageFrame } from './page-frame';
 
 /** Signed-in layout (members and staff): /dashboard, /admin, /admin/reset-transfers. */
@@ -18,7 +18,7 @@ export function MemberLayout() {
     <ProfileDialogsProvider>
       <PageFrame nav={<SignedInNav />} className="bg-slate-50" />
       <IdleWarning />
-      <TransactionBlockedWatch />
+      <SessionEndWatch />
     </ProfileDialogsProvider>
   );
 }

@@ -16,7 +16,7 @@ const words = {
  * Spec §4/§8: a transfer refused because staff placed a hold (ACCOUNT_LOCKED). External and
  * international transfers show "Transaction Denied"; transfers between accounts and to a member
  * show the "all transactions suspended" modal. "Transaction Blocked" is the security modal: too
- * many wrong confirmation codes (TRANSACTION_BLOCKED, `TransactionBlockedWatch`). Each tells the
+ * many wrong confirmation codes (TRANSACTION_BLOCKED, `SessionEndWatch`). Each tells the
  * member how to reach support.
  */
 export function BlockedModal({

@@ -6,8 +6,9 @@ import { apiError, reply, stubFetch } from '../../test/fetch-stub';
 import { member, memberAccounts } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { fillExternalForm } from '../../test/transfer-forms';
-import { ExternalTransferForm } from './external-transfer-form';
-import { TransactionBlockedWatch } from './transaction-blocked-watch';
+import { useAccounts } from '../dashboard/queries';
+import { ExternalTransferForm } from '../transfers/external-transfer-form';
+import { SessionEndWatch } from './session-end-watch';
 
 const m = messages.transfers;
 
@@ -31,7 +32,7 @@ describe('"Transaction Blocked" (too many wrong confirmation codes)', () => {
     renderWithProviders(
       <>
         <ExternalTransferForm accounts={memberAccounts} />
-        <TransactionBlockedWatch />
+        <SessionEndWatch />
       </>,
       { session: true, route: '/dashboard', routes: { '/login': <LocationProbe name="Sign in" /> } },
     );
@@ -49,6 +50,31 @@ describe('"Transaction Blocked" (too many wrong confirmation codes)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(m.blockedSignedOut);
+    expect(server.to('POST', '/api/auth/sign-out')).toHaveLength(1);
+  });
+});
+
+describe('a session that ended elsewhere', () => {
+  function Accounts() {
+    const accounts = useAccounts();
+    return <h1>{accounts.isError ? 'Could not load' : 'Accounts'}</h1>;
+  }
+
+  it(`sends the person to the sign-in page with "${messages.auth.sessionExpired}" at the first 401`, async () => {
+    const server = stubFetch({
+      'GET /api/auth/session': { user: member, idleExpiresAt: null, absoluteExpiresAt: null },
+      'GET /api/me/accounts': apiError(401, 'UNAUTHENTICATED', messages.auth.sessionExpired),
+      'POST /api/auth/sign-out': apiError(401, 'UNAUTHENTICATED', messages.auth.sessionExpired),
+    });
+    renderWithProviders(
+      <>
+        <Accounts />
+        <SessionEndWatch />
+      </>,
+      { session: true, route: '/dashboard', routes: { '/login': <LocationProbe name="Sign in" /> } },
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(messages.auth.sessionExpired);
     expect(server.to('POST', '/api/auth/sign-out')).toHaveLength(1);
   });
 });
