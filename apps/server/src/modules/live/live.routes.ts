@@ -48,14 +48,16 @@ export const liveRoutes =
         res.write('retry: 5000\n\n');
 
         // Whatever goes out goes to a session that is still on: one ended elsewhere (signed out,
-        // ended under Sessions, a password change) closes the stream at its next event or ping.
-        // A database that is away (a restart) does not end it: the page refetches when the live
-        // connection is back.
+        // ended under Sessions, a password change, a staff hold) is told `session-ended`, which
+        // says nothing else, and its stream closes, at its next event or ping. A database that is
+        // away (a restart) does not end it: the page refetches when the live connection is back.
         const whileSignedIn = (write: () => void) =>
           void resolveSession(deps.db, deps.config, token, deps.clock(), false)
             .then((session) => {
-              if (!session) close();
-              else if (open.has(close)) write();
+              if (!open.has(close)) return;
+              if (session) return write();
+              res.write('event: session-ended\ndata: {}\n\n');
+              close();
             })
             .catch((error: unknown) => {
               if (!isDatabaseUnavailable(error)) close();

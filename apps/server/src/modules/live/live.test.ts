@@ -192,9 +192,10 @@ describe("[LIVE]: the member's event stream", () => {
     vi.advanceTimersByTime(25_000);
     await stream.until(() => stream.ended, 'the stream to end');
     expect(stream.text.match(/: ping/g)).toHaveLength(1);
+    expect(stream.events.at(-1)).toEqual({ event: 'session-ended', data: '{}' });
   });
 
-  it('ends the stream of a session ended elsewhere at its next event, telling it nothing', async () => {
+  it('ends the stream of a session ended elsewhere at its next event, telling it only that it ended', async () => {
     const member = await memberWithMoney(t, 0n);
     const stream = await open(member);
     const elsewhere = await signIn(t, member.email);
@@ -207,7 +208,7 @@ describe("[LIVE]: the member's event stream", () => {
 
     await deposit(t, member.id, 2_00n);
     await stream.until(() => stream.ended, 'the stream to end');
-    expect(stream.events).toHaveLength(told);
+    expect(stream.events.slice(told)).toEqual([{ event: 'session-ended', data: '{}' }]);
   });
 });
 

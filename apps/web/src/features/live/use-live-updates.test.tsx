@@ -78,6 +78,15 @@ describe('live updates', () => {
     unmount();
   });
 
+  it('asks again for the money when the server says the session ended (their 401 leads to sign-in)', () => {
+    const { invalidate, unmount } = renderLive();
+    FakeEventSource.opened[0]?.connect();
+    invalidate.mockClear();
+    FakeEventSource.opened[0]?.dispatchEvent(new Event('session-ended'));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: expect.any(Array) });
+    unmount();
+  });
+
   it('stops reopening once the page leaves', () => {
     const { unmount } = renderLive();
     FakeEventSource.opened[0]?.fail(FakeEventSource.CLOSED);

@@ -31,6 +31,9 @@ export function useLiveUpdates(enabled: boolean) {
       source = current;
       current.addEventListener('ledger', refreshMoney);
       current.addEventListener('notification', refreshNotifications);
+      // The session ended elsewhere (a hold, a password change, Sessions): the pages ask again, and
+      // their 401 takes the person to the sign-in page, saying so (features/session/session-end-watch).
+      current.addEventListener('session-ended', refreshMoney);
       current.addEventListener('open', () => {
         // Events sent while the connection was down are lost: catch up once it is back.
         if (dropped) {
