@@ -5,8 +5,10 @@ import type {
   SessionInfo,
   SessionUser,
   Transaction,
+  TransferChallenge,
   TransferResult,
 } from '@mutual/shared';
+import { messages } from '@mutual/shared';
 
 /** The credit union's public facts, shaped like `GET /api/site` (publicSiteSchema). */
 export const siteFacts: PublicSite = {
@@ -134,6 +136,14 @@ export const transferResult = fixtureFactory<TransferResult>({
   message: 'Done.',
   createdAt: '2026-03-04T12:00:00.000Z',
   paymentOrderId: null,
+});
+
+/** A confirmation code sent by e-mail, valid for 10 minutes from now (transferChallengeSchema). */
+export const emailedChallenge = fixtureFactory<TransferChallenge>({
+  challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
+  method: 'email',
+  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  message: messages.transfers.otpSent,
 });
 
 /** One row of `GET /api/me/transactions` (transactionSchema). */

@@ -1,9 +1,9 @@
-import { messages, type TransferChallenge } from '@mutual/shared';
+import { messages } from '@mutual/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, reply, stubFetch } from '../../test/fetch-stub';
-import { member, memberAccounts } from '../../test/fixtures';
+import { emailedChallenge, member, memberAccounts } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { fillExternalForm } from '../../test/transfer-forms';
 import { useAccounts } from '../dashboard/queries';
@@ -12,12 +12,7 @@ import { SessionEndWatch } from './session-end-watch';
 
 const m = messages.transfers;
 
-const challenge: TransferChallenge = {
-  challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
-  method: 'email',
-  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-  message: m.otpSent,
-};
+const challenge = emailedChallenge();
 
 describe('"Transaction Blocked" (too many wrong confirmation codes)', () => {
   it('says why and how to reach support; closing it signs out, with a word on the sign-in page', async () => {

@@ -1,9 +1,9 @@
-import { IDEMPOTENCY_HEADER, messages, type TransferChallenge } from '@mutual/shared';
+import { IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
-import { memberAccounts, transferResult } from '../../test/fixtures';
+import { emailedChallenge, memberAccounts, transferResult } from '../../test/fixtures';
 import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { fillExternalForm } from '../../test/transfer-forms';
@@ -11,12 +11,7 @@ import { ExternalTransferForm } from './external-transfer-form';
 
 const m = messages.transfers;
 
-const challenge: TransferChallenge = {
-  challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
-  method: 'email',
-  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-  message: m.otpSent,
-};
+const challenge = emailedChallenge();
 const done = m.externalDone('$25.00', 'TD Bank');
 /** Spec §4/§9: the success modal closes itself after 3 seconds. */
 const SUCCESS_MODAL_MS = 3000;
