@@ -90,6 +90,32 @@ describe('[TRANSFERS]: wrong confirmation codes add up across codes', () => {
     expect(await balances(again.browser)).toMatchObject({ Checking: { balance: '100.00', available: '100.00' } });
   });
 
+  it('ends the sessions of a member staff already hold, and keeps the staff’s hold and its reason', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const card = await cardOf(member.browser);
+    const staff = await signInStaff(t);
+    const placed = await staff.post(`/api/admin/users/${member.id}/hold`, { reason: 'Card reported stolen' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const again: Member = { ...member, browser: await signIn(t, member.email) };
+    let issued = { challengeId: '', wrong: '' };
+    for (let tries = 1; tries <= THRESHOLD; tries += 1) {
+      if (tries % 5 === 1) {
+        const asked = await again.browser.post(cardPath(card.id, 'codes'), { action: 'details' });
+        const wrong = wrongCode(await latestCardCode(t, member.email));
+        issued = { challengeId: asked.json<TransferChallenge>().challengeId, wrong };
+      }
+      const answer = await again.browser.post(cardPath(card.id, 'codes/verify'), {
+        action: 'details',
+        challengeId: issued.challengeId,
+        otp: issued.wrong,
+      });
+      expect(answer.statusCode, `try ${tries}`).toBe(tries < THRESHOLD ? 400 : 403);
+    }
+    expect((await again.browser.get('/api/me/accounts')).statusCode).toBe(401);
+    expect(await holdsOf(member.id)).toEqual([expect.objectContaining({ reason: 'Card reported stolen' })]);
+    expect(await mailsTo(t, member.email, 'transactions-blocked')).toHaveLength(1);
+  });
+
   it('does not count right codes, nor other members’ wrong ones', async () => {
     const member = await memberWithMoney(t, 100_00n);
     const other = await memberWithMoney(t, 100_00n);

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { type RequestMeta, systemActor } from '../audit/record-audit';
+import { revokeUserSessions } from '../auth/sessions';
 import { findActiveHold, placeHold } from '../holds/holds';
 import { memberHolds } from '../holds/holds.tables';
 import { renderEmail } from '../mail/templates';
@@ -34,18 +35,23 @@ export const codeGuessing = {
     return (await wrongTries(deps.config, tx, member.id, now)) - 1 >= deps.config.security.confirmationBlock.threshold;
   },
 
-  /** After a wrong code: blocks the member when it reached the threshold; true when they are blocked. */
+  /**
+   * After a wrong code: blocks the member when it reached the threshold (once: a try over it is
+   * refused by `before`); true when they are blocked.
+   */
   async after(deps: Deps, tx: Executor, member: UserRow, meta: RequestMeta, now: Date): Promise<boolean> {
     const { threshold, hours } = deps.config.security.confirmationBlock;
     if ((await wrongTries(deps.config, tx, member.id, now)) < threshold) return false;
-    if (await findActiveHold(tx, member.id)) return true;
-    await placeHold(tx, {
-      userId: member.id,
-      reason: messages.holds.securityReason(threshold, hours),
-      actor: systemActor,
-      meta,
-      now,
-    });
+    // A member staff already hold keeps that hold (and its reason); their sessions end all the same.
+    if (await findActiveHold(tx, member.id)) await revokeUserSessions(tx, member.id, 'confirmation codes', now);
+    else
+      await placeHold(tx, {
+        userId: member.id,
+        reason: messages.holds.securityReason(threshold, hours),
+        actor: systemActor,
+        meta,
+        now,
+      });
     await deps.mailer.enqueue(tx, member.email, blockedEmail(deps.config));
     return true;
   },
