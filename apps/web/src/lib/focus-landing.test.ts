@@ -1,5 +1,6 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rowLanding } from './focus-landing';
+import { rowLanding, useStepLanding } from './focus-landing';
 
 /** A list of rows named `names`, each with a "go" button marked as the same control. */
 function list(names: string[]) {
@@ -63,5 +64,61 @@ describe('rowLanding: where the focus goes when a row’s control goes', () => {
     const button = document.createElement('button');
     document.body.append(button);
     expect(rowLanding(button, fallback)).toBe(fallback);
+  });
+});
+
+describe('useStepLanding: where the focus goes when a step takes the place of another', () => {
+  /** A step on the page under the hook's id: a heading, a field, a message, a field in error. */
+  function stepWith(stepId: string) {
+    const step = document.createElement('div');
+    step.id = stepId;
+    step.innerHTML = [
+      '<h3>Step</h3>',
+      '<input type="hidden" name="id"><input readonly aria-label="Read only">',
+      '<input aria-label="First">',
+      '<div role="status">Result</div>',
+      '<input aria-label="Refused" aria-invalid="true">',
+      '<button>Go on</button>',
+    ].join('');
+    document.body.append(step);
+    return step;
+  }
+  const part = (step: HTMLElement, selector: string) => step.querySelector(selector) as HTMLElement;
+
+  it('the field in error, else the message, else the first field, else the heading', async () => {
+    const { result } = renderHook(() => useStepLanding());
+    const step = stepWith(result.current.stepId);
+    const expectLanding = async (selector: string) => {
+      act(() => (document.activeElement as HTMLElement | null)?.blur());
+      act(() => result.current.focusStep());
+      await waitFor(() => expect(document.activeElement).toBe(part(step, selector)));
+    };
+
+    await expectLanding('[aria-invalid="true"]');
+    part(step, '[aria-invalid="true"]').remove();
+    await expectLanding('[role="status"]');
+    part(step, '[role="status"]').remove();
+    await expectLanding('[aria-label="First"]');
+    part(step, '[aria-label="First"]').remove();
+    await expectLanding('h3');
+    expect(part(step, 'h3').getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves the focus on a control that kept it, and takes it from an element around the step', async () => {
+    const { result } = renderHook(() => useStepLanding());
+    const dialog = document.createElement('div');
+    dialog.tabIndex = -1;
+    document.body.append(dialog);
+    const step = stepWith(result.current.stepId);
+    dialog.append(step);
+
+    act(() => part(step, 'button').focus());
+    act(() => result.current.focusStep());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(part(step, 'button'));
+
+    act(() => dialog.focus());
+    act(() => result.current.focusStep());
+    await waitFor(() => expect(document.activeElement).toBe(part(step, '[aria-invalid="true"]')));
   });
 });

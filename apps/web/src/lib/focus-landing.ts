@@ -29,6 +29,9 @@ export function focusOn(element: HTMLElement, options?: FocusOptions) {
   element.focus(options);
 }
 
+/** A field a person can type in or choose from (not a hidden or read-only one). */
+const FIELD = 'select, textarea, input:not([type="hidden"]):not([readonly])';
+
 /**
  * Where the focus goes in a form shown again after a step of its own (a confirmation, a request):
  * the first field in error, else the form's message (its result or its problem), else its first
@@ -40,7 +43,7 @@ function inForm(formId: string, messageId: string) {
     return (
       form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
       document.getElementById(messageId) ??
-      form?.querySelector<HTMLElement>('select, textarea, input:not([type="hidden"]):not([readonly])')
+      form?.querySelector<HTMLElement>(FIELD)
     );
   };
 }
@@ -131,4 +134,36 @@ export function rowLanding(control: Element | null, fallback: () => HTMLElement 
     }
     return fallback();
   };
+}
+
+/**
+ * The rule for a step that takes the place of the one the person was on (a dialog's card code,
+ * then its form, then its result; a set-up, then its backup codes): the control pressed went with
+ * its step, and a dialog would keep the focus on itself, saying nothing of the new step. It lands
+ * on the new step's first field in error (a step shown again with a problem under a field), else
+ * its message (an Alert or a status: the result, a refusal, what is loading), else its first field
+ * (a step that asks for input), else its heading.
+ */
+function inStep(stepId: string) {
+  return () => {
+    const step = document.getElementById(stepId);
+    return (
+      step?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      step?.querySelector<HTMLElement>('[role="alert"], [role="status"]') ??
+      step?.querySelector<HTMLElement>(FIELD) ??
+      step?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6')
+    );
+  };
+}
+
+/**
+ * `useFocusLanding` for steps that replace one another: `stepId` on the element around every step
+ * (it stays while they change), and `focusStep()` with each change (`inStep`). A change that
+ * closes the dialog does not call it: the dialog returns the focus as it closes.
+ */
+export function useStepLanding() {
+  const land = useFocusLanding();
+  const stepId = useId();
+  const focusStep = useCallback(() => land(inStep(stepId)), [land, stepId]);
+  return { stepId, focusStep };
 }

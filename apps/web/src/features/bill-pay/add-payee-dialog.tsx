@@ -22,8 +22,9 @@ import { FormField, controlProps } from '../../components/form-field';
 import { TermList } from '../../components/term-list';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { useStepLanding } from '../../lib/focus-landing';
 import { submitWith } from '../../lib/submit-with';
-import { useApiForm } from '../../lib/use-api-form';
+import { type ApiForm, useApiForm } from '../../lib/use-api-form';
 import { SubmitButton, SubmitRow, TextField, fieldBinding } from '../transfers/transfer-fields';
 import { useAddPayee, usePayeeChallenge } from './bill-pay-api';
 
@@ -60,6 +61,8 @@ export function AddPayeeDialog({
 function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (result: PayeeResult) => void }) {
   const [confirming, setConfirming] = useState<{ payee: NewPayee; challenge: TransferChallenge } | null>(null);
   const challenge = usePayeeChallenge();
+  // The button pressed goes with its step: the focus lands on the step that took its place.
+  const { stepId, focusStep } = useStepLanding();
   const details = useApiForm<NewPayeeInput, NewPayee>({
     schema: newPayeeSchema,
     defaultValues: blankPayee,
@@ -67,11 +70,16 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
     submit: async (payee) => {
       if (challenge.isPending) return;
       setConfirming({ payee, challenge: await challenge.mutateAsync(payee) });
+      focusStep();
     },
   });
 
-  const onReturn = ({ message, fields = [] }: Problem) => {
+  const back = () => {
     setConfirming(null);
+    focusStep();
+  };
+  const onReturn = ({ message, fields = [] }: Problem) => {
+    back();
     for (const [key, text] of fields) {
       const name = payeeFields.find((field) => field === key);
       if (name) details.form.setError(name, { type: 'server', message: text });
@@ -81,19 +89,34 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
     details.setFormError(text || null);
   };
 
-  if (confirming) {
-    return (
-      <CodeStep
-        payee={confirming.payee}
-        challenge={confirming.challenge}
-        billerName={billers.find((biller) => biller.id === confirming.payee.billerId)?.name ?? ''}
-        onBack={() => setConfirming(null)}
-        onReturn={onReturn}
-        onAdded={onAdded}
-      />
-    );
-  }
+  return (
+    <div id={stepId}>
+      {confirming ? (
+        <CodeStep
+          payee={confirming.payee}
+          challenge={confirming.challenge}
+          billerName={billers.find((biller) => biller.id === confirming.payee.billerId)?.name ?? ''}
+          onBack={back}
+          onReturn={onReturn}
+          onAdded={onAdded}
+        />
+      ) : (
+        <PayeeStep details={details} billers={billers} sending={challenge.isPending} />
+      )}
+    </div>
+  );
+}
 
+/** Step 1: the biller, the account number there, a nickname. */
+function PayeeStep({
+  details,
+  billers,
+  sending,
+}: {
+  details: ApiForm<NewPayeeInput, NewPayee>;
+  billers: Biller[];
+  sending: boolean;
+}) {
   const { register, formState } = details.form;
   const billerError = formState.errors.billerId?.message;
   const field = (name: (typeof payeeFields)[number]) => fieldBinding(details.form, name);
@@ -135,7 +158,7 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
         maxLength={NICKNAME_MAX}
         autoComplete="off"
       />
-      <SubmitRow error={details.formError} sending={challenge.isPending}>
+      <SubmitRow error={details.formError} sending={sending}>
         Send code
       </SubmitRow>
     </form>

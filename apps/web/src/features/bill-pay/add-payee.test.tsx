@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { memberAccounts } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { electricPayee, overviewFixture, pageOf } from './bill-pay.fixtures';
 import { BillPayPanel } from './bill-pay-panel';
@@ -143,6 +144,60 @@ describe('Add Payee', () => {
     await user.type(within(dialog).getByLabelText('Account number at the biller'), '123456789');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(m.payeeExists);
+  });
+});
+
+describe('Add Payee with the keyboard: the focus lands on each new step, never left on the dialog', () => {
+  /** Step 1 filled in, then "Send code" pressed with Enter (the button goes away with its step). */
+  async function sendCodeByKeyboard(user: UserEvent) {
+    await pressEnter(user, screen.getByRole('button', { name: 'Add Payee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+    await user.selectOptions(within(dialog).getByLabelText('Biller'), 'Metro Water');
+    await user.type(within(dialog).getByLabelText('Account number at the biller'), '0099-4321');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Send code' }));
+    await within(dialog).findByRole('form', { name: 'Confirm payee' });
+    return dialog;
+  }
+
+  /** The code typed, then "Add Payee" pressed with Enter. */
+  async function confirmByKeyboard(user: UserEvent, dialog: HTMLElement) {
+    await user.type(within(dialog).getByLabelText('Code (6 digits)'), '123456');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Add Payee' }));
+  }
+
+  it('on the code box after "Send code", on the first field after "Back"', async () => {
+    const { user } = renderForm();
+    const dialog = await sendCodeByKeyboard(user);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Code (6 digits)')));
+
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Back' }));
+    const biller = await within(dialog).findByLabelText('Biller');
+    await waitFor(() => expect(document.activeElement).toBe(biller));
+  });
+
+  it('on the refusal when an expired code sends the member back to step 1', async () => {
+    const { user } = renderForm({
+      'POST /api/bill-pay/payees': apiError(400, 'CONFIRMATION_EXPIRED', messages.transfers.otpExpired),
+    });
+    const dialog = await sendCodeByKeyboard(user);
+    await confirmByKeyboard(user, dialog);
+    const form = await within(dialog).findByRole('form', { name: 'Add Payee' });
+    const refusal = within(form).getByRole('alert');
+    expect(refusal.textContent).toBe(messages.transfers.otpExpired);
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+  });
+
+  it('on the field the server refused when the payee itself is sent back to step 1', async () => {
+    const { user } = renderForm({
+      'POST /api/bill-pay/payees': apiError(400, 'VALIDATION_FAILED', messages.generic.validation, {
+        'payee.accountNumber': m.accountNumberInvalid,
+      }),
+    });
+    const dialog = await sendCodeByKeyboard(user);
+    await confirmByKeyboard(user, dialog);
+    const accountNumber = await within(dialog).findByLabelText('Account number at the biller');
+    expect(accountNumber.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(accountNumber));
   });
 });
 

@@ -28,26 +28,33 @@ export function CardDetailsView({
   challengeId,
   seconds,
   onCodeExpired,
+  onViewChange,
   onClose,
 }: {
   card: Card;
   challengeId: string;
   seconds: number;
   onCodeExpired: (message: string) => void;
+  /** The view took the place of the last one (the details, a refusal, "Hidden again"). */
+  onViewChange: () => void;
   onClose: () => void;
 }) {
   const details = useCardDetails();
   const [view, setView] = useState<View>({ state: 'loading' });
+  const show = (next: View) => {
+    setView(next);
+    onViewChange();
+  };
   const [left, setLeft] = useState(seconds);
   const fetched = useRef(false);
 
   const fetchOnce = useEffectEvent(() => {
     details.mutateAsync({ cardId: card.id, challengeId }).then(
-      (answer) => setView({ state: 'shown', details: answer }),
+      (answer) => show({ state: 'shown', details: answer }),
       (error: unknown) => {
         const expired = codeExpiredMessage(error);
         if (expired) onCodeExpired(expired);
-        else setView({ state: 'failed', message: cardErrorMessage(error) });
+        else show({ state: 'failed', message: cardErrorMessage(error) });
       },
     );
   });
@@ -59,7 +66,10 @@ export function CardDetailsView({
   }, []);
 
   const shown = view.state === 'shown';
-  const { reset } = details;
+  const hideAgain = useEffectEvent(() => {
+    show({ state: 'hidden' });
+    details.reset();
+  });
   useEffect(() => {
     if (!shown) return;
     const deadline = Date.now() + seconds * 1000;
@@ -68,12 +78,11 @@ export function CardDetailsView({
       setLeft(remaining);
       if (remaining === 0) {
         clearInterval(timer);
-        setView({ state: 'hidden' });
-        reset();
+        hideAgain();
       }
     }, 250);
     return () => clearInterval(timer);
-  }, [shown, seconds, reset]);
+  }, [shown, seconds]);
 
   if (view.state === 'loading') {
     return (
@@ -118,7 +127,9 @@ function ShownDetails({
   ];
   return (
     <div className="space-y-4" data-testid="card-details">
-      <p className="text-sm text-slate-700">{details.message}</p>
+      <p role="status" className="text-sm text-slate-700">
+        {details.message}
+      </p>
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50 px-4 text-sm">
         <div className="flex flex-col gap-2 py-3">
           <dt className="text-slate-600">Card number</dt>

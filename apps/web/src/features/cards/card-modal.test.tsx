@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { CardsPanel } from '../quick-actions/cards-panel';
 import { HIDDEN_AGAIN } from './card-details-view';
@@ -257,5 +258,74 @@ describe('View Card Details', () => {
       [`POST ${path('details')}`]: apiError(409, 'CONFLICT', m.notActive),
     });
     expect((await within(dialog).findByRole('alert')).textContent).toBe(m.notActive);
+  });
+});
+
+describe('The card modal with the keyboard: the focus lands on each new step, never left on the dialog', () => {
+  /** The code typed, then "Verify" pressed with Enter (the button goes away with its step). */
+  async function verifyByKeyboard(user: UserEvent, dialog: HTMLElement) {
+    const box = within(dialog).getByLabelText('Card code (6 digits)');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    await user.type(box, '123456');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Verify' }));
+  }
+
+  it('Change PIN: on "New PIN" once the code is verified, then on the result', async () => {
+    const { user } = renderPanel({ [`POST ${path('pin')}`]: cardResult(debitCard(), m.pinChanged('4242')) });
+    const dialog = await openModal(user, 'Change PIN');
+    await verifyByKeyboard(user, dialog);
+    const pin = await within(dialog).findByLabelText('New PIN');
+    await waitFor(() => expect(document.activeElement).toBe(pin));
+
+    await user.type(pin, '4931');
+    await user.type(within(dialog).getByLabelText('Confirm PIN'), '4931');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Change PIN' }));
+    const result = await within(dialog).findByRole('status');
+    expect(result.textContent).toBe(m.pinChanged('4242'));
+    await waitFor(() => expect(document.activeElement).toBe(result));
+  });
+
+  it('on the code box, with the server’s words under it, when the code expired before the PIN was sent', async () => {
+    const { user } = renderPanel({
+      [`POST ${path('pin')}`]: apiError(400, 'VALIDATION_FAILED', m.otpExpired, { challengeId: m.otpExpired }),
+    });
+    const dialog = await openModal(user, 'Change PIN');
+    await verifyByKeyboard(user, dialog);
+    await user.type(await within(dialog).findByLabelText('New PIN'), '4931');
+    await user.type(within(dialog).getByLabelText('Confirm PIN'), '4931');
+    await pressEnter(user, within(dialog).getByRole('button', { name: 'Change PIN' }));
+    await within(dialog).findByText(m.otpExpired);
+    const box = within(dialog).getByLabelText('Card code (6 digits)');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
+  it('Set Transaction Limits: on the first limit once the code is verified', async () => {
+    const { user } = renderPanel();
+    const dialog = await openModal(user, 'Set Transaction Limits');
+    await verifyByKeyboard(user, dialog);
+    const perPurchase = await within(dialog).findByLabelText('Per purchase');
+    await waitFor(() => expect(document.activeElement).toBe(perPurchase));
+  });
+
+  it('View Card Details: on the details’ sentence, then on "Hidden again" once they are gone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPanel({ [`POST ${path('details')}`]: cardDetails() }, user);
+    const dialog = await openModal(user, 'View Card Details');
+    await verifyByKeyboard(user, dialog);
+    const shown = await within(dialog).findByText(m.detailsVisible(60));
+    await waitFor(() => expect(document.activeElement).toBe(shown));
+
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    const hidden = within(dialog).getByText(HIDDEN_AGAIN).closest<HTMLElement>('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(hidden));
+  });
+
+  it('View Card Details: on the refusal when the details are refused', async () => {
+    const { user } = renderPanel({ [`POST ${path('details')}`]: apiError(409, 'CONFLICT', m.notActive) });
+    const dialog = await openModal(user, 'View Card Details');
+    await verifyByKeyboard(user, dialog);
+    const refusal = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { useStepLanding } from '../../lib/focus-landing';
 import { CardCodeStep } from './card-code-step';
 import { CardDetailsView } from './card-details-view';
 import { ChangePinForm } from './change-pin-form';
@@ -57,45 +58,80 @@ function CardModalSteps({
   const [step, setStep] = useState<Step>({ at: 'code', error: null });
   // A new key remounts the code step, which then shows the server's words and waits for "Send a new code".
   const [round, setRound] = useState(0);
+  // The button pressed goes with its step: the focus lands on the step that took its place.
+  const { stepId, focusStep } = useStepLanding();
+  const go = (next: Step) => {
+    setStep(next);
+    focusStep();
+  };
   const backToCode = (error: string) => {
     setRound((value) => value + 1);
-    setStep({ at: 'code', error });
+    go({ at: 'code', error });
   };
-  const done = (message: string) => setStep({ at: 'done', message });
+  const done = (message: string) => go({ at: 'done', message });
 
-  if (step.at === 'code') {
-    return (
-      <CardCodeStep
-        key={round}
-        card={card}
-        action={action}
-        initialError={step.error}
-        onVerified={(challengeId) => setStep({ at: 'action', challengeId })}
-      />
-    );
-  }
-  if (step.at === 'done') {
-    return (
-      <div className="space-y-4">
-        <Alert tone="success">{step.message}</Alert>
-        <div className="flex justify-end">
-          <Button onClick={onClose}>Done</Button>
+  return (
+    <div id={stepId}>
+      {step.at === 'code' ? (
+        <CardCodeStep
+          key={round}
+          card={card}
+          action={action}
+          initialError={step.error}
+          onVerified={(challengeId) => go({ at: 'action', challengeId })}
+        />
+      ) : step.at === 'done' ? (
+        <div className="space-y-4">
+          <Alert tone="success">{step.message}</Alert>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Done</Button>
+          </div>
         </div>
-      </div>
-    );
-  }
-  const { challengeId } = step;
+      ) : (
+        <ActionStep
+          card={card}
+          action={action}
+          overview={overview}
+          challengeId={step.challengeId}
+          onDone={done}
+          onCodeExpired={backToCode}
+          onViewChange={focusStep}
+          onClose={onClose}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Step 2: the action's form, or the card's details, spending the verified code. */
+function ActionStep({
+  card,
+  action,
+  overview,
+  challengeId,
+  onDone,
+  onCodeExpired,
+  onViewChange,
+  onClose,
+}: CardModalTarget & {
+  overview: Pick<CardsOverview, 'limitCeilings' | 'detailsSeconds'>;
+  challengeId: string;
+  onDone: (message: string) => void;
+  onCodeExpired: (message: string) => void;
+  onViewChange: () => void;
+  onClose: () => void;
+}) {
   switch (action) {
     case 'pin':
-      return <ChangePinForm card={card} challengeId={challengeId} onDone={done} onCodeExpired={backToCode} />;
+      return <ChangePinForm card={card} challengeId={challengeId} onDone={onDone} onCodeExpired={onCodeExpired} />;
     case 'limits':
       return (
         <LimitsForm
           card={card}
           ceilings={overview.limitCeilings}
           challengeId={challengeId}
-          onDone={done}
-          onCodeExpired={backToCode}
+          onDone={onDone}
+          onCodeExpired={onCodeExpired}
         />
       );
     case 'details':
@@ -104,7 +140,8 @@ function CardModalSteps({
           card={card}
           challengeId={challengeId}
           seconds={overview.detailsSeconds}
-          onCodeExpired={backToCode}
+          onCodeExpired={onCodeExpired}
+          onViewChange={onViewChange}
           onClose={onClose}
         />
       );

@@ -1,9 +1,10 @@
 import { type Me, messages } from '@mutual/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { me, member } from '../../test/fixtures';
+import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -74,5 +75,56 @@ describe('two-factor section', () => {
     expect(await screen.findByText(s.totpDisabled)).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
     expect(server.to('POST', '/api/me/totp/disable')[0]?.body).toEqual({ password: 'my password' });
+  });
+});
+
+describe('two-factor section with the keyboard: the focus lands on each new step, never left behind', () => {
+  const heading = () => screen.getByRole('heading', { name: 'Two-factor authentication' });
+
+  it('on the code box of the set-up, on the codes’ result, then on the heading once they are saved', async () => {
+    const { user } = renderSection(me, {
+      'POST /api/me/totp/setup': { secret: 'ABCDEFGHIJKL', otpauthUrl: 'otpauth://x', qrCodeDataUrl: 'data:,' },
+      'POST /api/me/totp/confirm': { codes: ['1111-2222', '3333-4444'], message: '' },
+    });
+    await pressEnter(user, screen.getByRole('button', { name: 'Set up authenticator app' }));
+    const code = await screen.findByLabelText(/^2\. Enter the \d-digit code from the app$/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+
+    await user.type(code, '123456');
+    await pressEnter(user, screen.getByRole('button', { name: 'Turn on' }));
+    const result = await screen.findByRole('status');
+    expect(result.textContent).toBe(s.totpEnabled);
+    await waitFor(() => expect(document.activeElement).toBe(result));
+
+    await pressEnter(user, screen.getByRole('button', { name: 'I have saved these codes' }));
+    await waitFor(() => expect(document.activeElement).toBe(heading()));
+  });
+
+  it('on the heading when the set-up is cancelled', async () => {
+    const { user } = renderSection(me, {
+      'POST /api/me/totp/setup': { secret: 'ABCDEFGHIJKL', otpauthUrl: 'otpauth://x', qrCodeDataUrl: 'data:,' },
+    });
+    await pressEnter(user, screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await pressEnter(user, await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(heading()));
+  });
+
+  it(`on "${s.totpDisabled}" once the app is turned off, on the new codes once they are replaced`, async () => {
+    const { user } = renderSection(withApp, {
+      'POST /api/me/totp/disable': { message: '' },
+      'POST /api/me/backup-codes': { codes: ['5555-6666'], message: 'New backup codes.' },
+    });
+    await pressEnter(user, screen.getByRole('button', { name: 'Turn off' }));
+    await user.type(screen.getByLabelText('Password'), 'my password');
+    await pressEnter(user, screen.getByRole('button', { name: 'Turn off' }));
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe(s.totpDisabled);
+    await waitFor(() => expect(document.activeElement).toBe(done));
+
+    await pressEnter(user, screen.getByRole('button', { name: 'Replace backup codes' }));
+    await user.type(screen.getByLabelText('Password'), 'my password');
+    await pressEnter(user, screen.getByRole('button', { name: 'Replace backup codes' }));
+    const codes = await screen.findByText('New backup codes.');
+    await waitFor(() => expect(document.activeElement).toBe(codes.closest('[role="status"]')));
   });
 });

@@ -3,6 +3,7 @@ import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { errorMessage } from '../../lib/api-errors';
+import { useStepLanding } from '../../lib/focus-landing';
 import { BackupCodesView } from './backup-codes-view';
 import { type Outcome, OutcomeAlert } from './outcome';
 import { PasswordPrompt } from './password-prompt';
@@ -46,10 +47,13 @@ export function TwoFactorSection({ me }: { me: Me }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [starting, setStarting] = useState(false);
   const on = me.security.twoFactor;
+  // The button pressed goes with its step: the focus lands on the step that took its place.
+  const { stepId, focusStep } = useStepLanding();
 
   const go = (next: Step) => {
     setOutcome(null);
     setStep(next);
+    focusStep();
   };
 
   const startSetup = async () => {
@@ -75,6 +79,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
     await applyMe();
     setStep({ kind: 'overview' });
     setOutcome({ tone: 'success', text: result.message || messages.settings.totpDisabled });
+    focusStep();
   };
 
   const replaceCodes = async (password: string) => {
@@ -82,7 +87,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
   };
 
   return (
-    <section aria-labelledby="two-factor-heading" className="space-y-4">
+    <section id={stepId} aria-labelledby="two-factor-heading" className="space-y-4">
       <div className="flex items-start gap-3">
         {on ? (
           <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
