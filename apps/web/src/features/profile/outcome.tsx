@@ -10,6 +10,12 @@ export function formOutcome(error: string | null, success: string | null): Outco
 }
 
 /** The outcome as a banner; nothing when there is none. */
-export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
-  return outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>;
+export function OutcomeAlert({ outcome, id }: { outcome: Outcome | null; id?: string }) {
+  return (
+    outcome && (
+      <Alert tone={outcome.tone} id={id}>
+        {outcome.text}
+      </Alert>
+    )
+  );
 }

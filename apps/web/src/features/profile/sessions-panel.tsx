@@ -1,19 +1,26 @@
 import { messages } from '@mutual/shared';
 import { Monitor } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
+import { rowControl, rowLanding, useFocusLanding } from '../../lib/focus-landing';
 import { formatDateTime } from '../../lib/format-date';
 import { relativeTime } from '../navigation/relative-time';
 import { useNow } from '../navigation/use-now';
 import { type Outcome, OutcomeAlert } from './outcome';
 import { useEndSession, useSessions } from './profile-api';
 
-/** Where the person is signed in, with a way to end any other session. */
+/**
+ * Where the person is signed in, with a way to end any other session. A session signed out leaves
+ * the list with its button: the focus goes where `rowLanding` says, the result when no other
+ * session is left.
+ */
 export function SessionsPanel({ active }: { active: boolean }) {
   const now = useNow(60_000);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const land = useFocusLanding();
+  const outcomeId = useId();
   const sessions = useSessions(active);
   const end = useEndSession({
     onMutate: () => setOutcome(null),
@@ -40,7 +47,7 @@ export function SessionsPanel({ active }: { active: boolean }) {
       <p className="text-sm text-slate-600">
         These devices are signed in to your account. If you do not recognise one, sign it out and change your password.
       </p>
-      <OutcomeAlert outcome={outcome} />
+      <OutcomeAlert outcome={outcome} id={outcomeId} />
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Active sessions">
         {list.map((session) => (
           <li key={session.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -74,7 +81,12 @@ export function SessionsPanel({ active }: { active: boolean }) {
                 size="sm"
                 className="shrink-0 self-start sm:self-center"
                 busy={end.isPending && end.variables === session.id}
-                onClick={() => end.mutate(session.id)}
+                onClick={(event) => {
+                  // Answered once the list was read again (`useEndSession`), the row gone from it.
+                  const next = rowLanding(event.currentTarget, () => document.getElementById(outcomeId));
+                  end.mutate(session.id, { onSuccess: () => land(next) });
+                }}
+                {...rowControl('sign-out-session')}
                 aria-label={`Sign out ${session.device}${session.ipAddress ? ` at ${session.ipAddress}` : ''}`}
               >
                 {end.isPending && end.variables === session.id ? 'Signing out…' : 'Sign out'}
