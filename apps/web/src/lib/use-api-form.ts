@@ -70,6 +70,36 @@ export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues
   submitting: boolean;
 }
 
+/** The paths of the fields a form's errors are about: `amount`, `address.city`, `rows.0.date`. */
+function errorPaths(errors: unknown, prefix = ''): string[] {
+  if (errors === null || typeof errors !== 'object') return [];
+  if ('type' in errors && 'message' in errors) return [prefix];
+  return Object.entries(errors).flatMap(([key, value]) =>
+    key === 'ref' ? [] : errorPaths(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+/**
+ * The browser-side check stopped a submit: the focus goes to the first field in error in the
+ * order the person reads the form (react-hook-form's own choice follows the order the fields
+ * registered in, and a hook that registers a field first — the transfer forms' Amount — sent the
+ * person past the fields above it). A field in error with no named control in the form (a
+ * composite control) falls back to react-hook-form's `setFocus`.
+ */
+function focusFirstInvalid(event: BaseSyntheticEvent | undefined, errors: unknown, setFocus: (name: string) => void) {
+  const paths = errorPaths(errors);
+  const formElement: unknown = event?.target;
+  const named =
+    formElement instanceof HTMLFormElement
+      ? paths
+          .map((path) => formElement.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`))
+          .filter((element): element is HTMLElement => element !== null)
+      : [];
+  const first = named.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+  if (first && named.length === paths.length) first.focus();
+  else if (paths[0] !== undefined) setFocus(paths[0]);
+}
+
 /** Every path in a form's values, objects and array items included: `address`, `address.city`. */
 export function valuePaths(values: unknown, prefix = ''): string[] {
   if (values === null || typeof values !== 'object' || values instanceof Date || values instanceof Blob) return [];
@@ -99,6 +129,8 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
   ...useFormOptions
 }: UseApiFormOptions<TInput, TOutput>): ApiForm<TInput, TOutput> {
   const form = useForm<TInput, unknown, TOutput>({
+    // `focusFirstInvalid` instead: react-hook-form would take the order the fields registered in.
+    shouldFocusError: false,
     ...useFormOptions,
     resolver: zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
   });
@@ -129,14 +161,20 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
     setFormError(rest || null);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await submit(values);
-    } catch (error) {
-      fail(error);
-    }
-  }, onInvalid);
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await submit(values);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    (errors, event) => {
+      focusFirstInvalid(event, errors, (name) => form.setFocus(name as Path<TInput>));
+      return onInvalid?.(errors, event);
+    },
+  );
 
   const formProps: ApiFormProps = { noValidate: true, onSubmit: (event) => void onSubmit(event) };
   return { form, onSubmit, formProps, formError, setFormError, submitting: form.formState.isSubmitting };

@@ -39,6 +39,13 @@ describe('To Member transfer form', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('puts the focus on the first field in error as the form reads, the recipient, not the amount', async () => {
+    const { email, submit } = renderForm();
+    await submit();
+    await screen.findAllByText(m.fillAllFields);
+    expect(document.activeElement).toBe(email);
+  });
+
   it(`refuses to look up something that is not an e-mail address with "${m.emailInvalid}"`, async () => {
     const { server, user, email, verify } = renderForm();
     await user.type(email, 'not-an-address');
