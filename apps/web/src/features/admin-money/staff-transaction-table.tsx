@@ -66,7 +66,8 @@ function Actions({ transaction, onAction }: { transaction: Transaction; onAction
     </span>
   );
   return (
-    <span className="flex flex-wrap justify-end gap-1.5">
+    // ml-auto: on a phone card, wrapped under the date and status, the buttons still sit right.
+    <span className="ml-auto flex flex-wrap justify-end gap-1.5">
       {complete && (
         <Button icon={CircleCheck} variant="outline" size="sm" onClick={() => onAction('complete', transaction)}>
           Complete{which}
