@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { type FormEvent, useId, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
-import { Dialog } from './dialog';
+import { Dialog, DialogFooter } from './dialog';
 
 /** A screen that opens a dialog from its own button, as Verify User does: no Radix trigger. */
 function Opener({ withField = false }: { withField?: boolean }) {
@@ -48,6 +48,28 @@ function SubmitThenAnswer() {
     </>
   );
 }
+
+/** A long form whose buttons are its dialog's footer, as Profile Settings' are. */
+function FooterForm({ onSave }: { onSave: () => void }) {
+  const formId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <form id={formId} onSubmit={submit}>
+      <input aria-label="City" />
+      <DialogFooter>
+        <button type="button">Close</button>
+        <button type="submit" form={formId}>
+          Save changes
+        </button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+const part = (element: HTMLElement) => element.closest('[data-dialog-part]')?.getAttribute('data-dialog-part');
 
 describe('Dialog', () => {
   it('opened once a request ended, gives the focus back to the button that sent it', async () => {
@@ -101,5 +123,44 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel payment' });
     const describedBy = dialog.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Any money held becomes available.');
+  });
+
+  it('shows what a DialogFooter holds under the scrolling body, pinned, where it still submits its form', async () => {
+    const onSave = vi.fn();
+    render(
+      <Dialog open onOpenChange={() => {}} title="Profile Settings">
+        <FooterForm onSave={onSave} />
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Profile Settings' });
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(part(within(dialog).getByRole('textbox', { name: 'City' }))).toBe('body');
+    expect(part(save)).toBe('footer');
+    // After the body in the tab order, as it is on the screen.
+    const order = [...dialog.querySelectorAll('input, button')].map(
+      (element) => element.getAttribute('aria-label') ?? element.textContent,
+    );
+    expect(order).toEqual(['Close', 'City', 'Close', 'Save changes']);
+    await userEvent.click(save);
+    expect(onSave).toHaveBeenCalledOnce();
+  });
+
+  it('has no footer when nothing is put in it', () => {
+    render(
+      <Dialog open onOpenChange={() => {}} title="Verify User">
+        <p>Check the applicant.</p>
+      </Dialog>,
+    );
+    const footer = screen.getByRole('dialog').querySelector('[data-dialog-part="footer"]');
+    expect(footer?.childElementCount).toBe(0);
+  });
+
+  it('leaves a DialogFooter where it is written outside a dialog', async () => {
+    const onSave = vi.fn();
+    render(<FooterForm onSave={onSave} />);
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save.closest('form')).not.toBeNull();
+    await userEvent.click(save);
+    expect(onSave).toHaveBeenCalledOnce();
   });
 });

@@ -1,9 +1,10 @@
 import { type CreateUserInput, type UserSummary, createUserSchema, messages } from '@mutual/shared';
+import { useId } from 'react';
 import { type FieldErrors, type FieldPath, type UseFormRegisterReturn, get, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Dialog, type DialogControlProps } from '../../components/dialog';
+import { Dialog, type DialogControlProps, DialogFooter } from '../../components/dialog';
 import { FormField, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
 import { applyFieldErrors, fieldErrors, hasCode } from '../../lib/api-errors';
@@ -85,6 +86,7 @@ export function CreateUserDialog({
 }
 
 function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (user: UserSummary) => void }) {
+  const formId = useId();
   const create = useCreateUser();
   const { form, formProps, formError, setFormError, submitting } = useApiForm<CreateUserInput, CreateUser>({
     schema: createUserSchema,
@@ -131,7 +133,7 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   const roleHint = role === 'admin' ? 'Admins have full access to this console.' : undefined;
 
   return (
-    <form {...formProps} className="space-y-6">
+    <form {...formProps} id={formId} className="space-y-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Account</legend>
         {field('name', 'Name', { maxLength: 120, span: 'sm:col-span-2' })}
@@ -192,16 +194,20 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         )}
       </fieldset>
 
-      {formError && <Alert tone="error">{formError}</Alert>}
-
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={submitting}>
-          {submitting ? 'Creating...' : 'Create User'}
-        </Button>
-      </div>
+      {/* Pinned under the fields (the dialog's footer): the form is longer than most screens. */}
+      <DialogFooter>
+        <div className="space-y-4">
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onCancel} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} busy={submitting}>
+              {submitting ? 'Creating...' : 'Create User'}
+            </Button>
+          </div>
+        </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -30,6 +30,8 @@ export function AccountSettingsDialog({ open, onOpenChange }: DialogControlProps
       description="Notifications, sign-in security, your password and where you are signed in."
       loadingLabel="Loading your settings…"
       loadFailed={messages.settings.loadFailed}
+      // Its tabs differ in height: centred, the tab row would move under the pointer at each switch.
+      placement="top"
     >
       {(me) => <SettingsTabs me={me} />}
     </MeDialog>

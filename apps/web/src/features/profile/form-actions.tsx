@@ -7,16 +7,19 @@ export function FormActions({
   submitting,
   submitLabel,
   busyLabel,
+  form,
 }: {
   onCancel: () => void;
   cancelLabel?: string;
   submitting: boolean;
   submitLabel: string;
   busyLabel: string;
+  /** The form's id, when the row is not inside it (a `DialogFooter`). */
+  form?: string;
 }) {
   return (
     <CancelActions onCancel={onCancel} cancelLabel={cancelLabel}>
-      <Button type="submit" busy={submitting}>
+      <Button type="submit" form={form} busy={submitting}>
         {submitting ? busyLabel : submitLabel}
       </Button>
     </CancelActions>

@@ -15,10 +15,13 @@ export function MeDialog({
   description,
   loadingLabel,
   loadFailed,
+  placement,
   children,
 }: DialogControlProps & {
   title: string;
   description: string;
+  /** `Dialog`'s: near the top for tabs, whose panels differ in height. */
+  placement?: 'center' | 'top';
   /** What the placeholder says while the record loads: "Loading your profile…". */
   loadingLabel: string;
   /** The spec's sentence when it could not be read. */
@@ -26,7 +29,14 @@ export function MeDialog({
   children: (me: Me) => ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="lg"
+      placement={placement}
+    >
       <MeDialogBody loadingLabel={loadingLabel} loadFailed={loadFailed}>
         {children}
       </MeDialogBody>

@@ -1,6 +1,8 @@
 import { type Me, type ProfileUpdate, messages, profileUpdateSchema } from '@mutual/shared';
+import { useId } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogFooter } from '../../components/dialog';
 import { useApiForm } from '../../lib/use-api-form';
 import { FormActions } from './form-actions';
 import { InputField } from './input-field';
@@ -46,6 +48,7 @@ export function SignInEmailField({ id, email, autoComplete }: { id: string; emai
 
 /** Name, phone and address; validated with the schema the API uses (`meApi.updateProfile`). */
 export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
+  const formId = useId();
   const updateProfile = useUpdateProfile();
   const { saved, save } = useMeSave(updateProfile.mutateAsync, messages.profile.updated);
   const { form, formProps, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
@@ -84,7 +87,7 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
   );
 
   return (
-    <form {...formProps} className="space-y-5">
+    <form {...formProps} id={formId} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'profile-name', 'Name', errors.name?.message, 'name')}
         {field('phone', 'profile-phone', 'Phone', errors.phone?.message, 'tel')}
@@ -102,14 +105,20 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
           {field('address.country', 'profile-country', 'Country', a?.country?.message, 'country-name')}
         </div>
       </fieldset>
-      <OutcomeAlert outcome={formOutcome(formError, saved)} />
-      <FormActions
-        onCancel={onCancel}
-        cancelLabel="Close"
-        submitting={submitting}
-        submitLabel="Save changes"
-        busyLabel="Saving…"
-      />
+      {/* In Profile Settings, pinned under the fields: the buttons, and what pressing one did, stay in view. */}
+      <DialogFooter>
+        <div className="space-y-4">
+          <OutcomeAlert outcome={formOutcome(formError, saved)} />
+          <FormActions
+            form={formId}
+            onCancel={onCancel}
+            cancelLabel="Close"
+            submitting={submitting}
+            submitLabel="Save changes"
+            busyLabel="Saving…"
+          />
+        </div>
+      </DialogFooter>
     </form>
   );
 }
