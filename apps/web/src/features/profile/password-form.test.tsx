@@ -59,5 +59,9 @@ describe('change password form', () => {
       newPassword: 'a brand new phrase',
       confirmPassword: 'a brand new phrase',
     });
+
+    // Typing the next change: the last one's sentence goes.
+    await userEvent.type(screen.getByLabelText('Current password'), 'a');
+    expect(screen.queryByText(s.passwordChanged)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { type ChangePasswordInput, PASSWORD, changePasswordSchema, messages } from '@mutual/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../components/button';
 import { useApiForm } from '../../lib/use-api-form';
+import { useClearOnEdit } from '../../lib/use-clear-on-edit';
 import { InputField } from './input-field';
 import { OutcomeAlert, formOutcome } from './outcome';
 import { useChangePassword } from './profile-api';
@@ -28,6 +29,9 @@ export function PasswordForm({ email }: { email: string }) {
       setChanged(result.message || messages.settings.passwordChanged);
     },
   });
+  // "Password changed" is about the last change, not the one being typed.
+  const clearChanged = useCallback(() => setChanged(null), []);
+  useClearOnEdit(form, clearChanged);
   const {
     register,
     formState: { errors },

@@ -66,6 +66,13 @@ describe('profile form', () => {
       name: me.name,
       address: { city: 'Shelbyville' },
     });
+
+    // The next edit is not saved yet: the last save's sentence goes.
+    await user.clear(screen.getByLabelText('Name'));
+    expect(screen.queryByText(messages.profile.updated)).toBeNull();
+    await save();
+    expect(await screen.findByText(r.required('Name'))).toBeTruthy();
+    expect(screen.queryByText(messages.profile.updated)).toBeNull();
   });
 
   it(`shows "${messages.profile.updateFailed}" and the server’s message under the field it refused`, async () => {

@@ -1,9 +1,10 @@
 import { type Me, type ProfileUpdate, messages, profileUpdateSchema } from '@mutual/shared';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogFooter } from '../../components/dialog';
 import { useApiForm } from '../../lib/use-api-form';
+import { useClearOnEdit } from '../../lib/use-clear-on-edit';
 import { FormActions } from './form-actions';
 import { InputField } from './input-field';
 import { OutcomeAlert, formOutcome } from './outcome';
@@ -50,7 +51,7 @@ export function SignInEmailField({ id, email, autoComplete }: { id: string; emai
 export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) {
   const formId = useId();
   const updateProfile = useUpdateProfile();
-  const { saved, save } = useMeSave(updateProfile.mutateAsync, messages.profile.updated);
+  const { saved, setSaved, save } = useMeSave(updateProfile.mutateAsync, messages.profile.updated);
   const { form, formProps, formError, submitting } = useApiForm<ProfileInput, ProfileUpdate>({
     schema: profileUpdateSchema,
     defaultValues: valuesOf(me),
@@ -59,6 +60,9 @@ export function ProfileForm({ me, onCancel }: { me: Me; onCancel: () => void }) 
     fieldsFailure: messages.profile.updateFailed,
     submit: (values) => save(values, (stored) => form.reset(valuesOf(stored))),
   });
+  // "Profile updated successfully" is about the last save, not the edit being typed.
+  const clearSaved = useCallback(() => setSaved(null), [setSaved]);
+  useClearOnEdit(form, clearSaved);
   const {
     register,
     formState: { errors },
