@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, CancelActions } from '../../components/button';
 import { FormField, controlProps } from '../../components/form-field';
@@ -48,8 +48,12 @@ export function ReasonForm({
   before?: ReactNode;
   after?: ReactNode;
 }) {
+  // Opened under what was there (a dialog's decision buttons), on a phone it may start below the
+  // screen: the whole form comes into view, its decision button included, not only the box.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <form {...formProps} className={className}>
+    <form {...formProps} ref={formRef} className={className}>
       {before}
       <FormField id={id} label={label} hint={hint} error={error}>
         <textarea
