@@ -23,10 +23,15 @@ export function countedTabs<V extends string>(
 
 const number = new Intl.NumberFormat('en-US');
 
-/** The look of the staff lists' status tabs: the active one lifts out of the grey track. */
+/**
+ * The look of the staff lists' status tabs: the active one lifts out of the grey track. A tab is
+ * as wide as its label and count and grows into the room left on its row; a row too narrow for
+ * the next tab puts it on a new row, and a cell too narrow for a tab puts its count under its
+ * label, then wraps the label: a label never runs under its neighbour.
+ */
 const trigger = [
-  'flex min-w-0 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 sm:px-4',
-  'text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900',
+  'flex grow flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-lg px-3 py-2 sm:px-4',
+  'text-center text-sm font-medium text-slate-700 hover:text-slate-900',
   'disabled:cursor-not-allowed disabled:opacity-50',
   'data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm',
 ].join(' ');
@@ -39,7 +44,7 @@ export function TabLabel({ label, count }: { label: string; count?: number | nul
       {count !== undefined && (
         <span
           aria-hidden="true"
-          className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums"
+          className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 tabular-nums"
         >
           {count === null ? '–' : number.format(count)}
         </span>
@@ -88,7 +93,7 @@ export function Tabs<V extends string>({
       }}
       className={className}
     >
-      <RadixTabs.List aria-label={label} className={`gap-1 rounded-xl bg-slate-100 p-1 ${listClassName}`}>
+      <RadixTabs.List aria-label={label} className={`flex-wrap gap-1 rounded-xl bg-slate-100 p-1 ${listClassName}`}>
         {tabs.map((tab) => (
           <RadixTabs.Trigger key={tab.value} value={tab.value} disabled={tab.disabled} className={trigger}>
             <TabLabel label={tab.label} count={tab.count} />

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@mutual/shared';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { EmailText } from '../../components/email-text';
 import { dateTimeFormat } from '../../lib/format-date';
@@ -19,11 +20,37 @@ export function AuditWhen({ at, timeZone, wrap = false }: { at: string; timeZone
   );
 }
 
+/**
+ * A dotted code or address ("registration.info_requested", "203.0.113.7") that, in a narrow
+ * column, wraps after a dot rather than mid-word. Give its box `break-words`, so only a part too
+ * long for any line is cut.
+ */
+export function DottedText({ text }: { text: string }) {
+  return text.split('.').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          .<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** An e-mail in a change list wraps at its "@", as everywhere else; any other value as it comes. */
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
+function ChangeValue({ value }: { value: string }) {
+  return looksLikeEmail(value) ? <EmailText email={value} /> : value;
+}
+
 export function AuditAction({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="font-medium text-slate-900">{entry.label}</span>
-      <span className="block font-mono text-xs break-all text-slate-600">{entry.action}</span>
+      <span className="block font-mono text-xs break-words text-slate-600">
+        <DottedText text={entry.action} />
+      </span>
     </>
   );
 }
@@ -59,11 +86,17 @@ export function AuditMember({ entry }: { entry: AuditEntry }) {
 /** The address, with the browser it came from one click (or a hover) away. */
 export function AuditOrigin({ entry }: { entry: AuditEntry }) {
   if (!entry.ipAddress && !entry.userAgent) return <span className="text-slate-500">—</span>;
-  if (!entry.userAgent) return <span className="font-mono text-xs">{entry.ipAddress}</span>;
+  if (!entry.userAgent) {
+    return (
+      <span className="font-mono text-xs break-words">
+        <DottedText text={entry.ipAddress ?? ''} />
+      </span>
+    );
+  }
   return (
     <details className="group text-xs" title={entry.userAgent}>
-      <summary className="cursor-pointer font-mono text-slate-800 marker:text-slate-500">
-        {entry.ipAddress ?? 'No address'}
+      <summary className="cursor-pointer font-mono break-words text-slate-800 marker:text-slate-500">
+        {entry.ipAddress ? <DottedText text={entry.ipAddress} /> : 'No address'}
       </summary>
       <p className="mt-1 break-words text-slate-600">
         <span className="sr-only">Browser: </span>
@@ -98,16 +131,20 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
               <dd className="inline">
                 {change.from !== null && change.to !== null ? (
                   <>
-                    <span className="text-slate-600">{change.from}</span>
+                    <span className="text-slate-600">
+                      <ChangeValue value={change.from} />
+                    </span>
                     <span aria-hidden="true" className="px-1 text-slate-500">
                       →
                     </span>
                     <span className="sr-only"> changed to </span>
-                    <span className="font-medium text-slate-900">{change.to}</span>
+                    <span className="font-medium text-slate-900">
+                      <ChangeValue value={change.to} />
+                    </span>
                   </>
                 ) : (
                   <span className="text-slate-900">
-                    {change.to ?? change.from}
+                    <ChangeValue value={change.to ?? change.from ?? ''} />
                     {change.to === null && ' (removed)'}
                   </span>
                 )}

@@ -1,4 +1,5 @@
 import { type CardTransaction, cardChannelLabels, cardTransactionStatusLabels, formatWireMoney } from '@mutual/shared';
+import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDate } from '../../lib/format-date';
 import { pointsLabel, transactionPillClass } from './format';
@@ -46,15 +47,31 @@ function Amount({ transaction }: { transaction: CardTransaction }) {
   );
 }
 
-/** "Food · In store · Mar 4, 2026", plus the points a cleared credit card purchase earned. */
+/**
+ * "Food · In store · Mar 4, 2026", plus the points a cleared credit card purchase earned. Each fact
+ * stays whole and a narrow screen wraps between them; every fact brings its dot, and the row is
+ * drawn a dot's width to the left inside a clipping box, so a dot shows only between two facts on
+ * one line, never at a line's start or end.
+ */
 function Context({ transaction }: { transaction: CardTransaction }) {
+  const facts: ReactNode[] = [
+    transaction.category,
+    cardChannelLabels[transaction.channel],
+    <time dateTime={transaction.authorizedAt}>{formatDate(transaction.authorizedAt)}</time>,
+  ];
+  if (transaction.points > 0) facts.push(`+${pointsLabel(transaction.points)}`);
   return (
-    <span className="text-sm text-slate-600">
-      {transaction.category} · {cardChannelLabels[transaction.channel]} ·{' '}
-      <time dateTime={transaction.authorizedAt} className="whitespace-nowrap">
-        {formatDate(transaction.authorizedAt)}
-      </time>
-      {transaction.points > 0 && <> · +{pointsLabel(transaction.points)}</>}
+    <span className="block overflow-hidden text-sm text-slate-600" data-testid="card-transaction-context">
+      <span className="-ml-4 flex flex-wrap">
+        {facts.map((fact, index) => (
+          <span key={index} className="whitespace-nowrap" data-testid="card-transaction-fact">
+            <span aria-hidden="true" className="inline-block w-4 text-center">
+              {' · '}
+            </span>
+            {fact}
+          </span>
+        ))}
+      </span>
     </span>
   );
 }

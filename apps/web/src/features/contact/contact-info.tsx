@@ -1,6 +1,7 @@
 import type { PublicSite } from '@mutual/shared';
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmailText } from '../../components/email-text';
 
 function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -29,11 +30,8 @@ export function ContactInfoCards({ site }: { site: PublicSite }) {
       </InfoCard>
       <InfoCard icon={Mail} title="Email us">
         <p>
-          <a
-            href={`mailto:${support.email}`}
-            className="font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
-          >
-            {support.email}
+          <a href={`mailto:${support.email}`} className="font-semibold break-words text-brand hover:underline">
+            <EmailText email={support.email} />
           </a>
         </p>
         <p>We reply {support.emailResponse}.</p>

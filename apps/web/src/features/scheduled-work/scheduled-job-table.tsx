@@ -173,12 +173,14 @@ function JobCard({ job, ...actions }: Pick<TableProps, 'busy' | 'runningName' | 
 
 /** Every job: a table on wide screens, one card per job on a phone. */
 export function ScheduledJobTable({ jobs, loading, error, onRetry, ...actions }: TableProps) {
+  // The job's long title takes the most room; the last error has its own (mostly "None", a long
+  // one clamped to two lines); the short columns keep one line each.
   const columns: DataTableColumn<ScheduledJob>[] = [
     {
       id: 'job',
       header: 'Job',
       rowHeader: true,
-      className: 'min-w-48',
+      className: 'w-[36%] min-w-56',
       cell: (job) => <JobName job={job} withSchedule />,
     },
     { id: 'queue', header: 'Queue', cell: (job) => <Queue job={job} /> },
@@ -194,7 +196,7 @@ export function ScheduledJobTable({ jobs, loading, error, onRetry, ...actions }:
       id: 'last-error',
       header: 'Last error',
       headerClassName: 'whitespace-nowrap',
-      className: 'w-full min-w-48 max-w-0',
+      className: 'w-[24%] min-w-44 max-w-0',
       cell: (job) => <LastError job={job} />,
     },
     {

@@ -101,8 +101,9 @@ export function TransactionFiltersForm({
       footer={corrections}
       showCount={false}
     >
-      {/* Two a row on a phone: account and type, the two dates side by side, then the category
-          and the status each a whole row ("All categories" does not fit half a phone). */}
+      {/* Two a row on a phone: account and type, the two dates side by side (each a whole row on
+          the narrowest), then the category and the status each a whole row ("All categories" does
+          not fit half a phone). */}
       <SelectFilter name="account" filters={filters} onChange={onChange} />
       <SelectFilter name="type" filters={filters} onChange={onChange} />
       <DateFilter name="from" filters={filters} onChange={onChange} />
@@ -148,13 +149,21 @@ function SelectFilter({ name, filters, onChange, className }: FilterProps<ListNa
   );
 }
 
+/**
+ * A phone's half row is narrow for a date box: the browser's "mm/dd/yyyy" and its calendar button
+ * need about 135 px. Less padding makes them fit from a 384 px screen; below that each date takes
+ * a whole row.
+ */
+const dateFieldClass = 'col-span-2 min-[384px]:col-span-1';
+const dateControlClass = 'max-sm:px-2.5';
+
 function DateFilter({ name, filters, onChange }: FilterProps<DateName>) {
   const id = `history-${name}`;
   const { label, bounds } = dates[name];
   return (
-    <FilterField id={id} label={label}>
+    <FilterField id={id} label={label} className={dateFieldClass}>
       <input
-        {...controlProps(id, {})}
+        {...controlProps(id, {}, dateControlClass)}
         type="date"
         value={filters[name] ?? ''}
         {...bounds(filters)}

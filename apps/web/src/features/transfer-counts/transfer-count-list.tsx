@@ -2,6 +2,7 @@ import type { TransferCountList, TransferCountRow } from '@mutual/shared';
 import { Lock, RotateCcw } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format-date';
 import { iconPillClass } from '../../components/pill';
 
@@ -48,14 +49,18 @@ function Count({ row, limit }: { row: TransferCountRow; limit: number }) {
 
 function LastReset({ row, layout }: { row: TransferCountRow; layout: Layout }) {
   if (!row.lastResetAt) return <span className="text-slate-600">Never</span>;
-  // The table has room for a line each; a card's half-width column wraps the e-mail.
-  const wrap = layout === 'table' ? 'whitespace-nowrap' : 'break-all';
+  // The table has room for a line each; a card's half-width column wraps the e-mail at its "@".
+  const wrap = layout === 'table' ? 'whitespace-nowrap' : 'break-words';
   return (
     <span className="block">
       <time dateTime={row.lastResetAt} className="whitespace-nowrap text-slate-800">
         {formatDateTime(row.lastResetAt)}
       </time>
-      {row.lastResetBy && <span className={`block text-xs text-slate-600 ${wrap}`}>by {row.lastResetBy}</span>}
+      {row.lastResetBy && (
+        <span className={`block text-xs text-slate-600 ${wrap}`}>
+          by <EmailText email={row.lastResetBy} />
+        </span>
+      )}
     </span>
   );
 }
@@ -98,11 +103,15 @@ function ProtectedNote({ row, layout }: { row: TransferCountRow; layout: Layout 
 function MemberIdentity({ row, layout }: { row: TransferCountRow; layout: Layout }) {
   const card = layout === 'card';
   const Line = card ? 'p' : 'span';
-  const emailClass = card ? 'min-w-0 font-semibold break-all text-slate-900' : 'truncate font-semibold text-slate-900';
+  const emailClass = card
+    ? 'min-w-0 font-semibold break-words text-slate-900'
+    : 'truncate font-semibold text-slate-900';
   return (
     <>
       <Line className="flex flex-wrap items-center gap-1.5">
-        <span className={emailClass}>{row.email}</span>
+        <span className={emailClass}>
+          <EmailText email={row.email} />
+        </span>
         {row.protected && <ProtectedBadge />}
       </Line>
       <Line className={card ? 'text-sm text-slate-600' : 'block truncate text-slate-600'}>{row.name}</Line>
