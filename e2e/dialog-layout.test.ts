@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, screenshot, visit } from './support/browser';
 import { openAsStaff } from './support/console';
-import { apiSignIn, createMember, openAccountMenuItem, unexpectedErrors } from './support/identity';
+import { apiSignIn, createMember, openMemberDialog, unexpectedErrors } from './support/identity';
 
 /** Where the element's top is on the screen, in whole pixels. */
 const topOf = async (element: Locator) => Math.round((await element.boundingBox())?.y ?? Number.NaN);
@@ -28,17 +28,6 @@ function pressableInPlace(control: Locator): Promise<boolean> {
       return hit !== null && element.contains(hit);
     });
   });
-}
-
-async function openMemberDialog(page: Page, which: 'Profile Settings' | 'Account Settings') {
-  await openAccountMenuItem(page, which);
-  const dialog = page.getByRole('dialog', { name: which });
-  await dialog.waitFor({ state: 'visible' });
-  await dialog
-    .getByRole('status')
-    .filter({ hasText: /^Loading/ })
-    .waitFor({ state: 'detached' });
-  return dialog;
 }
 
 browserSuite('[DIALOGS]: long and tabbed dialogs keep still and keep their buttons in view', (browser) => {

@@ -8,23 +8,12 @@ import {
   loginField,
   newPassword,
   openAccountMenuItem,
+  openMemberDialog,
   pathname,
   pngFile,
   signIn,
   unexpectedErrors,
 } from './support/identity';
-
-async function openDialog(page: Page, which: 'Profile Settings' | 'Account Settings') {
-  await openAccountMenuItem(page, which);
-  const dialog = page.getByRole('dialog', { name: which });
-  await dialog.waitFor({ state: 'visible' });
-  // The dialog's content follows GET /api/me.
-  await dialog
-    .getByRole('status')
-    .filter({ hasText: /^Loading/ })
-    .waitFor({ state: 'detached' });
-  return dialog;
-}
 
 async function closeDialog(page: Page) {
   await page.keyboard.press('Escape');
@@ -41,7 +30,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
       const { page, errors } = await browser.open(DESKTOP);
       await signIn(page, member.email, member.password);
 
-      let dialog = await openDialog(page, 'Profile Settings');
+      let dialog = await openMemberDialog(page, 'Profile Settings');
       expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(member.email);
       expect(await dialog.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
       await screenshot(page, 'profile-settings');
@@ -58,7 +47,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
 
       // Saved on the server: a reload and a fresh dialog show the new values.
       await page.reload();
-      dialog = await openDialog(page, 'Profile Settings');
+      dialog = await openMemberDialog(page, 'Profile Settings');
       expect(await dialog.getByLabel('Phone', { exact: true }).inputValue()).toBe('(207) 555-0199');
       expect(await dialog.getByLabel('City', { exact: true }).inputValue()).toBe('Bar Harbor');
 
@@ -90,7 +79,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
       const { page, errors } = await browser.open(MOBILE);
       await signIn(page, member.email, member.password);
 
-      let dialog = await openDialog(page, 'Account Settings');
+      let dialog = await openMemberDialog(page, 'Account Settings');
       const notifications = dialog.getByRole('tabpanel', { name: 'Notifications' });
       const sms = notifications.getByRole('switch', { name: 'SMS' });
       expect(await sms.getAttribute('aria-checked')).toBe('false');
@@ -110,7 +99,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
       await closeDialog(page);
 
       await page.reload();
-      dialog = await openDialog(page, 'Account Settings');
+      dialog = await openMemberDialog(page, 'Account Settings');
       expect(await dialog.getByRole('switch', { name: 'Push' }).getAttribute('aria-checked')).toBe('false');
       expect(await dialog.getByRole('switch', { name: 'SMS' }).getAttribute('aria-checked')).toBe('false');
       expect(await dialog.getByRole('switch', { name: 'Email' }).getAttribute('aria-checked'), 'others unchanged').toBe(
@@ -128,7 +117,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
       await signIn(page, member.email, member.password);
       const password = newPassword();
 
-      const dialog = await openDialog(page, 'Account Settings');
+      const dialog = await openMemberDialog(page, 'Account Settings');
       await dialog.getByRole('tab', { name: 'Password' }).click();
       const current = dialog.getByLabel('Current password', { exact: true });
       const next = dialog.getByLabel('New password', { exact: true });

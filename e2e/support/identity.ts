@@ -318,6 +318,18 @@ export async function openAccountMenuItem(page: Page, item: 'Profile Settings' |
   }
 }
 
+/** Opens Profile Settings or Account Settings from the account menu, once its content has loaded (GET /api/me). */
+export async function openMemberDialog(page: Page, which: 'Profile Settings' | 'Account Settings') {
+  await openAccountMenuItem(page, which);
+  const dialog = page.getByRole('dialog', { name: which });
+  await dialog.waitFor({ state: 'visible' });
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .waitFor({ state: 'detached' });
+  return dialog;
+}
+
 // ---------------------------------------------------------------- forms and console
 
 /** The error text tied to a control (it must be marked aria-invalid and describe the error). */
