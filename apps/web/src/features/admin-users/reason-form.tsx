@@ -51,7 +51,10 @@ export function ReasonForm({
   // Opened under what was there (a dialog's decision buttons), on a phone it may start below the
   // screen: the whole form comes into view, its decision button included, not only the box.
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => formRef.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <form {...formProps} ref={formRef} className={className}>
       {before}
