@@ -23,39 +23,37 @@ type Deps = Pick<AppDeps, 'config' | 'mailer'>;
  * every session of the member ends, so whoever was guessing is out; and the member is e-mailed.
  * Tries from before the last hold was lifted do not count: staff lifting it is a fresh start.
  *
- * `before` runs in the try's transaction once the try is claimed, before its code is compared: a
- * member already over the threshold is refused whatever the code (a guess that happens to be right
- * must not pass). `after` runs for a wrong code, in the same transaction, so the block commits
- * with the try that set it off. Both lock the member's row first: parallel tries count one after
- * another, and cannot all read a count under the threshold.
+ * `guessingGuard` runs in the try's transaction once the try is claimed, before its code is
+ * compared, and counts the member's wrong tries once, under a lock on their row (parallel tries
+ * count one after another, and cannot all read a count under the threshold). A member already over
+ * the threshold is refused whatever the code (`blocked`: a guess that happens to be right must not
+ * pass); a wrong code that reaches it blocks them (`wrong`), in the same transaction, so the block
+ * commits with the try that set it off.
  */
-export const codeGuessing = {
-  /** True when the member is already over the threshold, this try aside. */
-  async before(deps: Deps, tx: Executor, member: UserRow, now: Date): Promise<boolean> {
-    return (await wrongTries(deps.config, tx, member.id, now)) - 1 >= deps.config.security.confirmationBlock.threshold;
-  },
-
-  /**
-   * After a wrong code: blocks the member when it reached the threshold (once: a try over it is
-   * refused by `before`); true when they are blocked.
-   */
-  async after(deps: Deps, tx: Executor, member: UserRow, meta: RequestMeta, now: Date): Promise<boolean> {
-    const { threshold, hours } = deps.config.security.confirmationBlock;
-    if ((await wrongTries(deps.config, tx, member.id, now)) < threshold) return false;
-    // A member staff already hold keeps that hold (and its reason); their sessions end all the same.
-    if (await findActiveHold(tx, member.id)) await revokeUserSessions(tx, member.id, 'confirmation codes', now);
-    else
-      await placeHold(tx, {
-        userId: member.id,
-        reason: messages.holds.securityReason(threshold, hours),
-        actor: systemActor,
-        meta,
-        now,
-      });
-    await deps.mailer.enqueue(tx, member.email, blockedEmail(deps.config));
-    return true;
-  },
-};
+export async function guessingGuard(deps: Deps, tx: Executor, member: UserRow, now: Date) {
+  const { threshold, hours } = deps.config.security.confirmationBlock;
+  const tries = await wrongTries(deps.config, tx, member.id, now);
+  return {
+    /** Over the threshold already, this try aside. */
+    blocked: tries - 1 >= threshold,
+    /** This try's code was wrong: blocks the member when it reached the threshold; true when it did. */
+    async wrong(meta: RequestMeta): Promise<boolean> {
+      if (tries < threshold) return false;
+      // A member staff already hold keeps that hold (and its reason); their sessions end all the same.
+      if (await findActiveHold(tx, member.id)) await revokeUserSessions(tx, member.id, 'confirmation codes', now);
+      else
+        await placeHold(tx, {
+          userId: member.id,
+          reason: messages.holds.securityReason(threshold, hours),
+          actor: systemActor,
+          meta,
+          now,
+        });
+      await deps.mailer.enqueue(tx, member.email, blockedEmail(deps.config));
+      return true;
+    },
+  };
+}
 
 /**
  * The member's wrong tries (this one included, as claimed) within the window and since their last

@@ -14,7 +14,7 @@ import { amountInCents, openTransfer, sourceAccount } from './transfer-context';
 import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
-import { codeGuessing } from './code-guessing';
+import { guessingGuard } from './code-guessing';
 import type { RequestMeta } from '../audit/record-audit';
 import type { RenderedEmail } from '../mail/templates';
 
@@ -162,13 +162,14 @@ export async function verifyExternalChallenge(
       .returning();
     // Verified or used by a copy of this request a moment ago; otherwise expired or out of tries.
     if (!claimed) return stateOf(await read(tx)) ?? 'expired';
-    if (await codeGuessing.before(deps, tx, member, now)) return 'blocked';
+    const guard = await guessingGuard(deps, tx, member, now);
+    if (guard.blocked) return 'blocked';
     const matches =
       claimed.method === 'email'
         ? claimed.codeHash !== null && codeMatches(otp, claimed.codeHash)
         : await totpMatches(deps, tx, member, otp, now);
     // A wrong code is not thrown here: the try it used (and a block it sets off) must commit.
-    if (!matches) return (await codeGuessing.after(deps, tx, member, meta, now)) ? 'blocked' : 'wrong';
+    if (!matches) return (await guard.wrong(meta)) ? 'blocked' : 'wrong';
     await tx.update(transferChallenges).set({ verifiedAt: now }).where(eq(transferChallenges.id, challengeId));
     return 'verified';
   });
