@@ -10,17 +10,11 @@ import { FlashBanner } from './flash-banner';
 import { useFlash } from './use-flash';
 import { UserDetailPanel } from './user-detail-panel';
 import { UserListPanel } from './user-list';
-import { revealStart } from '../../lib/scroll';
+import { listBesideDetailClass, showPickedDetail } from '../../lib/scroll';
 import { isOneOf } from '../../lib/search-params';
 
 const toolbarClass =
   'mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start';
-/**
- * Side by side, the member's detail (thousands of pixels: accounts, transactions, history) flows
- * with the page, so the page's own scroll bar reaches all of it; the list stays in sight beside
- * it, in a box of its own when it is taller than the window, to pick the next member from.
- */
-const listColumnClass = 'lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-2xl';
 
 const isFilter = isOneOf(userFilters);
 
@@ -54,20 +48,7 @@ export function AdminConsole() {
 
   const select = (user: Pick<UserSummary, 'id'>) => {
     setParam('user', user.id);
-    window.requestAnimationFrame(() => {
-      const detail = detailRef.current;
-      if (!detail) return;
-      if (window.matchMedia('(min-width: 1024px)').matches) {
-        // Side by side the focus stays on the list, the next member a Tab away; the detail starts
-        // beside it, unless the page was scrolled down through the last one's: back to its start.
-        revealStart(detail);
-      } else {
-        // Stacked: bring the detail into view, and the focus with it (left on the list row, the
-        // next Tab would go on down the list, far from what was opened).
-        detail.scrollIntoView({ block: 'start' });
-        detail.focus({ preventScroll: true });
-      }
-    });
+    showPickedDetail(detailRef.current, { focus: true });
   };
 
   const toggleOtps = () => {
@@ -102,7 +83,7 @@ export function AdminConsole() {
       </div>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-2">
-        <section aria-label="Users" className={listColumnClass}>
+        <section aria-label="Users" className={listBesideDetailClass}>
           <UserListPanel
             filter={filter}
             q={q}

@@ -18,7 +18,7 @@ import { useSite } from '../site/site-context';
 import { DepositDetailPanel } from './deposit-detail';
 import { DepositList } from './deposit-list';
 import { useStaffDeposits } from './deposit-review-api';
-import { revealStart } from '../../lib/scroll';
+import { listBesideDetailClass, showPickedDetail } from '../../lib/scroll';
 import { isOneOf, pageParam } from '../../lib/search-params';
 import { readStates } from '../../components/data-table';
 
@@ -30,13 +30,6 @@ const emptyText: Record<DepositStatus, string> = {
   rejected: 'No rejected deposits.',
   returned: 'No returned deposits.',
 };
-
-/**
- * Side by side, the deposit's detail (the check's two sides, flags, the member's history, the
- * decisions) flows with the page, so the page's own scroll bar reaches all of it; the list stays
- * in sight beside it, in a box of its own when it is taller than the window (as the staff console).
- */
-const listColumnClass = 'lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-2xl';
 
 /** Previous / Next under the list when there is more than one page: "Showing 11–20 of 34". */
 function pagingOf(data: StaffDepositPage, hrefFor: (page: number) => string): NumberedPagerProps | undefined {
@@ -78,14 +71,7 @@ export function DepositReview() {
 
   const select = (deposit: Pick<StaffDeposit, 'id'>) => {
     setParams(queryFor({ deposit: deposit.id }), { replace: true });
-    window.requestAnimationFrame(() => {
-      const detail = detailRef.current;
-      if (!detail) return;
-      // Side by side the detail starts beside the list, unless the page was scrolled down through
-      // the last one's: back to its start. Stacked: bring it into view.
-      if (window.matchMedia('(min-width: 1024px)').matches) revealStart(detail);
-      else detail.scrollIntoView({ block: 'start' });
-    });
+    showPickedDetail(detailRef.current);
   };
   const counts = list.data?.counts;
 
@@ -100,7 +86,7 @@ export function DepositReview() {
       </p>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby="deposit-list-heading" className={listColumnClass}>
+        <section aria-labelledby="deposit-list-heading" className={listBesideDetailClass}>
           <h2 id="deposit-list-heading" className="sr-only">
             Deposits
           </h2>
