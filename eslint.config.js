@@ -108,6 +108,16 @@ export default tseslint.config(
           selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
           message: 'Declare the endpoint in packages/shared/src/contract and call it with call()/urlOf().',
         },
+        {
+          // What an expression-bodied effect returns is taken for its cleanup: Chromium's
+          // scrollIntoView returns a promise, and React threw on it as the component left. An arrow
+          // returning the cleanup itself (`() => () => clearTimeout(…)`) is what it is for.
+          selector: [
+            'CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/]',
+            '> ArrowFunctionExpression[expression=true]:not([body.type="ArrowFunctionExpression"])',
+          ].join(' '),
+          message: 'Give an effect a block body: React takes whatever it returns for its cleanup.',
+        },
       ],
     },
   },
