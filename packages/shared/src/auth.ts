@@ -4,13 +4,11 @@ import { messages } from './messages';
 
 const r = messages.registration;
 
+/** An e-mail address as typed: trimmed and lower-cased (so compared alike everywhere), at most 254. */
+const typedEmail = z.string({ error: r.emailInvalid }).trim().toLowerCase().max(254, r.tooLong('Email', 254));
+
 /** E-mail addresses are compared lower-cased and trimmed everywhere. */
-export const emailSchema = z
-  .string({ error: r.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(254, r.tooLong('Email', 254))
-  .pipe(z.email({ error: r.emailInvalid }));
+export const emailSchema = typedEmail.pipe(z.email({ error: r.emailInvalid }));
 
 /** The basic pattern a form checks first: something, "@", something, ".", something; no spaces. */
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,11 +18,7 @@ const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * pattern ("Please enter a valid email address"), then the full address rules the account is made
  * with ("Invalid email format. Please check your email address.", e.g. `dana@example..com`).
  */
-export const applicantEmailSchema = z
-  .string({ error: r.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(254, r.tooLong('Email', 254))
+export const applicantEmailSchema = typedEmail
   .regex(BASIC_EMAIL, r.emailInvalid)
   .pipe(z.email({ error: r.invalidEmailFormat }));
 
