@@ -1,11 +1,9 @@
 import { type AccountOverview, type AccountSummary, formatWireBalance } from '@mutual/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Eye, EyeOff, PiggyBank, Wallet } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { PiggyBank, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format-date';
-
-const revealButtonClass =
-  'inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-brand';
+import { MaskedNumber } from './masked-number';
 
 /** Spec §2 "account-information panel": both accounts, and how much of the transfer limit is used. */
 export function AccountInfoPanel({
@@ -40,7 +38,6 @@ export function AccountInfoPanel({
 }
 
 function AccountDetails({ account }: { account: AccountSummary }) {
-  const [shown, setShown] = useState(false);
   const Icon = account.type === 'Savings' ? PiggyBank : Wallet;
   const headingId = `account-${account.id}`;
   const last4 = account.accountNumber.slice(-4);
@@ -58,22 +55,7 @@ function AccountDetails({ account }: { account: AccountSummary }) {
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
         <Row label="Type">{account.type}</Row>
         <Row label="Account number">
-          <span className="inline-flex items-center gap-1">
-            <span className="font-mono">{shown ? account.accountNumber : `••••${last4}`}</span>
-            <button
-              type="button"
-              onClick={() => setShown((value) => !value)}
-              aria-pressed={shown}
-              aria-label={`${shown ? 'Hide' : 'Show'} full ${account.type} account number`}
-              className={revealButtonClass}
-            >
-              {shown ? (
-                <EyeOff className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Eye className="h-4 w-4" aria-hidden="true" />
-              )}
-            </button>
-          </span>
+          <MaskedNumber value={account.accountNumber} name={`${account.type} account number`} />
         </Row>
         <Row label="Routing number">
           <span className="font-mono">{account.routingNumber}</span>

@@ -45,6 +45,7 @@ export function CheckingCard({ account }: { account: AccountSummary }) {
         <NumberRow
           label="Account number"
           value={account.accountNumber}
+          masked={`${account.type} account number`}
           icon={<Wallet className="h-4 w-4" aria-hidden="true" />}
         />
         <NumberRow

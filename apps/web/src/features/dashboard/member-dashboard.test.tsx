@@ -1,6 +1,7 @@
 import type { AccountOverview } from '@mutual/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { fixtureFactory, member, memberAccounts, transaction } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -77,5 +78,31 @@ describe('amounts on the member dashboard', () => {
     renderDashboard();
     const table = await screen.findByRole('table', { name: 'Recent transactions, newest first' });
     expect(within(table).getByText('$0.05').parentElement?.textContent).toBe('Debit −$0.05');
+  });
+});
+
+describe('account numbers on the member dashboard', () => {
+  it('shows the Checking card’s account number as its last four digits until asked for all of it', async () => {
+    renderDashboard();
+    const card = await screen.findByTestId('checking-card');
+    expect(within(card).getByText('••••1234')).toBeTruthy();
+    expect(within(card).queryByText('4000001234')).toBeNull();
+    expect(within(card).getByText('021000021')).toBeTruthy();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Show full Checking account number' }));
+    expect(within(card).getByText('4000001234')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Hide full Checking account number' }));
+    expect(within(card).queryByText('4000001234')).toBeNull();
+  });
+
+  it('copies the whole account number while it is masked', async () => {
+    renderDashboard();
+    const card = await screen.findByTestId('checking-card');
+    const user = userEvent.setup(); // gives the page a clipboard to write to
+    vi.stubGlobal('isSecureContext', true);
+    await user.click(within(card).getByRole('button', { name: 'Copy account number' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('4000001234'));
+    expect(within(card).getByText('Account number copied')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,13 +1,27 @@
 import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../lib/use-copy';
+import { MaskedNumber } from './masked-number';
 
 const copiedTipClass =
   'pointer-events-none absolute -top-8 right-0 rounded-md bg-slate-900 px-2 py-1 text-xs font-semibold ' +
   'whitespace-nowrap text-white shadow';
 
-/** An account or routing number with a copy button that says "Copied!" for 2 s (spec §9). */
-export function NumberRow({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+/**
+ * An account or routing number with a copy button that says "Copied!" for 2 s (spec §9). A number
+ * `masked` under that name shows its last four digits until revealed; the copy is always whole.
+ */
+export function NumberRow({
+  label,
+  value,
+  icon,
+  masked,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  masked?: string;
+}) {
   const { copied, failed, copy } = useCopy();
   const done = copied === label;
   const tone = done ? 'text-green-700' : 'text-slate-500 hover:bg-slate-100 hover:text-brand';
@@ -18,7 +32,11 @@ export function NumberRow({ label, value, icon }: { label: string; value: string
         {label}
       </dt>
       <dd className="flex items-center gap-1">
-        <span className="font-mono text-slate-900">{value}</span>
+        {masked ? (
+          <MaskedNumber value={value} name={masked} />
+        ) : (
+          <span className="font-mono text-slate-900">{value}</span>
+        )}
         <button
           type="button"
           onClick={() => void copy(label, value)}
