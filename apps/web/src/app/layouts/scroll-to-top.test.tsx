@@ -73,4 +73,31 @@ describe('"Scroll to top"', () => {
     expect(document.activeElement).toBe(amount);
     expect(toTop()).toBeTruthy();
   });
+
+  it('steps aside while a button has scrolled under its corner, and comes back when it has passed', () => {
+    renderPage();
+    const back = screen.getByRole('button', { name: 'Continue' });
+    const page = document.body;
+    let under: Element[] = [page];
+    // happy-dom lays nothing out: the test says what lies under the button's corner.
+    Object.defineProperty(document, 'elementsFromPoint', { configurable: true, value: () => under });
+    try {
+      scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 100);
+      expect(toTop()).toBeTruthy();
+      // The page scrolls on and "Continue" (full width on a phone) passes under the corner.
+      under = [back, page];
+      scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 200);
+      expect(toTop()).toBeNull();
+      // Text under the corner is no reason to hide: the footer leaves room for the end of the page.
+      under = [screen.getByLabelText('Show corrections').parentElement ?? page];
+      scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 300);
+      expect(toTop()).toBeTruthy();
+      // The button itself, on top at its own spot, does not count.
+      under = [toTop() as Element, page];
+      scrollTo(SCROLL_TO_TOP_THRESHOLD_PX + 400);
+      expect(toTop()).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(document, 'elementsFromPoint');
+    }
+  });
 });
