@@ -4,6 +4,7 @@ import { LinkList, type NavLink } from '../../components/link-list';
 import { useSite } from '../../features/site/site-context';
 import { SupportContactItems } from '../../features/site/support-contact-items';
 import { Logo } from './logo';
+import { HoursText } from '../../components/hours-text';
 
 const quickLinks = [
   { to: '/about', label: 'About Us' },
@@ -68,7 +69,9 @@ export function Footer() {
                 {address.city}, {address.state} {address.postalCode}
               </span>
             </li>
-            <li className="text-slate-400">{support.hours}</li>
+            <li className="text-slate-400">
+              <HoursText hours={support.hours} />
+            </li>
           </ul>
         </div>
       </Container>

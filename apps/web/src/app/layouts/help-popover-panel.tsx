@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { useSite } from '../../features/site/site-context';
 import { SupportContactItems } from '../../features/site/support-contact-items';
 import { helpTriggerClass } from './help-trigger';
+import { HoursText } from '../../components/hours-text';
 
 /** The popover itself (Radix and its positioning), loaded by `HelpPopover` when first wanted. */
 export function HelpPopoverPanel({ defaultOpen }: { defaultOpen: boolean }) {
@@ -23,11 +24,15 @@ export function HelpPopoverPanel({ defaultOpen }: { defaultOpen: boolean }) {
             <SupportContactItems iconClassName="h-4 w-4 shrink-0 text-brand" linkClassName="hover:underline" />
             <li className="flex gap-2">
               <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <span>{support.hours}</span>
+              <span>
+                <HoursText hours={support.hours} />
+              </span>
             </li>
             <li className="flex gap-2">
               <MessageCircle className="h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <span>Live chat {support.chatHours}</span>
+              <span>
+                Live chat <HoursText hours={support.chatHours} />
+              </span>
             </li>
           </ul>
           <Popover.Arrow className="fill-white" />

@@ -2,6 +2,7 @@ import type { PublicSite } from '@mutual/shared';
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmailText } from '../../components/email-text';
+import { HoursText } from '../../components/hours-text';
 
 function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -26,7 +27,9 @@ export function ContactInfoCards({ site }: { site: PublicSite }) {
             {support.phone}
           </a>
         </p>
-        <p>{support.hours}</p>
+        <p>
+          <HoursText hours={support.hours} />
+        </p>
       </InfoCard>
       <InfoCard icon={Mail} title="Email us">
         <p>
@@ -45,10 +48,10 @@ export function ContactInfoCards({ site }: { site: PublicSite }) {
       </InfoCard>
       <InfoCard icon={Clock} title="Hours">
         <p>
-          <span className="font-medium text-slate-800">Phone:</span> {support.hours}
+          <span className="font-medium text-slate-800">Phone:</span> <HoursText hours={support.hours} />
         </p>
         <p>
-          <span className="font-medium text-slate-800">Live chat:</span> {support.chatHours}
+          <span className="font-medium text-slate-800">Live chat:</span> <HoursText hours={support.chatHours} />
         </p>
         <p>
           <span className="font-medium text-slate-800">Email:</span> replies {support.emailResponse}

@@ -1,6 +1,7 @@
 import type { PublicSite } from '@mutual/shared';
 import { CalendarDays, ChevronRight, CreditCard, Landmark, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { HoursText } from '../../components/hours-text';
 
 const helpLinks = [
   { to: '/schedule', label: 'Schedule a meeting', icon: CalendarDays },
@@ -24,7 +25,7 @@ export function SupportDetails({ site }: { site: PublicSite }) {
           <a href={`tel:${support.phone}`} className="font-semibold whitespace-nowrap underline">
             {support.phone}
           </a>{' '}
-          ({support.hours}) so we can protect your account straight away.
+          (<HoursText hours={support.hours} />) so we can protect your account straight away.
         </p>
         <p className="mt-2 text-sm text-amber-950">
           We will never ask you for your password, a sign-in code or your card PIN.
