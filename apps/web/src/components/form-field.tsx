@@ -7,13 +7,18 @@ export function fieldDescription(id: string, { hint, error }: { hint?: ReactNode
   return ids.length ? ids.join(' ') : undefined;
 }
 
-/** The props every text-like control needs so its label, hint and error reach assistive tech. */
+/**
+ * The props every text-like control needs so its label, hint and error reach assistive tech. An
+ * empty `error` (`''`) marks the control invalid with nothing under it: its form says the sentence
+ * once for all its fields ("Please fill in all fields", `useApiForm`'s `requiredMessage`).
+ */
 export function controlProps(id: string, { hint, error }: { hint?: ReactNode; error?: string }, extraClass = '') {
+  const invalid = typeof error === 'string';
   return {
     id,
-    'aria-invalid': error ? true : undefined,
+    'aria-invalid': invalid ? true : undefined,
     'aria-describedby': fieldDescription(id, { hint, error }),
-    className: `${controlClass(Boolean(error))} ${extraClass}`,
+    className: `${controlClass(invalid)} ${extraClass}`,
   } as const;
 }
 
@@ -24,6 +29,8 @@ export function controlClass(invalid: boolean) {
   return [
     'block w-full scroll-mt-28 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm',
     'placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 sm:text-sm',
+    // Read-only (the sign-in e-mail, a routing number filled from the bank): grey and flat, not a box to type in.
+    '[&[readonly]]:border-slate-200 [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-600 [&[readonly]]:shadow-none',
     invalid ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:border-brand focus:outline-brand',
   ].join(' ');
 }

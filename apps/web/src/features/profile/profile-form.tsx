@@ -38,7 +38,6 @@ export function SignInEmailField({ id, email, autoComplete }: { id: string; emai
       id={id}
       label="Email"
       hint={emailHint}
-      inputClassName="bg-slate-50 text-slate-700"
       value={email}
       readOnly
       type="email"
