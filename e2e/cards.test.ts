@@ -8,12 +8,13 @@ import {
   MOBILE,
   type Viewport,
   browserSuite,
+  expectStatus,
   hasHorizontalScroll,
   headingText,
-  screenshot,
-  visit,
   partScreenshot,
+  screenshot,
   viewportScreenshot,
+  visit,
 } from './support/browser';
 import {
   cardItem,
@@ -33,6 +34,7 @@ import {
   terminalPurchase,
 } from './support/cards';
 import { unexpectedErrors } from './support/identity';
+import { mailsTo } from './support/mailbox';
 import { SETTLED, demoMember, headerFigures, markPage, openDashboard, otherCode, samePage } from './support/money';
 
 /**
@@ -84,10 +86,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
 
       await item.getByRole('button', { name: 'Lock Card', exact: true }).click();
       await expect.poll(() => cardStatus(item).innerText(), SETTLED).toBe('Locked');
-      await item
-        .getByRole('status')
-        .filter({ hasText: m.locked(card.last4) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(item, m.locked(card.last4));
       expect(await item.getByRole('button', { name: 'Lock Card', exact: true }).count()).toBe(0);
 
       expectDecision(
@@ -105,10 +104,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
 
       await item.getByRole('button', { name: 'Unlock Card', exact: true }).click();
       await expect.poll(() => cardStatus(item).innerText(), SETTLED).toBe('Active');
-      await item
-        .getByRole('status')
-        .filter({ hasText: m.unlocked(card.last4) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(item, m.unlocked(card.last4));
 
       expectDecision(await terminalPurchase(plastic, { amount: '4.25', merchant: 'Harbor Coffee' }), 'Approved');
       const approved = await liveEntry(page, 'Card purchase: Harbor Coffee');
@@ -151,10 +147,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       expect(replacement.status).toBe('inactive');
       const newItem = cardItem(page, replacement.last4);
       await expect.poll(() => cardStatus(newItem).innerText(), SETTLED).toBe('Awaiting activation');
-      await newItem
-        .getByRole('status')
-        .filter({ hasText: m.reportedLost(card.last4, replacement.last4) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(newItem, m.reportedLost(card.last4, replacement.last4));
       const closed = newItem.getByTestId('closed-card');
       expect(await closed.innerText()).toMatch(new RegExp(`••${card.last4} · Closed \\(stolen, `));
 
@@ -178,10 +171,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       await form.getByLabel('Expiry (MM/YY)', { exact: true }).fill(printed.expiry);
       await form.getByRole('button', { name: 'Activate Card' }).click();
       await expect.poll(() => cardStatus(newItem).innerText(), SETTLED).toBe('Active');
-      await newItem
-        .getByRole('status')
-        .filter({ hasText: m.activated(replacement.last4) })
-        .waitFor();
+      await expectStatus(newItem, m.activated(replacement.last4));
       expect(await newItem.getByRole('form', { name: /^Activate Card/ }).count()).toBe(0);
 
       expectDecision(await terminalPurchase(newPlastic, { amount: '2.50', merchant: 'Bayside Deli' }), 'Approved');
@@ -216,6 +206,16 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       expect(await codeStep.getByLabel('New PIN').count()).toBe(0);
       await codeStep.getByRole('button', { name: 'Close' }).click();
       await codeStep.waitFor({ state: 'detached' });
+      // Opened again while that code works: the same code, said so, and no second e-mail.
+      const sent = (await mailsTo(member.email, { template: 'card-code' })).length;
+      const { dialog: reopened } = await openModal(page, item, 'pin');
+      await reopened
+        .getByTestId('card-code-message')
+        .getByText(/already sent/)
+        .waitFor({ state: 'visible' });
+      expect((await mailsTo(member.email, { template: 'card-code' })).length).toBe(sent);
+      await reopened.getByRole('button', { name: 'Close' }).click();
+      await reopened.waitFor({ state: 'detached' });
 
       const trivial = await changePin('1234');
       await trivial.getByText(m.pinTrivial).waitFor({ state: 'visible' });
@@ -225,20 +225,14 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       await trivial.getByText(m.pinMismatch).waitFor({ state: 'visible' });
       await trivial.getByLabel('Confirm PIN', { exact: true }).fill('4826');
       await trivial.getByRole('button', { name: 'Change PIN', exact: true }).click();
-      await trivial
-        .getByRole('status')
-        .filter({ hasText: m.pinChanged(card.last4) })
-        .waitFor(SETTLED);
+      await expectStatus(trivial, m.pinChanged(card.last4), SETTLED);
       await trivial.getByRole('button', { name: 'Done' }).click();
       await trivial.waitFor({ state: 'detached' });
       expectDecision(await atm('4826'), 'Approved');
 
       // Changed again (a new code: each is good for one opening): the new PIN works, the old one no more.
       const again = await changePin('7391');
-      await again
-        .getByRole('status')
-        .filter({ hasText: m.pinChanged(card.last4) })
-        .waitFor(SETTLED);
+      await expectStatus(again, m.pinChanged(card.last4), SETTLED);
       await again.getByRole('button', { name: 'Done' }).click();
       expectDecision(await atm('7391'), 'Approved');
       expectDecision(await atm('4826'), 'Declined: incorrect PIN');
@@ -267,10 +261,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       expect(await online.getAttribute('aria-checked')).toBe('false');
       expect(await dialog.getByRole('switch', { name: 'ATM withdrawals' }).getAttribute('aria-checked')).toBe('true');
       await dialog.getByRole('button', { name: 'Save Limits' }).click();
-      await dialog
-        .getByRole('status')
-        .filter({ hasText: m.limitsSaved(card.last4) })
-        .waitFor(SETTLED);
+      await expectStatus(dialog, m.limitsSaved(card.last4), SETTLED);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'detached' });
 

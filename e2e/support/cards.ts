@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { quickPanel, tile } from './bill-pay';
 import { type BrowserPages, DESKTOP, type Viewport, e2e } from './browser';
 import { type ApiSession, waitForMail } from './identity';
-import { SETTLED, fundedMember, openDashboard, recentTransactions } from './money';
+import { SETTLED, memberOnDashboard, recentTransactions } from './money';
 
 /**
  * Cards as a member uses them on /dashboard (the Cards panel of Quick Actions and its modal), the
@@ -88,9 +88,17 @@ export async function debitCardOf(session: ApiSession) {
   return card;
 }
 
-/** The 6-digit code of the newest "card-code" mail to `email` since `since`. */
-export async function readCardCode(email: string, since: number): Promise<string> {
-  const mail = await waitForMail(email, { template: 'card-code', since });
+/**
+ * The 6-digit code of the newest "card-code" mail to `email` since `since` — for `action`, if
+ * given (the mail says what the code is for: "Enter this code to change pin …").
+ */
+export async function readCardCode(email: string, since: number, action?: CardCodeAction): Promise<string> {
+  const purpose = action && `Enter this code to ${cardCodeActionLabels[action].toLowerCase()} `;
+  const mail = await waitForMail(email, {
+    template: 'card-code',
+    since,
+    where: (one) => !purpose || one.text.includes(purpose),
+  });
   const code = /card code: (\d{6})\b/.exec(mail.subject)?.[1];
   if (!code) throw new Error(`no 6-digit card code in "${mail.subject}"`);
   return code;
@@ -129,11 +137,12 @@ export function dashboardTransaction(page: Page, ...texts: string[]): Locator {
 
 /**
  * Opens the card modal for one action from the card's buttons and passes step 1 with the e-mailed
- * card code; resolves with the dialog at step 2.
+ * card code (the one sent as it opened, or, opened again while that one works, the one sent before);
+ * resolves with the dialog at step 2.
  */
 export async function openModalWithCode(page: Page, card: Locator, email: string, action: CardCodeAction) {
-  const { dialog, since } = await openModal(page, card, action);
-  await dialog.getByLabel('Card code (6 digits)').fill(await readCardCode(email, since));
+  const { dialog } = await openModal(page, card, action);
+  await dialog.getByLabel('Card code (6 digits)').fill(await readCardCode(email, 0, action));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await dialog.getByRole('form', { name: 'Enter your card code' }).waitFor({ state: 'detached', ...SETTLED });
   return dialog;
@@ -183,11 +192,10 @@ export async function cardholderOnDashboard(
   firstName: string,
   viewport: Viewport = DESKTOP,
 ) {
-  const member = await fundedMember(tag, { Checking: OPENING }, firstName);
-  const opened = await openDashboard(browser, member, viewport);
+  const opened = await memberOnDashboard(browser, tag, { Checking: OPENING }, firstName, viewport);
   await opened.page.emulateMedia({ reducedMotion: 'reduce' });
   const card = await debitCardOf(opened.session);
-  const plastic = await terminalCard(member.name);
+  const plastic = await terminalCard(opened.member.name);
   expect(plastic.number.endsWith(card.last4), 'the terminal reads the member’s card').toBe(true);
-  return { member, ...opened, card, plastic };
+  return { ...opened, card, plastic };
 }

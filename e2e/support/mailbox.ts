@@ -35,11 +35,16 @@ export async function mailsTo(to: string, { template, since = 0 }: { template?: 
 /** Polls the dev mailbox until a matching message arrives (the newest one is returned). */
 export async function waitForMail(
   to: string,
-  { template, since = 0, timeoutMs = 15_000 }: { template?: string; since?: number; timeoutMs?: number } = {},
+  {
+    template,
+    since = 0,
+    timeoutMs = 15_000,
+    where = () => true,
+  }: { template?: string; since?: number; timeoutMs?: number; where?: (mail: MailMessage) => boolean } = {},
 ): Promise<MailMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [newest] = await mailsTo(to, { template, since });
+    const [newest] = (await mailsTo(to, { template, since })).filter(where);
     if (newest) return newest;
     if (Date.now() > deadline) {
       throw new Error(

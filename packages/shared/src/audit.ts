@@ -107,6 +107,12 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * What the ids in `before` and `after` name, as they are called now (the records stay as
+   * written): `{ [id]: "Electric (City Power)" }`, or null for one no longer there. Ids of kinds
+   * the log does not name (a transfer's) are left out. Not in the CSV export, which is the record.
+   */
+  names: z.record(z.string(), z.string().nullable()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -170,6 +176,7 @@ export const auditActionLabels: Record<string, string> = {
   'transfer.member': 'Transfer to a member',
   'transfer.external': 'Transfer to a US bank',
   'transfer.international': 'International transfer',
+  'challenge.code_issued': 'Confirmation code issued',
   // Sign-in and security.
   'auth.sign_in': 'Signed in',
   'auth.sign_out': 'Signed out',
@@ -192,6 +199,7 @@ export const auditFamilyLabels: Record<string, string> = {
   account: 'Accounts',
   audit: 'Audit log',
   auth: 'Sign-in and security',
+  challenge: 'Confirmation codes',
   contact: 'Contact messages',
   hold: 'Holds',
   payment_order: 'Payment operations',

@@ -7,6 +7,7 @@ import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
 import { isCalendarMonth } from './calendar-days';
 import { transactionCategories } from './transactions';
+import type { TransferStatus } from './transfers';
 
 /**
  * Cards (spec §2 Cards, §3 Demo cards, §5 Card OTP, §8 the card modal; decisions.md: cards are
@@ -15,8 +16,10 @@ import { transactionCategories } from './transactions';
  * Routes (declared in `contract/cards.ts`):
  * - `GET /api/cards` — my cards: picture, status, masked number, controls, credit line, recent
  *   card transactions → `CardsOverview`.
- * - `GET /api/cards/:cardId/statements?month=YYYY-MM` — one month's card transactions; for the
- *   credit card, the statement balance, minimum payment and due date → `CardStatement`.
+ * - `GET /api/cards/:cardId/statements?month=YYYY-MM` — one month's card transactions and what the
+ *   card was charged (purchases apart from cash); for the credit card, the statement: each movement
+ *   of the line in its own figure, adding up to the balance, the minimum payment and due date →
+ *   `CardStatement`.
  * - `POST /api/cards/:cardId/lock`, `/unlock`, `/report-lost`, `/activate`.
  * - `POST /api/cards/:cardId/codes` (a code bound to the card and one action) and
  *   `/codes/verify`; then `/pin`, `/limits` or `/details` spend the verified code.
@@ -96,6 +99,33 @@ export const { values: cardTransactionStatuses, labels: cardTransactionStatusLab
   ['expired', 'Expired'],
 ]);
 export type CardTransactionStatus = (typeof cardTransactionStatuses)[number];
+
+/** Why a hold ended with nothing charged, in the member's words: the ledger records it on the hold's release. */
+export const cardHoldEndReasons = {
+  reversed: 'Reversed by the merchant',
+  expired: 'The merchant did not complete this purchase',
+} as const satisfies Partial<Record<CardTransactionStatus, string>>;
+
+/**
+ * A card transaction in the words of the member's transaction history, which shows the same row
+ * (the hold, its posting, or the record of a decline): Pending while held, Completed once cleared,
+ * Failed when declined, reversed or expired, with the reason ("Declined: card locked").
+ */
+export function cardTransactionInHistory(transaction: {
+  status: CardTransactionStatus;
+  declineReason: string | null;
+}): { status: TransferStatus; reason: string | null } {
+  switch (transaction.status) {
+    case 'pending':
+      return { status: 'Pending', reason: null };
+    case 'posted':
+      return { status: 'Completed', reason: null };
+    case 'declined':
+      return { status: 'Failed', reason: transaction.declineReason };
+    default:
+      return { status: 'Failed', reason: cardHoldEndReasons[transaction.status] };
+  }
+}
 
 /** A PIN nobody should choose: one digit four times, or four in a row up or down. */
 export function isTrivialPin(pin: string): boolean {
@@ -200,13 +230,26 @@ export const cardStatementSchema = z.object({
   month: z.string(),
   months: z.array(z.string()),
   transactions: z.array(cardTransactionSchema),
-  /** Cleared purchases in the month. */
+  /**
+   * What the card was charged in the month (cleared and posted in it), each kind in its own figure:
+   * purchases, and cash (`withdrawals`: ATM withdrawals and cash paid out by a bank — what the history
+   * files under Withdrawal; a credit card's cash advances). Debit card: this card's. Credit card: the
+   * line's, from its ledger entries of the month, so the statement adds up (see `credit`).
+   */
   purchases: moneyString,
-  /** Credit card: the statement at the month's close. */
+  withdrawals: moneyString,
+  /**
+   * Credit card: the statement at the month's close, every posted movement of the line in one figure:
+   * openingBalance + purchases + withdrawals + otherCharges − payments − credits = statementBalance.
+   */
   credit: z
     .object({
       openingBalance: moneyString,
+      /** Charged besides card use: a payment undone by staff (the portal charges no fees or interest). */
+      otherCharges: moneyString,
       payments: moneyString,
+      /** Charges undone by staff: a purchase or withdrawal reversed. */
+      credits: moneyString,
       statementBalance: moneyString,
       minimumPayment: moneyString,
       /** `YYYY-MM-DD`. */
@@ -243,7 +286,21 @@ export const cardOtpSchema = z
   .trim()
   .regex(/^\d{6}$/, m.otpInvalid);
 
-export const cardCodeRequestSchema = z.strictObject({ action: z.enum(cardCodeActions) });
+/**
+ * Asking for a card code as the modal opens (`{ action }`) answers with the code already sent for this
+ * card and action while it still works; `fresh: true` ("Send a new code") always sends a new one.
+ */
+export const cardCodeRequestSchema = z.strictObject({
+  action: z.enum(cardCodeActions),
+  fresh: z
+    .boolean()
+    .optional()
+    .describe(
+      'true ("Send a new code"): always a new code, sent and counted against the rate limit. Otherwise a code ' +
+        'still open for this card and action (not expired, verified, used or out of tries) is answered again: ' +
+        'nothing is sent and nothing counted.',
+    ),
+});
 
 export const cardCodeSchema = z.object({ challengeId: z.uuid(), ...codeSentShape });
 export type CardCode = z.infer<typeof cardCodeSchema>;

@@ -123,6 +123,8 @@ export const messages = {
     rowDateInvalid: 'Enter a date like 2026-01-31',
     rowTimeInvalid: 'Enter a time like 14:30',
     rowInFuture: 'The date and time cannot be in the future',
+    /** A staff row dated before the history window's first day ("November 29, 2019"). */
+    rowTooOld: (day: string) => `The date cannot be before ${day}`,
     atLeastOneRow: 'Add at least one transaction',
     tooManyRows: (max: number) => `At most ${max} transactions at a time`,
     transactionDeleted: 'Transaction deleted successfully',
@@ -136,7 +138,18 @@ export const messages = {
     deleteTransactionsFailed: 'Error deleting transactions',
     pendingCompleted: 'Pending transaction completed.',
     notPendingTransaction: 'Only a pending transaction can be completed',
-    paymentOrderTransaction: 'This is a payment order: settle or return it from Payment Operations',
+    /**
+     * A pending entry that belongs to a workflow with its own place (`pendingWorkflows`): only
+     * entries staff added are completed or deleted from the member's transaction table.
+     */
+    pendingHandledElsewhere: {
+      deposit: 'This deposit is handled in Deposit Review',
+      depositHold: 'This hold on a deposited check is handled in Deposit Review',
+      billPayment: 'This bill payment is handled in Payment Operations → Bill Pay',
+      cardAuthorization: 'This card authorization is handled by the card processor',
+      paymentOrder: 'This payment order is handled in Payment Operations',
+      other: 'Only a pending transaction staff added can be completed or deleted here',
+    },
     exportedPaymentOrder:
       'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
   },
@@ -340,6 +353,8 @@ export const messages = {
     periodOpen: 'That month has not ended yet: its statement is issued when the month closes.',
     periodTooOld: (earliest: string) =>
       `Statements before ${earliest} are not available online. Please contact support for older statements.`,
+    /** The member's first statement is the month their first account was opened: nothing older exists. */
+    firstStatement: (first: string) => `Your statements start with ${first}, the month your account was opened.`,
     /** Spec §8: the statement request says it will be sent to the registered e-mail. */
     emailed: (address: string) => `Your statement will be sent to your registered e-mail address (${address}).`,
     emailLimit: 'You have asked for many statements by e-mail in the last hour. Please try again later.',
@@ -419,7 +434,10 @@ export const messages = {
     otpInvalid: 'Please enter the 6-digit code',
     otpWrong: 'The code is incorrect. Please try again.',
     otpExpired: 'This code has expired or has been used too many times. Please ask for a new one.',
-    otpSent: 'We sent a 6-digit code to your e-mail. Enter it to continue.',
+    otpSent: 'We sent a 6-digit code to your email. Enter it to continue.',
+    /** The modal opened again while the code emailed before still works: nothing new is sent. */
+    otpAlreadySent: (until: string) =>
+      `We already sent a 6-digit code to your email. It works until ${until}. Enter it to continue.`,
     otpAuthenticator: 'Enter the 6-digit code from your authenticator app.',
     pinFormat: 'The PIN is 4 digits',
     pinMismatch: 'The two PINs do not match',
@@ -430,6 +448,11 @@ export const messages = {
     perPurchaseOverDaily: 'The per-purchase limit cannot be more than the daily purchase limit',
     limitsSaved: (last4: string) => `The limits of your card ending ${last4} have been saved.`,
     detailsVisible: (seconds: number) => `Card details are shown for ${seconds} seconds.`,
+  },
+  /** The member's transaction history and its downloads. */
+  history: {
+    /** OFX and QIF are bank statements of Checking and Savings; a credit card's line is exported as CSV. */
+    moneyFilesForDepositAccounts: 'OFX and QIF files are for Checking and Savings. Export the credit card as CSV.',
   },
   live: {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',

@@ -91,7 +91,11 @@ export const cardsApi = {
     method: 'POST',
     path: '/api/cards/:cardId/codes',
     tags,
-    summary: 'A 6-digit card code bound to this card and one action (e-mailed, or the authenticator)',
+    summary:
+      'A 6-digit card code bound to this card and one action (e-mailed, or the authenticator). While a code ' +
+      'sent for this card and action still works, it is answered again (same challenge and expiry, saying ' +
+      'until when it works): nothing is sent and the rate limit does not count it. `fresh: true` ("Send a ' +
+      'new code") always sends a new one, counted; the earlier one keeps working until it expires',
     params: cardParams,
     body: cardCodeRequestSchema,
     status: 201,

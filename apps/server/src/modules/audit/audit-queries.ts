@@ -16,6 +16,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
+import { namesForRecords } from './audit-names';
 import { auditLog } from './audit.tables';
 
 export interface AuditPaging {
@@ -109,6 +110,12 @@ async function selectEntries(
   }));
 }
 
+/** The entries with the names of the ids their records hold (`audit-names.ts`), as they are called now. */
+async function withNames(db: Executor, entries: AuditEntry[]): Promise<AuditEntry[]> {
+  const names = await namesForRecords(db, entries);
+  return entries.map((entry, index) => ({ ...entry, names: names[index] ?? {} }));
+}
+
 async function exists(db: Executor, where: SQL | undefined): Promise<boolean> {
   const rows = await db.select({ id: auditLog.id }).from(auditLog).where(where).limit(1);
   return rows.length > 0;
@@ -142,7 +149,7 @@ export async function listAudit(
     countCapped(db, conditions),
   ]);
   const more = fetched.length > pageSize;
-  const entries = fetched.slice(0, pageSize);
+  const entries = await withNames(db, fetched.slice(0, pageSize));
   if (newerThan) entries.reverse();
 
   const first = entries[0];

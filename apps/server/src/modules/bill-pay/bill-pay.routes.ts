@@ -21,7 +21,7 @@ export const billPayRoutes = accountHolderRoutes(async (app, deps) => {
     // A code is e-mailed per call: as guarded as the US-bank code.
     config: { rateLimit: { max: deps.config.security.authRateLimit, timeWindow: 60_000 } },
     handler: async (request, reply) =>
-      reply.status(201).send(await payeeChallenge(deps, signedInUser(request), request.body)),
+      reply.status(201).send(await payeeChallenge(deps, signedInUser(request), request.body, requestMeta(request))),
   });
 
   app.route({

@@ -113,7 +113,12 @@ async function refuseDuplicateOrTooMany(
  * Add Payee, step 1 (a high-risk action, like a transfer to a US bank): the code is bound to the
  * member and to exactly this payee — biller, account number and nickname.
  */
-export async function payeeChallenge(deps: Deps, member: UserRow, payee: NewPayee): Promise<TransferChallenge> {
+export async function payeeChallenge(
+  deps: Deps,
+  member: UserRow,
+  payee: NewPayee,
+  meta: RequestMeta,
+): Promise<TransferChallenge> {
   const biller = findBiller(deps.config, payee.billerId);
   await refuseDuplicateOrTooMany(deps.db, deps, member.id, payee);
   return issueChallenge(
@@ -136,6 +141,15 @@ export async function payeeChallenge(deps: Deps, member: UserRow, payee: NewPaye
         ],
       }),
     { sent: m.codeSent, authenticator: m.codeAuthenticator },
+    {
+      meta,
+      purpose: {
+        purpose: 'New payee',
+        biller: biller.name,
+        nickname: payee.nickname || biller.name,
+        accountNumber: maskAccount(payee.accountNumber),
+      },
+    },
   );
 }
 

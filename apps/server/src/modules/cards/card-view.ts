@@ -2,6 +2,7 @@ import {
   type AccountType,
   type Card,
   type CardDesign,
+  type CardChannel,
   type CardKind,
   type CardsOverview,
   type CardStatement,
@@ -12,13 +13,15 @@ import {
   type DeclineReason,
   declineReasons,
   messages,
+  type TransactionCategory,
 } from '@mutual/shared';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { instantAt, localDay } from '../../time';
-import { creditedBetween, cutBefore } from '../ledger/balance-at';
+import { type Cut, cutBefore } from '../ledger/balance-at';
+import { generalLedger } from '../ledger/general-ledger';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import type { UserRow } from '../people/people.tables';
 import { expiryText, maskedNumber } from './card-numbers';
@@ -194,11 +197,98 @@ function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${(m + 1).toString().padStart(2, '0')}`;
 }
 
+/** What a card was charged in a period: purchases, and cash (what the history files under Withdrawal). */
+interface CardCharges {
+  purchases: bigint;
+  withdrawals: bigint;
+}
+
+/** A credit line's posted movements in a period, each in one figure (they add up to its change). */
+interface LineActivity extends CardCharges {
+  otherCharges: bigint;
+  payments: bigint;
+  credits: bigint;
+}
+
+const WITHDRAWAL: TransactionCategory = 'Withdrawal';
+
 /**
- * One month of a card's transactions (the credit union's calendar). For the credit card, the
- * statement's figures from the ledger's own balances (ledger/balance-at.ts): the balance owed at
- * the month's start and end, payments made in it, the minimum payment (the larger of $25 and 2%
- * of the balance, never more than the balance) and its due date (the 25th of the next month).
+ * A debit card's charges posted in [from, to): its cleared authorizations, by the category their
+ * merchant category code and channel give (merchant-category.ts) — cash is a Withdrawal.
+ */
+async function debitCardCharges(db: Executor, cardId: string, from: Date, to: Date): Promise<CardCharges> {
+  const rows = await db
+    .select({
+      channel: cardAuthorizations.channel,
+      categoryCode: cardAuthorizations.categoryCode,
+      amount: cardAuthorizations.amount,
+      clearedAmount: cardAuthorizations.clearedAmount,
+    })
+    .from(cardAuthorizations)
+    .where(
+      and(
+        eq(cardAuthorizations.cardId, cardId),
+        eq(cardAuthorizations.status, 'posted'),
+        // Cleared after it was authorized: the (card, authorized_at) index bounds the read.
+        lt(cardAuthorizations.authorizedAt, to),
+        gte(cardAuthorizations.clearedAt, from),
+        lt(cardAuthorizations.clearedAt, to),
+      ),
+    );
+  const charges: CardCharges = { purchases: 0n, withdrawals: 0n };
+  for (const row of rows) {
+    const amount = row.clearedAmount ?? row.amount;
+    if (cardCategory(row.channel as CardChannel, row.categoryCode) === WITHDRAWAL) charges.withdrawals += amount;
+    else charges.purchases += amount;
+  }
+  return charges;
+}
+
+/**
+ * A credit line's movements between two cuts, from its ledger entries: each entry's change of the
+ * posted balance (holds and their release change nothing) filed by its transfer. A fall paid to the
+ * card settlement account is card use — a Withdrawal (cash) by its category, else a purchase; any
+ * other fall is an other charge (a payment undone). A rise that undoes a transfer is a credit (a
+ * charge undone); any other rise is a payment. Every entry is in exactly one figure, so
+ * opening + purchases + withdrawals + otherCharges − payments − credits is the closing balance owed.
+ */
+async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut): Promise<LineActivity> {
+  const [row] = await queryRows<Record<keyof LineActivity, string>>(
+    db,
+    sql`select
+          coalesce(sum(-rise) filter (where rise < 0 and card and category = ${WITHDRAWAL}), 0)::text as withdrawals,
+          coalesce(sum(-rise) filter (where rise < 0 and card and category <> ${WITHDRAWAL}), 0)::text as purchases,
+          coalesce(sum(-rise) filter (where rise < 0 and not card), 0)::text as "otherCharges",
+          coalesce(sum(rise) filter (where rise > 0 and not reversal), 0)::text as payments,
+          coalesce(sum(rise) filter (where rise > 0 and reversal), 0)::text as credits
+        from (
+          select e.balance_after - lag(e.balance_after, 1, ${from.balance.toString()}::bigint)
+              over (order by e.account_version) as rise,
+            t.credit_account_id = ${generalLedger.cardSettlement}::uuid and t.reverses_id is null as card,
+            t.reverses_id is not null as reversal,
+            t.category
+          from ledger_entries e
+          join ledger_transfers t on t.id = e.transfer_id
+          where e.account_id = ${accountId} and e.account_version > ${from.version.toString()}
+            and e.account_version <= ${to.version.toString()}) entries`,
+  );
+  const figure = (value: string | undefined) => BigInt(value ?? '0');
+  return {
+    purchases: figure(row?.purchases),
+    withdrawals: figure(row?.withdrawals),
+    otherCharges: figure(row?.otherCharges),
+    payments: figure(row?.payments),
+    credits: figure(row?.credits),
+  };
+}
+
+/**
+ * One month of a card's transactions (the credit union's calendar), and what the card was charged
+ * in it: purchases apart from cash (ATM withdrawals; a credit card's cash advances). For the credit
+ * card, the statement's figures from the ledger's own balances (ledger/balance-at.ts): the balance
+ * owed at the month's start and end and every posted movement between them in one figure
+ * (`lineActivity`: they add up), the minimum payment (the larger of $25 and 2% of the balance, never
+ * more than the balance) and its due date (the 25th of the next month).
  */
 export async function cardStatement(
   deps: Deps,
@@ -233,39 +323,48 @@ export async function cardStatement(
     ),
   ]);
   const months = [...new Set([thisMonth, ...monthRows.map((row) => row.month)])].sort().reverse();
-  const purchases = rows
-    .filter((row) => row.status === 'posted')
-    .reduce((sum, row) => sum + (row.clearedAmount ?? row.amount), 0n);
+  const transactions = rows.map(cardTransaction);
 
-  let credit: CardStatement['credit'] = null;
-  if (card.kind === 'credit') {
-    // The ledger's own balances of the line, owed as a positive amount: the month cut where its
-    // entries were recorded, so a closed statement never changes (as account statements).
-    const [opening, closingCut] = await Promise.all([
-      cutBefore(deps.db, card.accountId, from),
-      cutBefore(deps.db, card.accountId, to),
-    ]);
-    const payments = await creditedBetween(deps.db, card.accountId, opening, closingCut);
-    const closing = -closingCut.balance;
-    const larger = (a: bigint, b: bigint) => (a > b ? a : b);
-    const minimum = closing <= 0n ? 0n : closing < MINIMUM_PAYMENT ? closing : larger(MINIMUM_PAYMENT, closing / 50n);
-    credit = {
+  if (card.kind !== 'credit') {
+    const charges = await debitCardCharges(deps.db, card.id, from, to);
+    return {
+      cardId: card.id,
+      month: shown,
+      months,
+      transactions,
+      purchases: centsToDecimal(charges.purchases),
+      withdrawals: centsToDecimal(charges.withdrawals),
+      credit: null,
+    };
+  }
+
+  // The ledger's own balances of the line, owed as a positive amount: the month cut where its
+  // entries were recorded, so a closed statement never changes (as account statements).
+  const [opening, closingCut] = await Promise.all([
+    cutBefore(deps.db, card.accountId, from),
+    cutBefore(deps.db, card.accountId, to),
+  ]);
+  const activity = await lineActivity(deps.db, card.accountId, opening, closingCut);
+  const closing = -closingCut.balance;
+  const larger = (a: bigint, b: bigint) => (a > b ? a : b);
+  const minimum = closing <= 0n ? 0n : closing < MINIMUM_PAYMENT ? closing : larger(MINIMUM_PAYMENT, closing / 50n);
+  return {
+    cardId: card.id,
+    month: shown,
+    months,
+    transactions,
+    purchases: centsToDecimal(activity.purchases),
+    withdrawals: centsToDecimal(activity.withdrawals),
+    credit: {
       openingBalance: centsToDecimal(-opening.balance),
-      payments: centsToDecimal(payments),
+      otherCharges: centsToDecimal(activity.otherCharges),
+      payments: centsToDecimal(activity.payments),
+      credits: centsToDecimal(activity.credits),
       statementBalance: centsToDecimal(closing),
       minimumPayment: centsToDecimal(minimum),
       dueDate: `${nextMonth(shown)}-25`,
       pointsEarned: rows.reduce((sum, row) => sum + row.points, 0),
       open: shown >= thisMonth,
-    };
-  }
-
-  return {
-    cardId: card.id,
-    month: shown,
-    months,
-    transactions: rows.map(cardTransaction),
-    purchases: centsToDecimal(purchases),
-    credit,
+    },
   };
 }

@@ -1,8 +1,9 @@
-import { PROCESSOR_SIGNATURE_HEADER, PROCESSOR_TIMESTAMP_HEADER } from '@mutual/shared';
+import { messages, PROCESSOR_SIGNATURE_HEADER, PROCESSOR_TIMESTAMP_HEADER } from '@mutual/shared';
 import { cardsApi as api } from '@mutual/shared/contract/cards';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
 import { actorOf, requestMeta, signedIn, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { accountHolderRoutes } from '../../http/route-groups';
@@ -63,12 +64,30 @@ export const cardRoutes = accountHolderRoutes(async (app, deps) => {
     config: codeLimit,
     handler: async (request) => activateCard(deps, caller(request), request.params.cardId, request.body),
   });
+  // Asking for a card code counts only when a code is to be made: opening the modal again while the
+  // code sent before still works answers that code, sends nothing and is not counted (card-codes.ts).
+  // The count is taken outside the code's transaction (the limiter may be the database), so openings
+  // racing before the first code exists are each counted, though only one sends. The route itself
+  // keeps the global limit.
+  const codeSends = app.createRateLimit({
+    max: deps.config.security.authRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `card-codes:${request.ip}`,
+  });
   app.route({
     ...routeOf(api.requestCode),
-    config: codeLimit,
     handler: async (request, reply) => {
-      const card = await memberCard(deps.db, signedInUser(request).id, request.params.cardId);
-      return reply.status(201).send(await requestCardCode(deps, signedInUser(request), card, request.body.action));
+      const member = signedInUser(request);
+      const card = await memberCard(deps.db, member.id, request.params.cardId);
+      const beforeSending = async () => {
+        const limit = await codeSends(request);
+        if (limit.isAllowed || !limit.isExceeded) return;
+        void reply.header('retry-after', String(limit.ttlInSeconds));
+        throw new AppError('RATE_LIMITED', messages.generic.rateLimited);
+      };
+      const { action, fresh = false } = request.body;
+      const ask = { action, fresh, beforeSending, meta: requestMeta(request) };
+      return reply.status(201).send(await requestCardCode(deps, member, card, ask));
     },
   });
   app.route({

@@ -24,7 +24,7 @@ import {
   tenDollarLimits,
   verifiedCode,
 } from '../../test/cards';
-import { auditActions, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
+import { auditActions, latestMail, mailsTo, manualClock, MINUTE, wrongCode } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
@@ -206,6 +206,12 @@ describe('[CARDS]: the member’s cards and their controls', () => {
     const { member, card } = await memberWithCard(t);
     const asked = await member.browser.post(cardPath(card.id, 'codes'), { action: 'details' });
     expect(asked.json()).toMatchObject({ method: 'email', message: m.otpSent });
+    // The portal's spelling, "email", in what the code step says and in the card code e-mail itself.
+    expect(asked.json<{ message: string }>().message).toBe(
+      'We sent a 6-digit code to your email. Enter it to continue.',
+    );
+    const mail = await latestMail(t, member.email, 'card-code');
+    for (const words of [mail.subject, mail.textBody, mail.htmlBody]) expect(words).not.toMatch(/e-mail/i);
     const { challengeId } = asked.json<{ challengeId: string }>();
     const code = await latestCardCode(t, member.email);
     const verify = (otp: string) =>

@@ -1,5 +1,6 @@
 import {
   type CardChannel,
+  cardHoldEndReasons,
   centsToDecimal,
   type ProcessorClearing,
   type ProcessorReversal,
@@ -114,7 +115,7 @@ export async function reverseAuthorization(deps: Deps, input: ProcessorReversal)
     await resolvePending(tx, {
       kind: 'void',
       pendingId: row.holdTransferId,
-      reason: 'Reversed by the merchant',
+      reason: cardHoldEndReasons.reversed,
       now,
       createdBy: null,
     });
@@ -149,7 +150,7 @@ export async function expireAuthorizations(deps: Deps, now: Date): Promise<{ exp
       await resolvePending(tx, {
         kind: 'expire',
         pendingId: row.holdTransferId,
-        reason: 'The merchant did not complete this purchase',
+        reason: cardHoldEndReasons.expired,
         now,
         createdBy: null,
       });

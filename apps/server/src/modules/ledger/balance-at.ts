@@ -32,21 +32,3 @@ export async function cutBefore(db: Executor, accountId: string, instant: Date):
     available: BigInt(String(row.available_after)),
   };
 }
-
-/**
- * The posted money that came into the account between two cuts (the period's payments, for a
- * credit line): each entry's rise of the posted balance over the one before it, summed. Holds and
- * their release do not move the posted balance, so they count for nothing.
- */
-export async function creditedBetween(db: Executor, accountId: string, from: Cut, to: Cut): Promise<bigint> {
-  const [row] = await queryRows<{ credited: unknown }>(
-    db,
-    sql`select coalesce(sum(greatest(rise, 0)), 0) as credited from (
-          select e.balance_after - lag(e.balance_after, 1, ${from.balance.toString()}::bigint)
-            over (order by e.account_version) as rise
-          from ledger_entries e
-          where e.account_id = ${accountId} and e.account_version > ${from.version.toString()}
-            and e.account_version <= ${to.version.toString()}) entries`,
-  );
-  return BigInt(String(row?.credited ?? 0));
-}

@@ -1,4 +1,10 @@
-import { type externalTransferSchema, formatMoney, messages, type TransferChallenge } from '@mutual/shared';
+import {
+  centsToDecimal,
+  type externalTransferSchema,
+  formatMoney,
+  messages,
+  type TransferChallenge,
+} from '@mutual/shared';
 import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -15,7 +21,7 @@ import { transferCodeEmail } from './transfer-emails';
 import { transferLimitUsage } from './transfer-limit';
 import { transferChallenges } from './transfers.tables';
 import { guessingGuard } from './code-guessing';
-import type { RequestMeta } from '../audit/record-audit';
+import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
 import type { RenderedEmail } from '../mail/templates';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
@@ -24,6 +30,19 @@ export type ExternalTransfer = z.output<typeof externalTransferSchema>;
 
 /** What a challenge is bound to: exactly this transfer. */
 export const externalPayloadHash = (input: ExternalTransfer) => hashRequest('transfer:external', input);
+
+/** The audit action of a confirmation code issued (a US-bank transfer, a new payee, a card's controls). */
+export const CHALLENGE_ISSUED_ACTION = 'challenge.code_issued';
+
+/**
+ * What the audit row of an issued code says: where the request came from and what the code is for,
+ * in words staff read ("Transfer to a US bank", the amount, a masked account number). Never the
+ * code, its hash, a full account number or the payload hash.
+ */
+export interface ChallengeAudit {
+  meta: RequestMeta;
+  purpose: { purpose: string } & Record<string, string | number | boolean | null>;
+}
 
 /**
  * Step-up for a transfer to a US bank (spec §4: "OTP confirmation with summary"). The challenge
@@ -35,6 +54,7 @@ export async function createExternalChallenge(
   member: UserRow,
   input: ExternalTransfer,
   payloadHash: string,
+  meta: RequestMeta,
 ): Promise<TransferChallenge> {
   const now = deps.clock();
   const amount = amountInCents(input.amount, deps.config.limits);
@@ -65,13 +85,28 @@ export async function createExternalChallenge(
         ['From', `Your ${from.type}`],
       ]),
     { sent: messages.transfers.otpSent, authenticator: messages.transfers.otpAuthenticator },
+    {
+      meta,
+      purpose: {
+        purpose: 'Transfer to a US bank',
+        amount: centsToDecimal(amount),
+        recipient: input.accountName,
+        bank: input.toBank,
+        accountNumber: maskTail(input.accountNumber),
+        from: from.type,
+      },
+    },
   );
 }
 
 /**
  * Stores a challenge bound to the member and `payloadHash` (exactly one request) and, for a
  * member without an authenticator, e-mails its code in the same transaction. Any high-risk
- * action confirms with it: a transfer to a US bank, a new bill payee.
+ * action confirms with it: a transfer to a US bank, a new bill payee, a card's controls.
+ * `reuse`, asked first inside that transaction (under whatever lock it takes), may answer a
+ * challenge sent before instead: then nothing is stored, sent or audited. A challenge stored is
+ * audited in the same transaction (`challenge.code_issued`, the member as actor and target, with
+ * `audit`'s purpose and the method), so the record and the code commit together.
  */
 export async function issueChallenge(
   deps: Deps,
@@ -79,12 +114,16 @@ export async function issueChallenge(
   payloadHash: string,
   email: (code: string) => RenderedEmail,
   wording: { sent: string; authenticator: string },
+  audit: ChallengeAudit,
+  reuse?: (tx: Executor) => Promise<TransferChallenge | null>,
 ): Promise<TransferChallenge> {
-  const now = deps.clock();
-  const method = member.totpEnabledAt && member.totpSecret ? 'totp' : 'email';
+  const method: TransferChallenge['method'] = member.totpEnabledAt && member.totpSecret ? 'totp' : 'email';
   const code = method === 'email' ? newOtp() : null;
-  const expiresAt = new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
-  const challengeId = await deps.db.transaction(async (tx) => {
+  const { answer, sent } = await deps.db.transaction(async (tx) => {
+    const before = reuse ? await reuse(tx) : null;
+    if (before) return { answer: before, sent: false };
+    const now = deps.clock();
+    const expiresAt = new Date(now.getTime() + deps.config.security.otpTtlMinutes * 60_000);
     const [row] = await tx
       .insert(transferChallenges)
       .values({
@@ -98,15 +137,17 @@ export async function issueChallenge(
       .returning({ id: transferChallenges.id });
     if (!row) throw new Error('challenge not stored');
     if (code) await deps.mailer.enqueue(tx, member.email, email(code));
-    return row.id;
+    await recordOwnAction(tx, member, {
+      action: CHALLENGE_ISSUED_ACTION,
+      meta: audit.meta,
+      after: { ...audit.purpose, method },
+      at: now,
+    });
+    const message = method === 'email' ? wording.sent : wording.authenticator;
+    return { answer: { challengeId: row.id, method, expiresAt: expiresAt.toISOString(), message }, sent: !!code };
   });
-  if (code) void deps.mailer.flush();
-  return {
-    challengeId,
-    method,
-    expiresAt: expiresAt.toISOString(),
-    message: method === 'email' ? wording.sent : wording.authenticator,
-  };
+  if (sent) void deps.mailer.flush();
+  return answer;
 }
 
 /** What a confirmation found: the challenge verified (now or by a copy of the request), or used by a transfer. */

@@ -64,6 +64,7 @@ export const transferRoutes = accountHolderRoutes(async (app, deps) => {
         signedInUser(request),
         request.body,
         externalPayloadHash(request.body),
+        requestMeta(request),
       );
       return reply.status(201).send(challenge);
     },

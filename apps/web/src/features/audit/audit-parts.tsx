@@ -108,7 +108,12 @@ export function AuditOrigin({ entry }: { entry: AuditEntry }) {
 
 /** The reason on its own line, then only what changed ("Balance: $0.00 → $120.00"). */
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
-  const { changes, context, summarised } = summariseChanges(entry.before, entry.after, reasonKeyOf(entry.after));
+  const { changes, context, summarised } = summariseChanges(
+    entry.before,
+    entry.after,
+    reasonKeyOf(entry.after),
+    entry.names,
+  );
   if (!entry.reason && changes.length === 0 && context.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <div className="min-w-0 space-y-1 text-sm">

@@ -18,8 +18,9 @@ const linkClass =
 
 /**
  * Step 1 of the card modal: a 6-digit code bound to this card and this action. Asked for as the
- * step opens (e-mailed, or the authenticator: the server's answer says which), checked with
- * `codes/verify`; the verified code's id is what step 2 spends.
+ * step opens (e-mailed, or the authenticator: the server's answer says which) — the server answers
+ * with the code it already sent while that one still works, saying so — checked with
+ * `codes/verify`; the verified code's id is what step 2 spends. "Send a new code" asks for a fresh one.
  */
 export function CardCodeStep({
   card,
@@ -40,12 +41,12 @@ export function CardCodeStep({
   const otp = useOtpEntry(initialError);
   const [alert, setAlert] = useState<string | null>(null);
 
-  const ask = async () => {
+  const ask = async (fresh: boolean) => {
     setRequestError(null);
     setAlert(null);
     otp.setValue('');
     try {
-      setCode(await requestCode.mutateAsync({ cardId: card.id, action }));
+      setCode(await requestCode.mutateAsync({ cardId: card.id, action, fresh }));
       otp.setError(null);
       otp.focus();
     } catch (error) {
@@ -57,7 +58,7 @@ export function CardCodeStep({
   // One code per opening: React's development double mount must not send a second e-mail.
   const asked = useRef(false);
   const askOnOpen = useEffectEvent(() => {
-    if (!initialError) void ask();
+    if (!initialError) void ask(false);
   });
   useEffect(() => {
     if (asked.current) return;
@@ -102,7 +103,7 @@ export function CardCodeStep({
         {...otp.field}
       />
       <p>
-        <button type="button" className={linkClass} onClick={() => void ask()} {...busyButton(sending)}>
+        <button type="button" className={linkClass} onClick={() => void ask(true)} {...busyButton(sending)}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
           Send a new code
         </button>

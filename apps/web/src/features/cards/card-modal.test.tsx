@@ -101,6 +101,39 @@ describe('The card modal: the card code first', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
     expect(await within(dialog).findByText(m.otpAuthenticator)).toBeTruthy();
     expect(server.to('POST', path('codes'))).toHaveLength(2);
+    expect(server.to('POST', path('codes'))[1]?.body).toEqual({ action: 'details', fresh: true });
+  });
+
+  it('opened again, says the code sent still works; "Send a new code" asks for a fresh one', async () => {
+    const NEW_CHALLENGE = 'bbbbbbbb-0000-4000-8000-000000000002';
+    const alreadySent = m.otpAlreadySent('3:10 PM EST');
+    const { server, user } = renderPanel({
+      // As the server answers: the first opening sends a code, the next ones find it; `fresh` sends another.
+      [`POST ${path('codes')}`]: (request) => {
+        if ((request.body as { fresh?: boolean }).fresh) return reply(201, cardCode({ challengeId: NEW_CHALLENGE }));
+        return reply(201, cardCode(server.to('POST', path('codes')).length > 1 ? { message: alreadySent } : {}));
+      },
+    });
+    const first = await openModal(user, 'Change PIN');
+    await user.click(within(first).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const article = (await screen.findByRole('heading', { name: /^Debit Card/ })).closest('article') as HTMLElement;
+    await user.click(within(article).getByRole('button', { name: 'Change PIN' }));
+    const again = await screen.findByRole('dialog', { name: 'Change PIN' });
+    expect((await within(again).findByTestId('card-code-message')).textContent).toBe(alreadySent);
+    expect(server.to('POST', path('codes')).map((request) => request.body)).toEqual([
+      { action: 'pin' },
+      { action: 'pin' },
+    ]);
+
+    await user.click(within(again).getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(within(again).getByTestId('card-code-message').textContent).toBe(m.otpSent));
+    expect(server.to('POST', path('codes')).at(-1)?.body).toEqual({ action: 'pin', fresh: true });
+    // The fresh code is the one verified.
+    await verify(user, again);
+    expect(await within(again).findByLabelText('New PIN')).toBeTruthy();
+    expect(server.to('POST', path('codes/verify')).at(-1)?.body).toMatchObject({ challengeId: NEW_CHALLENGE });
   });
 
   it('shows the spec’s unavailable message when no code can be sent (503)', async () => {

@@ -1,4 +1,11 @@
-import { type Card, type CardStatement, formatWireBalance, formatWireMoney, messages } from '@mutual/shared';
+import {
+  type Card,
+  type CardStatement,
+  formatWireBalance,
+  formatWireMoney,
+  isPositiveAmount,
+  messages,
+} from '@mutual/shared';
 import { useState } from 'react';
 import { ChoiceSelect } from '../../components/choice-options';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -12,9 +19,10 @@ import { cardErrorMessage, cardShortName, monthLabel, orderCards, pointsLabel } 
 const pickable = (cards: readonly Card[]) => orderCards(cards).flatMap(({ card, closed }) => [card, ...closed]);
 
 /**
- * The Statements tab: one card's month — the card transactions and, for the credit card, the
- * statement's figures (opening balance, payments, statement balance, minimum payment, due date,
- * points). The current month by default; the months with activity are offered, newest first.
+ * The Statements tab: one card's month — the card transactions, what the card was charged
+ * (purchases apart from cash) and, for the credit card, the statement's figures (opening balance,
+ * payments, statement balance, minimum payment, due date, points). The current month by default;
+ * the months with activity are offered, newest first.
  */
 export function CardStatements({ cards }: { cards: readonly Card[] }) {
   const choices = pickable(cards);
@@ -95,16 +103,29 @@ function StatementBody({ statement, title, busy }: { statement: CardStatement; t
   );
 }
 
-/** The summary's lines: purchases for any card; the statement itself for the credit card. */
+/**
+ * The summary's lines. Any card: what it was charged, purchases apart from cash — "Withdrawals" on a
+ * debit card, "Cash advances" on a credit card. The credit card adds the statement itself, every
+ * movement of the line in one line, so opening balance + charges − payments − credits is the
+ * statement balance; a figure the portal seldom has (other charges, credits) only when there is one.
+ */
 function summaryLines(statement: CardStatement): FactLine[] {
   const { credit } = statement;
   const soFar = credit?.open ? ' so far' : '';
   const purchases: FactLine = [`Purchases${soFar}`, formatWireMoney(statement.purchases), 'statement-purchases'];
-  if (!credit) return [purchases];
+  const withdrawals = formatWireMoney(statement.withdrawals);
+  if (!credit) return [purchases, ['Withdrawals', withdrawals, 'statement-withdrawals']];
+  const ifAny = (line: FactLine, amount: string): FactLine[] => (isPositiveAmount(amount) ? [line] : []);
   return [
     ['Opening balance', formatWireBalance(credit.openingBalance), 'statement-opening'],
     purchases,
+    [`Cash advances${soFar}`, withdrawals, 'statement-withdrawals'],
+    ...ifAny(
+      [`Other charges${soFar}`, formatWireMoney(credit.otherCharges), 'statement-other-charges'],
+      credit.otherCharges,
+    ),
     [`Payments${soFar}`, formatWireMoney(credit.payments), 'statement-payments'],
+    ...ifAny([`Credits${soFar}`, formatWireMoney(credit.credits), 'statement-credits'], credit.credits),
     [`Statement balance${soFar}`, formatWireBalance(credit.statementBalance), 'statement-balance'],
     ['Minimum payment', formatWireMoney(credit.minimumPayment), 'statement-minimum'],
     ['Due date', formatCalendarDate(credit.dueDate), 'statement-due'],

@@ -1,44 +1,62 @@
-import { type CardTransaction, cardChannelLabels, cardTransactionStatusLabels, formatWireMoney } from '@mutual/shared';
+import {
+  type CardTransaction,
+  type Transaction,
+  cardChannelLabels,
+  cardTransactionInHistory,
+  formatWireMoney,
+} from '@mutual/shared';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDate } from '../../lib/format-date';
-import { pointsLabel, transactionPillClass } from './format';
+import { SignedAmount, StatusBadge } from '../transactions/transaction-parts';
+import { pointsLabel } from './format';
+
+/**
+ * A card transaction is written as the member's transaction history writes the same row: its
+ * status in the history's words (Pending, Completed, Failed with the reason) and its amount signed.
+ */
 
 /** What was taken: the cleared amount once it cleared (a tip, a partial shipment), else what was asked. */
 const shownAmount = (transaction: CardTransaction) => transaction.clearedAmount ?? transaction.amount;
 
-/** Why a purchase was declined, in the member's words ("Declined: card locked"). */
-function DeclineReason({ transaction }: { transaction: CardTransaction }) {
+/**
+ * The amount as the history's `SignedAmount` reads a row (it reads only these two): a card
+ * transaction is always a debit, money out of Checking or onto the credit line.
+ */
+function historyAmount(transaction: CardTransaction): Transaction {
+  const row: Pick<Transaction, 'amount' | 'type'> = { amount: shownAmount(transaction), type: 'debit' };
+  return row as Transaction;
+}
+
+/** Why a transaction failed (declined, reversed, expired), in the history's words: "Declined: card locked". */
+function FailedReason({ reason }: { reason: string }) {
   return (
-    <span className="text-sm font-medium text-red-700" data-testid="card-transaction-declined">
-      {transaction.declineReason ?? cardTransactionStatusLabels.declined}
+    <span className="text-xs text-red-800" data-testid="card-transaction-reason">
+      {reason}
     </span>
   );
 }
 
-const StatusPill = ({ transaction }: { transaction: CardTransaction }) => (
-  <span className={transactionPillClass(transaction.status)}>{cardTransactionStatusLabels[transaction.status]}</span>
-);
-
-/** A declined purchase says why in the member's words; the others their status. */
+/** The history's status badge, and for a Failed one the reason under it. */
 function TransactionStatus({ transaction }: { transaction: CardTransaction }) {
-  return transaction.status === 'declined' ? (
-    <DeclineReason transaction={transaction} />
-  ) : (
-    <StatusPill transaction={transaction} />
+  const { status, reason } = cardTransactionInHistory(transaction);
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <StatusBadge status={status} />
+      {reason && <FailedReason reason={reason} />}
+    </span>
   );
 }
 
-/** The amount; struck through when no money moved (declined, reversed, expired). */
+/** The signed amount; struck through when no money moved (declined, reversed, expired). */
 function Amount({ transaction }: { transaction: CardTransaction }) {
   const voided = transaction.status !== 'pending' && transaction.status !== 'posted';
-  const amount = formatWireMoney(shownAmount(transaction));
   const differs = transaction.clearedAmount !== null && transaction.clearedAmount !== transaction.amount;
   return (
     <span className="inline-flex flex-col items-end">
-      <span className={`font-semibold tabular-nums ${voided ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+      <span className={voided ? 'line-through opacity-70' : undefined} data-testid="card-transaction-amount">
         {voided && <span className="sr-only">Not charged: </span>}
-        {amount}
+        <SignedAmount transaction={historyAmount(transaction)} />
       </span>
       {differs && (
         <span className="text-xs text-slate-600 tabular-nums">Authorized {formatWireMoney(transaction.amount)}</span>
@@ -77,7 +95,7 @@ function Context({ transaction }: { transaction: CardTransaction }) {
 }
 
 function TransactionItem({ transaction }: { transaction: CardTransaction }) {
-  const declined = transaction.status === 'declined';
+  const { status, reason } = cardTransactionInHistory(transaction);
   return (
     <li
       className="flex items-start justify-between gap-3 py-2.5"
@@ -85,20 +103,20 @@ function TransactionItem({ transaction }: { transaction: CardTransaction }) {
       data-status={transaction.status}
     >
       <div className="min-w-0">
-        <p className={`font-medium break-words ${declined ? 'text-slate-600' : 'text-slate-900'}`}>
+        <p className={`font-medium break-words ${status === 'Failed' ? 'text-slate-600' : 'text-slate-900'}`}>
           {transaction.merchant}
         </p>
         <Context transaction={transaction} />
         {/* The reason under the merchant, where a long one has room on a phone. */}
-        {declined && (
+        {reason && (
           <p>
-            <DeclineReason transaction={transaction} />
+            <FailedReason reason={reason} />
           </p>
         )}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-right">
         <Amount transaction={transaction} />
-        {!declined && <StatusPill transaction={transaction} />}
+        <StatusBadge status={status} />
       </div>
     </li>
   );

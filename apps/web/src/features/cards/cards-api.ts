@@ -95,11 +95,15 @@ export function useActivateCard() {
   );
 }
 
-/** A 6-digit code bound to this card and this action (e-mailed, or the authenticator's). */
+/**
+ * A 6-digit code bound to this card and this action (e-mailed, or the authenticator's). As the
+ * modal opens, the server answers with the code it already sent if that one still works;
+ * `fresh` ("Send a new code") always gets a new one.
+ */
 export function useRequestCardCode() {
   return useMutation({
-    mutationFn: ({ cardId, action }: { cardId: string; action: CardCodeAction }) =>
-      call(cardsApi.requestCode, { params: { cardId }, body: { action } }),
+    mutationFn: ({ cardId, action, fresh }: { cardId: string; action: CardCodeAction; fresh: boolean }) =>
+      call(cardsApi.requestCode, { params: { cardId }, body: fresh ? { action, fresh } : { action } }),
   });
 }
 

@@ -1,9 +1,12 @@
-import { type Card, declineReasons, messages } from '@mutual/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { type Card, cardHoldEndReasons, declineReasons, messages } from '@mutual/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
+import { formatCalendarDate } from '../../lib/format-date';
+import { transaction } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { SignedAmount, StatusBadge } from '../transactions/transaction-parts';
 import { CardsPanel } from '../quick-actions/cards-panel';
 import {
   CREDIT_ID,
@@ -11,6 +14,7 @@ import {
   cardId,
   cardResult,
   cardsOverview,
+  cardTransaction,
   creditCard,
   creditStatement,
   debitCard,
@@ -77,15 +81,61 @@ describe('Cards panel: Overview', () => {
     expect(rows.map((row) => row.dataset.status)).toEqual(['declined', 'pending', 'posted']);
     const [declined, pending, posted] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(declined).getByText('Book Nook')).toBeTruthy();
-    expect(within(declined).getByTestId('card-transaction-declined').textContent).toBe(declineReasons.card_locked);
+    expect(within(declined).getByTestId('card-transaction-reason').textContent).toBe(declineReasons.card_locked);
     // Nothing was charged: the amount says so to a screen reader, and is struck through on screen.
-    expect(declined.textContent).toContain('Not charged: $32.00');
+    expect(declined.textContent).toContain('Not charged: Debit −$32.00');
     expect(within(pending).getByText('Pending')).toBeTruthy();
     // Filed under the merchant's category, as the history files it.
     expect(pending.textContent).toContain('Food · Online');
     expect(declined.textContent).toContain('Shopping · In store');
-    expect(within(posted).getByText('Posted')).toBeTruthy();
+    expect(within(posted).getByText('Completed')).toBeTruthy();
     expect(posted.textContent).not.toContain('Not charged');
+  });
+
+  it('writes card transactions in the history’s words and signs: Completed, −$171.75, Failed with why', async () => {
+    const at = { authorizedAt: '2026-03-06T10:00:00.000Z' };
+    const transactions = [
+      cardTransaction({
+        ...at,
+        id: cardId(21),
+        merchant: 'Harbor Furniture',
+        amount: '171.75',
+        clearedAmount: '171.75',
+      }),
+      cardTransaction({ ...at, id: cardId(22), merchant: 'Corner Kiosk', status: 'reversed', clearedAmount: null }),
+      cardTransaction({ ...at, id: cardId(23), merchant: 'Lost Parcel', status: 'expired', clearedAmount: null }),
+    ];
+    renderPanel({ 'GET /api/cards': cardsOverview({ cards: [debitCard({ recentTransactions: transactions })] }) });
+    const debit = await cardArticle(/^Debit Card/);
+    const [posted, reversed, expired] = within(debit).getAllByTestId('card-transaction') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+
+    // The history's own badge and amount for the same row, side by side with the card's.
+    const history = render(
+      <>
+        <StatusBadge status="Completed" />
+        <SignedAmount transaction={transaction({ type: 'debit', amount: '171.75' })} />
+      </>,
+    );
+    const [badge, amount] = [...history.container.children] as [HTMLElement, HTMLElement];
+    expect(within(posted).getByText('Completed').outerHTML).toBe(badge.outerHTML);
+    expect(within(posted).getByTestId('card-transaction-amount').innerHTML).toBe(amount.outerHTML);
+    expect(posted.textContent).toContain('−$171.75');
+    expect(posted.textContent).not.toContain('Posted');
+
+    // Undone before it cleared: Failed, with the words the history gives the hold's release.
+    for (const [row, reason] of [
+      [reversed, cardHoldEndReasons.reversed],
+      [expired, cardHoldEndReasons.expired],
+    ] as const) {
+      expect(within(row).getByText('Failed')).toBeTruthy();
+      expect(within(row).getByTestId('card-transaction-reason').textContent).toBe(reason);
+      expect(row.textContent).toContain('Not charged: Debit −$4.50');
+      for (const word of ['Reversed', 'Expired']) expect(within(row).queryByText(word)).toBeNull();
+    }
   });
 
   it('Lock Card locks at once, says so in the server’s words, and then offers Unlock Card', async () => {
@@ -232,6 +282,13 @@ describe('Cards panel: Overview', () => {
 });
 
 describe('Cards panel: Statements', () => {
+  /** The statement summary's lines: [term, value]. */
+  const summaryOf = () =>
+    [...screen.getByLabelText('Statement summary').children].map((line) => [
+      line.querySelector('dt')?.textContent ?? '',
+      line.querySelector('dd')?.textContent ?? '',
+    ]);
+
   it('shows a card’s month: the credit statement’s figures and transactions; another month on request', async () => {
     const open = creditStatement().credit;
     if (!open) throw new Error('the credit statement has figures');
@@ -239,6 +296,7 @@ describe('Cards panel: Statements', () => {
       cardId: DEBIT_ID,
       credit: null,
       purchases: '4.50',
+      withdrawals: '60.00',
       transactions: debitCard().recentTransactions,
     });
     const { server, user } = renderPanel({
@@ -264,16 +322,31 @@ describe('Cards panel: Statements', () => {
     expect(server.to('GET', `/api/cards/${DEBIT_ID}/statements`)[0]?.query.has('month')).toBe(false);
     expect(within(debitTable).getByText(declineReasons.card_locked)).toBeTruthy();
     expect(screen.getByTestId('statement-purchases').textContent).toBe('$4.50');
+    // A debit card's ATM cash is its own line, not in Purchases.
+    expect(summaryOf().map(([term]) => term)).toEqual(['Purchases', 'Withdrawals']);
+    expect(screen.getByTestId('statement-withdrawals').textContent).toBe('$60.00');
     expect(screen.queryByTestId('statement-minimum')).toBeNull();
 
     await user.selectOptions(cardSelect, 'Credit Card ••8810');
     await waitFor(() => expect(screen.getByTestId('statement-minimum').textContent).toBe('$35.00'));
     expect(screen.getByTestId('statement-opening').textContent).toBe('$1,030.00');
     expect(screen.getByTestId('statement-balance').textContent).toBe('$1,450.00');
-    expect(screen.getByTestId('statement-due').textContent).toBe('April 25, 2026');
+    // The portal's calendar date (lib/format-date.ts).
+    expect(screen.getByTestId('statement-due').textContent).toBe(formatCalendarDate('2026-04-25'));
     expect(screen.getByTestId('statement-points').textContent).toBe('840 points');
     expect(screen.getByText('Points earned so far')).toBeTruthy();
     expect(screen.getByText('Statement balance so far')).toBeTruthy();
+    // A credit card's cash is a cash advance; no other charges or credits this month, so no such lines.
+    expect(summaryOf().map(([term]) => term)).toEqual([
+      'Opening balance',
+      'Purchases so far',
+      'Cash advances so far',
+      'Payments so far',
+      'Statement balance so far',
+      'Minimum payment',
+      'Due date',
+      'Points earned so far',
+    ]);
 
     const month = screen.getByRole('combobox', { name: 'Month' });
     expect([...month.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
@@ -289,5 +362,46 @@ describe('Cards panel: Statements', () => {
     // A closed month: its final figures.
     expect(screen.getByText('Points earned')).toBeTruthy();
     expect(screen.queryByText('Points earned so far')).toBeNull();
+  });
+
+  it('a credit card month with cash, a payment undone and a charge undone: each its own line, adding up', async () => {
+    const open = creditStatement().credit;
+    if (!open) throw new Error('the credit statement has figures');
+    const { user } = renderPanel({
+      [`GET /api/cards/${DEBIT_ID}/statements`]: creditStatement({ cardId: DEBIT_ID, credit: null }),
+      [`GET /api/cards/${CREDIT_ID}/statements`]: creditStatement({
+        month: '2026-02',
+        purchases: '324.50',
+        withdrawals: '200.00',
+        credit: {
+          ...open,
+          openingBalance: '0.00',
+          otherCharges: '50.00',
+          payments: '150.00',
+          credits: '300.00',
+          statementBalance: '124.50',
+          minimumPayment: '25.00',
+          open: false,
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Statements' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Card' }), 'Credit Card ••8810');
+    await waitFor(() => expect(screen.getByTestId('statement-minimum').textContent).toBe('$25.00'));
+    expect(summaryOf().slice(0, 7)).toEqual([
+      ['Opening balance', '$0.00'],
+      ['Purchases', '$324.50'],
+      ['Cash advances', '$200.00'],
+      ['Other charges', '$50.00'],
+      ['Payments', '$150.00'],
+      ['Credits', '$300.00'],
+      ['Statement balance', '$124.50'],
+    ]);
+    // 0 + 324.50 + 200.00 + 50.00 − 150.00 − 300.00 = 124.50: no line is inside another.
+    const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+    const [opening, purchases, cash, other, payments, credits, balance] = summaryOf().map(([, value]) =>
+      cents(value ?? ''),
+    ) as number[] as [number, number, number, number, number, number, number];
+    expect(opening + purchases + cash + other - payments - credits).toBe(balance);
   });
 });

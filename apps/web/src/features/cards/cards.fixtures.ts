@@ -153,9 +153,12 @@ export const creditStatement = fixtureFactory<CardStatement>({
   months: ['2026-03', '2026-02', '2026-01'],
   transactions: creditCard().recentTransactions,
   purchases: '420.00',
+  withdrawals: '0.00',
   credit: {
     openingBalance: '1030.00',
+    otherCharges: '0.00',
     payments: '0.00',
+    credits: '0.00',
     statementBalance: '1450.00',
     minimumPayment: '35.00',
     dueDate: '2026-04-25',

@@ -1,4 +1,4 @@
-import { type Card, type CardStatus, type CardTransaction, cardKindLabels, messages } from '@mutual/shared';
+import { type Card, type CardStatus, cardKindLabels, messages } from '@mutual/shared';
 import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { pillClass, tints } from '../../components/pill';
@@ -77,16 +77,6 @@ const statusTones: Record<CardStatus, string> = {
 };
 
 export const cardStatusPillClass = (status: CardStatus) => `${pillClass} ${statusTones[status]}`;
-
-const transactionTones: Record<CardTransaction['status'], string> = {
-  pending: tints.sky,
-  posted: tints.green,
-  declined: tints.red,
-  reversed: 'bg-slate-100 text-slate-700 ring-slate-300',
-  expired: 'bg-slate-100 text-slate-700 ring-slate-300',
-};
-
-export const transactionPillClass = (status: CardTransaction['status']) => `${pillClass} ${transactionTones[status]}`;
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
