@@ -26,6 +26,7 @@ import {
   continueUsBankTransfer,
   expectBalances,
   fundedMember,
+  memberOnDashboard,
   openDashboard,
   readTransferCode,
   recentTransactions,
@@ -78,7 +79,7 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
         memo: 'Rent share',
       });
       const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
-      await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
+      await confirm.getByLabel('6-digit one-time password (OTP)').fill(await readTransferCode(member.email, since));
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
       await dashboard.page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
       await sendToUsBank(dashboard.session, {
@@ -166,8 +167,7 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
     '[PAYMENT_OPS]: Export ACH file (NACHA) puts waiting ACH payments ' +
       'in a file that downloads again; the queue reads well on a phone',
     async () => {
-      const member = await fundedMember('payops-ach', { Checking: '300.00' }, 'Nadia');
-      const { session } = await openDashboard(browser, member);
+      const { member, session } = await memberOnDashboard(browser, 'payops-ach', { Checking: '300.00' }, 'Nadia');
       await sendToUsBank(session, {
         transferType: 'external',
         fromAccount: 'Checking',

@@ -37,7 +37,7 @@ browserSuite('[TRANSFERS]: too many wrong confirmation codes', (browser) => {
         return { panel, step, wrong: otherCode(await readTransferCode(member.email, since)) };
       };
       const enter = async (step: Locator, code: string) => {
-        await step.getByLabel('OTP (6-digit code)').fill(code);
+        await step.getByLabel('6-digit one-time password (OTP)').fill(code);
         await step.getByRole('button', { name: 'Confirm Transfer' }).click();
       };
 

@@ -1,14 +1,13 @@
 import { IDEMPOTENCY_HEADER, type TransactionPage } from '@mutual/shared';
 import type { Page, Response } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { browserSuite } from './support/browser';
+import { browserSuite, expectStatus } from './support/browser';
 import { mailsTo, unexpectedErrors } from './support/identity';
 import {
   accountsOf,
   expectBalances,
   fillUsBankForm,
-  fundedMember,
-  openDashboard,
+  memberOnDashboard,
   openTab,
   readTransferCode,
 } from './support/money';
@@ -30,13 +29,14 @@ function watchPosts(page: Page, path: string) {
 
 browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
   test('[TRANSFERS]: double-clicking "Transfer" on Between Accounts moves the money once', async () => {
-    const member = await fundedMember('double-internal', { Checking: '100.00' });
-    const { page, errors, session } = await openDashboard(browser, member);
+    const { page, errors, session } = await memberOnDashboard(browser, 'double-internal', {
+      Checking: '100.00',
+    });
     const posts = watchPosts(page, '/api/transfers/internal');
     const panel = await openTab(page, 'Between Accounts');
     await panel.getByLabel('Amount', { exact: true }).fill('30.00');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).dblclick();
-    await panel.getByRole('status').filter({ hasText: 'Transferred $30.00' }).waitFor({ state: 'visible' });
+    await expectStatus(panel, 'Transferred $30.00');
     await posts.answered();
 
     expect(posts.keys.length, 'at least the one request').toBeGreaterThan(0);
@@ -54,8 +54,9 @@ browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
     '[TRANSFERS]: double-clicking "Continue" and "Confirm Transfer" ' +
       'on To US Bank asks for one code and sends one payment',
     async () => {
-      const member = await fundedMember('double-external', { Checking: '100.00' });
-      const { page, errors, session } = await openDashboard(browser, member);
+      const { member, page, errors, session } = await memberOnDashboard(browser, 'double-external', {
+        Checking: '100.00',
+      });
       const challenges = watchPosts(page, '/api/transfers/external/challenge');
       const confirms = watchPosts(page, '/api/transfers/external');
       const panel = await openTab(page, 'To US Bank');
@@ -72,7 +73,7 @@ browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
       await challenges.answered();
       expect(challenges.keys, 'one code requested').toHaveLength(1);
 
-      await confirm.getByLabel('OTP (6-digit code)').fill(await readTransferCode(member.email, since));
+      await confirm.getByLabel('6-digit one-time password (OTP)').fill(await readTransferCode(member.email, since));
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).dblclick();
       await page.getByRole('dialog', { name: 'Transfer Submitted' }).waitFor({ state: 'visible' });
       await confirms.answered();

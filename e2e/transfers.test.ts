@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, screenshot } from './support/browser';
+import { DESKTOP, MOBILE, browserSuite, expectStatus, hasHorizontalScroll, screenshot } from './support/browser';
 import { apiSignIn, fieldError, uniqueEmail, unexpectedErrors } from './support/identity';
 import {
   SAM_EMAIL,
@@ -16,6 +16,7 @@ import {
   fundedMember,
   headerFigures,
   markPage,
+  memberOnDashboard,
   openDashboard,
   openTab,
   otherCode,
@@ -44,8 +45,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
     '[TRANSFERS]: Between Accounts moves money; the Checking card, ' +
       'Account Information and Recent Transactions follow without a reload',
     async () => {
-      const member = await fundedMember('between', { Checking: '500.00' }, 'Bea');
-      const { page, errors } = await openDashboard(browser, member);
+      const { page, errors } = await memberOnDashboard(browser, 'between', { Checking: '500.00' }, 'Bea');
       await expectBalances(page, 'Checking', { Balance: '$500.00', Available: '$500.00' });
       await expectBalances(page, 'Savings', { Balance: '$0.00', Available: '$0.00' });
       await markPage(page);
@@ -56,10 +56,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       await panel.getByLabel('Amount', { exact: true }).fill('125.50');
       await panel.getByLabel(/^Memo/).fill('Rainy day fund');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.internalDone('$125.50', 'Checking', 'Savings') })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.internalDone('$125.50', 'Checking', 'Savings'));
 
       await expectBalances(page, 'Checking', { Balance: '$374.50', Available: '$374.50' });
       await expectBalances(page, 'Savings', { Balance: '$125.50', Available: '$125.50' });
@@ -85,8 +82,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
     '[TRANSFERS]: Between Accounts says "Cannot transfer to the same account", ' +
       '"Please enter a valid amount" and "Insufficient funds", and sends nothing',
     async () => {
-      const member = await fundedMember('between-rules', { Checking: '80.00' });
-      const { page, errors } = await openDashboard(browser, member);
+      const { page, errors } = await memberOnDashboard(browser, 'between-rules', { Checking: '80.00' });
       const posts = watchTransferPosts(page);
       const panel = await openTab(page, 'Between Accounts');
       const to = panel.getByLabel('To', { exact: true });
@@ -142,16 +138,10 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       expect(await fieldError(page, email)).toContain(t.invalidRecipient);
 
       await verify.click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.recipientFound(recipient.name) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.recipientFound(recipient.name));
       await screenshot(page, 'transfer-to-member-verified');
       await submit.click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.userDone('$40.25', recipient.name) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.userDone('$40.25', recipient.name));
       await expectBalances(page, 'Checking', { Balance: '$259.75', Available: '$259.75' });
       expect(await rowsWith(page, `Transfer to ${recipient.name}`).innerText()).toContain('Concert tickets');
       expect(await email.inputValue(), 'the form is reset').toBe('');
@@ -185,8 +175,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
     '[TRANSFERS]: To US Bank: the bank fills the routing number, account-number rule, ' +
       'e-mailed code ("Invalid OTP" first), a success modal that closes itself, and a Pending row',
     async () => {
-      const member = await fundedMember('us-bank', { Checking: '800.00' }, 'Uma');
-      const { page, errors } = await openDashboard(browser, member);
+      const { member, page, errors } = await memberOnDashboard(browser, 'us-bank', { Checking: '800.00' }, 'Uma');
       await markPage(page);
       const panel = await openTab(page, 'To US Bank');
       const continueButton = panel.getByRole('button', { name: 'Continue', exact: true });
@@ -214,7 +203,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       expect(summary).toMatchObject({
         Bank: 'Bank of America',
         'Routing number': '026009593',
-        'Account number': '••••6789',
+        'Account number': '000123456789',
         'Account holder': 'Jordan Example',
         Amount: '$210.00',
         Memo: 'Car payment',
@@ -223,7 +212,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       const code = await readTransferCode(member.email, since);
       await screenshot(page, 'transfer-us-bank-confirm');
 
-      const otp = confirm.getByLabel('OTP (6-digit code)');
+      const otp = confirm.getByLabel('6-digit one-time password (OTP)');
       const confirmButton = confirm.getByRole('button', { name: 'Confirm Transfer' });
       await otp.fill(otherCode(code));
       await confirmButton.click();
@@ -259,8 +248,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
     '[TRANSFERS]: International: SWIFT/BIC upper-cased and at most 11, "Invalid SWIFT/BIC code", ' +
       'searchable country and currency, the notice on the confirmation, then a Pending row',
     async () => {
-      const member = await fundedMember('intl', { Checking: '600.00' }, 'Ines');
-      const { page, errors } = await openDashboard(browser, member);
+      const { page, errors } = await memberOnDashboard(browser, 'intl', { Checking: '600.00' }, 'Ines');
       const panel = await openTab(page, 'International');
       const swift = panel.getByLabel('SWIFT/BIC', { exact: true });
       await swift.pressSequentially('deutdeff500xyz');
@@ -311,10 +299,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       });
       await screenshot(page, 'transfer-international-confirm');
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.internationalDone('$150.00', bank) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.internationalDone('$150.00', bank));
       expect(await panel.getByLabel('Recipient name', { exact: true }).inputValue(), 'the form is reset').toBe('');
 
       await expectBalances(page, 'Checking', { Balance: '$600.00', Available: '$450.00' });

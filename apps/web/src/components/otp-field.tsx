@@ -3,9 +3,20 @@ import { type ReactNode, type Ref, type RefObject, useRef, useState } from 'reac
 import type { z } from 'zod';
 import { controlProps, FormField } from './form-field';
 
+/**
+ * The label of every box for a 6-digit one-time code a member types (sign-in step 2, a transfer to
+ * a US bank, a new payee): spec §3's "6-digit one-time password", and the "OTP" its messages name
+ * ("Please enter OTP", "Invalid OTP").
+ */
+export const OTP_LABEL = '6-digit one-time password (OTP)';
+
+/** Six digits typed: what a code step waits for before its button can be pressed (spec §5, as on sign-in). */
+export const isWholeCode = (digits: string) => digits.length === OTP_LENGTH && /^\d+$/.test(digits);
+
 interface OtpFieldProps {
   id: string;
-  label: string;
+  /** `OTP_LABEL` unless told. */
+  label?: string;
   hint?: ReactNode;
   error?: string | null;
   value: string;
@@ -15,7 +26,7 @@ interface OtpFieldProps {
 }
 
 /** A 6-digit confirmation code box (spec §5: digits only): a US-bank transfer's, a new payee's. */
-export function OtpField({ id, label, hint, error, value, onChange, inputRef }: OtpFieldProps) {
+export function OtpField({ id, label = OTP_LABEL, hint, error, value, onChange, inputRef }: OtpFieldProps) {
   const described = { hint, error: error ?? undefined };
   return (
     <div className="max-w-sm">
@@ -64,5 +75,6 @@ export function useOtpEntry(initialError: string | null = null) {
       setError(null);
     },
   };
-  return { field, setValue, setError, focus, parse };
+  /** Six digits typed: the step's button is enabled (`isWholeCode`). */
+  return { field, setValue, setError, focus, parse, complete: isWholeCode(value) };
 }

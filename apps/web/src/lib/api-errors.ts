@@ -23,12 +23,15 @@ export function hasCode(error: unknown, code: string): boolean {
 
 /**
  * Puts each server message under its field; returns the messages no field of this form shows,
- * for an Alert. The first field set gets the focus.
+ * for an Alert. The first field set gets the focus. A field whose message is the form's
+ * `requiredMessage` ("Please fill in all fields") is marked invalid without it (`formWide`): the
+ * form says that sentence once (`useApiForm`).
  */
 export function applyFieldErrors<T extends FieldValues>(
   fields: [string, string][],
   names: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  requiredMessage?: string,
 ): string[] {
   const leftover: string[] = [];
   let focus = true;
@@ -38,8 +41,15 @@ export function applyFieldErrors<T extends FieldValues>(
       leftover.push(message);
       continue;
     }
-    setError(name, { type: 'server', message }, { shouldFocus: focus });
+    setError(name, { type: 'server', message: formWide(message, requiredMessage) }, { shouldFocus: focus });
     focus = false;
   }
   return leftover;
 }
+
+/**
+ * A field's message as the field shows it: none (`''`, still marked invalid: `controlProps`) when
+ * it is the sentence the form says once for all its fields (`requiredMessage`), else the message.
+ */
+export const formWide = (message: string, requiredMessage: string | undefined) =>
+  message === requiredMessage ? '' : message;

@@ -169,6 +169,106 @@ describe('useApiForm', () => {
   });
 });
 
+const FILL_ALL = 'Please fill in all fields';
+const paymentSchema = z.object({
+  payee: z.string().trim().min(1, FILL_ALL),
+  amount: z
+    .string()
+    .trim()
+    .min(1, FILL_ALL)
+    .regex(/^\d+(\.\d{2})?$/, 'Please enter a valid amount'),
+  memo: z.string().trim().min(1, FILL_ALL),
+});
+type Payment = z.infer<typeof paymentSchema>;
+
+/** A form whose schema says one sentence for every empty field, as the transfer and Bill Pay forms do. */
+function PaymentForm({ submit }: { submit: (values: Payment) => Promise<unknown> }) {
+  const { form, formProps, formError, setFieldError } = useApiForm({
+    schema: paymentSchema,
+    defaultValues: { payee: '', amount: '', memo: '' },
+    requiredMessage: FILL_ALL,
+    submit,
+  });
+  const { errors } = form.formState;
+  return (
+    <form {...formProps}>
+      {(['payee', 'amount', 'memo'] as const).map((name) => (
+        <FormField key={name} id={`pay-${name}`} label={name} error={errors[name]?.message}>
+          <input {...controlProps(`pay-${name}`, { error: errors[name]?.message })} {...form.register(name)} />
+        </FormField>
+      ))}
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <Button onClick={() => setFieldError('memo', FILL_ALL)}>Ask for the memo</Button>
+      <Button type="submit">Pay</Button>
+    </form>
+  );
+}
+
+const box = (name: string) => screen.getByRole('textbox', { name });
+
+describe('useApiForm with a requiredMessage: one sentence for the form, the empty fields marked', () => {
+  it('says it once for three empty fields, marks each of them and focuses the first', async () => {
+    const submit = vi.fn();
+    render(<PaymentForm submit={submit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(FILL_ALL);
+    expect(screen.getAllByText(FILL_ALL)).toHaveLength(1);
+    for (const name of ['payee', 'amount', 'memo']) {
+      expect(box(name).getAttribute('aria-invalid'), name).toBe('true');
+      expect(box(name).className, name).toContain('border-red-600');
+      // Nothing under the field to point at: only its own hint, if any.
+      expect(box(name).getAttribute('aria-describedby'), name).toBeNull();
+    }
+    expect(document.activeElement).toBe(box('payee'));
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('keeps a field’s own message under it, and drops the sentence once no field is empty', async () => {
+    render(<PaymentForm submit={vi.fn()} />);
+    await userEvent.type(box('amount'), '12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect((await screen.findByText('Please enter a valid amount')).closest('p')?.id).toBe('pay-amount-error');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Please enter a valid amount',
+      FILL_ALL,
+    ]);
+
+    await userEvent.type(box('payee'), 'City Electric');
+    expect(screen.getByText(FILL_ALL)).toBeTruthy();
+    expect(box('payee').getAttribute('aria-invalid')).toBeNull();
+    await userEvent.type(box('memo'), 'March');
+    expect(screen.queryByText(FILL_ALL)).toBeNull();
+    expect(box('memo').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('does the same with the server’s answer, which names each empty field with the sentence', async () => {
+    const submit = vi
+      .fn()
+      .mockRejectedValue(refusal(400, FILL_ALL, { payee: FILL_ALL, memo: FILL_ALL, amount: 'Too much' }));
+    render(<PaymentForm submit={submit} />);
+    await userEvent.type(box('payee'), 'x');
+    await userEvent.type(box('amount'), '12');
+    await userEvent.type(box('memo'), 'y');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect((await screen.findByText('Too much')).closest('p')?.id).toBe('pay-amount-error');
+    expect(screen.getAllByText(FILL_ALL)).toHaveLength(1);
+    expect(box('payee').getAttribute('aria-invalid')).toBe('true');
+    expect(box('memo').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box('payee'));
+  });
+
+  it('takes a field found empty after the schema (setFieldError) the same way', async () => {
+    render(<PaymentForm submit={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for the memo' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(FILL_ALL);
+    expect(box('memo').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(FILL_ALL)).toHaveLength(1);
+  });
+});
+
 describe('valuePaths', () => {
   it('lists every path of a form’s values, nested ones dotted', () => {
     expect(valuePaths({ name: 'A', address: { city: 'B' }, tags: ['x'], born: new Date() })).toEqual([

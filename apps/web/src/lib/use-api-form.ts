@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type BaseSyntheticEvent, type FormEvent, useState } from 'react';
 import {
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -11,7 +12,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiRequestError } from './api';
-import { applyFieldErrors, errorMessage } from './api-errors';
+import { applyFieldErrors, errorMessage, formWide } from './api-errors';
 
 export interface UseApiFormOptions<TInput extends FieldValues, TOutput extends FieldValues> extends Omit<
   UseFormProps<TInput, unknown, TOutput>,
@@ -30,6 +31,13 @@ export interface UseApiFormOptions<TInput extends FieldValues, TOutput extends F
   fallback?: string;
   /** A form-level sentence shown as well when the messages went under fields ("Could not save"). */
   fieldsFailure?: string;
+  /**
+   * The spec's one sentence for the whole form when fields are left empty ("Please fill in all
+   * fields"): said once, in `formError`, however many fields it is about (the schema's or the
+   * server's); each of them is marked invalid (red, `aria-invalid`, the first focused) with nothing
+   * under it (`formWide`). Left out, every message goes under its field.
+   */
+  requiredMessage?: string;
   /** Maps a server field key to the form's (`transfer.amount` → `amount`). */
   renameField?: (key: string) => string;
   /**
@@ -64,9 +72,17 @@ export interface ApiForm<TInput extends FieldValues, TOutput extends FieldValues
    * schema's messages (the API's, the spec's) could show under the fields.
    */
   formProps: ApiFormProps;
-  /** What no field shows, for an `<Alert tone="error">` in the form; null when there is nothing. */
+  /**
+   * What no field shows, for an `<Alert tone="error">` in the form; null when there is nothing.
+   * The `requiredMessage` while a field is marked with it, before any other.
+   */
   formError: string | null;
   setFormError: (message: string | null) => void;
+  /**
+   * A field's message found after the schema (a holiday, an end date left empty), the field
+   * focused; the form's `requiredMessage` goes to `formError` instead, the field marked.
+   */
+  setFieldError: (name: Path<TInput>, message: string) => void;
   submitting: boolean;
 }
 
@@ -100,6 +116,33 @@ function focusFirstInvalid(event: BaseSyntheticEvent | undefined, errors: unknow
   else if (paths[0] !== undefined) setFocus(paths[0]);
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+
+/** A field's error (`{ type, message, ref }`), not an object or array of them. */
+const isFieldError = (value: Record<string, unknown>) => typeof value.type === 'string';
+
+/** `errors` with each message that is `requiredMessage` taken off its field (`formWide`). */
+function withFormWide(errors: unknown, requiredMessage: string): unknown {
+  if (Array.isArray(errors)) return errors.map((entry: unknown) => withFormWide(entry, requiredMessage));
+  if (!isPlainObject(errors)) return errors;
+  if (isFieldError(errors))
+    return typeof errors.message === 'string'
+      ? { ...errors, message: formWide(errors.message, requiredMessage) }
+      : errors;
+  return Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, withFormWide(value, requiredMessage)]));
+}
+
+/** Some field is marked with the form's sentence (`formWide`: an error with no message of its own). */
+function marksFormWide(errors: unknown): boolean {
+  if (Array.isArray(errors)) return errors.some(marksFormWide);
+  if (!isPlainObject(errors)) return false;
+  if (isFieldError(errors)) return errors.message === '';
+  return Object.values(errors).some(marksFormWide);
+}
+
 /** Every path in a form's values, objects and array items included: `address`, `address.city`. */
 export function valuePaths(values: unknown, prefix = ''): string[] {
   if (values === null || typeof values !== 'object' || values instanceof Date || values instanceof Blob) return [];
@@ -121,6 +164,7 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
   fields,
   fallback,
   fieldsFailure,
+  requiredMessage,
   renameField,
   otherFields = {},
   initialFormError = null,
@@ -128,13 +172,25 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
   onInvalid,
   ...useFormOptions
 }: UseApiFormOptions<TInput, TOutput>): ApiForm<TInput, TOutput> {
+  const schemaResolver = zodResolver(schema) as Resolver<TInput, unknown, TOutput>;
+  const resolver: Resolver<TInput, unknown, TOutput> =
+    requiredMessage === undefined
+      ? schemaResolver
+      : async (...args) => {
+          const result = await schemaResolver(...args);
+          if (Object.keys(result.errors).length === 0) return result;
+          return { values: {}, errors: withFormWide(result.errors, requiredMessage) as FieldErrors<TInput> };
+        };
   const form = useForm<TInput, unknown, TOutput>({
     // `focusFirstInvalid` instead: react-hook-form would take the order the fields registered in.
     shouldFocusError: false,
     ...useFormOptions,
-    resolver: zodResolver(schema) as Resolver<TInput, unknown, TOutput>,
+    resolver,
   });
   const [formError, setFormError] = useState<string | null>(initialFormError);
+  // Read while rendering, so the form shows the sentence as fields are marked and drops it once none is.
+  const wide = requiredMessage !== undefined && marksFormWide(form.formState.errors) ? requiredMessage : null;
+  const shownError = [...new Set([wide, formError])].filter(Boolean).join(' ') || null;
 
   const fail = (error: unknown) => {
     if (onError?.(error, form) === true) return;
@@ -148,7 +204,7 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
     const isOther = ([key]: [string, string]) => Object.hasOwn(otherFields, key);
     const names = fields ?? (valuePaths(form.getValues()) as Path<TInput>[]);
     const own = entries.filter((entry) => !isOther(entry));
-    const leftover = applyFieldErrors(own, names, form.setError);
+    const leftover = applyFieldErrors(own, names, form.setError, requiredMessage);
     const outside = entries.filter(isOther);
     outside.forEach(([key, message], index) =>
       otherFields[key]?.(message, index === 0 && leftover.length === own.length),
@@ -176,6 +232,17 @@ export function useApiForm<TInput extends FieldValues, TOutput extends FieldValu
     },
   );
 
+  const setFieldError = (name: Path<TInput>, message: string) =>
+    form.setError(name, { type: 'manual', message: formWide(message, requiredMessage) }, { shouldFocus: true });
+
   const formProps: ApiFormProps = { noValidate: true, onSubmit: (event) => void onSubmit(event) };
-  return { form, onSubmit, formProps, formError, setFormError, submitting: form.formState.isSubmitting };
+  return {
+    form,
+    onSubmit,
+    formProps,
+    formError: shownError,
+    setFormError,
+    setFieldError,
+    submitting: form.formState.isSubmitting,
+  };
 }

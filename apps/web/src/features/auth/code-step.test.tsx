@@ -38,7 +38,7 @@ async function renderCodeStep(routes: StubRoutes = {}, { framed = false } = {}) 
   await user.type(screen.getByLabelText('Email'), 'jamie@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret-password');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  const code = await screen.findByLabelText<HTMLInputElement>('6-digit code');
+  const code = await screen.findByLabelText<HTMLInputElement>('6-digit one-time password (OTP)');
   const verify = screen.getByRole<HTMLButtonElement>('button', { name: 'Verify & Sign in' });
   return { server, user, code, verify };
 }

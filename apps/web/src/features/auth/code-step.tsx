@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, busyButton, unavailableClass } from '../../components/button';
 import { FieldError, fieldDescription } from '../../components/form-field';
+import { OTP_LABEL, isWholeCode } from '../../components/otp-field';
 import { errorMessage, hasCode } from '../../lib/api-errors';
 import { useResendCode, useVerifyCode } from './auth-api';
 
@@ -12,7 +13,6 @@ type Mode = 'code' | 'backup';
 /** Backup codes look like `abcd-ef12gh`: 10 letters or digits; dashes and spaces are ignored. */
 const normaliseBackupCode = (value: string) => value.replace(/[\s-]/g, '').toLowerCase();
 const isBackupCode = (value: string) => /^[a-z0-9]{10}$/.test(normaliseBackupCode(value));
-const isSixDigits = (value: string) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value);
 
 /** The sign-in attempt is over: the person has to start again with their password. */
 const endsAttempt = (error: unknown) => hasCode(error, 'SIGN_IN_EXPIRED') || hasCode(error, 'ACCOUNT_LOCKED');
@@ -63,7 +63,7 @@ export function CodeStep({
     inputRef.current?.focus();
   }, [mode]);
 
-  const ready = mode === 'code' ? isSixDigits(code) : isBackupCode(code);
+  const ready = mode === 'code' ? isWholeCode(code) : isBackupCode(code);
   const canResend = mode === 'code' && challenge.methods.includes('email');
   const canUseBackup = challenge.methods.includes('backup');
   const hint = instructions(challenge, mode);
@@ -135,7 +135,7 @@ export function CodeStep({
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div>
         <label htmlFor="signin-code" className="block text-sm font-medium text-slate-800">
-          {mode === 'code' ? '6-digit code' : 'Backup code'}
+          {mode === 'code' ? OTP_LABEL : 'Backup code'}
         </label>
         {/* The instructions sit between label and box, where the eye goes first; they describe the box. */}
         <p id="signin-code-hint" className="mt-1 mb-2 text-sm text-slate-600">

@@ -67,6 +67,7 @@ function AddPayeeSteps({ billers, onAdded }: { billers: Biller[]; onAdded: (resu
     schema: newPayeeSchema,
     defaultValues: blankPayee,
     fields: payeeFields,
+    requiredMessage: m.fillAllFields,
     submit: async (payee) => {
       if (challenge.isPending) return;
       setConfirming({ payee, challenge: await challenge.mutateAsync(payee) });
@@ -186,7 +187,8 @@ function CodeStep({
   const [alert, setAlert] = useState<string | null>(null);
 
   const confirm = async () => {
-    if (addPayee.isPending) return;
+    // "Add Payee" stays off until six digits are typed (spec §5, as on sign-in); Enter too.
+    if (addPayee.isPending || !otp.complete) return;
     setAlert(null);
     const code = otp.parse(payeeConfirmSchema.shape.otp, m.codeRequired);
     if (code === null) return;
@@ -231,13 +233,15 @@ function CodeStep({
         termClassName="text-slate-600"
         valueClassName="font-medium break-words text-slate-900 sm:text-right"
       />
-      <OtpField id="payee-otp" label="Code (6 digits)" hint={hint} {...otp.field} />
+      <OtpField id="payee-otp" hint={hint} {...otp.field} />
       {alert && <Alert tone="error">{alert}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={addPayee.isPending}>
           Back
         </Button>
-        <SubmitButton sending={addPayee.isPending}>Add Payee</SubmitButton>
+        <SubmitButton sending={addPayee.isPending} disabled={!otp.complete}>
+          Add Payee
+        </SubmitButton>
       </div>
     </form>
   );

@@ -12,6 +12,8 @@ import { BillPaymentForm } from './bill-payment-form';
 import { PayeesList } from './payees-list';
 
 const m = messages.billPay;
+/** What the server answers for a wrong code (the transfers' confirmation rules, spec §5). */
+const otpInvalid = messages.transfers.otpInvalid;
 const challenge: TransferChallenge = {
   challengeId: '3f0c9f8e-3c1a-4c55-9d7e-2f1f1a2b3c4d',
   method: 'email',
@@ -100,7 +102,7 @@ describe('Add Payee', () => {
     expect(within(dialog).getByText(m.codeSent)).toBeTruthy();
     expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Code (6 digits)'), '123456');
+    await user.type(within(dialog).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -116,22 +118,43 @@ describe('Add Payee', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('Account Number').value).toBe('••••4321');
   });
 
-  it('refuses a short code in the browser and shows the server’s refusal of a wrong one under the box', async () => {
+  it('keeps "Add Payee" off until six digits are typed (as sign-in does); a wrong code: under the box', async () => {
     const { server, user } = renderForm({
-      'POST /api/bill-pay/payees': apiError(400, 'VALIDATION_FAILED', m.codeInvalid, { otp: m.codeInvalid }),
+      'POST /api/bill-pay/payees': apiError(400, 'VALIDATION_FAILED', otpInvalid, { otp: otpInvalid }),
     });
     const dialog = await reachCodeStep(user);
-    const code = within(dialog).getByLabelText('Code (6 digits)');
+    const code = within(dialog).getByLabelText<HTMLInputElement>('6-digit one-time password (OTP)');
+    const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add Payee' });
+    expect(add.disabled).toBe(true);
     await user.type(code, '12a34');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
-    expect(await within(dialog).findByText(m.codeInvalid)).toBeTruthy();
+    expect(code.value).toBe('1234');
+    expect(add.disabled).toBe(true);
+    // Enter in the box does not send a short code either.
+    await user.type(code, '{Enter}');
     expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(0);
 
     await user.type(code, '99');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Payee' }));
+    expect(add.disabled).toBe(false);
+    await user.click(add);
     await waitFor(() => expect(server.to('POST', '/api/bill-pay/payees')).toHaveLength(1));
-    expect(await within(dialog).findByText(m.codeInvalid)).toBeTruthy();
+    expect(await within(dialog).findByText(otpInvalid)).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it(`says "${m.fillAllFields}" once for an empty account number, the box marked`, async () => {
+    const { server, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Payee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payee' });
+    await user.selectOptions(within(dialog).getByLabelText('Biller'), 'Metro Water');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(dialog).getAllByText(m.fillAllFields)).toHaveLength(1);
+    const accountNumber = within(dialog).getByLabelText('Account number at the biller');
+    expect(accountNumber.getAttribute('aria-invalid')).toBe('true');
+    // Nothing under the box itself.
+    expect(dialog.querySelector('#payee-account-number-error')).toBeNull();
+    expect(document.activeElement).toBe(accountNumber);
+    expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
   });
 
   it('goes back to step 1 with the server’s words when it already has this payee', async () => {
@@ -161,14 +184,16 @@ describe('Add Payee with the keyboard: the focus lands on each new step, never l
 
   /** The code typed, then "Add Payee" pressed with Enter. */
   async function confirmByKeyboard(user: UserEvent, dialog: HTMLElement) {
-    await user.type(within(dialog).getByLabelText('Code (6 digits)'), '123456');
+    await user.type(within(dialog).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await pressEnter(user, within(dialog).getByRole('button', { name: 'Add Payee' }));
   }
 
   it('on the code box after "Send code", on the first field after "Back"', async () => {
     const { user } = renderForm();
     const dialog = await sendCodeByKeyboard(user);
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Code (6 digits)')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('6-digit one-time password (OTP)')),
+    );
 
     await pressEnter(user, within(dialog).getByRole('button', { name: 'Back' }));
     const biller = await within(dialog).findByLabelText('Biller');

@@ -33,10 +33,12 @@ const submit = (user: UserEvent, form: HTMLElement) =>
   user.click(within(form).getByRole('button', { name: 'Schedule Payment' }));
 
 describe('the Bill Pay form', () => {
-  it(`asks for payee, amount and date with "${m.fillAllFields}" and sends nothing`, async () => {
+  it(`asks for payee, amount and date with "${m.fillAllFields}", once, and sends nothing`, async () => {
     const { server, user, form } = renderForm();
     await submit(user, form);
-    expect(await within(form).findAllByText(m.fillAllFields)).toHaveLength(3);
+    // Once for the form, announced beside "Schedule Payment": not under each of the three fields.
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
     expect(within(form).getByLabelText('Payee').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByLabelText('Payment Date').getAttribute('aria-invalid')).toBe('true');
@@ -214,7 +216,12 @@ describe('the Bill Pay form: recurring payments', () => {
     await user.selectOptions(within(form).getByLabelText('Frequency'), 'Weekly');
     await user.click(within(form).getByLabelText('On a date'));
     await submit(user, form);
-    expect(await within(form).findByText(m.fillAllFields)).toBeTruthy();
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
+    const endsOn = within(form).getByLabelText('Last payment on or before');
+    expect(endsOn.getAttribute('aria-invalid')).toBe('true');
+    expect(form.querySelector('#bill-ends-on-error')).toBeNull();
+    expect(document.activeElement).toBe(endsOn);
     expect(server.requests).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Last payment on or before'), '2026-06-30');

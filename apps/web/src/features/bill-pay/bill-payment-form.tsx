@@ -74,10 +74,12 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
   // A field Enter was pressed in may go with the reset (a recurring payment's end): see `useFormLanding`.
   const { formId, messageId, focusForm } = useFormLanding();
 
-  const { form, formProps, formError, setFormError } = useApiForm<BillPaymentInput, BillPaymentRequest>({
+  const { form, formProps, formError, setFormError, setFieldError } = useApiForm<BillPaymentInput, BillPaymentRequest>({
     schema: billPaymentSchema,
     defaultValues: blankFor(accounts),
     fallback: m.failed,
+    // Spec §5/§8: "Please fill in all required fields" once for the form, the empty fields marked.
+    requiredMessage: m.fillAllFields,
     submit: async (values) => {
       setDone(null);
       const dateProblem = payDateProblem(values.payOn, overview);
@@ -86,7 +88,7 @@ export function BillPaymentForm({ accounts, overview }: { accounts: AccountSumma
         return;
       }
       if (values.frequency !== 'once' && ending === 'date' && !values.endsOn) {
-        form.setError('endsOn', { type: 'required', message: m.fillAllFields }, { shouldFocus: true });
+        setFieldError('endsOn', m.fillAllFields);
         return;
       }
       const from = accounts.find((account) => account.type === values.fromAccount);

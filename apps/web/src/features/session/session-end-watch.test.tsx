@@ -34,7 +34,7 @@ describe('"Transaction Blocked" (too many wrong confirmation codes)', () => {
     await fillExternalForm(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
 
     const modal = await screen.findByRole('dialog', { name: m.blockedTitle });

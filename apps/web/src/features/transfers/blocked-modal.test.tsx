@@ -88,7 +88,7 @@ describe('a transfer refused because the account is on hold (ACCOUNT_LOCKED)', (
     expect(within(dialog).getByText(m.externalSuspended)).toBeTruthy();
     expectSupportDetails(dialog);
     // No code step: nothing was sent that could be confirmed.
-    expect(screen.queryByLabelText('OTP (6-digit code)')).toBeNull();
+    expect(screen.queryByLabelText('6-digit one-time password (OTP)')).toBeNull();
     expect(server.to('POST', '/api/transfers/external')).toHaveLength(0);
   });
 

@@ -59,6 +59,8 @@ export function ExternalConfirmStep({
   const [alert, setAlert] = useState<string | null>(null);
 
   const confirm = async () => {
+    // "Confirm Transfer" stays off until six digits are typed (spec §5, as on sign-in); Enter too.
+    if (!otp.complete) return;
     setAlert(null);
     const code = otp.parse(externalTransferConfirmSchema.shape.otp, m.otpRequired);
     if (code === null) return;
@@ -92,19 +94,21 @@ export function ExternalConfirmStep({
     <ConfirmTransferStep
       id="external"
       sending={sending}
+      ready={otp.complete}
       onBack={onBack}
       onConfirm={() => void confirm()}
       summary={[
         ['Bank', transfer.toBank],
         ['Routing number', <span className="font-mono">{transfer.routingNumber}</span>],
-        ['Account number', <span className="font-mono">••••{transfer.accountNumber.slice(-4)}</span>],
+        // In full, as typed: the member checks it before the money moves (e-mails keep it masked).
+        ['Account number', <span className="font-mono break-all">{transfer.accountNumber}</span>],
         ['Account holder', transfer.accountName],
         ['Amount', formatWireMoney(transfer.amount)],
         ['From', from ? accountName(from) : transfer.fromAccount],
         ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
       ]}
     >
-      <OtpField id="external-otp" label="OTP (6-digit code)" hint={hint} {...otp.field} />
+      <OtpField id="external-otp" hint={hint} {...otp.field} />
       {alert && <Alert tone="error">{alert}</Alert>}
     </ConfirmTransferStep>
   );

@@ -34,11 +34,22 @@ afterEach(() => {
 });
 
 describe('To US Bank transfer form', () => {
-  it(`asks for every required field with "${m.fillAllFields}" when sent empty`, async () => {
+  it(`says "${m.fillAllFields}" once for the form and marks each empty field when sent empty`, async () => {
     const { server, user } = renderForm();
+    const form = screen.getByRole('form', { name: 'To US Bank' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    // Bank, account number, account holder name and amount.
-    expect(await screen.findAllByText(m.fillAllFields)).toHaveLength(4);
+    // Once, announced, beside "Continue": not under each of the four fields.
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
+    for (const label of ['Bank', 'Account number', 'Account holder name', 'Amount']) {
+      const field = within(form).getByLabelText(label);
+      expect(field.getAttribute('aria-invalid'), label).toBe('true');
+      expect(field.className, label).toContain('border-red-600');
+    }
+    expect(within(form).getByLabelText('From').getAttribute('aria-invalid')).toBeNull();
+    expect(within(form).getByLabelText(/^Memo/).getAttribute('aria-invalid')).toBeNull();
+    // The first empty field in reading order takes the focus.
+    expect(document.activeElement).toBe(within(form).getByLabelText('Bank'));
     expect(server.requests).toHaveLength(0);
   });
 
@@ -71,32 +82,32 @@ describe('To US Bank: the step-up code step', () => {
     });
     const list = within(step).getByLabelText('Transfer summary');
     expect(within(list).getByText('TD Bank')).toBeTruthy();
-    expect(within(list).getByText('••••6789')).toBeTruthy();
+    // The account number as the member typed it, in full, to check before confirming.
+    expect(within(list).getByText('123456789')).toBeTruthy();
+    expect(within(list).queryByText('••••6789')).toBeNull();
     expect(within(list).getByText('$25.00')).toBeTruthy();
     expect(within(step).getByText(m.otpSent)).toBeTruthy();
     // Nothing has moved yet.
     expect(server.to('POST', '/api/transfers/external')).toHaveLength(0);
   });
 
-  it(`refuses to confirm without a code: "${m.otpRequired}"`, async () => {
+  it('keeps "Confirm Transfer" off until six digits are typed, as sign-in does, and takes digits only', async () => {
     const { server, user } = renderForm();
     const step = await reachCodeStep(user);
-    await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
-    expect(await within(step).findByText(m.otpRequired)).toBeTruthy();
+    const otp = within(step).getByLabelText<HTMLInputElement>('6-digit one-time password (OTP)');
+    const confirm = within(step).getByRole<HTMLButtonElement>('button', { name: 'Confirm Transfer' });
+    expect(confirm.disabled).toBe(true);
+    await user.type(otp, '12');
+    expect(confirm.disabled).toBe(true);
+    await user.type(otp, 'a3-45');
+    expect(otp.value).toBe('12345');
+    expect(confirm.disabled).toBe(true);
+    // Enter in the box does not send a short code either.
+    await user.type(otp, '{Enter}');
     expect(server.to('POST', '/api/transfers/external')).toHaveLength(0);
-  });
-
-  it(`takes digits only, six at most, and refuses a short code with "${m.otpInvalid}"`, async () => {
-    const { server, user } = renderForm();
-    const step = await reachCodeStep(user);
-    const otp = within(step).getByLabelText<HTMLInputElement>('OTP (6-digit code)');
-    await user.type(otp, '12a3-4567');
+    await user.type(otp, '67');
     expect(otp.value).toBe('123456');
-    await user.clear(otp);
-    await user.type(otp, '12345');
-    await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
-    expect(await within(step).findByText(m.otpInvalid)).toBeTruthy();
-    expect(server.to('POST', '/api/transfers/external')).toHaveLength(0);
+    expect(confirm.disabled).toBe(false);
   });
 
   it(`puts the server’s "${m.otpInvalid}" under the code box and stays on the step`, async () => {
@@ -104,7 +115,7 @@ describe('To US Bank: the step-up code step', () => {
       'POST /api/transfers/external': apiError(400, 'VALIDATION_FAILED', m.otpInvalid, { otp: m.otpInvalid }),
     });
     const step = await reachCodeStep(user);
-    const otp = within(step).getByLabelText('OTP (6-digit code)');
+    const otp = within(step).getByLabelText('6-digit one-time password (OTP)');
     await user.type(otp, '999999');
     await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
     expect(await within(step).findByText(m.otpInvalid)).toBeTruthy();
@@ -116,7 +127,7 @@ describe('To US Bank: the step-up code step', () => {
       'POST /api/transfers/external': apiError(400, 'CONFIRMATION_EXPIRED', m.otpExpired),
     });
     const step = await reachCodeStep(user);
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
     const form = await screen.findByRole('form', { name: 'To US Bank' });
     expect(within(form).getByRole('alert').textContent).toBe(m.otpExpired);
@@ -146,7 +157,7 @@ describe('To US Bank: the success modal', () => {
       user,
     );
     const step = await reachCodeStep(user);
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Transfer Submitted' });
@@ -171,7 +182,7 @@ describe('To US Bank: the success modal', () => {
       user,
     );
     const step = await reachCodeStep(user);
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await user.click(within(step).getByRole('button', { name: 'Confirm Transfer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transfer Submitted' });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -197,7 +208,7 @@ describe('To US Bank, with the keyboard: the focus follows the steps, never left
 
     await pressEnter(user, within(form).getByRole('button', { name: 'Continue' }));
     const step = await screen.findByRole('form', { name: 'Confirm Transfer' });
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await pressEnter(user, within(step).getByRole('button', { name: 'Confirm Transfer' }));
     await screen.findByRole('dialog', { name: 'Transfer Submitted' });
     await user.keyboard('{Enter}');
@@ -217,7 +228,7 @@ describe('To US Bank, with the keyboard: the focus follows the steps, never left
       'POST /api/transfers/external': apiError(400, 'CONFIRMATION_EXPIRED', m.otpExpired),
     });
     const step = await reachCodeStep(user);
-    await user.type(within(step).getByLabelText('OTP (6-digit code)'), '123456');
+    await user.type(within(step).getByLabelText('6-digit one-time password (OTP)'), '123456');
     await pressEnter(user, within(step).getByRole('button', { name: 'Confirm Transfer' }));
     const form = await screen.findByRole('form', { name: 'To US Bank' });
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('alert')));

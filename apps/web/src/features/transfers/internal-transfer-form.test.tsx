@@ -27,7 +27,10 @@ describe('Between Accounts transfer form', () => {
     const server = stubFetch();
     const { submit } = renderForm();
     await submit();
-    expect(await screen.findByText(m.fillAllFields)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Between Accounts' });
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
+    expect(form.querySelector('#internal-amount-error')).toBeNull();
     // Nothing sent (the form only reads the member's cards, to offer paying the credit card).
     expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
   });

@@ -20,11 +20,21 @@ function renderForm(routes: StubRoutes = {}) {
 }
 
 describe('International transfer form', () => {
-  it(`asks for every required field with "${m.fillAllFields}" when sent empty`, async () => {
-    const { cont } = renderForm();
+  it(`says "${m.fillAllFields}" once for the form and marks each empty field when sent empty`, async () => {
+    const { server, cont } = renderForm();
+    const form = screen.getByRole('form', { name: 'International' });
     await cont();
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
     // Recipient, bank, SWIFT/BIC, account number, country, currency and amount; the IBAN is optional.
-    expect(await screen.findAllByText(m.fillAllFields)).toHaveLength(7);
+    const required = ['Recipient name', 'Bank name', 'SWIFT/BIC', 'Account number', 'Amount (USD)'];
+    for (const label of required)
+      expect(within(form).getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true');
+    for (const name of ['Country', 'Currency'])
+      expect(within(form).getByRole('combobox', { name }).getAttribute('aria-invalid'), name).toBe('true');
+    expect(within(form).getByLabelText(/^IBAN/).getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Recipient name'));
+    expect(server.requests).toHaveLength(0);
   });
 
   it(`upper-cases the SWIFT/BIC as typed and refuses a short one with "${m.invalidSwift}"`, async () => {

@@ -50,12 +50,13 @@ export const confirmHeading = (id: string) => () => document.getElementById(`${i
 /**
  * Step 2 of a transfer that is confirmed apart ("To US Bank", "International"): the summary of
  * what will be sent, the step's own part (`children`: a code, a notice), "Back" and "Confirm
- * Transfer".
+ * Transfer" (off until `ready`: a code step's six digits, as on sign-in).
  */
 export function ConfirmTransferStep({
   id,
   summary,
   sending,
+  ready = true,
   onBack,
   onConfirm,
   children,
@@ -64,6 +65,8 @@ export function ConfirmTransferStep({
   id: string;
   summary: [string, ReactNode][];
   sending: boolean;
+  /** What the step asks for is there (the code's six digits): "Confirm Transfer" can be pressed. */
+  ready?: boolean;
   onBack: () => void;
   onConfirm: () => void;
   children: ReactNode;
@@ -80,7 +83,9 @@ export function ConfirmTransferStep({
         <Button icon={ArrowLeft} variant="outline" onClick={onBack} disabled={sending}>
           Back
         </Button>
-        <SubmitButton sending={sending}>Confirm Transfer</SubmitButton>
+        <SubmitButton sending={sending} disabled={!ready}>
+          Confirm Transfer
+        </SubmitButton>
       </div>
     </form>
   );

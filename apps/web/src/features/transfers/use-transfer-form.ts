@@ -79,6 +79,8 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
   const { land, formId, messageId: outcomeId, focusForm } = useFormLanding();
   const api: ApiForm<TInput, TOutput> = useApiForm<TInput, TOutput>({
     schema,
+    // Spec §5: one sentence for the empty fields, however many: said once, the fields marked.
+    requiredMessage: messages.transfers.fillAllFields,
     defaultValues: emptyFor(accounts) as DefaultValues<TInput>,
     submit: (values) => {
       setDone(null);
@@ -104,7 +106,7 @@ export function useTransferForm<TInput extends TransferValues, TOutput extends T
 
   /** Puts each message under its field and the rest, after `message`, in the Alert. */
   function showProblem({ message, fields = [] }: TransferProblem) {
-    const leftover = applyFieldErrors(fields, names, form.setError);
+    const leftover = applyFieldErrors(fields, names, form.setError, messages.transfers.fillAllFields);
     const text = [message, ...leftover].filter(Boolean).join(' ');
     if (text) setFormError(text);
     focusForm();

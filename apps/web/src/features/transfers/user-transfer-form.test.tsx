@@ -31,18 +31,22 @@ function renderForm(routes: StubRoutes = {}) {
 }
 
 describe('To Member transfer form', () => {
-  it(`asks for every field with "${m.fillAllFields}" when sent empty`, async () => {
-    const { server, submit } = renderForm();
+  it(`says "${m.fillAllFields}" once for the form and marks each empty field when sent empty`, async () => {
+    const { server, form, email, submit } = renderForm();
     await submit();
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
+    expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
     // The recipient, the amount and the reference are all required.
-    expect(await screen.findAllByText(m.fillAllFields)).toHaveLength(3);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Reference').getAttribute('aria-invalid')).toBe('true');
     expect(server.requests).toHaveLength(0);
   });
 
   it('puts the focus on the first field in error as the form reads, the recipient, not the amount', async () => {
     const { email, submit } = renderForm();
     await submit();
-    await screen.findAllByText(m.fillAllFields);
+    await screen.findByText(m.fillAllFields);
     expect(document.activeElement).toBe(email);
   });
 
