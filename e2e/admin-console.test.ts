@@ -8,7 +8,8 @@ import {
   applyViaApi,
   newPassword,
   pathname,
-  signIn,
+  signInAs,
+  signInAsStaff,
   staffApi,
   unexpectedErrors,
   uniqueEmail,
@@ -26,8 +27,7 @@ async function search(page: Page, text: string) {
 
 browserSuite('[ADMIN]: the staff console', (browser) => {
   test('[ADMIN]: the filter tabs show the counts the API reports, and each tab lists that many people', async () => {
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, STAFF_EMAIL);
+    const { page, errors } = await signInAsStaff(browser);
     expect(pathname(page)).toBe('/admin');
     expect(await headingText(page)).toBe('Admin Dashboard');
     const { counts } = await (await staffApi.session()).request<UserList>('GET', '/api/admin/users?filter=all');
@@ -59,8 +59,7 @@ browserSuite('[ADMIN]: the staff console', (browser) => {
   test('[ADMIN]: searching by e-mail narrows the list to the matching people', async () => {
     const first = await applyViaApi('search');
     const second = await applyViaApi('search');
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, STAFF_EMAIL);
+    const { page, errors } = await signInAsStaff(browser);
     const { counts } = await (await staffApi.session()).request<UserList>('GET', '/api/admin/users?filter=all');
     const everyone = counts.all;
     await expect.poll(() => rows(page).count(), { message: 'everyone listed before searching' }).toBe(everyone);
@@ -86,13 +85,12 @@ browserSuite('[ADMIN]: the staff console', (browser) => {
   });
 
   test(
-    '[ADMIN]: "Create New User" with a joint holder makes ' + 'an active member; the same e-mail again is refused',
+    '[ADMIN]: "Create New User" with a joint holder makes ' + 'an approved member; the same e-mail again is refused',
     async () => {
       const email = uniqueEmail('created');
       const name = 'Harper Quill';
       const password = newPassword();
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, STAFF_EMAIL);
+      const { page, errors } = await signInAsStaff(browser);
 
       const fill = async () => {
         const dialog = page.getByRole('dialog', { name: 'Create New User' });
@@ -141,7 +139,8 @@ browserSuite('[ADMIN]: the staff console', (browser) => {
         await expect.poll(() => rows(page).count(), { message: label }).toBe(1);
         const row = await rows(page).first().innerText();
         expect(row).toContain(email);
-        expect(row).toContain('Active');
+        expect(row).toContain('Approved');
+        expect(row).toContain('Created by staff');
         expect(row).toContain('Joint');
       }
       await screenshot(page, 'admin-user-created');
@@ -157,8 +156,7 @@ browserSuite('[ADMIN]: the staff console', (browser) => {
       expect(unexpectedErrors(errors, 409)).toEqual([]);
 
       // The new member can sign in straight away and sees the joint account.
-      const member = await browser.open(DESKTOP);
-      await signIn(member.page, email, password);
+      const member = await signInAs(browser, { email, password });
       expect(pathname(member.page)).toBe('/dashboard');
       expect(await member.page.getByTestId('joint-account-marker').innerText()).toContain(
         'Joint Account with Sky Quill',
@@ -181,8 +179,7 @@ browserSuite('[ADMIN]: member messages', (browser) => {
       });
       expect(sent.status).toBe(201);
 
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, STAFF_EMAIL);
+      const { page, errors } = await signInAsStaff(browser);
       const message = page.getByRole('article').filter({ hasText: marker });
       await expect.poll(() => message.count(), { message: 'the message is listed under Open' }).toBe(1);
       await screenshot(page, 'admin-member-messages');

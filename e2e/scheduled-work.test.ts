@@ -2,8 +2,8 @@ import type { ScheduledWork } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { browserSuite, headingText, screenshot, visit } from './support/browser';
-import { expectFlash, openAsStaff } from './support/console';
+import { browserSuite, headingText, screenshot } from './support/browser';
+import { expectFlash, openConsole, openStaffScreen } from './support/console';
 import { staffApi, unexpectedErrors } from './support/identity';
 
 /**
@@ -32,11 +32,9 @@ const jobRow = (page: Page, title: string) =>
 
 browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
   test('[SCHEDULED_WORK]: staff open it from the console, see the seven jobs and run one now', async () => {
-    const { page, errors } = await openAsStaff(browser);
-    await visit(page, '/admin');
-    await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: 'Scheduled work' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/scheduled-work');
-    await expect.poll(() => headingText(page)).toBe('Scheduled work');
+    const { page, errors } = await openConsole(browser);
+    await openStaffScreen(page, 'Scheduled Work', '/admin/scheduled-work');
+    await expect.poll(() => headingText(page)).toBe('Scheduled Work');
 
     for (const title of JOB_TITLES) await jobRow(page, title).waitFor({ state: 'visible' });
     expect(await page.getByTestId('scheduled-job-row').count()).toBe(JOB_TITLES.length);

@@ -53,7 +53,7 @@ export interface CardUse {
   amount: bigint;
 }
 
-type Event = Movement | CardUse;
+export type Event = Movement | CardUse;
 
 /**
  * Kinds of card purchase (how much, how often), each merchant with the merchant category code
@@ -156,11 +156,17 @@ function generator(seed: number) {
 const day = (from: Date, monthsBack: number, dayOfMonth: number, hour: number) =>
   new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - monthsBack, dayOfMonth, hour, 0, 0));
 
+/**
+ * When a demo member's history starts: their opening deposits, on the first of the month six
+ * months before `now`. They registered and were approved before it (demo-seed.ts).
+ */
+export const historyStart = (now: Date) => day(now, 6, 1, 13);
+
 /** Events for one member over the six months before `now` (none in the future). */
 export function memberHistory(member: DemoAccounts, profile: HistoryProfile, now: Date): Event[] {
   const rnd = generator(profile.seed);
   const events: Event[] = [];
-  const start = day(now, 6, 1, 13);
+  const start = historyStart(now);
   events.push(
     {
       at: start,
@@ -278,21 +284,34 @@ export function transfersBetween(a: DemoAccounts, b: DemoAccounts, now: Date): E
 }
 
 /**
+ * The events that are a member's outgoing transfer as the transfer limit counts one (spec: to a
+ * member, a US bank, abroad): here, money sent to another member. Moves between the member's own
+ * accounts, bills and card purchases are not.
+ */
+export function outgoingTransfers(events: readonly Event[]): Array<{ userId: string; at: Date }> {
+  return events.flatMap((event) =>
+    !('card' in event) && event.direction === 'out' && 'member' in event.other && event.other.member !== event.member
+      ? [{ userId: event.member.userId, at: event.at }]
+      : [],
+  );
+}
+
+/**
  * Posts the events in date order: movements straight to the ledger, uses of a debit card through
  * `useCard` (which records them as the card path does: the hold, its posting, the card's record),
  * each with a processor id of its own. A purchase or withdrawal the account could not afford that
  * day is skipped, as a declined card would be (the member did not try it); the ledger would refuse
- * it anyway.
+ * it anyway. The answer: the events posted, in date order.
  */
 export async function postHistory(
   tx: Executor,
   events: Event[],
   useCard: (use: CardUse, processorId: string) => Promise<void>,
-): Promise<number> {
+): Promise<Event[]> {
   const available = new Map<string, bigint>();
   const accountOf = (member: DemoAccounts, account: 'checking' | 'savings') =>
     account === 'checking' ? member.checking : member.savings;
-  let posted = 0;
+  const posted: Event[] = [];
   let cardUses = 0;
   for (const event of [...events].sort((x, y) => x.at.getTime() - y.at.getTime())) {
     const [debit, credit] = movedBetween(event, accountOf);
@@ -317,7 +336,7 @@ export async function postHistory(
       });
     available.set(debit, (available.get(debit) ?? 0n) - event.amount);
     available.set(credit, (available.get(credit) ?? 0n) + event.amount);
-    posted++;
+    posted.push(event);
   }
   return posted;
 }

@@ -1,11 +1,12 @@
-import type { Card, CardStatement, CardTransaction, Transaction } from '@mutual/shared';
+import type { Card, CardStatement, CardTransaction, Transaction, TransferCountList, UserDetail } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { cardOf, cardPath, cardsOf } from '../../test/cards';
 import { type Browser, DEMO, seedDemoPeople, signIn } from '../../test/identity';
+import { overview, sendTransfer } from '../../test/money';
 import { useLedgerTestApp } from '../../test/test-app';
-import { history } from '../../test/transfer-forms';
+import { history, userForm } from '../../test/transfer-forms';
 import { localDay } from '../../time';
 import { generalLedger } from '../ledger/general-ledger';
 
@@ -149,5 +150,115 @@ describe('[DEMO]: a demo member’s debit card lists the card purchases of their
               where c.hold_transfer_id = t.id or c.post_transfer_id = t.id)`,
     );
     expect(unexplained).toEqual([]);
+  });
+});
+
+/**
+ * The demo's dates and its transfer limit tell the same story as its history: each member
+ * registered and was approved before their accounts opened (the first of the month six months
+ * back), and the outgoing transfers of the last day — Alex's ACH payment and Sam's wire made as
+ * the demo opens, and here Alex's transfer to Sam of the evening before — are counted in the
+ * limit as the same transfers made in the portal would be.
+ */
+describe('[DEMO]: the demo’s dates and transfer counts agree with its history', () => {
+  // The 11th, 09:00 UTC: the transfer between Alex and Sam of this month (the 10th, 19:00,
+  // demo-history.ts) is in the last day.
+  const now = new Date('2026-11-11T09:00:00.000Z');
+  const t = useLedgerTestApp({ clock: () => now });
+  let ids: Awaited<ReturnType<typeof seedDemoPeople>>;
+  let staff: Browser;
+  beforeAll(async () => {
+    ids = await seedDemoPeople(t);
+    staff = await signIn(t, DEMO.staff);
+  });
+
+  async function detailOf(userId: string): Promise<UserDetail> {
+    const response = await staff.get(`/api/admin/users/${userId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<UserDetail>();
+  }
+
+  /** When the member's money history begins: the first transfer on any of their accounts. */
+  async function firstMoneyOf(userId: string): Promise<Date> {
+    const [row] = await queryRows<{ first: Date | string }>(
+      t.db,
+      sql`select min(t.effective_at) as first from ledger_transfers t
+          join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
+          where a.user_id = ${userId}::uuid`,
+    );
+    return new Date(row?.first ?? 0);
+  }
+
+  /** The first thing the audit log says about the person. */
+  async function firstAuditOf(userId: string): Promise<Date> {
+    const [row] = await queryRows<{ first: Date | string }>(
+      t.db,
+      sql`select min(at) as first from audit_log where target_user_id = ${userId}::uuid`,
+    );
+    return new Date(row?.first ?? 0);
+  }
+
+  it.each([['alex'], ['sam'], ['taylor']] as const)(
+    '%s registered, then was approved, before the accounts opened and the history began',
+    async (who) => {
+      const member = await detailOf(ids[who]);
+      const staffMember = await detailOf(ids.staff);
+      const registered = new Date(member.registrationDate);
+      const approved = new Date(member.approvedAt ?? 0);
+      const opened = member.accounts.map((account) => new Date(account.createdAt));
+      const first = await firstMoneyOf(ids[who]);
+
+      expect(member.accounts.map((account) => account.type).sort()).toEqual(['Checking', 'Savings']);
+      // The accounts opened with the history, the first of the month six months back.
+      expect(opened.map((at) => at.getTime())).toEqual([first.getTime(), first.getTime()]);
+      expect(first.toISOString()).toBe('2026-05-01T13:00:00.000Z');
+      expect(new Date(staffMember.registrationDate).getTime()).toBeLessThan(registered.getTime());
+      expect(registered.getTime()).toBeLessThanOrEqual(approved.getTime());
+      expect(approved.getTime()).toBeLessThan(first.getTime());
+      // The staff console's "Registered" and the activity log start on the same day.
+      expect((await firstAuditOf(ids[who])).getTime()).toBe(registered.getTime());
+      // The review that approved Sam is dated with the approval.
+      for (const review of member.reviews) expect(review.createdAt).toBe(member.approvedAt);
+      if (who === 'sam') {
+        expect(member.reviews.map((review) => review.decision)).toEqual(['approved']);
+        expect(registered.getTime()).toBeLessThan(approved.getTime());
+      }
+    },
+  );
+
+  /** The member's outgoing transfers in the window, in the ledger: to another member, a payment order's hold. */
+  async function outgoingInWindow(userId: string): Promise<number> {
+    const since = new Date(now.getTime() - t.config.limits.transferLimitWindowHours * 3_600_000);
+    const [row] = await queryRows<{ n: number | string }>(
+      t.db,
+      sql`select count(*) as n from ledger_transfers t
+          join ledger_accounts mine on mine.id = t.debit_account_id and mine.user_id = ${userId}::uuid
+          join ledger_accounts other on other.id = t.credit_account_id
+          where t.kind in ('single', 'pending') and t.reverses_id is null
+            and t.created_at > ${since.toISOString()}::timestamptz
+            and ((other.user_id is not null and other.user_id <> mine.user_id)
+              or other.id in (${generalLedger.achClearing}::uuid, ${generalLedger.wireClearing}::uuid))`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  it('counts the last day’s outgoing transfers in the limit: on Reset Transfer Counts and the dashboard', async () => {
+    const response = await staff.get('/api/admin/transfer-counts');
+    expect(response.statusCode, response.body).toBe(200);
+    const counts = Object.fromEntries(
+      response.json<TransferCountList>().users.map((row) => [row.email, row.count] as const),
+    );
+    // Alex: the transfer to Sam last evening and the ACH payment; Sam: the wire; Taylor none.
+    expect([counts[DEMO.alex], counts[DEMO.sam], counts[DEMO.taylor]]).toEqual([2, 1, 0]);
+    for (const who of ['alex', 'sam', 'taylor'] as const)
+      expect(counts[DEMO[who]], who).toBe(await outgoingInWindow(ids[who]));
+
+    const alex = await signIn(t, DEMO.alex);
+    expect((await overview(alex)).transferLimit).toMatchObject({ limit: 10, used: 2 });
+    // A transfer Alex makes now counts after them.
+    const sent = await sendTransfer(alex, '/api/transfers/user', userForm(DEMO.sam, { amount: '5.00' }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await overview(alex)).transferLimit.used).toBe(3);
+    expect(await outgoingInWindow(ids.alex)).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { centsToDecimal, type Registration, registrationSchema } from '@mutual/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps';
@@ -15,7 +15,15 @@ import { issueDemoCards, recordDemoCardUse, seedCards, taylorCardStolenAt } from
 import { seedDeposits } from '../deposits/demo-deposits';
 import { registerApplicant } from '../onboarding/register-applicant';
 import { reviewApplication } from '../onboarding/review-application';
-import { type DemoAccounts, memberHistory, postHistory, transfersBetween } from './demo-history';
+import {
+  type DemoAccounts,
+  historyStart,
+  memberHistory,
+  outgoingTransfers,
+  postHistory,
+  transfersBetween,
+} from './demo-history';
+import { countDemoTransfers } from './demo-transfer-counts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage' | 'secrets' | 'cardKeys'>;
 
@@ -72,6 +80,30 @@ function application(
   });
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * When the demo's people joined, before the history that starts at `historyStart` (their opening
+ * deposits; the accounts are dated then), in office hours: staff long before; Alex and Taylor
+ * created by staff in the days before; Sam's application sent a week before and approved two days
+ * before. The applicants still waiting, asked for more or declined applied just now.
+ */
+export function demoJoinDates(now: Date) {
+  const opened = historyStart(now).getTime();
+  const daysBefore = (days: number, hourUtc: number) => {
+    const at = new Date(opened - days * DAY_MS);
+    at.setUTCHours(hourUtc, 0, 0, 0);
+    return at;
+  };
+  return {
+    staff: daysBefore(90, 14),
+    alex: daysBefore(9, 15),
+    samApplied: daysBefore(7, 19),
+    samApproved: daysBefore(2, 14),
+    taylor: daysBefore(1, 16),
+  };
+}
+
 const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
 
 /** A made-up ID card image, obviously a demo, so the staff console has something to show. */
@@ -101,9 +133,13 @@ export async function holdsDemoSeed(db: Deps['db']): Promise<boolean> {
 export async function seedDemo(deps: Deps): Promise<boolean> {
   const [existing] = await deps.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
+  // Each person joins through the product's own services, on the day the demo's story says
+  // (their records, review and audit rows dated then), not on the day the seed runs.
+  const joined = demoJoinDates(deps.clock());
+  const on = (at: Date): Deps => ({ ...deps, clock: () => at });
 
   const staff = await createUser(
-    deps,
+    on(joined.staff),
     {
       name: 'Dana Whitfield',
       email: DEMO_STAFF_EMAIL,
@@ -120,7 +156,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const staffActor: Actor = { userId: staff.id, email: staff.email };
 
   const alex = await createUser(
-    deps,
+    on(joined.alex),
     {
       name: 'Alex Morgan',
       email: DEMO_MEMBER_EMAIL,
@@ -135,8 +171,9 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     seedMeta,
   );
 
+  const sam = application('Sam', 'Rivera', { dob: '1988-04-12', city: 'Bangor', idType: "Driver's License" });
+  await registerApplicant(on(joined.samApplied), sam, await demoIdCard('Sam Rivera'), seedMeta);
   const applicants = [
-    application('Sam', 'Rivera', { dob: '1988-04-12', city: 'Bangor', idType: "Driver's License" }),
     application('Jordan', 'Lee', { dob: '1995-09-30', city: 'Augusta', idType: 'Passport' }),
     application('Priya', 'Shah', { dob: '1991-01-05', city: 'Lewiston', idType: 'National ID' }),
     application('Chris', 'Doe', { dob: '1979-07-21', city: 'Biddeford', idType: "Driver's License" }),
@@ -148,7 +185,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const idOf = async (email: string) => (await findUserByEmail(deps.db, email))?.id ?? '';
   const checklist = { identityVerified: true, addressVerified: true, employmentVerified: true, incomeVerified: true };
   await reviewApplication(
-    deps,
+    on(joined.samApproved),
     await idOf('sam.rivera@mutual-demo.example'),
     { decision: 'approved', checklist },
     staffActor,
@@ -177,7 +214,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   );
 
   const taylor = await createUser(
-    deps,
+    on(joined.taylor),
     {
       name: 'Taylor Brooks',
       email: DEMO_HELD_MEMBER_EMAIL,
@@ -263,18 +300,14 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
   const stolenAt = taylorCardStolenAt(now);
   const events = history.filter((event) => !('card' in event && event.member === taylor && event.at >= stolenAt));
   const demoCards = await deps.db.transaction(async (tx) => {
-    // The demo accounts were "opened" when their history starts, not when the seed ran.
+    // The demo accounts were "opened" when their history starts, after the members joined
+    // (demoJoinDates), not when the seed ran.
     const opened = events.reduce((first, event) => (event.at < first ? event.at : first), now);
     await backdateAccountOpening(tx, [ids.alex, ids.sam, ids.taylor], opened);
-    // Members since then, too (a new member's lower mobile deposit limits do not apply to them).
-    await tx
-      .update(users)
-      .set({ approvedAt: opened })
-      .where(inArray(users.id, [ids.alex, ids.sam, ids.taylor]));
     // The debit cards come first: the history's card purchases and ATM cash are made with them,
     // each cleared as soon as authorized, so every entry's running balance reads true in date order.
     const issued = await issueDemoCards(tx, deps, ids);
-    await postHistory(tx, events, async (use, processorId) => {
+    const posted = await postHistory(tx, events, async (use, processorId) => {
       const debitCard = issued.debit.get(use.member.userId);
       if (!debitCard) throw new Error(`no demo debit card for ${use.member.name}`);
       await recordDemoCardUse(tx, deps.config.timeZone, debitCard, {
@@ -314,6 +347,13 @@ async function seedMoney(deps: Deps, ids: { alex: string; sam: string; taylor: s
       debitMemo: 'International transfer to Inês Rivera (Portugal, EUR)',
       now,
     });
+    // The transfers to other members and these two payments count in the members' transfer
+    // limit as if made in the portal: the ones in the current window are used up.
+    await countDemoTransfers(tx, deps.config.limits, [
+      ...outgoingTransfers(posted),
+      { userId: alex.userId, at: now },
+      { userId: sam.userId, at: now },
+    ]);
     await seedBillPay(
       tx,
       deps,

@@ -1,12 +1,12 @@
 import { type UserFilter, type UserSummary, messages, userFilters } from '@mutual/shared';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Container } from '../../components/layout';
 import { DeleteUserTransactions } from '../admin-money/delete-user-transactions';
 import { ConsoleActions, ConsoleLinks, EmailLookup, UserSearch } from './admin-toolbar';
 import { ContactInboxPanel } from './contact-inbox';
 import { CreateUserDialog } from './create-user-dialog';
 import { FlashBanner } from './flash-banner';
+import { useConsoleAddress } from './use-console-address';
 import { useFlash } from './use-flash';
 import { UserDetailPanel } from './user-detail-panel';
 import { UserListPanel } from './user-list';
@@ -24,7 +24,7 @@ const isFilter = isOneOf(userFilters);
  * ?q=, ?user=), so a reload or a shared link opens the same view.
  */
 export function AdminConsole() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useConsoleAddress();
   const rawFilter = params.get('filter');
   const filter: UserFilter = isFilter(rawFilter) ? rawFilter : 'all';
   const q = params.get('q') ?? '';
@@ -34,17 +34,6 @@ export function AdminConsole() {
   const [creating, setCreating] = useState(false);
   const { flash, show, dismiss } = useFlash();
   const detailRef = useRef<HTMLDivElement>(null);
-
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null || value === '' || (name === 'filter' && value === 'all')) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const select = (user: Pick<UserSummary, 'id'>) => {
     setParam('user', user.id);
@@ -87,7 +76,7 @@ export function AdminConsole() {
           <UserListPanel
             filter={filter}
             q={q}
-            onFilterChange={(value) => setParam('filter', value)}
+            onFilterChange={(value) => setParam('filter', value === 'all' ? null : value)}
             selectedId={selectedId}
             onSelect={select}
           />

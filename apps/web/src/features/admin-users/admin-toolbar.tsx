@@ -57,7 +57,7 @@ const staffScreens = [
   { to: '/admin/payments', label: 'Payment Operations', Icon: Landmark },
   { to: '/admin/deposits', label: 'Deposit Review', Icon: ScanLine },
   { to: '/admin/audit', label: 'Audit Log', Icon: ScrollText },
-  { to: '/admin/scheduled-work', label: 'Scheduled work', Icon: CalendarClock },
+  { to: '/admin/scheduled-work', label: 'Scheduled Work', Icon: CalendarClock },
 ] as const;
 
 /** The other staff screens: transfer limits, payment operations, deposit review, the audit log and scheduled work. */
@@ -126,10 +126,8 @@ export function EmailLookup({ onFound }: { onFound: (user: UserSummary) => void 
       return;
     }
     lookup.mutate(value, {
-      onSuccess: (user) => {
-        setEmail('');
-        onFound(user);
-      },
+      // The address stays in the field, as typed: it names the member now open.
+      onSuccess: (user) => onFound(user),
       onError: (failure) =>
         setError(
           failure instanceof ApiRequestError && failure.status === 404

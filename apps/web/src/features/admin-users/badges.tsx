@@ -1,4 +1,4 @@
-import type { UserStatus, VerificationStatus } from '@mutual/shared';
+import type { UserStatus, UserSummary, VerificationStatus } from '@mutual/shared';
 import { ShieldCheck, Users } from 'lucide-react';
 import { statusLabels, verificationLabels } from './format';
 import { iconPillClass, tints } from '../../components/pill';
@@ -10,15 +10,29 @@ const statusTones: Record<UserStatus, string> = {
   rejected: 'bg-red-100 text-red-900 ring-red-300',
 };
 
-export function StatusBadge({ status }: { status: UserStatus }) {
-  return <span className={`${iconPillClass} ${statusTones[status]}`}>{statusLabels[status]}</span>;
+/**
+ * The person's status, one word for one state (an approved application and an account staff
+ * created are both Approved), and beside it, for a member staff created, that they did: two facts,
+ * two badges.
+ */
+export function StatusBadge({ user }: { user: Pick<UserSummary, 'status' | 'role'> }) {
+  return (
+    <>
+      <span className={`${iconPillClass} ${statusTones[user.status]}`}>{statusLabels[user.status]}</span>
+      {user.status === 'active' && user.role !== 'admin' && <CreatedByStaffBadge />}
+    </>
+  );
 }
 
-/** Only the states staff act on get a badge in the list: an open information request. */
-export function VerificationBadge({ status, always = false }: { status: VerificationStatus; always?: boolean }) {
-  if (!always && status !== 'info_requested') return null;
-  const tone = status === 'info_requested' ? 'bg-sky-100 text-sky-900 ring-sky-300' : tints.slate;
-  return <span className={`${iconPillClass} ${tone}`}>{verificationLabels[status]}</span>;
+/** A member who joined through Create New User rather than an application (status `active`). */
+export function CreatedByStaffBadge() {
+  return <span className={`${iconPillClass} ${tints.slate}`}>Created by staff</span>;
+}
+
+/** Only the states staff act on get a badge: an open information request. */
+export function VerificationBadge({ status }: { status: VerificationStatus }) {
+  if (status !== 'info_requested') return null;
+  return <span className={`${iconPillClass} bg-sky-100 text-sky-900 ring-sky-300`}>{verificationLabels[status]}</span>;
 }
 
 export function JointBadge() {

@@ -1,10 +1,16 @@
-import type { UserStatus, VerificationStatus } from '@mutual/shared';
+import { type UserStatus, type VerificationStatus, userFilterLabels } from '@mutual/shared';
 
+/**
+ * A person's status in the words of the console's filter tabs (spec: All Users, Pending Review,
+ * Approved, Rejected), so a row says what the tab it is listed under says. `active` is the spec's
+ * status of a user staff created (Create New User): approved like a member whose application was,
+ * listed under Approved; how they joined is a fact of its own (`CreatedByStaffBadge`).
+ */
 export const statusLabels: Record<UserStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  active: 'Active',
-  rejected: 'Rejected',
+  pending: userFilterLabels.pending,
+  approved: userFilterLabels.approved,
+  active: userFilterLabels.approved,
+  rejected: userFilterLabels.rejected,
 };
 
 export const verificationLabels: Record<VerificationStatus, string> = {

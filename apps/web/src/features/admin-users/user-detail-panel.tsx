@@ -76,8 +76,8 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
               </p>
             </div>
             <p className="flex flex-wrap items-center gap-1.5">
-              <StatusBadge status={user.status} />
-              <VerificationBadge status={user.verificationStatus} always={user.status === 'pending'} />
+              <StatusBadge user={user} />
+              <VerificationBadge status={user.verificationStatus} />
               {user.isJointAccount && <JointBadge />}
               {user.role === 'admin' && <StaffBadge />}
               <span className="text-xs text-slate-600">Registered {formatDate(user.registrationDate)}</span>

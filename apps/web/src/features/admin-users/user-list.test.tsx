@@ -134,4 +134,60 @@ describe('Staff console: the list of users', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findAllByText('Paula Member');
   });
+
+  // Seeded Sam (an approved application) said "Approved", Alex and Taylor (created by staff, the
+  // spec's status `active`) "Active": one state, two words. The column now says the filter's word
+  // for the status, and how a member joined beside it.
+  it('one word per status, the filter tab’s; a member staff created is Approved, and Created by staff', async () => {
+    const applied = userSummary({ id: 'u-applied', name: 'Sam Rivera', email: 'sam@x.example', status: 'approved' });
+    const created = userSummary({ id: 'u-created', name: 'Alex Morgan', email: 'alex@x.example', status: 'active' });
+    const staff = userSummary({
+      id: 'u-staff',
+      name: 'Dana Whitfield',
+      email: 'dana@x.example',
+      status: 'active',
+      role: 'admin',
+    });
+    const waiting = userSummary({
+      id: 'u-waiting',
+      name: 'Jordan Lee',
+      email: 'jordan@x.example',
+      status: 'pending',
+      role: 'pending',
+      verificationStatus: 'pending',
+    });
+    const declined = userSummary({
+      id: 'u-declined',
+      name: 'Chris Doe',
+      email: 'chris@x.example',
+      status: 'rejected',
+      role: 'pending',
+      verificationStatus: 'rejected',
+    });
+    stubFetch({
+      'GET /api/admin/users': {
+        users: [applied, created, staff, waiting, declined],
+        counts: { all: 5, pending: 1, approved: 3, rejected: 1 },
+      } satisfies UserList,
+    });
+    renderList();
+    const panel = await screen.findByRole('tabpanel');
+    await within(panel).findAllByText('Sam Rivera');
+    /** The Status cell's badges, each as it reads. */
+    const statusOf = (name: string) => {
+      const row = tableRows(panel).find((candidate) => candidate.textContent?.includes(name));
+      return [...(row?.querySelectorAll('td')[1]?.querySelectorAll('span span') ?? [])].map((pill) => pill.textContent);
+    };
+    expect(statusOf('Sam Rivera')).toEqual(['Approved']);
+    expect(statusOf('Alex Morgan')).toEqual(['Approved', 'Created by staff']);
+    expect(statusOf('Dana Whitfield')).toEqual(['Approved']);
+    expect(statusOf('Jordan Lee')).toEqual(['Pending Review']);
+    expect(statusOf('Chris Doe')).toEqual(['Rejected']);
+    expect(panel.textContent).not.toContain('Active');
+    // The phone cards say the same.
+    const cards = within(panel).getAllByRole('listitem');
+    expect(cards.find((card) => card.textContent?.includes('Alex Morgan'))?.textContent).toContain(
+      'ApprovedCreated by staff',
+    );
+  });
 });

@@ -68,7 +68,7 @@ function UserCard({ user, selected, onSelect }: { user: UserSummary; selected: b
       <span className="block truncate font-semibold text-slate-900">{user.name}</span>
       <span className="block truncate text-sm text-slate-600">{user.email}</span>
       <span className="mt-2 flex flex-wrap items-center gap-1.5">
-        <StatusBadge status={user.status} />
+        <StatusBadge user={user} />
         <VerificationBadge status={user.verificationStatus} />
         {user.isJointAccount && <JointBadge />}
         {user.role === 'admin' && <StaffBadge />}
@@ -99,7 +99,7 @@ function Users({
       header: 'Status',
       cell: (user) => (
         <span className="flex flex-wrap gap-1.5">
-          <StatusBadge status={user.status} />
+          <StatusBadge user={user} />
           <VerificationBadge status={user.verificationStatus} />
         </span>
       ),

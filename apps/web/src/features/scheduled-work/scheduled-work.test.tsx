@@ -67,7 +67,7 @@ describe('Scheduled work: where it is', () => {
   it('the console’s staff screens link to it', () => {
     renderWithProviders(<ConsoleLinks />);
     const nav = screen.getByRole('navigation', { name: 'Staff screens' });
-    expect(within(nav).getByRole('link', { name: 'Scheduled work' }).getAttribute('href')).toBe(
+    expect(within(nav).getByRole('link', { name: 'Scheduled Work' }).getAttribute('href')).toBe(
       '/admin/scheduled-work',
     );
   });
