@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { expectNoViolations } from './support/axe';
 import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, screenshot, visit } from './support/browser';
-import { expectFlash } from './support/console';
+import { expectFlash, openConsole } from './support/console';
 import { apiSignIn, staffApi, unexpectedErrors, uniqueEmail } from './support/identity';
 import { SETTLED, expectBalances, fundedMember, markPage, openDashboard, samePage } from './support/money';
 import {
@@ -12,7 +12,6 @@ import {
   memberBalances,
   memberTransactions,
   openAddTransactions,
-  openConsole,
   openMemberInConsole,
   slowDown,
   staffRow,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CsvParseError, parseTransactionCsv, STAFF_TRANSACTIONS_MAX, staffTransactionRowSchema } from './admin-money';
+import {
+  CsvParseError,
+  parseTransactionCsv,
+  STAFF_TRANSACTIONS_MAX,
+  staffHistoryStart,
+  staffRowDateProblem,
+  staffTransactionRowSchema,
+} from './admin-money';
+import { messages } from './messages';
 
 describe('[STAFF CSV]: reading a transaction file', () => {
   it('reads quoted cells, doubled quotes, CRLF, a BOM, any column order, and forgives case', () => {
@@ -62,5 +70,24 @@ describe('[STAFF CSV]: reading a transaction file', () => {
     const header = 'account,type,amount,description,category,date,time,status\n';
     const body = 'Checking,credit,1,x,Food,2026-01-01,10:00,Completed\n'.repeat(STAFF_TRANSACTIONS_MAX + 1);
     expect(() => parseTransactionCsv(header + body)).toThrow(CsvParseError);
+  });
+});
+
+describe('[STAFF ROWS]: the days a staff row may be dated', () => {
+  it('starts STAFF_HISTORY_YEARS (7) years before today, the same day; a 29 February, on the 28th', () => {
+    expect(staffHistoryStart('2026-11-29')).toBe('2019-11-29');
+    expect(staffHistoryStart('2028-02-29')).toBe('2021-02-28');
+    expect(staffHistoryStart('2031-02-28')).toBe('2024-02-28');
+  });
+
+  it('refuses a day before that start and a day after today, in the portal’s words', () => {
+    const days = { today: '2026-11-29', timeNow: '10:15' };
+    const problem = (date: string, time = '09:00') => staffRowDateProblem({ date, time }, days);
+    expect(problem('2019-11-28')).toBe(messages.admin.rowTooOld('November 29, 2019'));
+    expect(problem('1926-11-29')).toBe('The date cannot be before November 29, 2019');
+    expect(problem('2019-11-29')).toBeNull();
+    expect(problem('2026-11-29', '10:15')).toBeNull();
+    expect(problem('2026-11-29', '10:16')).toBe(messages.admin.rowInFuture);
+    expect(problem('2026-11-30')).toBe(messages.admin.rowInFuture);
   });
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { moneyString } from './money-string';
-import { isValidRoutingNumber } from './constants';
+import { isValidRoutingNumber, STAFF_HISTORY_YEARS } from './constants';
 import { accountTypes } from './members';
 import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
-import { transactionCategories, transactionTypes } from './transactions';
+import { transactionCategories, transactionPageSchema, transactionSchema, transactionTypes } from './transactions';
 import { transferStatuses } from './transfers';
 import { isCalendarDay } from './calendar-days';
 
@@ -87,6 +87,48 @@ export const staffTransactionRowSchema = z.strictObject({
 export type StaffTransactionRow = z.output<typeof staffTransactionRowSchema>;
 export type StaffTransactionRowInput = z.input<typeof staffTransactionRowSchema>;
 
+/**
+ * The days a staff row may be dated, in the credit union's time zone (`TIME_ZONE`): the server
+ * works them out from its clock, the form from the display clock, which is the credit union's.
+ */
+export interface StaffRowDays {
+  /** Today, `YYYY-MM-DD`: no row may be dated later. */
+  today: string;
+  /** The time there now, `HH:MM`, when known: a row dated today may not be later either. */
+  timeNow?: string;
+}
+
+/**
+ * The earliest day a staff row may be dated: `STAFF_HISTORY_YEARS` years before `today`, the same
+ * month and day (29 February, in a year without one, is the 28th).
+ */
+export function staffHistoryStart(today: string): string {
+  const year = Number(today.slice(0, 4)) - STAFF_HISTORY_YEARS;
+  const [month, day] = [today.slice(5, 7), Number(today.slice(8, 10))];
+  const lastOfMonth = new Date(Date.UTC(year, Number(month), 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${month}-${String(Math.min(day, lastOfMonth)).padStart(2, '0')}`;
+}
+
+const historyDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * Why a staff row cannot carry its date, or null when it can (or when the date or time is not
+ * one yet: the row's schema says that). Staff add a member's past transactions, history from
+ * before the portal included: never dated in the future, nor before `staffHistoryStart` (a
+ * mistyped year). The form and the server say the same words (`staff-transactions.ts`, which
+ * also checks the exact instant against its clock).
+ */
+export function staffRowDateProblem(row: { date?: string; time?: string }, days: StaffRowDays): string | null {
+  const { date, time } = row;
+  if (!date || !isCalendarDay(date)) return null;
+  if (date > days.today) return a.rowInFuture;
+  if (date === days.today && days.timeNow && time && /^\d{2}:\d{2}$/.test(time) && time > days.timeNow)
+    return a.rowInFuture;
+  const earliest = staffHistoryStart(days.today);
+  if (date < earliest) return a.rowTooOld(historyDayFormat.format(new Date(`${earliest}T12:00:00Z`)));
+  return null;
+}
+
 export const addTransactionsSchema = z.strictObject({
   rows: z
     .array(staffTransactionRowSchema)
@@ -127,6 +169,42 @@ export const reversalSchema = z.strictObject({
 export type ReversalInput = z.input<typeof reversalSchema>;
 
 export const reversedAllSchema = z.object({ message: z.string(), count: z.number().int() });
+
+/**
+ * What a Pending row of a member's history belongs to. Only an entry staff added themselves
+ * (`staffEntry`, Add Transactions with status Pending) is completed or deleted from the member's
+ * transaction table; every other pending entry is its workflow's to settle or fail, in its own
+ * place (`pendingWorkflowPlaces`): the API refuses it there (`messages.admin.pendingHandledElsewhere`).
+ */
+export const pendingWorkflows = [
+  'staffEntry',
+  'deposit',
+  'depositHold',
+  'billPayment',
+  'cardAuthorization',
+  'paymentOrder',
+  /** Pending, not a staff entry, and none of the workflows above: handled where it was made. */
+  'other',
+] as const;
+export type PendingWorkflow = (typeof pendingWorkflows)[number];
+
+/** Where each workflow's pending entries are handled, as the console says it: "Handled in Deposit Review". */
+export const pendingWorkflowPlaces: Record<Exclude<PendingWorkflow, 'staffEntry' | 'other'>, string> = {
+  deposit: 'in Deposit Review',
+  depositHold: 'in Deposit Review',
+  billPayment: 'in Payment Operations → Bill Pay',
+  cardAuthorization: 'by the card processor',
+  paymentOrder: 'in Payment Operations',
+};
+
+/** A row of a member's history as staff see it: what a Pending row belongs to, else null. */
+export const staffTransactionSchema = transactionSchema.extend({
+  workflow: z.enum(pendingWorkflows).nullable(),
+});
+export type StaffTransaction = z.infer<typeof staffTransactionSchema>;
+
+export const staffTransactionPageSchema = transactionPageSchema.extend({ items: z.array(staffTransactionSchema) });
+export type StaffTransactionPage = z.infer<typeof staffTransactionPageSchema>;
 
 /** The CSV columns, in order (a header row naming them is required; order may differ). */
 export const transactionCsvColumns = [

@@ -17,6 +17,13 @@ export const COPY_CONFIRMATION_MS = 2000;
 export const SUCCESS_MODAL_MS = 3000;
 export const ADMIN_MESSAGE_CLEAR_MS = 3000;
 export const STATEMENT_PROCESSING_MS = 1500;
+/**
+ * How far back staff may date a transaction they add (Add Transactions, CSV): this many years
+ * before today, on the credit union's calendar. Seven years is the span banks keep statements and
+ * records for; it takes a member's whole history brought over from before the portal (a credit
+ * union moving onto Mutual) and stops a mistyped year (1926 for 2026).
+ */
+export const STAFF_HISTORY_YEARS = 7;
 
 /** ABA routing number: nine digits whose weighted sum (3, 7, 1 repeating) is a multiple of 10. */
 export function isValidRoutingNumber(value: string): boolean {

@@ -672,7 +672,8 @@ const rows: Row[] = [
           amount: '1.00',
           description: 'Matrix',
           category: 'Other',
-          date: '2026-01-02',
+          // Two days ago: staff date rows from the account's opening (the demo's history) to today.
+          date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
           time: '10:00',
           status: 'Completed',
         },

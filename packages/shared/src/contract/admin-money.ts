@@ -5,13 +5,14 @@ import {
   addTransactionsSchema,
   reversalSchema,
   reversedAllSchema,
+  staffTransactionPageSchema,
   transactionPreviewRequestSchema,
   transactionPreviewSchema,
 } from '../admin-money';
 import { balanceAdjustmentSchema, userIdParamsSchema } from '../admin-users';
 import { messageResultSchema } from '../auth';
 import { messages } from '../messages';
-import { transactionPageSchema, transactionQuerySchema } from '../transactions';
+import { transactionQuerySchema } from '../transactions';
 import { idempotencyHeadersSchema } from '../transfers';
 import { endpoint } from './endpoint';
 
@@ -49,10 +50,10 @@ export const adminMoneyApi = {
     method: 'GET',
     path: '/api/admin/users/:id/transactions',
     tags,
-    summary: "A member's transactions, corrections included when asked",
+    summary: "A member's transactions, corrections included when asked, and what each pending one belongs to",
     params: userIdParamsSchema,
     query: transactionQuerySchema,
-    response: transactionPageSchema,
+    response: staffTransactionPageSchema,
   }),
   preview: endpoint({
     method: 'POST',
@@ -94,6 +95,7 @@ export const adminMoneyApi = {
     multiLine: ['reason'],
     response: messageResultSchema,
   }),
+  /** Refused (409) for a pending entry of a workflow with its own place (`pendingWorkflows`). */
   complete: endpoint({
     method: 'POST',
     path: '/api/admin/users/:id/transactions/:transferId/complete',

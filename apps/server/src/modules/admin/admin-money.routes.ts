@@ -8,6 +8,7 @@ import { staffRoutes } from '../../http/route-groups';
 import { listTransactions } from '../accounts/list-transactions';
 import { loadUser } from '../people/users';
 import { editAccount } from './edit-account';
+import { withPendingWorkflows } from './pending-workflows';
 import {
   completePendingTransaction,
   reverseAllMemberTransactions,
@@ -44,7 +45,10 @@ export const adminMoneyRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.transactions),
     handler: async (request) =>
-      listTransactions(deps.db, (await member(request.params.id)).id, request.query, deps.config.timeZone),
+      withPendingWorkflows(
+        deps.db,
+        await listTransactions(deps.db, (await member(request.params.id)).id, request.query, deps.config.timeZone),
+      ),
   });
 
   app.route({

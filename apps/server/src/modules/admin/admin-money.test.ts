@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_HEADER,
   messages,
   STAFF_TRANSACTIONS_MAX,
+  type StaffTransactionPage,
   type StaffTransactionRowInput,
   transactionCategories,
   type TransactionPage,
@@ -46,7 +47,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
   const userPath = (member: { id: string }, suffix = '') => `/api/admin/users/${member.id}${suffix}`;
   const detail = async (member: { id: string }) => (await staff.get(userPath(member))).json<UserDetail>();
   const history = async (member: { id: string }, query = '') =>
-    (await staff.get(userPath(member, `/transactions?pageSize=100${query}`))).json<TransactionPage>();
+    (await staff.get(userPath(member, `/transactions?pageSize=100${query}`))).json<StaffTransactionPage>();
   const row = (overrides: Partial<StaffTransactionRowInput> = {}): StaffTransactionRowInput => ({
     account: 'Checking',
     type: 'credit',
@@ -270,6 +271,67 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       expect((await add(member, [])).json().fields.rows).toBe(a.atLeastOneRow);
     });
 
+    it('dates a row from 7 years back to today, on the credit union’s calendar', async () => {
+      // Today is 20 November 2026 (New York): rows may be dated from 20 November 2019.
+      const member = await memberWithMoney(t, 50_00n);
+      const before = { balances: await balances(member.browser), rows: (await history(member)).items.length };
+      const unchanged = async () => {
+        expect(await balances(member.browser)).toEqual(before.balances);
+        expect((await history(member)).items).toHaveLength(before.rows);
+      };
+      const refused = (rowNumber: number, reason: string) => ({
+        code: 'VALIDATION_FAILED',
+        message: a.addTransactionsFailed(a.rowFailed(rowNumber, reason)),
+        fields: { [`${rowNumber}.date`]: reason },
+      });
+      const tooOld = a.rowTooOld('November 20, 2019');
+
+      const dayTooEarly = await add(member, [row({ date: '2019-11-19', time: '23:59' })]);
+      expect(dayTooEarly.statusCode).toBe(400);
+      expect(dayTooEarly.json()).toEqual(refused(1, tooOld));
+      const mistyped = await add(member, [row({ account: 'Savings', date: '1926-11-19' })]);
+      expect(mistyped.json()).toEqual(refused(1, tooOld));
+      const tomorrow = await add(member, [row({ date: '2026-11-21', time: '00:00' })]);
+      expect(tomorrow.statusCode).toBe(400);
+      expect(tomorrow.json()).toEqual(refused(1, a.rowInFuture));
+      await unchanged();
+
+      // A CSV batch: the first bad row is named by its number, the preview names each, and nothing is added.
+      const batch = [
+        row({ amount: '1.00', date: '2026-11-05' }),
+        row({ amount: '2.00', date: '1900-01-01', time: '00:00' }),
+        row({ amount: '3.00', date: '2026-11-21' }),
+      ];
+      const csv = await add(member, batch, `csv-${'cd34'.repeat(10)}`);
+      expect(csv.statusCode).toBe(400);
+      expect(csv.json()).toEqual(refused(2, tooOld));
+      const preview = (
+        await staff.post(userPath(member, '/transactions/preview'), { rows: batch })
+      ).json<TransactionPreview>();
+      expect(preview).toMatchObject({
+        ok: false,
+        rows: [
+          { row: 1, errors: {} },
+          { row: 2, errors: { date: tooOld } },
+          { row: 3, errors: { date: a.rowInFuture } },
+        ],
+      });
+      await unchanged();
+
+      // The window's first day itself, history from before the member joined (40 days back, the
+      // member was created today) and today up to now are accepted.
+      const inRange = await add(member, [
+        row({ amount: '4.00', date: '2019-11-20', time: '00:00' }),
+        row({ amount: '5.00', account: 'Savings', date: '2026-10-11', time: '08:00' }),
+        row({ amount: '6.00', date: '2026-11-20', time: '14:00' }),
+      ]);
+      expect(inRange.statusCode, inRange.body).toBe(201);
+      expect(await balances(member.browser)).toEqual({
+        Checking: { balance: '60.00', available: '60.00' },
+        Savings: { balance: '5.00', available: '5.00' },
+      });
+    });
+
     it('posts once per key: the same upload twice posts once, the same key with other rows is refused', async () => {
       const member = await memberWithMoney(t, 0n);
       const key = `csv-${'ab12'.repeat(10)}`;
@@ -469,6 +531,7 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
         row({ amount: '12.00', description: 'Cheque (clearing)', status: 'Pending', date: '2026-11-06' }),
       ]);
       const cheque = await find('Cheque (clearing)');
+      expect(cheque).toMatchObject({ status: 'Pending', workflow: 'staffEntry' });
       const done = await staff.post(userPath(member, `/transactions/${cheque.transferId}/complete`));
       expect(done.statusCode, done.body).toBe(200);
       expect((await find('Cheque (clearing)')).status).toBe('Completed');
@@ -524,10 +587,10 @@ describe('[ADMIN MONEY]: staff edit accounts, add and reverse transactions throu
       const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.userId, alexId));
       expect(order?.status).toBe('pending');
       const held = (await history({ id: alexId })).items.find((x) => x.transferId === order?.pendingTransferId);
-      expect(held).toMatchObject({ status: 'Pending', paymentOrder: true });
+      expect(held).toMatchObject({ status: 'Pending', paymentOrder: true, workflow: 'paymentOrder' });
       // A single reversal refuses it: payment orders belong to Payment Operations.
       const single = await reverse({ id: alexId }, order?.pendingTransferId ?? '');
-      expect(single.json().message).toBe(a.paymentOrderTransaction);
+      expect(single.json().message).toBe(a.pendingHandledElsewhere.paymentOrder);
       const response = await staff.post(`/api/admin/users/${alexId}/transactions/reverse-all`, {
         reason: 'Closing the demo',
       });

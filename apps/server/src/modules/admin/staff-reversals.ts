@@ -10,8 +10,8 @@ import { lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
 import { pendingOrderIds, tellCancelledOrders } from '../payments/payment-notices';
-import { paymentOrderFor } from '../payments/payment-order-for';
 import { withBalancesAudited } from './balances-audited';
+import { refuseUnlessStaffEntry } from './pending-workflows';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -126,7 +126,11 @@ async function reverseAllRefusal(deps: Deps, member: UserRow, error: unknown): P
   );
 }
 
-/** Posts a staff-entered pending transaction (payment orders are settled in Payment Operations). */
+/**
+ * Posts a pending transaction staff entered (Add Transactions, status Pending): "Complete" in the
+ * member's transaction table. A pending entry of a workflow (a mobile deposit, a bill payment, a
+ * card authorization, a payment order) is refused with where it is handled (`pending-workflows.ts`).
+ */
 export async function completePendingTransaction(
   deps: Deps,
   staff: StaffOnMember,
@@ -136,7 +140,7 @@ export async function completePendingTransaction(
     if (transfer.kind !== 'pending' || transfer.resolution_id !== null) {
       throw new AppError('CONFLICT', messages.admin.notPendingTransaction);
     }
-    if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
+    await refuseUnlessStaffEntry(tx, transfer.id);
     const posted = await resolvePending(tx, {
       pendingId: transfer.id,
       kind: 'post',
@@ -183,8 +187,9 @@ async function undo(
   const common = { reason, now, createdBy: actor.userId };
 
   if (transfer.kind === 'pending' && transfer.resolution_id === null) {
-    // Payment orders belong to Payment Operations (Delete User Transactions returns them all at once).
-    if (await paymentOrderFor(tx, transfer.id)) throw new AppError('CONFLICT', messages.admin.paymentOrderTransaction);
+    // Voiding fails it: only a staff entry's, a workflow's is failed in its own place (Delete User
+    // Transactions returns payment orders all at once).
+    await refuseUnlessStaffEntry(tx, transfer.id);
     const voided = await resolvePending(tx, { pendingId: transfer.id, kind: 'void', ...common }).catch(
       conflictAs(messages.admin.alreadyReversed),
     );

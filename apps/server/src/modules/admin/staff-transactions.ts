@@ -4,6 +4,8 @@ import {
   formatMoney,
   messages,
   parseMoney,
+  type StaffRowDays,
+  staffRowDateProblem,
   type StaffTransactionRow,
   staffTransactionRowSchema,
   type TransactionCategory,
@@ -13,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { localDay } from '../../time';
 import type { Actor, RequestMeta } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
@@ -81,7 +84,11 @@ export async function previewTransactions(
   });
 
   const planned = await plan(deps.db, deps.config.timeZone, valid);
-  for (const row of planned) if (row.effectiveAt > now) errors.set(row.row, { date: messages.admin.rowInFuture });
+  const days = rowDays(deps, now);
+  for (const row of planned) {
+    const problem = dateProblem(row, days, now);
+    if (problem) errors.set(row.row, { date: problem });
+  }
 
   let balancesAfter: TransactionPreview['balancesAfter'] = [];
   const rollback = new Error('preview: roll back');
@@ -155,8 +162,12 @@ export async function addTransactions(
     rows.map((r) => r.input),
   );
   const planned = await plan(deps.db, deps.config.timeZone, rows);
-  const future = planned.find((row) => row.effectiveAt > now);
-  if (future) throw rowFailure(future.row, 'date', messages.admin.rowInFuture);
+  // Every row's date is checked before anything posts; the first refused row (by its number) is named.
+  const days = rowDays(deps, now);
+  for (const row of [...planned].sort((x, y) => x.row - y.row)) {
+    const problem = dateProblem(row, days, now);
+    if (problem) throw rowFailure(row.row, 'date', problem);
+  }
 
   return runIdempotent(
     deps.db,
@@ -193,6 +204,19 @@ export async function addTransactions(
       });
     },
     { storeRefusals: false },
+  );
+}
+
+/** The days rows may be dated (`StaffRowDays`): today on the credit union's calendar. */
+function rowDays(deps: Deps, now: Date): StaffRowDays {
+  return { today: localDay(now, deps.config.timeZone) };
+}
+
+/** Why a row cannot carry its date: the shared rule by days, then the exact instant against the clock. */
+function dateProblem(row: PlannedRow, days: StaffRowDays, now: Date): string | null {
+  return (
+    staffRowDateProblem(row.input, days) ??
+    (row.effectiveAt.getTime() > now.getTime() ? messages.admin.rowInFuture : null)
   );
 }
 

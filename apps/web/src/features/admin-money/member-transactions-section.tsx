@@ -1,4 +1,4 @@
-import { type Transaction, type UserDetail, accountTypes, transferStatuses } from '@mutual/shared';
+import { type Transaction, type UserDetail, accountTypes, transactionStatuses } from '@mutual/shared';
 import { FileUp, Plus, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
@@ -136,7 +136,7 @@ function TransactionsSection({ user, onFlash }: { user: UserDetail; onFlash: Sho
 /** The two filters over the history: which account, and which status. */
 const choices = {
   account: { id: 'staff-tx-account', label: 'Account', allLabel: 'All accounts', options: accountTypes },
-  status: { id: 'staff-tx-status', label: 'Status', allLabel: 'All statuses', options: transferStatuses },
+  status: { id: 'staff-tx-status', label: 'Status', allLabel: 'All statuses', options: transactionStatuses },
 } as const;
 
 /** A filter on one of a fixed list of values; its first option ("All …") clears it. */

@@ -5,7 +5,7 @@ import {
   type BalanceAdjustmentInput,
   IDEMPOTENCY_HEADER,
   type ReversalInput,
-  type TransferStatus,
+  type TransactionStatus,
   addTransactionsSchema,
 } from '@mutual/shared';
 import { adminMoneyApi } from '@mutual/shared/contract/admin-money';
@@ -21,7 +21,7 @@ export const STAFF_PAGE_SIZE = 10;
 
 export interface StaffTransactionFilters {
   account?: AccountType;
-  status?: TransferStatus;
+  status?: TransactionStatus;
 }
 
 /**

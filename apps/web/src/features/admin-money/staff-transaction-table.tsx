@@ -1,4 +1,4 @@
-import type { Transaction } from '@mutual/shared';
+import { type StaffTransaction, pendingWorkflowPlaces } from '@mutual/shared';
 import { CircleCheck, Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -7,27 +7,39 @@ import { SignedAmount, TransactionStatus, accountLabel } from '../transactions/t
 import { typeLabels } from './staff-rows';
 
 export type RowAction = 'reverse' | 'complete';
-type OnAction = (action: RowAction, transaction: Transaction) => void;
+type OnAction = (action: RowAction, transaction: StaffTransaction) => void;
 
 /** A minute's grace: a row typed "now" is posted a moment later and is not backdated. */
 const BACKDATED_MS = 60_000;
 
-export const isBackdated = (transaction: Transaction) =>
+export const isBackdated = (transaction: StaffTransaction) =>
   Date.parse(transaction.postedAt) - Date.parse(transaction.date) > BACKDATED_MS;
 
+/** A Pending row staff added themselves: the only kind completed or deleted (voided) here. */
+const isStaffEntry = (transaction: StaffTransaction) =>
+  transaction.status === 'Pending' && transaction.workflow === 'staffEntry';
+
 /**
- * Staff may reverse ("delete") a live row; a correction is final, a failed row moved nothing, and a
- * held payment order is settled or returned in Payment Operations.
+ * Staff may reverse ("delete") a live row; a correction is final, a failed or cancelled row moved
+ * nothing, and a pending entry of a workflow (a mobile deposit, a bill payment, a card
+ * authorization, a payment order) is completed or failed in its own place (`handledWhere`).
  */
-const canReverse = (transaction: Transaction) =>
+const canReverse = (transaction: StaffTransaction) =>
   transaction.correction === null &&
   transaction.status !== 'Failed' &&
-  !(transaction.status === 'Pending' && transaction.paymentOrder);
+  transaction.status !== 'Cancelled' &&
+  (transaction.status !== 'Pending' || isStaffEntry(transaction));
 /** Staff-entered pending rows can be posted. */
-const canComplete = (transaction: Transaction) =>
-  transaction.correction === null && transaction.status === 'Pending' && !transaction.paymentOrder;
+const canComplete = (transaction: StaffTransaction) => transaction.correction === null && isStaffEntry(transaction);
 
-function WhenCell({ transaction }: { transaction: Transaction }) {
+/** Where a workflow's pending row is handled ("in Deposit Review"), said instead of the buttons. */
+function handledWhere(transaction: StaffTransaction): string | null {
+  const { status, workflow } = transaction;
+  if (status !== 'Pending' || workflow === null || workflow === 'staffEntry' || workflow === 'other') return null;
+  return pendingWorkflowPlaces[workflow];
+}
+
+function WhenCell({ transaction }: { transaction: StaffTransaction }) {
   return (
     <>
       <time dateTime={transaction.date} className="block whitespace-nowrap text-slate-800">
@@ -43,7 +55,7 @@ function WhenCell({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function Details({ transaction }: { transaction: Transaction }) {
+function Details({ transaction }: { transaction: StaffTransaction }) {
   return (
     <>
       <span className="block font-medium break-words text-slate-900">{transaction.description}</span>
@@ -54,9 +66,11 @@ function Details({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function Actions({ transaction, onAction }: { transaction: Transaction; onAction: OnAction }) {
+function Actions({ transaction, onAction }: { transaction: StaffTransaction; onAction: OnAction }) {
   const reverse = canReverse(transaction);
   const complete = canComplete(transaction);
+  const where = handledWhere(transaction);
+  if (where) return <span className="ml-auto text-xs text-slate-600">Handled {where}</span>;
   if (!reverse && !complete) return null;
   // The visible word stays first in the accessible name ("Delete Coffee, Mar 4, 2026").
   const which = (
@@ -89,7 +103,7 @@ function Actions({ transaction, onAction }: { transaction: Transaction; onAction
 }
 
 /** One row as a card, where the console's column is too narrow for the table. */
-function TransactionCard({ transaction, onAction }: { transaction: Transaction; onAction: OnAction }) {
+function TransactionCard({ transaction, onAction }: { transaction: StaffTransaction; onAction: OnAction }) {
   return (
     <li className="space-y-2 py-3" data-testid="staff-transaction-card">
       <div className="flex items-start justify-between gap-3">
@@ -116,8 +130,8 @@ function TransactionCard({ transaction, onAction }: { transaction: Transaction; 
  * cards where it is not (a container query: the column is half the console on a desktop).
  * Only one of the two is displayed, so assistive tech meets each row once.
  */
-export function StaffTransactionTable({ items, onAction }: { items: Transaction[]; onAction: OnAction }) {
-  const columns: DataTableColumn<Transaction>[] = [
+export function StaffTransactionTable({ items, onAction }: { items: StaffTransaction[]; onAction: OnAction }) {
+  const columns: DataTableColumn<StaffTransaction>[] = [
     { id: 'date', header: 'Date', cell: (transaction) => <WhenCell transaction={transaction} /> },
     { id: 'details', header: 'Transaction', cell: (transaction) => <Details transaction={transaction} /> },
     {

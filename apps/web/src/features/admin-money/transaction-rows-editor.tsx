@@ -1,9 +1,12 @@
 import {
   type AddTransactionsInput,
   STAFF_TRANSACTIONS_MAX,
+  type StaffRowDays,
   accountTypes,
   addTransactionsSchema,
   messages,
+  staffHistoryStart,
+  staffRowDateProblem,
   transactionCategories,
   transactionTypes,
   transferStatuses,
@@ -17,6 +20,7 @@ import { Button } from '../../components/button';
 import { ChoiceOptions } from '../../components/choice-options';
 import { FieldError, controlProps } from '../../components/form-field';
 import { ApiRequestError } from '../../lib/api';
+import { dateTimeFormat, localDay } from '../../lib/format-date';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { useApiForm } from '../../lib/use-api-form';
 import { useAddTransactions } from './money-api';
@@ -34,6 +38,31 @@ import {
 type AddTransactions = z.output<typeof addTransactionsSchema>;
 type RowErrors = NonNullable<FieldErrors<AddTransactionsInput>['rows']>[number];
 
+/**
+ * The days a row may be dated, now (`StaffRowDays`): today and the time now on the display clock,
+ * which is the credit union's (`TIME_ZONE`), as the server counts them.
+ */
+function rowDays(): StaffRowDays {
+  const now = new Date();
+  return {
+    today: localDay(now),
+    timeNow: dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now),
+  };
+}
+
+/**
+ * The API's schema, and the date rule the API applies too (`staffRowDateProblem`: not in the
+ * future, not before `staffHistoryStart`), under each row's date.
+ */
+const rowsSchema = addTransactionsSchema.superRefine((value, ctx) => {
+  // Worked out as the form is checked: "today" moves on while the dialog is open.
+  const days = rowDays();
+  value.rows.forEach((row, index) => {
+    const problem = staffRowDateProblem(row, days);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['rows', index, 'date'], message: problem });
+  });
+});
+
 /** Refusals after which nothing was posted: the next attempt is a new batch with a new key. */
 const finalRefusals = new Set([400, 403, 404, 409, 422, 429]);
 
@@ -41,6 +70,7 @@ const finalRefusals = new Set([400, 403, 404, 409, 422, 429]);
  * Staff type transactions row by row (spec §5: every field required; at least one row always
  * remains). All rows post together or none do. The idempotency key belongs to one batch: kept for
  * a retry of the same rows (a double click, a lost answer), replaced once they change or post.
+ * Each row is dated within the history window up to today (the date box's min and max).
  */
 export function TransactionRowsEditor({ userId, onPosted }: { userId: string; onPosted: (message: string) => void }) {
   const key = useRef<{ body: string; value: string } | null>(null);
@@ -48,7 +78,7 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
   const [failure, setFailure] = useState<string | null>(null);
   const [failedRow, setFailedRow] = useState<number | null>(null);
   const { form, formProps, submitting } = useApiForm<AddTransactionsInput, AddTransactions>({
-    schema: addTransactionsSchema,
+    schema: rowsSchema,
     defaultValues: { rows: [emptyRow] },
     submit: async (values) => {
       setFailure(null);
@@ -81,6 +111,9 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
     formState: { errors },
   } = form;
   const rows = useFieldArray({ control, name: 'rows' });
+  const { today } = rowDays();
+  /** The date box's range: the history window's first day to today. */
+  const dateRange = { min: staffHistoryStart(today), max: today };
 
   const addRow = () => {
     // The next row usually shares the account, day and status: keep those, ask for the rest.
@@ -98,6 +131,7 @@ export function TransactionRowsEditor({ userId, onPosted }: { userId: string; on
               number={index + 1}
               idBase={`add-row-${field.id}`}
               errors={errors.rows?.[index]}
+              dateRange={dateRange}
               failed={failedRow === index + 1}
               register={(name) => register(`rows.${index}.${name}`)}
               onRemove={
@@ -137,6 +171,7 @@ function RowFields({
   number,
   idBase,
   errors,
+  dateRange,
   failed,
   register,
   onRemove,
@@ -144,6 +179,8 @@ function RowFields({
   number: number;
   idBase: string;
   errors: RowErrors | undefined;
+  /** The first and last day the row may be dated (YYYY-MM-DD). */
+  dateRange: { min: string; max: string };
   failed: boolean;
   register: (name: RowField) => UseFormRegisterReturn;
   /** Absent for the last remaining row: at least one row always remains. */
@@ -180,9 +217,16 @@ function RowFields({
       </select>
     ));
   // Narrow padding: a phone's half-width column must still show all of "mm/dd/yyyy".
-  const narrowInputCell = (name: RowField, type: 'date' | 'time') =>
+  const narrowInputCell = (name: RowField, type: 'date' | 'time', range: { min?: string; max?: string } = {}) =>
     cell(name, (props) => (
-      <input {...props} className={`${props.className} px-2!`} {...register(name)} type={type} aria-required="true" />
+      <input
+        {...props}
+        className={`${props.className} px-2!`}
+        {...register(name)}
+        type={type}
+        {...range}
+        aria-required="true"
+      />
     ));
   const titleId = `${idBase}-title`;
   const tone = failed ? 'border-red-400 bg-red-50 ring-2 ring-red-300' : 'border-slate-200 bg-slate-50';
@@ -238,7 +282,7 @@ function RowFields({
           'col-span-2',
         )}
         {selectCell('category', transactionCategories, { placeholder: 'Choose…' })}
-        {narrowInputCell('date', 'date')}
+        {narrowInputCell('date', 'date', dateRange)}
         {narrowInputCell('time', 'time')}
       </div>
     </div>
