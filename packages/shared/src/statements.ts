@@ -85,8 +85,14 @@ export const statementsOverviewSchema = z.object({
   periods: z.array(z.object({ period: z.string(), label: z.string() })),
   /** Statements issued for those periods, newest first. */
   statements: z.array(statementSchema),
-  /** The first period offered online ("March 2024"): older ones come from support. */
+  /** The first period offered to this member online ("March 2024"). */
   earliestLabel: z.string(),
+  /**
+   * Whether the member has months older than that which are not online (their accounts are older
+   * than the portal keeps statements): those come from support. False when the first period is the
+   * month their first account was opened.
+   */
+  olderOffline: z.boolean(),
 });
 export type StatementsOverview = z.infer<typeof statementsOverviewSchema>;
 

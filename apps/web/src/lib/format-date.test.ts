@@ -8,7 +8,14 @@ describe('dates as a member reads them', () => {
   });
 
   it('shows a date of birth as that calendar day in every time zone', () => {
-    expect(formatCalendarDate('1990-04-12')).toBe('April 12, 1990');
+    expect(formatCalendarDate('1990-04-12')).toBe('Apr 12, 1990');
+  });
+
+  it('writes a calendar day (a bill’s pay date) as a moment’s day (a transaction’s date) is written', () => {
+    setDisplayTimeZone('UTC');
+    expect(formatCalendarDate('2026-11-30')).toBe(formatDate('2026-11-30T15:00:00.000Z'));
+    expect(formatCalendarDate('2026-11-30', 'long')).toBe('November 30, 2026');
+    setDisplayTimeZone(undefined);
   });
 });
 
@@ -33,6 +40,6 @@ describe('dates and times on the credit union’s clock, not the browser’s', (
 
   it('keeps a date of birth the same calendar day whatever the zone', () => {
     setDisplayTimeZone('Pacific/Honolulu');
-    expect(formatCalendarDate('1990-04-12')).toBe('April 12, 1990');
+    expect(formatCalendarDate('1990-04-12')).toBe('Apr 12, 1990');
   });
 });

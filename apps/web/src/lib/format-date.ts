@@ -47,10 +47,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return show(iso, (date) => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date));
 }
 
-/** A calendar date ("1990-04-12") read as that day everywhere, not shifted by the time zone. */
-export function formatCalendarDate(day: string | null | undefined): string {
+/**
+ * A calendar date ("1990-04-12") read as that day everywhere, not shifted by the time zone: "Apr 12,
+ * 1990", as `formatDate` shows a moment's day, so a bill's pay date and a transaction's date read
+ * alike on one screen. Sentences the server writes spell days out ("Monday, November 30, 2026").
+ */
+export function formatCalendarDate(day: string | null | undefined, style: keyof typeof dateStyles = 'medium'): string {
   return show(day ? `${day.slice(0, 10)}T00:00:00Z` : day, (date) =>
-    dateTimeFormat({ dateStyle: 'long' }, 'UTC').format(date),
+    dateTimeFormat(dateStyles[style], 'UTC').format(date),
   );
 }
 

@@ -64,6 +64,7 @@ export async function statementsOverview(deps: Deps, userId: string): Promise<St
   const offered = offeredPeriods(deps.config, now);
   const opened = accounts.reduce((first, account) => (account.openedIn < first ? account.openedIn : first), '9999-12');
   const periods = offered.filter((period) => period >= opened);
+  const offeredFrom = offered[offered.length - 1] ?? deps.config.limits.statementsFrom;
   const oldest = periods[periods.length - 1] ?? '9999-12';
   const rows = await deps.db
     .select()
@@ -81,9 +82,8 @@ export async function statementsOverview(deps: Deps, userId: string): Promise<St
         return account ? [toStatement(row, account)] : [];
       })
       .sort((a, b) => b.period.localeCompare(a.period) || a.accountType.localeCompare(b.accountType)),
-    earliestLabel: periodLabel(
-      offered.length > 0 ? (offered[offered.length - 1] as string) : deps.config.limits.statementsFrom,
-    ),
+    earliestLabel: periodLabel(periods[periods.length - 1] ?? offeredFrom),
+    olderOffline: opened < offeredFrom,
   };
 }
 

@@ -25,7 +25,7 @@ export function holdText(payment: Pick<BillPaymentView, 'held' | 'holdsOn'>): st
 export function cancelUntilText(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return `${dateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }).format(at)} ${zoneName(at)}`;
+  return `${dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at)} ${zoneName(at)}`;
 }
 
 /** The one rule for a series' money, shown beside the frequency (ARCHITECTURE.md has the why). */

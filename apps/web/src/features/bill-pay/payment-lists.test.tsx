@@ -65,11 +65,11 @@ describe('Upcoming Bills', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Home power (City Electric)')).toBeTruthy();
     expect(within(first).getByText('$84.20')).toBeTruthy();
-    expect(within(first).getByText('March 10, 2026')).toBeTruthy();
+    expect(within(first).getByText('Mar 10, 2026')).toBeTruthy();
     expect(within(first).getByText('Scheduled')).toBeTruthy();
     expect(within(first).getByText('Money held')).toBeTruthy();
     expect(within(first).getByText('One time')).toBeTruthy();
-    expect(within(second).getByText('Money held on April 9, 2026')).toBeTruthy();
+    expect(within(second).getByText('Money held on Apr 9, 2026')).toBeTruthy();
     expect(within(second).getByText('Monthly, payment 2')).toBeTruthy();
   });
 
@@ -87,7 +87,7 @@ describe('Upcoming Bills', () => {
     renderWithProviders(<UpcomingBills />);
     const row = (await rowsOf(upcoming))[0] as HTMLElement;
     await user.click(
-      within(row).getByRole('button', { name: 'Cancel payment to Home power (City Electric) on March 10, 2026' }),
+      within(row).getByRole('button', { name: 'Cancel payment to Home power (City Electric) on Mar 10, 2026' }),
     );
 
     const dialog = await screen.findByRole('dialog', { name: 'Cancel payment' });
@@ -130,8 +130,8 @@ describe('Upcoming Bills', () => {
     await user.click(within(row).getByRole('button', { name: /^Cancel payment to/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel payment' });
     // 19:00 UTC is 2:00 PM in Chicago (the site's zone), on daylight time from March 8.
-    expect(dialog.textContent).toContain('to Home power (City Electric) on March 10, 2026?');
-    expect(dialog.textContent).toContain('You can cancel it until March 10, 2026 at 2:00 PM CDT.');
+    expect(dialog.textContent).toContain('to Home power (City Electric) on Mar 10, 2026?');
+    expect(dialog.textContent).toContain('You can cancel it until Mar 10, 2026, 2:00 PM CDT.');
   });
 
   it('keeps the dialog open with the server’s words when it is too late to cancel', async () => {
@@ -200,7 +200,7 @@ describe('Payment History', () => {
     const [sent, returned] = (await rowsOf('Bill payment history, newest first')) as [HTMLElement, HTMLElement];
     expect(within(sent).getByText('Sent')).toBeTruthy();
     expect(sent.textContent).toContain('Confirmation BP-7K2M9Q');
-    expect(within(sent).getByText('February 10, 2026')).toBeTruthy();
+    expect(within(sent).getByText('Feb 10, 2026')).toBeTruthy();
     expect(within(returned).getByText('Returned')).toBeTruthy();
     expect(within(returned).getByText(reason)).toBeTruthy();
     expect(server.to('GET', '/api/bill-pay/payments')[0]?.query.get('view')).toBe('history');
@@ -223,7 +223,7 @@ describe('Recurring payments', () => {
       'listitem',
     ) as [HTMLElement, HTMLElement];
     expect(first.textContent).toContain('$84.20, monthly from Checking');
-    expect(first.textContent).toContain('Next: April 10, 2026');
+    expect(first.textContent).toContain('Next: Apr 10, 2026');
     expect(within(second).queryByRole('button')).toBeNull();
     expect(second.textContent).toContain('Stopped');
 

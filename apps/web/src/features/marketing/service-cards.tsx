@@ -102,7 +102,7 @@ export function ServiceCards() {
               aria-hidden="true"
               className="mt-4 inline-flex items-center gap-1 text-sm sm:mt-5 font-semibold text-brand group-hover:gap-2"
             >
-              Learn more <ArrowRight className="h-4 w-4" />
+              Learn More <ArrowRight className="h-4 w-4" />
             </span>
           </li>
         ))}

@@ -138,7 +138,7 @@ describe('Payment Operations → Bill Pay', () => {
       '••••6789',
       '$84.20',
       'from Checking',
-      'March 4, 2026',
+      'Mar 4, 2026',
       'Sent',
       'Monthly, payment 2',
       'BP-7Q4K2M',

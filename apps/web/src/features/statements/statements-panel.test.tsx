@@ -70,6 +70,13 @@ describe('Statements: choosing a statement', () => {
     );
   });
 
+  it('tells a member whose first statement is their opening month that it is the first one', async () => {
+    renderPanel(statementsOverview({ earliestLabel: 'September 2026', olderOffline: false }));
+    const note = await screen.findByTestId('older-statements');
+    expect(note.textContent).toBe('Your statements start with September 2026, the month your account was opened.');
+    expect(within(note).queryByRole('link')).toBeNull();
+  });
+
   it('keeps the way to the full transaction history', async () => {
     renderPanel();
     await theForm();

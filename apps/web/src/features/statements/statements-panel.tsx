@@ -56,9 +56,19 @@ export function StatementsPanel() {
   );
 }
 
-/** Spec §9: statements before the first period offered come from support; how to reach it. */
+/**
+ * Spec §9: statements before the first period offered come from support; how to reach it. A member
+ * whose first statement is the month they opened their account has no older ones to ask for.
+ */
 function OlderStatements({ overview }: { overview: StatementsOverview }) {
   const { support } = useSite();
+  if (!overview.olderOffline) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="older-statements">
+        {m.firstStatement(overview.earliestLabel)}
+      </p>
+    );
+  }
   return (
     <p className="text-sm text-slate-700" data-testid="older-statements">
       {m.periodTooOld(overview.earliestLabel)} Call{' '}

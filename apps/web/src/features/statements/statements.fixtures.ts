@@ -39,6 +39,7 @@ export const statementsOverview = fixtureFactory<StatementsOverview>({
     }),
   ],
   earliestLabel: 'March 2024',
+  olderOffline: true,
 });
 
 /** One of a member's statements as staff see them. */
