@@ -3,12 +3,12 @@ import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot } from './support/browser';
 import { expectFlash, openUserByEmail, openVerifyDialog } from './support/console';
 import {
-  STAFF_EMAIL,
   applyViaApi,
   fieldError,
   pathname,
   pngFile,
-  signIn,
+  signInAs,
+  signInAsStaff,
   unexpectedErrors,
   waitForMail,
 } from './support/identity';
@@ -24,8 +24,7 @@ browserSuite('[REVIEW]: staff ask for information or reject, and the applicant s
       const answer = 'Attached is my water bill from last month. The account is in my name.';
 
       // Staff ask.
-      const staff = await browser.open(DESKTOP);
-      await signIn(staff.page, STAFF_EMAIL);
+      const staff = await signInAsStaff(browser);
       await openUserByEmail(staff.page, applicant.email, name);
       const dialog = await openVerifyDialog(staff.page);
       await dialog.getByRole('checkbox', { name: 'Identity verified' }).check();
@@ -42,8 +41,7 @@ browserSuite('[REVIEW]: staff ask for information or reject, and the applicant s
       expect(mail.text).toContain(details);
 
       // The applicant sees the question on their pending page and answers it.
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, applicant.email, applicant.password);
+      const { page, errors } = await signInAs(browser, applicant);
       expect(pathname(page)).toBe('/pending-approval');
       await expect.poll(() => headingText(page)).toBe('Your account is under review');
       const request = page.getByRole('region', { name: 'We need a little more information' });
@@ -98,8 +96,7 @@ browserSuite('[REVIEW]: staff ask for information or reject, and the applicant s
       const name = `${applicant.firstName} ${applicant.lastName}`;
       const reason = 'The name on the passport does not match the application. You are welcome to apply again.';
 
-      const staff = await browser.open(DESKTOP);
-      await signIn(staff.page, STAFF_EMAIL);
+      const staff = await signInAsStaff(browser);
       await openUserByEmail(staff.page, applicant.email, name);
       const dialog = await openVerifyDialog(staff.page);
       await dialog.getByRole('button', { name: 'Reject' }).click();
@@ -119,8 +116,7 @@ browserSuite('[REVIEW]: staff ask for information or reject, and the applicant s
       await waitForMail(applicant.email, { template: 'application-rejected', since: rejectedAt });
 
       for (const viewport of [DESKTOP, MOBILE]) {
-        const { page, errors } = await browser.open(viewport);
-        await signIn(page, applicant.email, applicant.password);
+        const { page, errors } = await signInAs(browser, applicant, viewport);
         expect(pathname(page)).toBe('/pending-approval');
         await expect.poll(() => headingText(page)).toBe('Your application was not approved');
         const body = await page.locator('main').innerText();

@@ -34,7 +34,7 @@ import {
   visit,
   partScreenshot,
 } from './support/browser';
-import { expectFlash, openAsStaff } from './support/console';
+import { expectFlash, openAsStaff, openConsole, openStaffScreen } from './support/console';
 import { type ApiSession, apiSignIn, pathname, staffApi, unexpectedErrors } from './support/identity';
 import {
   type Member,
@@ -356,14 +356,9 @@ browserSuite('[DEPOSITS]: mobile check deposit in the browser', (browser) => {
       const approvedAmount = formatWireMoney(APPROVED.amount);
       const rejectedAmount = formatWireMoney(REJECTED.amount);
 
-      const { page, errors } = await openAsStaff(browser);
+      const { page, errors } = await openConsole(browser);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await visit(page, '/admin');
-      await page
-        .getByRole('navigation', { name: 'Staff screens' })
-        .getByRole('link', { name: 'Deposit Review' })
-        .click();
-      await page.waitForURL((url) => url.pathname === '/admin/deposits');
+      await openStaffScreen(page, 'Deposit Review', '/admin/deposits');
       await expect.poll(() => headingText(page)).toBe('Deposit Review');
       expect(await page.title()).toContain('Deposit Review');
       const pendingTab = statusTab(page, 'Pending Review');

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, screenshot, visit } from './support/browser';
-import { openAsStaff } from './support/console';
+import { openConsole } from './support/console';
 import { apiSignIn, createMember, openMemberDialog, unexpectedErrors } from './support/identity';
 
 /** Where the element's top is on the screen, in whole pixels. */
@@ -74,8 +74,7 @@ browserSuite('[DIALOGS]: long and tabbed dialogs keep still and keep their butto
     });
 
     test(`[DIALOGS]: at ${viewport.width} px Create New User's buttons are in view without scrolling`, async () => {
-      const { page, errors } = await openAsStaff(browser, viewport);
-      await visit(page, '/admin');
+      const { page, errors } = await openConsole(browser, viewport);
       await page.getByRole('button', { name: 'Create New User' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create New User' });
       await dialog.waitFor({ state: 'visible' });

@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, MOBILE, browserSuite, screenshot } from './support/browser';
+import { DESKTOP, MOBILE, browserSuite, expectStatus, screenshot } from './support/browser';
 import { apiSignIn, createMember, mailsTo, unexpectedErrors } from './support/identity';
 import {
   TAYLOR_EMAIL,
@@ -121,10 +121,7 @@ browserSuite('[TRANSFERS]: a member whose transfers staff have put on hold', (br
       panel = await openTab(page, 'To Member');
       await panel.getByLabel('Recipient email', { exact: true }).fill(recipient.email);
       await panel.getByRole('button', { name: 'Verify', exact: true }).click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.recipientFound(`${recipient.firstName} ${recipient.lastName}`) })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.recipientFound(`${recipient.firstName} ${recipient.lastName}`));
       await panel.getByLabel('Amount', { exact: true }).fill('10.00');
       await panel.getByLabel('Reference', { exact: true }).fill('Lunch');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();

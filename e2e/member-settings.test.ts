@@ -12,6 +12,7 @@ import {
   pathname,
   pngFile,
   signIn,
+  signInAs,
   unexpectedErrors,
 } from './support/identity';
 
@@ -27,8 +28,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
     '[PROFILE]: phone and city changes are saved and shown again, ' + 'and a new picture replaces the initials',
     async () => {
       const member = await createMember('profile', 'Rowan');
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, member.email, member.password);
+      const { page, errors } = await signInAs(browser, member);
 
       let dialog = await openMemberDialog(page, 'Profile Settings');
       expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(member.email);
@@ -76,8 +76,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
       'turning Push off is saved and still off after a reload',
     async () => {
       const member = await createMember('sms');
-      const { page, errors } = await browser.open(MOBILE);
-      await signIn(page, member.email, member.password);
+      const { page, errors } = await signInAs(browser, member, MOBILE);
 
       let dialog = await openMemberDialog(page, 'Account Settings');
       const notifications = dialog.getByRole('tabpanel', { name: 'Notifications' });
@@ -113,8 +112,7 @@ browserSuite('[PROFILE]: Profile Settings and Account Settings', (browser) => {
     '[PROFILE]: a password change needs a matching confirmation; ' + 'afterwards only the new password signs in',
     async () => {
       const member = await createMember('password');
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, member.email, member.password);
+      const { page, errors } = await signInAs(browser, member);
       const password = newPassword();
 
       const dialog = await openMemberDialog(page, 'Account Settings');

@@ -2,13 +2,14 @@ import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
+import { expectFlash, openVerifyDialog } from './support/console';
 import {
-  STAFF_EMAIL,
   fieldError,
   newPerson,
   pathname,
   pngFile,
   signIn,
+  signInAsStaff,
   unexpectedErrors,
   waitForMail,
 } from './support/identity';
@@ -126,17 +127,14 @@ browserSuite('[REGISTRATION]: applying, staff approval and the first sign-in', (
       await page.waitForURL((url) => url.pathname === '/login');
 
       // 3. Staff find the application under "Pending Review" and approve it with the checklist ticked.
-      const staff = await browser.open(DESKTOP);
-      await signIn(staff.page, STAFF_EMAIL);
+      const staff = await signInAsStaff(browser);
       expect(pathname(staff.page)).toBe('/admin');
       await staff.page.getByRole('tab', { name: /^Pending Review/ }).click();
       await staff.page.waitForURL((url) => url.searchParams.get('filter') === 'pending');
       const row = staff.page.getByRole('tabpanel').getByRole('button').filter({ hasText: person.email });
       await row.click();
       await staff.page.getByRole('heading', { level: 2, name }).waitFor({ state: 'visible' });
-      await staff.page.getByRole('button', { name: 'Verify User' }).click();
-      const dialog = staff.page.getByRole('dialog', { name: 'Verify User' });
-      await dialog.waitFor({ state: 'visible' });
+      const dialog = await openVerifyDialog(staff.page);
       for (const check of ['Identity verified', 'Address verified', 'Employment verified', 'Income verified']) {
         await dialog.getByRole('checkbox', { name: check }).check();
       }
@@ -144,9 +142,7 @@ browserSuite('[REGISTRATION]: applying, staff approval and the first sign-in', (
       const approvedAt = Date.now();
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await dialog.waitFor({ state: 'detached' });
-      const flash = staff.page.getByTestId('admin-flash');
-      await flash.waitFor({ state: 'visible' });
-      expect(await flash.innerText()).toContain(messages.admin.approved(name));
+      await expectFlash(staff.page, messages.admin.approved(name));
       await staff.page.getByRole('button', { name: 'Verify User' }).waitFor({ state: 'detached' });
       await screenshot(staff.page, 'admin-approved');
       await staff.page.setViewportSize(MOBILE);

@@ -2,17 +2,18 @@ import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, screenshot } from './support/browser';
+import { expectFlash, openUserByEmail } from './support/console';
 import {
-  STAFF_EMAIL,
   createMember,
   loginField,
   mailsTo,
+  nextTotpCode,
   openAccountMenuItem,
   pathname,
-  signIn,
+  signInAs,
+  signInAsStaff,
   submitCode,
   submitCredentials,
-  nextTotpCode,
   totpCode,
   totpStep,
   unexpectedErrors,
@@ -42,8 +43,7 @@ browserSuite('[AUTH]: authenticator apps and backup codes', (browser) => {
       'and then signs in with an app code and no e-mail',
     async () => {
       const member = await createMember('totp');
-      const { page, errors } = await browser.open(DESKTOP);
-      await signIn(page, member.email, member.password);
+      const { page, errors } = await signInAs(browser, member);
 
       const dialog = await openSettingsTab(page, 'Security');
       expect(await dialog.getByTestId('two-factor-state').innerText()).toContain(
@@ -114,11 +114,8 @@ browserSuite('[AUTH]: authenticator apps and backup codes', (browser) => {
     const name = `${member.firstName} ${member.lastName}`;
 
     // Staff look the member up and issue fresh backup codes.
-    const staff = await browser.open(DESKTOP);
-    await signIn(staff.page, STAFF_EMAIL);
-    await staff.page.getByLabel('Look up by e-mail').fill(member.email);
-    await staff.page.getByRole('button', { name: 'Look up', exact: true }).click();
-    await staff.page.getByRole('heading', { level: 2, name }).waitFor({ state: 'visible' });
+    const staff = await signInAsStaff(browser);
+    await openUserByEmail(staff.page, member.email, name);
     const manage = staff.page.getByRole('button', { name: 'Manage OTPs' });
     await manage.click();
     expect(await manage.getAttribute('aria-pressed')).toBe('true');
@@ -130,9 +127,7 @@ browserSuite('[AUTH]: authenticator apps and backup codes', (browser) => {
     await list.waitFor({ state: 'visible' });
     const codes = (await list.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
     expect(codes).toHaveLength(10);
-    const flash = staff.page.getByTestId('admin-flash');
-    await flash.waitFor({ state: 'visible' });
-    expect(await flash.innerText()).toContain(messages.admin.backupCodesIssued);
+    await expectFlash(staff.page, messages.admin.backupCodesIssued);
     await screenshot(staff.page, 'admin-manage-otps');
     await staff.page.setViewportSize(MOBILE);
     await screenshot(staff.page, 'admin-manage-otps');

@@ -1,7 +1,16 @@
 import { messages } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  browserSuite,
+  expectStatus,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  visit,
+} from './support/browser';
 import {
   createMember,
   loginField,
@@ -11,6 +20,7 @@ import {
   readResetLink,
   readSignInCode,
   signIn,
+  signInAs,
   submitCode,
   submitCredentials,
   unexpectedErrors,
@@ -105,7 +115,7 @@ browserSuite('[AUTH]: two-step sign-in, password reset, guards and sign-out', (b
     const first = await readSignInCode(member.email, since);
     const resentAt = Date.now();
     await page.getByRole('button', { name: 'Resend code', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: messages.auth.codeSent }).waitFor({ state: 'visible' });
+    await expectStatus(page, messages.auth.codeSent);
     const second = await readSignInCode(member.email, resentAt);
 
     if (first !== second) {
@@ -167,7 +177,7 @@ browserSuite('[AUTH]: two-step sign-in, password reset, guards and sign-out', (b
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm new password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('status').filter({ hasText: messages.auth.resetDone }).waitFor({ state: 'visible' });
+    await expectStatus(page, messages.auth.resetDone);
     await screenshot(page, 'reset-password-done');
 
     // The link works once.
@@ -219,8 +229,7 @@ browserSuite('[AUTH]: two-step sign-in, password reset, guards and sign-out', (b
       `[AUTH]: at ${viewport.width} px "Sign out" in the ` + 'account menu ends the session and goes to /login',
       async () => {
         const member = await createMember('sign-out');
-        const { page, errors } = await browser.open(viewport);
-        await signIn(page, member.email, member.password);
+        const { page, errors } = await signInAs(browser, member, viewport);
         // The app leaves the dashboard first, then ends the session: wait for that call's answer.
         const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/sign-out');
         await openAccountMenuItem(page, 'Sign out');
@@ -239,8 +248,7 @@ browserSuite('[AUTH]: two-step sign-in, password reset, guards and sign-out', (b
 
   test('[AUTH]: after "Sign out" the sign-in page says "You have been signed out."', async () => {
     const member = await createMember('signed-out-note');
-    const { page, errors } = await browser.open(DESKTOP);
-    await signIn(page, member.email, member.password);
+    const { page, errors } = await signInAs(browser, member);
     await openAccountMenuItem(page, 'Sign out');
     await page.waitForURL((url) => url.pathname === '/login');
     const note = page.getByRole('status').filter({ hasText: messages.auth.signedOut });

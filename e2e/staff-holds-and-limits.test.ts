@@ -2,8 +2,17 @@ import { type TransferCountList, messages } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot, visit } from './support/browser';
-import { expectFlash, openAsStaff, openUserByEmail } from './support/console';
+import {
+  DESKTOP,
+  MOBILE,
+  browserSuite,
+  expectStatus,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  visit,
+} from './support/browser';
+import { expectFlash, openAsStaff, openConsole, openUserByEmail } from './support/console';
 import { STAFF_EMAIL, apiSignIn, fieldError, staffApi, unexpectedErrors } from './support/identity';
 import {
   SETTLED,
@@ -51,8 +60,7 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       const member = await fundedMember('hold', { Checking: '400.00' }, 'Hollis');
       // The member is on their dashboard when staff place the hold.
       const before = await openDashboard(browser, member);
-      const staff = await openAsStaff(browser);
-      await visit(staff.page, '/admin');
+      const staff = await openConsole(browser);
       await openUserByEmail(staff.page, member.email, member.name);
       const section = holdSection(staff.page);
       await section.getByText('No hold.').waitFor({ state: 'visible' });
@@ -120,10 +128,7 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       await section.getByText('No hold.').waitFor({ state: 'visible' });
 
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-      await panel
-        .getByRole('status')
-        .filter({ hasText: t.internalDone('$10.00', 'Checking', 'Savings') })
-        .waitFor({ state: 'visible' });
+      await expectStatus(panel, t.internalDone('$10.00', 'Checking', 'Savings'));
       await expectBalances(page, 'Checking', { Balance: '$390.00', Available: '$390.00' });
       await expectBalances(page, 'Savings', { Balance: '$10.00', Available: '$10.00' });
       expect(unexpectedErrors(errors, 403)).toEqual([]);
@@ -144,8 +149,7 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       await sendToMember(await apiSignIn(other.email, other.password), recipient.email, '1.00', 'Tea');
       const { limit } = await transferCounts();
 
-      const staff = await openAsStaff(browser);
-      await visit(staff.page, '/admin');
+      const staff = await openConsole(browser);
       await staff.page.getByRole('link', { name: 'Reset Transfer Counts' }).filter({ visible: true }).first().click();
       await staff.page.waitForURL((url) => url.pathname === '/admin/reset-transfers');
       await staff.page.getByRole('heading', { level: 1, name: 'Reset Transfer Counts' }).waitFor({ state: 'visible' });

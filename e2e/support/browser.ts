@@ -152,6 +152,17 @@ export async function headingText(page: Page): Promise<string> {
   return (await h1.first().innerText()).trim();
 }
 
+/**
+ * Waits until `scope` shows a status message (role="status") saying `text`: the words a form or a
+ * dialog answers with once its request has been done.
+ */
+export async function expectStatus(scope: Page | Locator, text: string, options: { timeout?: number } = {}) {
+  await scope
+    .getByRole('status')
+    .filter({ hasText: text })
+    .waitFor({ state: 'visible', ...options });
+}
+
 /** True when the page is wider than the viewport (a horizontal scroll bar on a phone). */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

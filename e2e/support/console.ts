@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport } from './browser';
+import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
 import { staffApi } from './identity';
 
 /**
@@ -11,6 +11,19 @@ import { staffApi } from './identity';
 /** A browser signed in as the seeded staff member (the spec file's API session, so no extra sign-in). */
 export async function openAsStaff(browser: BrowserPages, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
   return browser.openSignedIn(await staffApi.session(), viewport);
+}
+
+/** A browser on /admin as the seeded staff member. */
+export async function openConsole(browser: BrowserPages, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+  const opened = await openAsStaff(browser, viewport);
+  await visit(opened.page, '/admin');
+  return opened;
+}
+
+/** Follows a link of the console's "Staff screens" navigation and waits for the screen's address. */
+export async function openStaffScreen(page: Page, link: string, path: string) {
+  await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: link }).click();
+  await page.waitForURL((url) => url.pathname === path);
 }
 
 /** "Look up by e-mail" → the member's detail panel (its heading is their name). */

@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
-import { e2e, visit } from './browser';
+import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport, e2e, visit } from './browser';
 import { readSignInCode } from './mailbox';
 
 export { mailbox, mailsTo, readResetLink, readSignInCode, waitForMail, type MailMessage } from './mailbox';
@@ -252,8 +252,8 @@ export async function createMember(tag: string, firstName?: string): Promise<Per
 export const loginField = {
   email: (page: Page) => page.getByLabel('Email', { exact: true }),
   password: (page: Page) => page.getByLabel('Password', { exact: true }),
-  /** Step 2's one box: "6-digit code", or "Backup code" after "Use a backup code". */
-  code: (page: Page) => page.getByLabel(/^(6-digit code|Backup code)$/),
+  /** Step 2's one box: "6-digit one-time password (OTP)", or "Backup code" after "Use a backup code". */
+  code: (page: Page) => page.getByLabel(/^(6-digit one-time password \(OTP\)|Backup code)$/),
   signIn: (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true }),
   verify: (page: Page) => page.getByRole('button', { name: 'Verify & Sign in' }),
 };
@@ -299,6 +299,24 @@ export async function signIn(
   await submitCode(page, code ? await code() : await readSignInCode(email, since));
   await waitForHome(page);
 }
+
+/**
+ * A fresh browser in which `person` signs in through the sign-in screens (the e-mailed code) and
+ * lands on their home page.
+ */
+export async function signInAs(
+  browser: BrowserPages,
+  person: { email: string; password: string },
+  viewport: Viewport = DESKTOP,
+): Promise<OpenedPage> {
+  const opened = await browser.open(viewport);
+  await signIn(opened.page, person.email, person.password);
+  return opened;
+}
+
+/** A fresh browser in which the seeded staff member signs in through the sign-in screens (on /admin). */
+export const signInAsStaff = (browser: BrowserPages, viewport: Viewport = DESKTOP) =>
+  signInAs(browser, { email: STAFF_EMAIL, password: DEMO_PASSWORD }, viewport);
 
 /** Opens the avatar menu (desktop) or the phone menu and picks an item. */
 export async function openAccountMenuItem(page: Page, item: 'Profile Settings' | 'Account Settings' | 'Sign out') {

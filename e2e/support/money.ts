@@ -60,6 +60,18 @@ export async function openDashboard(browser: BrowserPages, person: Person, viewp
   return { ...opened, session };
 }
 
+/** A new member with these balances (see `fundedMember`), on their open dashboard (see `openDashboard`). */
+export async function memberOnDashboard(
+  browser: BrowserPages,
+  tag: string,
+  balances: Partial<Record<AccountType, string>>,
+  firstName?: string,
+  viewport: Viewport = DESKTOP,
+) {
+  const member = await fundedMember(tag, balances, firstName);
+  return { member, ...(await openDashboard(browser, member, viewport)) };
+}
+
 export type TabName = 'Between Accounts' | 'To Member' | 'To US Bank' | 'International';
 
 /** Picks a Transfer Money tab and returns its panel (the form, or its confirmation step). */

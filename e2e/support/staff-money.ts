@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TransactionPage } from '@mutual/shared';
 import type { Locator, Page } from 'playwright-core';
-import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport, visit } from './browser';
-import { openAsStaff, openUserByEmail } from './console';
+import { type BrowserPages, DESKTOP, type OpenedPage, type Viewport } from './browser';
+import { openConsole, openUserByEmail } from './console';
 import { staffApi } from './identity';
 import type { Member } from './money';
 
@@ -12,13 +12,6 @@ import type { Member } from './money';
  * The staff console's money screens: a member's accounts, their transactions, adding rows or a
  * CSV, and the Delete User Transactions box.
  */
-
-/** A browser on /admin as the seeded staff member. */
-export async function openConsole(browser: BrowserPages, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-  const opened = await openAsStaff(browser, viewport);
-  await visit(opened.page, '/admin');
-  return opened;
-}
 
 /** The console with `member` open in the detail column. */
 export async function openMemberInConsole(

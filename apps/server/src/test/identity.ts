@@ -199,6 +199,17 @@ export async function startSignIn(t: TestApp, email: string, password = DEMO_PAS
   return { browser, response };
 }
 
+/**
+ * A new person at the sign-in code step: step 1 (e-mail and password) answered, the e-mailed code
+ * read from their mailbox. For the tests about what the code step accepts.
+ */
+export async function newPersonAtCodeStep(t: TestApp, browser = new Browser(t)) {
+  const person = await createPerson(t);
+  const { response } = await startSignIn(t, person.email, DEMO_PASSWORD, browser);
+  expect(response.statusCode, response.body).toBe(200);
+  return { person, browser, code: await latestCode(t, person.email) };
+}
+
 /** Both steps with the e-mailed code; returns a browser holding a session. */
 export async function signIn(
   t: TestApp,

@@ -108,6 +108,18 @@ export async function overview(browser: Browser): Promise<AccountOverview> {
   return response.json<AccountOverview>();
 }
 
+/**
+ * Expects what the member's dashboard shows: Checking's balance and available (money held shows as
+ * a smaller available, the balance unchanged) and the pending total of the summary.
+ */
+export async function expectCheckingFigures(
+  browser: Browser,
+  expected: { balance: string; available: string; pending: string },
+) {
+  expect((await balances(browser)).Checking).toEqual({ balance: expected.balance, available: expected.available });
+  expect((await overview(browser)).pendingTotal).toBe(expected.pending);
+}
+
 export const dollars = (cents: bigint) => centsToDecimal(cents);
 
 /** What `balances` reads when nothing is held: each account's available equals its balance. */

@@ -124,14 +124,23 @@ export async function notificationsOf(browser: Browser) {
 
 export const errorOf = (response: { json: <T>() => T }) => response.json<ApiError>();
 
-/** The settings for a limit of `count` outgoing transfers per member in each `windowHours`. */
-export const transferLimitEnv = (count: number, windowHours: number) => ({
+/** An outgoing-transfer limit: `count` transfers per member in each `windowHours`. */
+export interface TransferLimit {
+  count: number;
+  windowHours: number;
+}
+
+/** The limit the limit tests run under, small enough to reach: 2 outgoing transfers in each 2 hours. */
+export const SMALL_LIMIT: TransferLimit = { count: 2, windowHours: 2 };
+
+/** The settings for `limit`. */
+export const transferLimitEnv = ({ count, windowHours }: TransferLimit) => ({
   TRANSFER_LIMIT_COUNT: String(count),
   TRANSFER_LIMIT_WINDOW_HOURS: String(windowHours),
 });
 
-/** The refusal of an outgoing transfer past a limit of `count` transfers in each `windowHours`. */
-export const limitReachedError = (count: number, windowHours: number): ApiError => ({
+/** The refusal of an outgoing transfer past `limit`. */
+export const limitReachedError = ({ count, windowHours }: TransferLimit): ApiError => ({
   code: 'TRANSFER_LIMIT_REACHED',
   message: messages.transfers.limitReached(count, windowHours),
 });

@@ -7,8 +7,8 @@ import {
   Browser,
   createPerson,
   DEMO_PASSWORD,
-  latestCode,
   mailsTo,
+  newPersonAtCodeStep,
   signIn,
   startSignIn,
   type TestApp,
@@ -89,9 +89,7 @@ describe('[AUTH]: parallel guesses on one sign-in attempt stop at OTP_MAX_ATTEMP
 
   it(`${GUESSES} wrong e-mailed codes at once: ${5} are compared, the rest refused unread`, async () => {
     const max = t.config.security.otpMaxAttempts;
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
-    const code = await latestCode(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t);
     const answers = tally(await parallel(GUESSES, () => verify(browser, wrongCode(code))));
 
     expect(checked.codes).toBe(max);
@@ -177,9 +175,7 @@ describe('[AUTH]: parallel guesses on one account stop at SIGN_IN_LOCKOUT_THRESH
   });
 
   it(`${GUESSES} wrong codes at once on one attempt: ${threshold} are compared, then it locks`, async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
-    const code = await latestCode(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t);
     const answers = await parallel(GUESSES, () => verify(browser, wrongCode(code)));
 
     expect(checked.codes).toBe(threshold);

@@ -6,11 +6,11 @@ import {
   Browser,
   createPerson,
   DEMO_PASSWORD,
-  latestCode,
   latestMail,
   mailsTo,
   manualClock,
   MINUTE,
+  newPersonAtCodeStep,
   signIn,
   startSignIn,
   userByEmail,
@@ -83,9 +83,7 @@ describe('[AUTH]: lockout after repeated failures', () => {
   });
 
   it('counts wrong codes too, and refuses even the right code once locked', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
-    const code = await latestCode(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t);
     for (let i = 0; i < threshold; i++) await browser.post('/api/auth/verify', { code: wrongCode(code) });
     const response = await browser.post('/api/auth/verify', { code });
     expect(response.statusCode).toBe(403);
@@ -146,9 +144,7 @@ describe('[AUTH]: rate limits on sign-in per address', () => {
   });
 
   it('limits code checks and reset requests per address as well', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email, DEMO_PASSWORD, new Browser(t, '192.0.2.20'));
-    const code = await latestCode(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t, new Browser(t, '192.0.2.20'));
     for (let i = 0; i < limit; i++) await browser.post('/api/auth/verify', { code: wrongCode(code) });
     expect((await browser.post('/api/auth/verify', { code })).statusCode).toBe(429);
 

@@ -10,6 +10,7 @@ import {
   mailsTo,
   manualClock,
   MINUTE,
+  newPersonAtCodeStep,
   sessionOf,
   signIn,
   startSignIn,
@@ -89,10 +90,8 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
   });
 
   it('accepts a code once only', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t);
     const attempt = browser.attemptToken ?? '';
-    const code = await latestCode(t, person.email);
     expect((await browser.post('/api/auth/verify', { code })).statusCode).toBe(200);
 
     // The same attempt again (a replayed request): over.
@@ -108,9 +107,7 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
   });
 
   it('lets a code expire after 10 minutes; a resent code replaces it', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
-    const first = await latestCode(t, person.email);
+    const { person, browser, code: first } = await newPersonAtCodeStep(t);
     time.advance(10 * MINUTE);
     const expired = await browser.post('/api/auth/verify', { code: first });
     expect(expired.statusCode).toBe(401);
@@ -148,9 +145,7 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
   });
 
   it('allows five tries in all: the fifth may be right', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
-    const code = await latestCode(t, person.email);
+    const { browser, code } = await newPersonAtCodeStep(t);
     for (let i = 0; i < 4; i++)
       expect((await browser.post('/api/auth/verify', { code: wrongCode(code) })).json()).toMatchObject({
         message: messages.auth.otpInvalid,
@@ -159,10 +154,8 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
   });
 
   it('ends the attempt after five wrong codes; even the right code is refused then', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
+    const { browser, code } = await newPersonAtCodeStep(t);
     const attempt = browser.attemptToken ?? '';
-    const code = await latestCode(t, person.email);
     for (let i = 1; i <= 4; i++) {
       const response = await browser.post('/api/auth/verify', { code: wrongCode(code) });
       expectRefusal(response, 401, { code: 'UNAUTHENTICATED', message: messages.auth.otpInvalid });
@@ -179,10 +172,8 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
   });
 
   it('counts at most five of many wrong guesses sent at once', async () => {
-    const person = await createPerson(t);
-    const { browser } = await startSignIn(t, person.email);
+    const { person, browser, code } = await newPersonAtCodeStep(t);
     const attempt = browser.attemptToken ?? '';
-    const code = await latestCode(t, person.email);
     // Twelve guesses in parallel, each from its own address so no per-IP limit interferes.
     const guesses = await Promise.all(
       Array.from({ length: 12 }, () => {

@@ -12,7 +12,7 @@ import {
   review,
 } from '../../test/deposits';
 import { auditActions, Browser, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
-import { balances, type Member, overview, sendTransfer } from '../../test/money';
+import { balances, expectCheckingFigures, type Member, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
@@ -56,8 +56,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
       availableOn: '2026-11-30',
       reviewedBy: expect.any(String),
     });
-    expect(await balances(robin.browser)).toMatchObject({ Checking: { balance: '550.00', available: '50.00' } });
-    expect((await overview(robin.browser)).pendingTotal).toBe('500.00');
+    await expectCheckingFigures(robin.browser, { balance: '550.00', available: '50.00', pending: '500.00' });
     // The deposit is Completed in the history; the holds are not transactions.
     const items = (await history(robin.browser)).items;
     expect(items.find((i) => i.amount === '500.00')).toMatchObject({ status: 'Completed', category: 'Deposit' });
@@ -84,8 +83,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     expect((await releaseHolds(t)).released).toBe(0);
     at('2026-11-30T05:00:00Z');
     expect((await releaseHolds(t)).released).toBe(1);
-    expect((await balances(robin.browser)).Checking).toEqual({ balance: '550.00', available: '550.00' });
-    expect((await overview(robin.browser)).pendingTotal).toBe('0.00');
+    await expectCheckingFigures(robin.browser, { balance: '550.00', available: '550.00', pending: '0.00' });
     expect((await depositOf(robin, deposit.id))?.availability.every((part) => part.released)).toBe(true);
     // Released twice? Never.
     expect((await releaseHolds(t)).released).toBe(0);
@@ -122,8 +120,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     const response = await review.reject(staff, deposit.id, reason);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string }>().message).toBe(m.rejected('$300.00'));
-    expect(await balances(robin.browser)).toMatchObject({ Checking: { balance: '20.00', available: '20.00' } });
-    expect((await overview(robin.browser)).pendingTotal).toBe('0.00');
+    await expectCheckingFigures(robin.browser, { balance: '20.00', available: '20.00', pending: '0.00' });
     const row = (await history(robin.browser)).items.find((i) => i.amount === '300.00');
     expect(row).toMatchObject({ status: 'Failed', statusReason: reason, category: 'Deposit' });
     expect(await depositOf(robin, deposit.id)).toMatchObject({ status: 'rejected', rejectReason: reason });
@@ -170,8 +167,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string }>().message).toBe(m.returned('$500.00'));
     // Still held money is released by the return, and the rest taken back: $50 as before.
-    expect((await balances(robin.browser)).Checking).toEqual({ balance: '50.00', available: '50.00' });
-    expect((await overview(robin.browser)).pendingTotal).toBe('0.00');
+    await expectCheckingFigures(robin.browser, { balance: '50.00', available: '50.00', pending: '0.00' });
     const taken = (await history(robin.browser)).items.find((i) => i.type === 'debit' && i.amount === '500.00');
     expect(taken).toMatchObject({ status: 'Completed', category: 'Deposit' });
     expect(taken?.description).toBe(`Returned check: mobile deposit of Wednesday, November 25, 2026 (${reason})`);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrolAuthenticator, stepStartClock, TOTP_STEP } from '../../test/authenticator';
 import { auditActions, Browser, mailsTo, MINUTE, wrongCode } from '../../test/identity';
-import { balances, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import { balances, expectCheckingFigures, type Member, memberWithMoney, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import {
@@ -101,8 +101,7 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
       paymentOrderId: expect.any(String),
     });
 
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '1000.00', available: '749.90' } });
-    expect((await overview(member.browser)).pendingTotal).toBe('250.10');
+    await expectCheckingFigures(member.browser, { balance: '1000.00', available: '749.90', pending: '250.10' });
     const orders = await ordersOf(t, member.id);
     expect(orders).toEqual([
       expect.objectContaining({

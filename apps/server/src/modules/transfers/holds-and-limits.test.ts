@@ -14,6 +14,7 @@ import {
   limitReachedError,
   notificationsOf,
   ordersOf,
+  SMALL_LIMIT,
   transferCode,
   transferLimitEnv,
   userForm,
@@ -23,8 +24,6 @@ import type { Actor } from '../audit/record-audit';
 import { liftHold, placeHold } from '../holds/holds';
 
 const m = messages.transfers;
-const LIMIT = 2;
-const WINDOW_HOURS = 2;
 const HOUR = 60 * MINUTE;
 const meta = { ipAddress: '10.0.0.1', userAgent: 'test' };
 
@@ -34,7 +33,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
   const t = useLedgerTestApp({
     clock: time.clock,
     env: {
-      ...transferLimitEnv(LIMIT, WINDOW_HOURS),
+      ...transferLimitEnv(SMALL_LIMIT),
       SESSION_IDLE_MINUTES: '600',
       AUTH_RATE_LIMIT: '100',
     },
@@ -52,7 +51,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     t.db.transaction((tx) =>
       liftHold(tx, { userId, reason: 'Member verified in branch', actor: staff, meta, now: time.now() }),
     );
-  const limitReached = limitReachedError(LIMIT, WINDOW_HOURS);
+  const limitReached = limitReachedError(SMALL_LIMIT);
 
   /** Every kind of transfer, each answered (the external one with a code issued beforehand when given). */
   async function everyKind(member: Member, recipientEmail: string, issued?: { challengeId: string; otp: string }) {
@@ -121,9 +120,9 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
       const member = await memberWithMoney(t, 500_00n);
       const recipient = await memberWithMoney(t, 0n);
       expect((await overview(member.browser)).transferLimit).toEqual({
-        limit: LIMIT,
+        limit: SMALL_LIMIT.count,
         used: 0,
-        windowHours: WINDOW_HOURS,
+        windowHours: SMALL_LIMIT.windowHours,
       });
 
       expect((await userTransfer(member, recipient, { amount: '10.00' })).statusCode).toBe(201);
@@ -133,9 +132,9 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
         (await externalTransfer(t, member.browser, member.email, externalForm({ amount: '10.00' }))).statusCode,
       ).toBe(201);
       expect((await overview(member.browser)).transferLimit).toEqual({
-        limit: LIMIT,
+        limit: SMALL_LIMIT.count,
         used: 2,
-        windowHours: WINDOW_HOURS,
+        windowHours: SMALL_LIMIT.windowHours,
       });
 
       const refused = {
@@ -172,7 +171,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     const form = externalForm({ amount: '10.00' });
     const { challengeId } = await challenge(member.browser, form);
     const otp = await transferCode(t, member.email);
-    for (let i = 0; i < LIMIT; i += 1) {
+    for (let i = 0; i < SMALL_LIMIT.count; i += 1) {
       expect((await userTransfer(member, recipient, { amount: '1.00' })).statusCode).toBe(201);
     }
     const response = await sendTransfer(member.browser, '/api/transfers/external', {
@@ -214,7 +213,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     time.advance(30 * MINUTE);
     expect((await send()).statusCode).toBe(201);
 
-    time.advance(WINDOW_HOURS * HOUR - 30 * MINUTE - 1_000);
+    time.advance(SMALL_LIMIT.windowHours * HOUR - 30 * MINUTE - 1_000);
     expect(errorOf(await send())).toEqual(limitReached);
     expect((await overview(member.browser)).transferLimit.used).toBe(2);
 

@@ -1,7 +1,7 @@
 import { type InternationalTransferInput, messages, type TransferResult } from '@mutual/shared';
 import { describe, expect, it } from 'vitest';
 import { auditActions, mailsTo } from '../../test/identity';
-import { balances, deposit, type Member, memberWithMoney, overview, sendTransfer } from '../../test/money';
+import { balances, deposit, expectCheckingFigures, type Member, memberWithMoney, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { errorOf, history, internationalForm, ordersOf, storedOrdersOf } from '../../test/transfer-forms';
@@ -42,8 +42,7 @@ describe('[TRANSFERS]: international wire', () => {
       paymentOrderId: expect.any(String),
     });
 
-    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '2000.00', available: '765.44' } });
-    expect((await overview(member.browser)).pendingTotal).toBe('1234.56');
+    await expectCheckingFigures(member.browser, { balance: '2000.00', available: '765.44', pending: '1234.56' });
     expect(await ordersOf(t, member.id)).toEqual([
       expect.objectContaining({
         id: result.paymentOrderId,

@@ -17,11 +17,9 @@ import {
 import { type Member, memberWithMoney, overview } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
-import { errorOf, limitReachedError, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
+import { errorOf, limitReachedError, SMALL_LIMIT, transferLimitEnv, userTransfer } from '../../test/transfer-forms';
 
 const r = messages.resetTransfers;
-const LIMIT = 2;
-const WINDOW_HOURS = 2;
 const HOUR = 60 * MINUTE;
 
 describe('[TRANSFERS]: Reset Transfer Counts', () => {
@@ -33,7 +31,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   const t = useLedgerTestApp({
     clock: time.clock,
     env: {
-      ...transferLimitEnv(LIMIT, WINDOW_HOURS),
+      ...transferLimitEnv(SMALL_LIMIT),
       // Upper case on purpose: e-mails are stored lower-cased, and the match must not care.
       PROTECTED_STAFF_EMAIL: DEMO.staff.toUpperCase(),
       SESSION_IDLE_MINUTES: '6000',
@@ -48,7 +46,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   });
 
   const send = (member: Member) => userTransfer(member, recipient, { amount: '1.00' });
-  const limitReached = limitReachedError(LIMIT, WINDOW_HOURS);
+  const limitReached = limitReachedError(SMALL_LIMIT);
   const list = async () => {
     const response = await staff.get('/api/admin/transfer-counts');
     expect(response.statusCode, response.body).toBe(200);
@@ -65,7 +63,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   /** A member with money who has used the whole limit: the next transfer is refused. */
   async function memberAtLimit(name: string): Promise<Member> {
     const member = await memberWithMoney(t, 100_00n, name);
-    for (let i = 0; i < LIMIT; i += 1) expect((await send(member)).statusCode).toBe(201);
+    for (let i = 0; i < SMALL_LIMIT.count; i += 1) expect((await send(member)).statusCode).toBe(201);
     expect(errorOf(await send(member))).toEqual(limitReached);
     return member;
   }
@@ -76,8 +74,8 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     expect((await send(member)).statusCode).toBe(201);
 
     const counts = await list();
-    expect(counts.limit).toBe(LIMIT);
-    expect(counts.windowHours).toBe(WINDOW_HOURS);
+    expect(counts.limit).toBe(SMALL_LIMIT.count);
+    expect(counts.windowHours).toBe(SMALL_LIMIT.windowHours);
     const emails = counts.users.map((row) => row.email);
     expect(emails).toEqual([...emails].sort());
     expect(emails).toEqual(
@@ -100,7 +98,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
       name: 'Lee Lister',
       email: member.email,
       count: 1,
-      windowEndsAt: new Date(time.now().getTime() + WINDOW_HOURS * HOUR).toISOString(),
+      windowEndsAt: new Date(time.now().getTime() + SMALL_LIMIT.windowHours * HOUR).toISOString(),
       lastResetAt: null,
       lastResetBy: null,
       protected: false,
@@ -115,7 +113,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
   it('shows 0 once the window has passed, as the limit itself does', async () => {
     const member = await memberWithMoney(t, 50_00n);
     expect((await send(member)).statusCode).toBe(201);
-    time.advance(WINDOW_HOURS * HOUR - 1_000);
+    time.advance(SMALL_LIMIT.windowHours * HOUR - 1_000);
     expect(await rowOf(member.email)).toMatchObject({ count: 1 });
     time.advance(1_000);
     expect(await rowOf(member.email)).toMatchObject({ count: 0, windowEndsAt: null });
@@ -136,13 +134,13 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     expect((await send(member)).statusCode).toBe(201);
     expect(await rowOf(member.email)).toMatchObject({
       count: 1,
-      windowEndsAt: new Date(time.now().getTime() + WINDOW_HOURS * HOUR).toISOString(),
+      windowEndsAt: new Date(time.now().getTime() + SMALL_LIMIT.windowHours * HOUR).toISOString(),
     });
   });
 
   it('Reset: the member at the limit can send again, up to the limit; staff, time and place are audited', async () => {
     const member = await memberAtLimit('Max Limit');
-    expect(await rowOf(member.email)).toMatchObject({ count: LIMIT });
+    expect(await rowOf(member.email)).toMatchObject({ count: SMALL_LIMIT.count });
 
     const response = await staff.post(`/api/admin/transfer-counts/${member.id}/reset`);
     expect(response.statusCode, response.body).toBe(200);
@@ -154,9 +152,9 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
     });
     expect((await overview(member.browser)).transferLimit.used).toBe(0);
 
-    for (let i = 0; i < LIMIT; i += 1) expect((await send(member)).statusCode).toBe(201);
+    for (let i = 0; i < SMALL_LIMIT.count; i += 1) expect((await send(member)).statusCode).toBe(201);
     expect(errorOf(await send(member))).toEqual(limitReached);
-    expect(await rowOf(member.email)).toMatchObject({ count: LIMIT });
+    expect(await rowOf(member.email)).toMatchObject({ count: SMALL_LIMIT.count });
 
     const audit = await resetAudit(member.id);
     expect(audit).toHaveLength(1);
@@ -165,7 +163,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
       actorEmail: DEMO.staff,
       ipAddress: staff.ip,
       userAgent: CHROME_UA,
-      before: { count: LIMIT },
+      before: { count: SMALL_LIMIT.count },
       after: { count: 0 },
     });
   });
@@ -211,7 +209,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
         lastResetAt: null,
       });
       expect((await resetAudit(first.id)).map((row) => [row.before, row.after, row.actorEmail])).toEqual([
-        [{ count: LIMIT }, { count: 0 }, DEMO.staff],
+        [{ count: SMALL_LIMIT.count }, { count: 0 }, DEMO.staff],
       ]);
       expect((await resetAudit(second.id)).map((row) => [row.before, row.after])).toEqual([
         [{ count: 1 }, { count: 0 }],
@@ -228,7 +226,7 @@ describe('[TRANSFERS]: Reset Transfer Counts', () => {
         after: { reset: 2, skipped: 1 },
       });
 
-      for (let i = 0; i < LIMIT; i += 1) expect((await send(first)).statusCode).toBe(201);
+      for (let i = 0; i < SMALL_LIMIT.count; i += 1) expect((await send(first)).statusCode).toBe(201);
       expect(errorOf(await send(first))).toEqual(limitReached);
 
       // Nothing left to reset: said plainly, still recorded.
