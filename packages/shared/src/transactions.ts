@@ -28,28 +28,53 @@ export const transactionCategories = [
 ] as const;
 export type TransactionCategory = (typeof transactionCategories)[number];
 
+/**
+ * The member's accounts a history lists: Checking and Savings, and a credit card's line (its own
+ * ledger account, named "Credit Card ••6307" by the card's last four digits, as Transfers names it).
+ */
+export const historyAccountTypes = [...accountTypes, 'Credit Card'] as const;
+export type HistoryAccountType = (typeof historyAccountTypes)[number];
+
 export const transactionTypes = ['credit', 'debit'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
+
+/**
+ * A transaction's status: a transfer's (`transferStatuses`: what staff may enter), and Cancelled —
+ * a held payment the member cancelled themself (a bill payment), which moved no money.
+ */
+export const transactionStatuses = [...transferStatuses, 'Cancelled'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 
 export const transactionSchema = z.object({
   /** Stable per row: the transfer id and the side (`…:debit` / `…:credit`). */
   id: z.string(),
   transferId: z.string(),
-  accountType: z.enum(accountTypes),
+  accountType: z.enum(historyAccountTypes),
+  /** The account number's last four digits; a credit card's line: the card's. */
   accountNumberLast4: z.string(),
   type: z.enum(transactionTypes),
   amount: moneyString,
   description: z.string(),
   category: z.enum(transactionCategories),
-  status: z.enum(transferStatuses),
-  /** Why a Failed row failed, in plain words (a returned payment's reason), else null. */
+  status: z.enum(transactionStatuses),
+  /**
+   * Why a Failed row failed, in plain words (a returned payment's reason), or why a Cancelled one
+   * was ("Cancelled by you"), else null.
+   */
   statusReason: z.string().nullable(),
   /** The date the money counts from (a backdated staff entry keeps its own date). */
   date: z.string(),
   /** When the ledger recorded it. */
   postedAt: z.string(),
   reference: z.string().nullable(),
-  /** The account's posted balance just after this row, when it is Completed. */
+  /**
+   * The account's balance just after this row in the order the history lists rows (by date, not
+   * by when the ledger recorded them: a check approved days after it was deposited counts from
+   * its own day), when it is Completed; null on a row that moved no money. Counting up from the
+   * oldest row gives each one, and the newest is the account's balance now. With corrections
+   * hidden, reversed rows and their reversals count for nothing (apps/server/src/modules/accounts/
+   * history-balances.ts).
+   */
   balanceAfter: moneyString.nullable(),
   /**
    * Staff corrections (decisions.md: nothing is deleted, it is reversed): `reversed` on a row
@@ -87,12 +112,12 @@ const historyCursor = z
  */
 export const transactionQuerySchema = z
   .strictObject({
-    account: z.enum(accountTypes).optional(),
+    account: z.enum(historyAccountTypes).optional(),
     from: dateOnly,
     to: dateOnly,
     type: z.enum(transactionTypes).optional(),
     category: z.enum(transactionCategories).optional(),
-    status: z.enum(transferStatuses).optional(),
+    status: z.enum(transactionStatuses).optional(),
     q: z.string().trim().max(100).optional(),
     /** Show reversed rows and their reversals (hidden by default). */
     corrections: z
@@ -149,8 +174,8 @@ const formulaStart = /^[=+\-@\t\r]/;
 /**
  * One CSV cell, safe to open in a spreadsheet: quoted, quotes doubled, and text that a
  * spreadsheet would run as a formula (=, +, -, @, tab, CR first) prefixed with an apostrophe
- * (OWASP "CSV injection"). Amounts are written unsigned with a separate type column, so no
- * legitimate value starts with "-".
+ * (OWASP "CSV injection"). Amounts are written unsigned with a separate type column; a balance,
+ * which may be below zero, is written by `csvBalanceCell`.
  */
 export function csvCell(value: string): string {
   const safe = formulaStart.test(value) ? `'${value}` : value;
@@ -159,4 +184,15 @@ export function csvCell(value: string): string {
 
 export function csvRow(values: readonly string[]): string {
   return values.map(csvCell).join(',');
+}
+
+const plainDecimal = /^-?\d+\.\d{2}$/;
+
+/**
+ * A balance as a CSV cell ("-258.03": a credit card's line owed, or an account below zero at
+ * that row): a plain decimal is a number to a spreadsheet, never a formula, so its minus sign is
+ * kept and the column adds up. Anything else is text (`csvCell`).
+ */
+export function csvBalanceCell(value: string): string {
+  return plainDecimal.test(value) ? `"${value}"` : csvCell(value);
 }

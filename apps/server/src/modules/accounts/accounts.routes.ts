@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
+import { messages } from '@mutual/shared';
 import { accountsApi as api } from '@mutual/shared/contract/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
 import { guards, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { accountOverview } from './account-overview';
@@ -53,6 +55,11 @@ export const accountRoutes =
       (write: MoneyFile, type: string, extension: string) =>
       async (request: FastifyRequest & { query: TransactionQuery }, reply: FastifyReply) => {
         const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
+        // Refused before the file starts (the page offers the CSV alone for the credit card).
+        if (filters.account === 'Credit Card') {
+          const message = messages.history.moneyFilesForDepositAccounts;
+          throw new AppError('VALIDATION_FAILED', message, { account: message });
+        }
         const now = deps.clock();
         const context: MoneyFileContext = {
           timeZone: deps.config.timeZone,

@@ -61,7 +61,7 @@ async function* postedRecords(
   record: (row: Transaction, timeZone: string) => string,
 ): AsyncGenerator<string> {
   if (!filters) return;
-  for await (const rows of transactionBatches(db, userId, filters, timeZone, batch)) {
+  for await (const rows of transactionBatches(db, userId, filters, timeZone, batch, false)) {
     yield rows.map((row) => record(row, timeZone)).join('');
   }
 }

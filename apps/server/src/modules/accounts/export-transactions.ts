@@ -1,7 +1,7 @@
-import { csvRow, type Transaction } from '@mutual/shared';
+import { csvBalanceCell, csvRow, type Transaction } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
 import { localDay } from '../../time';
-import type { HistoryKey } from './history-cursor';
+import { type BalanceAnchor, balanceKeyOf, rowBalances, type RowBalances } from './history-balances';
 import { type HistoryRead, historyReads, historyRowsSql, type HistoryRow } from './history-sql';
 import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from './list-transactions';
 
@@ -25,6 +25,15 @@ const header = [
  * The history as CSV for a spreadsheet, written as it is read: every cell quoted and formula-safe
  * (csvCell), amounts as plain decimals with the direction in its own column. Memory stays one
  * batch however long the history; the export has no row limit.
+ *
+ * "Balance after" is the account's balance in the order the file lists rows (newest first, by
+ * date): read from the bottom up, each Completed row's is the one below it on the same account
+ * plus its signed amount, and the newest one's is the account's balance now. A row that moved no
+ * money (Pending, Failed, Cancelled) has none and changes nothing — as the dashboard's balance,
+ * which counts posted money only. With corrections hidden, a reversed row and its reversal count
+ * for nothing, as the file does not list them; other filters leave rows out but not their money,
+ * so each listed row keeps the balance the whole history gives it. A balance below zero (a credit
+ * card's line) keeps its minus sign (`csvBalanceCell`).
  */
 export async function* transactionsCsv(
   db: Executor,
@@ -40,7 +49,7 @@ export async function* transactionsCsv(
 }
 
 function csvLine(row: Transaction, timeZone: string): string {
-  return csvRow([
+  const cells = csvRow([
     localDay(new Date(row.date), timeZone),
     row.postedAt,
     row.description,
@@ -50,17 +59,23 @@ function csvLine(row: Transaction, timeZone: string): string {
     row.amount,
     row.status,
     row.reference ?? '',
-    row.balanceAfter ?? '',
   ]);
+  return `${cells},${csvBalanceCell(row.balanceAfter ?? '')}`;
 }
 
 interface Stream {
   read: HistoryRead;
   rows: HistoryRow[];
+  /** The balance at each of `rows` (history-balances.ts). */
+  balances: RowBalances;
   /** The next row of `rows` to hand out. */
   at: number;
-  /** Where the next batch of this read starts; undefined before the first. */
-  beyond?: HistoryKey;
+  /**
+   * Where the next batch of this read starts — its last row, and the account's balance there,
+   * which the next batch's balances count down from; undefined before the first (which counts
+   * down from the balance now).
+   */
+  beyond?: BalanceAnchor;
   done: boolean;
 }
 
@@ -71,6 +86,13 @@ interface Stream {
  * did — unlike paging the merged history, which would fetch a batch from every read each time.
  * (Asking for a read's next batch ahead, while the rows before are written out, was slower on the
  * two busy cores measured: the batches are fetched one at a time.)
+ *
+ * Each row's "Balance after" is the account's balance in the history's order (history-balances.ts):
+ * a read's first batch counts down from the balance now, each next one from the balance at the
+ * last row of the one before, so the rows between are summed once in all.
+ * Money that posts while a long file is being written can leave the balances of the rows written
+ * after it one step apart from the rows before; the next download agrees. `balances` false
+ * leaves them out (the money-software files, which do not list them).
  */
 export async function* transactionBatches(
   db: Executor,
@@ -78,27 +100,38 @@ export async function* transactionBatches(
   filters: TransactionFilters,
   timeZone: string,
   batch: number,
+  balances = true,
 ): AsyncGenerator<Transaction[]> {
   const accounts = await memberAccounts(db, userId, filters.account);
-  const streams: Stream[] = historyReads(accounts, filters).map((read) => ({ read, rows: [], at: 0, done: false }));
+  const streams: Stream[] = historyReads(accounts, filters).map((read) => ({
+    read,
+    rows: [],
+    balances: new Map(),
+    at: 0,
+    done: false,
+  }));
   let out: Transaction[] = [];
   for (;;) {
     for (const stream of streams) {
       if (stream.at < stream.rows.length || stream.done) continue;
-      stream.rows = await queryRows<HistoryRow>(
-        db,
-        historyRowsSql([stream.read], filters, timeZone, { direction: 'older', beyond: stream.beyond, limit: batch }),
-      );
+      const window = { direction: 'older', beyond: stream.beyond?.key, limit: batch } as const;
+      stream.rows = await queryRows<HistoryRow>(db, historyRowsSql([stream.read], filters, timeZone, window));
+      stream.balances = balances ? await rowBalances(db, stream.rows, filters, stream.beyond) : new Map();
       stream.at = 0;
       const last = stream.rows[stream.rows.length - 1];
-      if (last) stream.beyond = keyOf(last);
+      if (last)
+        stream.beyond = {
+          accountId: stream.read.accountId,
+          key: keyOf(last),
+          balance: stream.balances.get(balanceKeyOf(last)) ?? 0n,
+        };
       stream.done = stream.rows.length < batch;
     }
     const next = newest(streams);
     const row = next?.rows[next.at];
     if (!next || !row) break;
     next.at += 1;
-    out.push(toTransaction(row, accounts));
+    out.push(toTransaction(row, accounts, next.balances.get(balanceKeyOf(row))));
     if (out.length >= batch) {
       yield out;
       out = [];

@@ -30,9 +30,10 @@ export interface HistoryRow {
   created_key: string;
   resolution_kind: 'post' | 'void' | 'expire' | null;
   resolution_reason: string | null;
+  /** A void the member whose money was held made themself: they cancelled it (a bill payment). */
+  resolution_cancelled: boolean | null;
   reversed: boolean;
   payment_order: boolean;
-  balance_after: unknown;
 }
 
 type Side = 'debit' | 'credit';
@@ -60,8 +61,8 @@ export function historyReads(accounts: { id: string }[], filters: Pick<Transacti
  * What would make a read skip most of an account has its own index (migration 0007): a category
  * (account, category, …), pending and failed transfers (partial), words (per-account trigram
  * keys). "Not reversed" is a nested-loop anti-join on the small partial index of reversals, which
- * keeps the order. Details (resolution, reversal, running balance, payment order) are looked up
- * for the page's rows only.
+ * keeps the order. Details (resolution, reversal, payment order) are looked up for the page's rows
+ * only. The rows' running balances are a read of their own (history-balances.ts).
  */
 export function historyRowsSql(
   reads: HistoryRead[],
@@ -83,24 +84,23 @@ export function historyRowsSql(
       p.reason, p.reverses_id,
       to_char(p.effective_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as effective_key,
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
-      r.kind as resolution_kind, r.reason as resolution_reason, z.id is not null as reversed,
-      o.id is not null as payment_order, e.balance_after
+      r.kind as resolution_kind, r.reason as resolution_reason, r.cancelled as resolution_cancelled,
+      z.id is not null as reversed,
+      o.id is not null as payment_order
     from (${merged}) p
     -- Each a probe of one small index per row (LIMIT 1 keeps them per row: a join over the
     -- whole pending or payment-order index would cost more than the page).
     -- Only pending transfers have a resolution or a payment order: the test on p.kind gates the
     -- probe, and the hidden corrections need no look-up at all.
-    left join lateral (select r.id, r.kind, r.reason from ledger_transfers r
-      where p.kind = 'pending' and r.pending_id = p.id limit 1) r on true
+    -- A void made by the member whose money was held is one they cancelled (a bill payment); one
+    -- made by staff, a job or a processor is a payment that failed.
+    left join lateral (select r.id, r.kind, r.reason, ${cancelledBy(sql.raw('r'))} as cancelled
+      from ledger_transfers r where p.kind = 'pending' and r.pending_id = p.id limit 1) r on true
     left join lateral (select z.id from ledger_transfers z
       where ${filters.corrections ? sql`true` : sql`false`} and z.reverses_id = coalesce(r.id, p.id)
         and (p.kind = 'single' or r.kind = 'post') limit 1) z on true
     left join lateral (select o.id from payment_orders o
       where p.kind = 'pending' and o.pending_transfer_id = p.id limit 1) o on true
-    left join lateral (select e.balance_after from ledger_entries e
-      where e.transfer_id = case when p.kind = 'single' then p.id when r.kind = 'post' then r.id end
-        and e.account_id = p.account_id
-      limit 1) e on true
     order by p.effective_at ${dir}, p.created_at ${dir}, p.id ${dir}`;
 }
 
@@ -188,6 +188,19 @@ const orderBy = (window: Window) => {
 const resolved = (kinds: SQL) =>
   sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds})`;
 
+/**
+ * The resolution `r` is a void made by the member whose money the pending transfer held (its
+ * debit account's holder): they cancelled it, as a bill payment is cancelled before it is sent.
+ * Staff, jobs and processors void on their own account (or none): those payments failed.
+ */
+const cancelledBy = (r: SQL) =>
+  sql`(${r}.kind = 'void' and ${r}.created_by is not null and ${r}.created_by =
+    (select a.user_id from ledger_accounts a where a.id = ${r}.debit_account_id))`;
+
+/** The pending transfer `t` has been voided by the member it belongs to (`cancelledBy`). */
+const cancelled = sql`exists (select 1 from ledger_transfers r
+  where r.pending_id = t.id and ${cancelledBy(sql.raw('r'))})`;
+
 /** A search term as an ILIKE pattern: its own % and _ are characters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -200,16 +213,19 @@ function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] 
   if (filters.to) conditions.push(sql`t.effective_at < (${filters.to}::date + 1)::timestamp at time zone ${timeZone}`);
   if (filters.status === 'Completed')
     conditions.push(sql`(t.kind = 'single' or (t.kind = 'pending' and ${resolved(sql`('post')`)}))`);
-  // Pending and Failed say `kind in ('pending', 'failed')` outright, so the partial indexes of
-  // those transfers serve them.
+  // Pending, Failed and Cancelled say `kind in ('pending', 'failed')` outright, so the partial
+  // indexes of those transfers serve them.
   if (filters.status === 'Pending')
     conditions.push(
       sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and not ${resolved(sql`('post', 'void', 'expire')`)}`,
     );
   if (filters.status === 'Failed')
     conditions.push(
-      sql`t.kind in ('pending', 'failed') and (t.kind = 'failed' or ${resolved(sql`('void', 'expire')`)})`,
+      sql`t.kind in ('pending', 'failed')
+        and (t.kind = 'failed' or (${resolved(sql`('void', 'expire')`)} and not ${cancelled}))`,
     );
+  if (filters.status === 'Cancelled')
+    conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and ${cancelled}`);
   if (!filters.corrections) {
     // Neither a reversal nor reversed (a pending transfer through its posting: looked for only on
     // pending ones). NOT EXISTS: a nested-loop anti-join on the small index of reversals, which

@@ -1,15 +1,15 @@
 import {
-  type AccountType,
-  accountTypes,
   centsToDecimal,
+  type HistoryAccountType,
+  historyAccountTypes,
   type Transaction,
   type TransactionCategory,
   type TransactionPage,
-  type TransferStatus,
+  type TransactionStatus,
 } from '@mutual/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { balanceKeyOf, rowBalances } from './history-balances';
 import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
 import {
   historyReads,
@@ -25,7 +25,8 @@ export type { TransactionFilters, TransactionQuery } from './history-sql';
 /**
  * A member's transactions: every `single`, `pending` or `failed` ledger transfer touching one of
  * their accounts, seen from that account, newest effective date first. A pending transfer's status
- * follows its resolution (posted → Completed; voided or expired → Failed, with the reason).
+ * follows its resolution (posted → Completed; voided or expired → Failed, with the reason; voided
+ * by the member themself — a bill payment they cancelled — Cancelled, with the reason).
  *
  * Pages are keyset pages (history-cursor.ts): each costs the same at any depth, and rows arriving
  * meanwhile never shift one onto a second page. There is no total — counting a long history for
@@ -47,6 +48,7 @@ export async function listTransactions(
       ? decodeCursor(olderThan, 'olderThan')
       : undefined;
   const { rows, more } = await readPage(db, accounts, filters, timeZone, { direction, beyond, limit: pageSize });
+  const balances = await rowBalances(db, rows, filters);
   const first = rows[0];
   const last = rows[rows.length - 1];
   const anyBeyond = async (row: HistoryRow, towards: 'older' | 'newer') =>
@@ -55,7 +57,7 @@ export async function listTransactions(
   const newer = first && (direction === 'newer' ? more : beyond !== undefined && (await anyBeyond(first, 'newer')));
   const older = last && (direction === 'older' ? more : await anyBeyond(last, 'older'));
   return {
-    items: rows.map((row) => toTransaction(row, accounts)),
+    items: rows.map((row) => toTransaction(row, accounts, balances.get(balanceKeyOf(row)))),
     pageSize,
     older: older && last ? encodeCursor(keyOf(last)) : null,
     newer: newer && first ? encodeCursor(keyOf(first)) : null,
@@ -64,22 +66,35 @@ export async function listTransactions(
 
 export interface MemberAccount {
   id: string;
-  type: AccountType;
-  accountNumber: string | null;
+  type: HistoryAccountType;
+  /** The account number's last four digits; a credit card's line has no number: its card's. */
+  last4: string;
 }
 
-export async function memberAccounts(db: Executor, userId: string, type?: AccountType): Promise<MemberAccount[]> {
-  const rows = await db
-    .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        type ? eq(ledgerAccounts.type, type) : inArray(ledgerAccounts.type, [...accountTypes]),
-      ),
-    )
-    .orderBy(asc(ledgerAccounts.id));
-  return rows.map((row) => ({ ...row, type: row.type as AccountType }));
+/**
+ * The member's own accounts a history reads (`historyAccountTypes`), or the one of that type:
+ * Checking, Savings and a credit card's line. Only ever the signed-in member's: a filter names a
+ * type, never an account. A credit card's line is named by its card in use (else the newest), as
+ * Transfers names it: "Credit Card ••6307" (the cards table is read for that one column).
+ */
+export async function memberAccounts(
+  db: Executor,
+  userId: string,
+  type?: HistoryAccountType,
+): Promise<MemberAccount[]> {
+  const rows = await queryRows<{ id: string; type: HistoryAccountType; last4: string | null }>(
+    db,
+    sql`select a.id, a.type, coalesce(right(a.account_number, 4), (select c.last4 from cards c
+        where c.account_id = a.id and c.user_id = a.user_id
+        order by c.status = 'closed', c.issued_at desc limit 1)) as last4
+      from ledger_accounts a
+      where a.user_id = ${userId} and a.type in (${sql.join(
+        (type ? [type] : historyAccountTypes).map((t) => sql`${t}`),
+        sql`, `,
+      )})
+      order by a.id`,
+  );
+  return rows.map((row) => ({ id: row.id, type: row.type, last4: row.last4 ?? '' }));
 }
 
 /**
@@ -114,29 +129,34 @@ export const keyOf = (row: HistoryRow): HistoryKey => ({
   transferId: row.transfer_id,
 });
 
-export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Transaction {
+/**
+ * A row as the member reads it. `balance`: the account's balance at the row's place in the history
+ * (history-balances.ts), shown as "Balance after" on a row that moved money (Completed) only.
+ */
+export function toTransaction(row: HistoryRow, accounts: MemberAccount[], balance?: bigint): Transaction {
   const account = accounts.find((a) => a.id === row.account_id);
-  const balanceAfter =
-    row.balance_after === null || row.balance_after === undefined ? null : BigInt(String(row.balance_after));
   const status = statusOf(row);
+  const balanceAfter = status === 'Completed' && balance !== undefined ? balance : null;
   return {
     id: `${row.transfer_id}:${row.side}`,
     transferId: row.transfer_id,
     accountType: account?.type ?? 'Checking',
-    accountNumberLast4: (account?.accountNumber ?? '').slice(-4),
+    accountNumberLast4: account?.last4 ?? '',
     type: row.side,
     amount: centsToDecimal(BigInt(String(row.amount))),
     description: row.description,
     category: row.category as TransactionCategory,
     status,
     statusReason:
-      status === 'Failed'
-        ? row.kind === 'failed'
-          ? row.reason
-          : row.resolution_kind === 'expire'
-            ? (row.resolution_reason ?? expired)
-            : row.resolution_reason
-        : null,
+      status === 'Cancelled'
+        ? row.resolution_reason
+        : status === 'Failed'
+          ? row.kind === 'failed'
+            ? row.reason
+            : row.resolution_kind === 'expire'
+              ? (row.resolution_reason ?? expired)
+              : row.resolution_reason
+          : null,
     date: toMilliseconds(row.effective_key),
     postedAt: toMilliseconds(row.created_key),
     reference: row.reference,
@@ -151,8 +171,9 @@ const expired = 'The payment expired and the money was released.';
 /** `2026-03-15T16:00:00.123456Z` → `2026-03-15T16:00:00.123Z`, as the API has always shown dates. */
 const toMilliseconds = (key: string) => `${key.slice(0, 23)}Z`;
 
-function statusOf(row: HistoryRow): TransferStatus {
+function statusOf(row: HistoryRow): TransactionStatus {
   if (row.kind === 'failed') return 'Failed';
   if (row.kind === 'single' || row.resolution_kind === 'post') return 'Completed';
-  return row.resolution_kind === null ? 'Pending' : 'Failed';
+  if (row.resolution_kind === null) return 'Pending';
+  return row.resolution_cancelled ? 'Cancelled' : 'Failed';
 }

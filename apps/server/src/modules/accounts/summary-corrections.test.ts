@@ -38,7 +38,8 @@ describe('[ACCOUNTS]: staff corrections are shown apart from monthly income and 
     amount: '100.00',
     description: 'Branch deposit',
     category: 'Deposit',
-    date: '2026-11-10',
+    // The accounts were opened today (20 November): staff may not date a row earlier.
+    date: '2026-11-20',
     time: '09:30',
     status: 'Completed',
     ...overrides,

@@ -284,8 +284,16 @@ describe('[BILL PAY]: payees, the form, dates, holds', () => {
     expect((await balances(member.browser)).Checking).toEqual({ balance: '200.00', available: '200.00' });
     expectRefusal(await cancel(payment.id), 409, { code: 'CONFLICT', message: m.cannotCancel });
     expect((await paymentsOf(member, 'history')).payments.map((p) => p.status)).toEqual(['cancelled']);
+    // The member's transactions say Cancelled too, with why — not Failed — and filter by it.
     const [item] = (await history(member.browser, 'category=Bill%20Pay')).items;
-    expect(item).toEqual(expect.objectContaining({ status: 'Failed' }));
+    expect(item).toEqual(expect.objectContaining({ status: 'Cancelled', statusReason: 'Cancelled by you' }));
+    expect((await history(member.browser, 'status=Cancelled')).items.map((i) => i.transferId)).toEqual([
+      item?.transferId,
+    ]);
+    expect((await history(member.browser, 'status=Failed')).items).toEqual([]);
+    const csv = await member.browser.get('/api/me/transactions/export');
+    expect(csv.body).toContain('"Cancelled"');
+    expect(csv.body).not.toContain('"Failed"');
 
     const late = (await scheduled(member, paymentForm(payee.id, '2026-12-01', { amount: '10.00' }))).payment;
     const before = time.now();

@@ -183,6 +183,9 @@ describe('[BILL PAY]: the send job', () => {
     expect(second).toEqual(
       expect.objectContaining({ payOn: '2026-12-17', series: expect.objectContaining({ occurrence: 2 }) }),
     );
+    // The business day before its date, the second payment's money is held.
+    await runSendJob(t, cutOffAt('2026-12-16'));
+    expect((await paymentsOf(member, 'upcoming')).payments[0]?.held).toBe(true);
     const stop = await member.browser.post(`/api/bill-pay/series/${first.series?.id}/stop`);
     expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.json()).toEqual(
@@ -194,6 +197,13 @@ describe('[BILL PAY]: the send job', () => {
     expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
     expect((await paymentsOf(member, 'history')).payments.map((p) => p.status)).toEqual(['cancelled', 'sent']);
     expect((await member.browser.post(`/api/bill-pay/series/${first.series?.id}/stop`)).statusCode).toBe(409);
+    // Its transactions: the sent one Completed, the held one the member stopped Cancelled (not Failed).
+    expect((await history(member.browser, 'category=Bill%20Pay')).items.map((i) => [i.status, i.statusReason])).toEqual(
+      [
+        ['Cancelled', 'Recurring payment stopped'],
+        ['Completed', null],
+      ],
+    );
   });
 
   it('a payment whose held money staff released fails in plain words; it is never sent', async () => {
@@ -212,6 +222,9 @@ describe('[BILL PAY]: the send job', () => {
       }),
     );
     expect((await balances(member.browser)).Checking).toEqual({ balance: '100.00', available: '100.00' });
+    // The member did not cancel it: their transactions say Failed, with the credit union's reason.
+    const [item] = (await history(member.browser, 'category=Bill%20Pay')).items;
+    expect(item).toEqual(expect.objectContaining({ status: 'Failed', statusReason: 'Reversed by staff' }));
   });
 });
 

@@ -1,9 +1,10 @@
-import { accountTypes, transactionCategories, transferStatuses } from '@mutual/shared';
+import { accountTypes, CREDIT_CARD_ACCOUNT, transactionCategories, transactionStatuses } from '@mutual/shared';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { FilterBar, FilterField } from '../../components/filter-bar';
 import { controlProps } from '../../components/form-field';
+import { useCards } from '../cards/cards-api';
 import type { FilterName, TransactionFilters } from './use-transaction-filters';
 
 type Change = (patch: Partial<Record<FilterName, string>>) => void;
@@ -23,9 +24,25 @@ const lists = {
     ],
   },
   category: { label: 'Category', all: 'All categories', options: same(transactionCategories) },
-  status: { label: 'Status', all: 'All statuses', options: same(transferStatuses) },
+  status: { label: 'Status', all: 'All statuses', options: same(transactionStatuses) },
 } satisfies Record<string, { label: string; all: string; options: Options }>;
 type ListName = keyof typeof lists;
+
+/**
+ * The Account filter's choices: Checking, Savings and — when the member has one — their credit
+ * card's line, named as Transfers names it: "Credit Card ••6307" (the card in use, else the last
+ * one). Until the cards are in, an address that already chose it keeps a plain "Credit Card".
+ */
+function useAccountOptions(chosen: TransactionFilters['account']): Options {
+  const credit = useCards().data?.cards.filter((card) => card.kind === 'credit');
+  const card = credit?.find((c) => c.status !== 'closed') ?? credit?.at(-1);
+  const name = card
+    ? `${CREDIT_CARD_ACCOUNT} ••${card.last4}`
+    : chosen === CREDIT_CARD_ACCOUNT
+      ? CREDIT_CARD_ACCOUNT
+      : null;
+  return name ? [...lists.account.options, [CREDIT_CARD_ACCOUNT, name]] : lists.account.options;
+}
 
 /** The two ends of the date range; each bounds the other. */
 const dates = {
@@ -49,6 +66,7 @@ export function TransactionFiltersForm({
 }) {
   // The search box is the person's draft until they search; a new address (Clear, the back
   // button) puts its own text in the box.
+  const accountOptions = useAccountOptions(filters.account);
   const [text, setText] = useState(filters.q ?? '');
   const [shownQ, setShownQ] = useState(filters.q);
   if (shownQ !== filters.q) {
@@ -104,7 +122,7 @@ export function TransactionFiltersForm({
       {/* Two a row on a phone: account and type, the two dates side by side (each a whole row on
           the narrowest), then the category and the status each a whole row ("All categories" does
           not fit half a phone). */}
-      <SelectFilter name="account" filters={filters} onChange={onChange} />
+      <SelectFilter name="account" filters={filters} onChange={onChange} options={accountOptions} />
       <SelectFilter name="type" filters={filters} onChange={onChange} />
       <DateFilter name="from" filters={filters} onChange={onChange} />
       <DateFilter name="to" filters={filters} onChange={onChange} />
@@ -128,9 +146,15 @@ interface FilterProps<Name> {
   onChange: Change;
 }
 
-function SelectFilter({ name, filters, onChange, className }: FilterProps<ListName> & { className?: string }) {
+function SelectFilter({
+  name,
+  filters,
+  onChange,
+  className,
+  options = lists[name].options,
+}: FilterProps<ListName> & { className?: string; options?: Options }) {
   const id = `history-${name}`;
-  const { label, all, options }: { label: string; all: string; options: Options } = lists[name];
+  const { label, all }: { label: string; all: string } = lists[name];
   return (
     <FilterField id={id} label={label} className={className}>
       <select

@@ -1,9 +1,10 @@
-import type { TransactionPage } from '@mutual/shared';
-import { screen, within } from '@testing-library/react';
+import { messages, type TransactionPage } from '@mutual/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubRequest } from '../../test/fetch-stub';
 import { transaction } from '../../test/fixtures';
+import { cardsOverview, creditCard, debitCard } from '../cards/cards.fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TransactionHistory } from './transaction-history';
 
@@ -93,9 +94,75 @@ describe('transaction history exports', () => {
     for (const name of ['Export OFX', 'Export QIF']) {
       const link = within(exports).getByRole('link', {
         name,
-        description: 'OFX and QIF files for Quicken, GnuCash or Moneydance list completed transactions only.',
+        description:
+          'OFX and QIF files for Quicken, GnuCash or Moneydance list completed Checking and Savings transactions only.',
       });
       expect(link.hasAttribute('download')).toBe(true);
     }
+  });
+});
+
+describe('the credit card in the history', () => {
+  const cardRow = transaction({
+    id: 'p:credit',
+    accountType: 'Credit Card',
+    accountNumberLast4: '6307',
+    type: 'credit',
+    amount: '15.00',
+    description: 'Transfer from Checking',
+    balanceAfter: '-25.00',
+  });
+
+  /** The history API answers the credit card's rows when asked for them, else the usual page. */
+  function renderWithCards(cards: object, route = '/dashboard/transactions') {
+    const server = stubFetch({
+      'GET /api/cards': cards,
+      'GET /api/me/transactions': (request: StubRequest) =>
+        request.query.get('account') === 'Credit Card'
+          ? { items: [cardRow], pageSize: 20, older: null, newer: null }
+          : newest,
+    });
+    renderWithProviders(<TransactionHistory />, { route });
+    return { server, user: userEvent.setup() };
+  }
+
+  const accountChoices = () =>
+    within(screen.getByRole('combobox', { name: 'Account' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('offers the credit card by its last four; choosing it lists its rows and exports them as CSV only', async () => {
+    const { server, user } = renderWithCards(
+      cardsOverview({ cards: [creditCard({ last4: '6307', numberMasked: '•••• •••• •••• 6307' }), debitCard()] }),
+    );
+    await screen.findAllByText('Payroll');
+    await waitFor(() =>
+      expect(accountChoices()).toEqual(['All accounts', 'Checking', 'Savings', 'Credit Card ••6307']),
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Credit Card ••6307');
+    const table = await screen.findByRole('table', { name: 'Transactions, newest first' });
+    await within(table).findByText('Credit Card ••6307');
+    expect(server.to('GET', '/api/me/transactions').at(-1)?.query.get('account')).toBe('Credit Card');
+
+    const exports = screen.getByRole('group', { name: 'Export transactions' });
+    expect(within(exports).getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/me/transactions/export?account=Credit%20Card',
+    );
+    expect(within(exports).queryByRole('link', { name: 'Export OFX' })).toBeNull();
+    expect(within(exports).queryByRole('link', { name: 'Export QIF' })).toBeNull();
+    expect(screen.getByText(messages.history.moneyFilesForDepositAccounts)).toBeTruthy();
+  });
+
+  it('offers Checking and Savings alone to a member without a credit card', async () => {
+    renderWithCards(cardsOverview({ cards: [debitCard()] }));
+    await screen.findAllByText('Payroll');
+    await waitFor(() => expect(accountChoices()).toEqual(['All accounts', 'Checking', 'Savings']));
+  });
+
+  it('keeps a credit card chosen in the address while the cards load', () => {
+    stubFetch({ 'GET /api/me/transactions': newest });
+    renderWithProviders(<TransactionHistory />, { route: '/dashboard/transactions?account=Credit+Card' });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Account' }).value).toBe('Credit Card');
   });
 });

@@ -29,7 +29,7 @@ export function TransactionHistory() {
           <h2 id="history-results-heading" className="text-lg font-semibold text-slate-900">
             Transactions
           </h2>
-          <TransactionExports csv={exportHref} ofx={moneyFiles.ofx} qif={moneyFiles.qif} />
+          <TransactionExports csv={exportHref} moneyFiles={moneyFiles} />
         </div>
         {history.isPending ? (
           <Skeleton label="Loading transactions" className="h-96 border-0 bg-slate-100" />

@@ -26,4 +26,12 @@ describe('one transaction as a member reads it', () => {
     expect(screen.getByText('Account closed (R02)')).toBeTruthy();
     expect(accountLabel(returned)).toBe('Checking ••1234');
   });
+
+  it('shows a bill payment the member cancelled as Cancelled, with who cancelled it — never Failed', () => {
+    const cancelled = transaction({ category: 'Bill Pay', status: 'Cancelled', statusReason: 'Cancelled by you' });
+    render(<TransactionStatus transaction={cancelled} />);
+    expect(screen.getByText('Cancelled')).toBeTruthy();
+    expect(screen.getByText('Cancelled by you')).toBeTruthy();
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
 });

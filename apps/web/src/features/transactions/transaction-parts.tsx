@@ -1,20 +1,24 @@
-import { type Transaction, type TransferStatus, formatWireMoney } from '@mutual/shared';
+import { type Transaction, type TransactionStatus, formatWireMoney } from '@mutual/shared';
 import { formatDate } from '../../lib/format-date';
 import { pillClass, tints } from '../../components/pill';
 
 const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-const statusTones: Record<TransferStatus, string> = {
+const statusTones: Record<TransactionStatus, string> = {
   Completed: 'bg-green-100 text-green-900 ring-green-300',
   Pending: 'bg-amber-100 text-amber-900 ring-amber-300',
   Failed: 'bg-red-100 text-red-900 ring-red-300',
+  Cancelled: tints.slate,
 };
 
-export function StatusBadge({ status }: { status: TransferStatus }) {
+export function StatusBadge({ status }: { status: TransactionStatus }) {
   return <span className={`${pillClass} ${statusTones[status]}`}>{status}</span>;
 }
 
-/** The status, and for a Failed row the reason in plain words (a returned payment's reason). */
+/**
+ * The status, and for a Failed row the reason in plain words (a returned payment's reason); for a
+ * Cancelled one, who cancelled it ("Cancelled by you").
+ */
 export function TransactionStatus({ transaction }: { transaction: Transaction }) {
   return (
     <span className="inline-flex flex-col items-start gap-1">
@@ -24,6 +28,9 @@ export function TransactionStatus({ transaction }: { transaction: Transaction })
       </span>
       {transaction.status === 'Failed' && transaction.statusReason && (
         <span className="text-xs text-red-800">{transaction.statusReason}</span>
+      )}
+      {transaction.status === 'Cancelled' && transaction.statusReason && (
+        <span className="text-xs text-slate-700">{transaction.statusReason}</span>
       )}
     </span>
   );

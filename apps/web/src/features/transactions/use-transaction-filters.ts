@@ -1,12 +1,12 @@
 import {
-  type AccountType,
+  type HistoryAccountType,
   type TransactionCategory,
   type TransactionType,
-  type TransferStatus,
-  accountTypes,
+  type TransactionStatus,
+  historyAccountTypes,
   transactionCategories,
   transactionTypes,
-  transferStatuses,
+  transactionStatuses,
 } from '@mutual/shared';
 import { accountsApi } from '@mutual/shared/contract/accounts';
 import { urlOf } from '@mutual/shared/contract/endpoint';
@@ -19,12 +19,13 @@ import { transactionsQueryKey } from '../dashboard/query-keys';
 export const HISTORY_PAGE_SIZE = 20;
 
 export interface TransactionFilters {
-  account?: AccountType;
+  /** Checking, Savings, or the member's credit card's line. */
+  account?: HistoryAccountType;
   from?: string;
   to?: string;
   type?: TransactionType;
   category?: TransactionCategory;
-  status?: TransferStatus;
+  status?: TransactionStatus;
   q?: string;
   /** Staff corrections (reversed rows and their reversals) are hidden unless asked for. */
   corrections?: 'true';
@@ -41,12 +42,12 @@ const day = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? ra
 function readFilters(params: URLSearchParams): TransactionFilters {
   const q = params.get('q')?.trim().slice(0, 100);
   return {
-    account: oneOf(accountTypes, params.get('account')),
+    account: oneOf(historyAccountTypes, params.get('account')),
     from: day(params.get('from')),
     to: day(params.get('to')),
     type: oneOf(transactionTypes, params.get('type')),
     category: oneOf(transactionCategories, params.get('category')),
-    status: oneOf(transferStatuses, params.get('status')),
+    status: oneOf(transactionStatuses, params.get('status')),
     q: q || undefined,
     corrections: params.get('corrections') === 'true' ? 'true' : undefined,
   };
@@ -127,8 +128,12 @@ export function transactionsExportUrl(filters: TransactionFilters): string {
   return urlOf(accountsApi.exportTransactions, { query: filters });
 }
 
-/** The files for money software (OFX, QIF) with the same filters: plain download links. */
-export function moneySoftwareExportUrls(filters: TransactionFilters): { ofx: string; qif: string } {
+/**
+ * The files for money software (OFX, QIF) with the same filters: plain download links. Null for
+ * the credit card: those files are bank statements of Checking and Savings (the API refuses it).
+ */
+export function moneySoftwareExportUrls(filters: TransactionFilters): { ofx: string; qif: string } | null {
+  if (filters.account === 'Credit Card') return null;
   return {
     ofx: urlOf(accountsApi.exportOfx, { query: filters }),
     qif: urlOf(accountsApi.exportQif, { query: filters }),
