@@ -48,13 +48,13 @@ function TransactionStatus({ transaction }: { transaction: CardTransaction }) {
   );
 }
 
-/** The signed amount; struck through when no money moved (declined, reversed, expired). */
+/** The signed amount; struck through and grey (readable, not red) when no money moved (declined, reversed, expired). */
 function Amount({ transaction }: { transaction: CardTransaction }) {
   const voided = transaction.status !== 'pending' && transaction.status !== 'posted';
   const differs = transaction.clearedAmount !== null && transaction.clearedAmount !== transaction.amount;
   return (
     <span className="inline-flex flex-col items-end">
-      <span className={voided ? 'line-through opacity-70' : undefined} data-testid="card-transaction-amount">
+      <span className={voided ? 'line-through [&_*]:text-slate-600' : undefined} data-testid="card-transaction-amount">
         {voided && <span className="sr-only">Not charged: </span>}
         <SignedAmount transaction={historyAmount(transaction)} />
       </span>
