@@ -165,6 +165,8 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
           amount: '5.00',
         }));
         const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
+        // Confirm stays off until six digits: a wrong code brings the step's error ("Invalid OTP").
+        await confirm.getByLabel('6-digit one-time password (OTP)').fill('000000');
         await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
         await confirm.getByRole('alert').first().waitFor({ state: 'visible' });
         violations = await seriousViolations(page);
