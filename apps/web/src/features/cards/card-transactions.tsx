@@ -19,13 +19,9 @@ import { pointsLabel } from './format';
 /** What was taken: the cleared amount once it cleared (a tip, a partial shipment), else what was asked. */
 const shownAmount = (transaction: CardTransaction) => transaction.clearedAmount ?? transaction.amount;
 
-/**
- * The amount as the history's `SignedAmount` reads a row (it reads only these two): a card
- * transaction is always a debit, money out of Checking or onto the credit line.
- */
-function historyAmount(transaction: CardTransaction): Transaction {
-  const row: Pick<Transaction, 'amount' | 'type'> = { amount: shownAmount(transaction), type: 'debit' };
-  return row as Transaction;
+/** The amount as the history's `SignedAmount` reads it: a card transaction is always a debit. */
+function historyAmount(transaction: CardTransaction): Pick<Transaction, 'amount' | 'type'> {
+  return { amount: shownAmount(transaction), type: 'debit' };
 }
 
 /** Why a transaction failed (declined, reversed, expired), in the history's words: "Declined: card locked". */

@@ -56,7 +56,13 @@ export function CorrectionBadge({ correction }: { correction: Transaction['corre
 }
 
 /** Credits in green with "+", debits with "−"; the wire amount is unsigned, `type` says which. */
-export function SignedAmount({ transaction, className = '' }: { transaction: Transaction; className?: string }) {
+export function SignedAmount({
+  transaction,
+  className = '',
+}: {
+  transaction: Pick<Transaction, 'amount' | 'type'>;
+  className?: string;
+}) {
   const unsigned = transaction.amount.trim().replace(/^-/, '');
   const credit = transaction.type === 'credit';
   const tone = credit ? 'text-green-700' : 'text-red-700';
