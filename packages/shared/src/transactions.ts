@@ -68,15 +68,6 @@ export const transactionSchema = z.object({
   postedAt: z.string(),
   reference: z.string().nullable(),
   /**
-   * The account's balance just after this row in the order the history lists rows (by date, not
-   * by when the ledger recorded them: a check approved days after it was deposited counts from
-   * its own day), when it is Completed; null on a row that moved no money. Counting up from the
-   * oldest row gives each one, and the newest is the account's balance now. With corrections
-   * hidden, reversed rows and their reversals count for nothing (apps/server/src/modules/accounts/
-   * history-balances.ts).
-   */
-  balanceAfter: moneyString.nullable(),
-  /**
    * Staff corrections (decisions.md: nothing is deleted, it is reversed): `reversed` on a row
    * staff reversed, `reversal` on the row that undid it; null otherwise. The member's history
    * hides both unless asked (`corrections=true`).

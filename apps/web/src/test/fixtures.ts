@@ -161,7 +161,6 @@ export const transaction = fixtureFactory<Transaction>({
   date: '2026-03-04',
   postedAt: '2026-03-04T12:00:00.000Z',
   reference: null,
-  balanceAfter: null,
   correction: null,
   paymentOrder: false,
 });

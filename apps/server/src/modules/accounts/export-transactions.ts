@@ -1,4 +1,4 @@
-import { csvBalanceCell, csvRow, type Transaction } from '@mutual/shared';
+import { centsToDecimal, csvBalanceCell, csvRow, type Transaction } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
 import { localDay } from '../../time';
 import { type BalanceAnchor, balanceKeyOf, rowBalances, type RowBalances } from './history-balances';
@@ -48,7 +48,16 @@ export async function* transactionsCsv(
   }
 }
 
-function csvLine(row: Transaction, timeZone: string): string {
+/**
+ * A row of an export: the member's row as the history page gives it and, for the CSV, the
+ * account's balance at it (history-balances.ts) — on a Completed row only: a row that moved no
+ * money has none. Null throughout when the export leaves balances out.
+ */
+export interface ExportRow extends Transaction {
+  balanceAfter: string | null;
+}
+
+function csvLine(row: ExportRow, timeZone: string): string {
   const cells = csvRow([
     localDay(new Date(row.date), timeZone),
     row.postedAt,
@@ -101,7 +110,7 @@ export async function* transactionBatches(
   timeZone: string,
   batch: number,
   balances = true,
-): AsyncGenerator<Transaction[]> {
+): AsyncGenerator<ExportRow[]> {
   const accounts = await memberAccounts(db, userId, filters.account);
   const streams: Stream[] = historyReads(accounts, filters).map((read) => ({
     read,
@@ -110,7 +119,7 @@ export async function* transactionBatches(
     at: 0,
     done: false,
   }));
-  let out: Transaction[] = [];
+  let out: ExportRow[] = [];
   for (;;) {
     for (const stream of streams) {
       if (stream.at < stream.rows.length || stream.done) continue;
@@ -131,7 +140,9 @@ export async function* transactionBatches(
     const row = next?.rows[next.at];
     if (!next || !row) break;
     next.at += 1;
-    out.push(toTransaction(row, accounts, next.balances.get(balanceKeyOf(row))));
+    const transaction = toTransaction(row, accounts);
+    const balance = transaction.status === 'Completed' ? next.balances.get(balanceKeyOf(row)) : undefined;
+    out.push({ ...transaction, balanceAfter: balance === undefined ? null : centsToDecimal(balance) });
     if (out.length >= batch) {
       yield out;
       out = [];

@@ -4,8 +4,8 @@ import { compareKeys, type HistoryKey } from './history-cursor';
 import type { HistoryRow, TransactionFilters } from './history-sql';
 
 /**
- * "Balance after" in the member's history and its CSV: the account's balance in the order the
- * history lists rows — by date (effective date, then posting time, then id) — not in the order the
+ * "Balance after" in the history's CSV (export-transactions.ts): the account's balance in the order
+ * the history lists rows — by date (effective date, then posting time, then id) — not in the order the
  * ledger recorded them (`ledger_entries.balance_after`). A check deposited on Monday and approved
  * on Wednesday is listed on Monday and counts from there: Tuesday's rows include it. So a reader
  * adding up the list from the oldest row gets each row's balance from the one before it, and the
@@ -28,8 +28,8 @@ import type { HistoryRow, TransactionFilters } from './history-sql';
  * holds from the few held ones, the hidden corrections from the small partial indexes of
  * reversals — and the rows asked about as markers, and sums them newest first. The bounds are
  * values, so the planner sizes the read from the statistics. Its cost is the rows from the oldest
- * asked about to the start: a first page reads about its own rows, a deep page (or a rare word far
- * back) every row above it, the export every row once (each batch counts on from the last).
+ * asked about to the start: the export reads every row once (each batch counts on from the last).
+ * (A page of the history would read every row above it — so pages carry no balance.)
  */
 
 /** A row already read and the account's balance at it: where the next (older) rows count down from. */

@@ -9,7 +9,6 @@ import {
 } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { balanceKeyOf, rowBalances } from './history-balances';
 import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './history-cursor';
 import {
   historyReads,
@@ -48,7 +47,6 @@ export async function listTransactions(
       ? decodeCursor(olderThan, 'olderThan')
       : undefined;
   const { rows, more } = await readPage(db, accounts, filters, timeZone, { direction, beyond, limit: pageSize });
-  const balances = await rowBalances(db, rows, filters);
   const first = rows[0];
   const last = rows[rows.length - 1];
   const anyBeyond = async (row: HistoryRow, towards: 'older' | 'newer') =>
@@ -57,7 +55,7 @@ export async function listTransactions(
   const newer = first && (direction === 'newer' ? more : beyond !== undefined && (await anyBeyond(first, 'newer')));
   const older = last && (direction === 'older' ? more : await anyBeyond(last, 'older'));
   return {
-    items: rows.map((row) => toTransaction(row, accounts, balances.get(balanceKeyOf(row)))),
+    items: rows.map((row) => toTransaction(row, accounts)),
     pageSize,
     older: older && last ? encodeCursor(keyOf(last)) : null,
     newer: newer && first ? encodeCursor(keyOf(first)) : null,
@@ -129,14 +127,10 @@ export const keyOf = (row: HistoryRow): HistoryKey => ({
   transferId: row.transfer_id,
 });
 
-/**
- * A row as the member reads it. `balance`: the account's balance at the row's place in the history
- * (history-balances.ts), shown as "Balance after" on a row that moved money (Completed) only.
- */
-export function toTransaction(row: HistoryRow, accounts: MemberAccount[], balance?: bigint): Transaction {
+/** A row as the member reads it. */
+export function toTransaction(row: HistoryRow, accounts: MemberAccount[]): Transaction {
   const account = accounts.find((a) => a.id === row.account_id);
   const status = statusOf(row);
-  const balanceAfter = status === 'Completed' && balance !== undefined ? balance : null;
   return {
     id: `${row.transfer_id}:${row.side}`,
     transferId: row.transfer_id,
@@ -160,7 +154,6 @@ export function toTransaction(row: HistoryRow, accounts: MemberAccount[], balanc
     date: toMilliseconds(row.effective_key),
     postedAt: toMilliseconds(row.created_key),
     reference: row.reference,
-    balanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
     correction: row.reverses_id ? 'reversal' : row.reversed ? 'reversed' : null,
     paymentOrder: Boolean(row.payment_order),
   };

@@ -128,7 +128,6 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
         amount: '250.10',
         status: 'Pending',
         description: 'Transfer to Casey Jones, Bank of America ••6789',
-        balanceAfter: null,
       }),
     ]);
     expect(await auditActions(t, member.id)).toContain('transfer.external');

@@ -110,7 +110,6 @@ describe('the credit card in the history', () => {
     type: 'credit',
     amount: '15.00',
     description: 'Transfer from Checking',
-    balanceAfter: '-25.00',
   });
 
   /** The history API answers the credit card's rows when asked for them, else the usual page. */
