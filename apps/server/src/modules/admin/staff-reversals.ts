@@ -1,11 +1,20 @@
 import { centsToDecimal, messages } from '@mutual/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { type Executor, queryRows, type Tx } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import { retriedTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
+import { localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { billPayments } from '../bill-pay/bill-pay.tables';
+import { tellMember as tellBillPayment } from '../bill-pay/bill-pay-notices';
+import { openPaymentRow, paymentsWithPayee } from '../bill-pay/bill-payment-view';
+import { continueSeries } from '../bill-pay/bill-payments';
+import { cardAuthorizations } from '../cards/cards.tables';
+import { tellMember as tellDeposit } from '../deposits/deposit-notices';
+import { depositHolds, mobileDeposits } from '../deposits/deposits.tables';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { lockMemberAccounts } from '../ledger/member-accounts';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import type { UserRow } from '../people/people.tables';
@@ -80,7 +89,10 @@ export async function reverseMemberTransaction(
  * Delete User Transactions: undoes every open transaction of the member in one database
  * transaction, set-based (`ledger_reverse_member`) — all of them or, if one cannot be undone
  * (another member has spent money they received, a payment is already in a NACHA file), none,
- * with the reason.
+ * with the reason. The workflows whose holds it voids end with them, in the function too: payment
+ * orders returned, deposits awaiting review rejected, deposit funds holds closed, bill payments
+ * failed, card authorizations reversed. The member is told of each order, deposit and bill payment
+ * as their own module tells them, and the run's one audit row names the records it closed.
  */
 export async function reverseAllMemberTransactions(
   deps: Deps & Pick<AppDeps, 'config' | 'mailer' | 'secrets'>,
@@ -89,6 +101,7 @@ export async function reverseAllMemberTransactions(
 ): Promise<{ count: number; message: string }> {
   try {
     const result = await retriedTransaction(deps, async (tx, now) => {
+      const open = await lockOpenWorkflows(tx, member.id);
       await lockMemberAccounts(tx, member.id);
       const audit = { action: 'transactions.reversed_all', actor, member, meta, now };
       return withBalancesAudited(tx, audit, async () => {
@@ -102,7 +115,11 @@ export async function reverseAllMemberTransactions(
         const count = Number(row?.undone ?? 0);
         // A payment order it cancelled is told to the member as a return is.
         await tellCancelledOrders(tx, deps, pendingOrders, reason, now);
-        return { facts: { count, reason }, result: { count, message: messages.admin.transactionsDeleted(count) } };
+        const workflows = await closeWorkflows(tx, deps, open, reason, now);
+        return {
+          facts: { count, reason, ...(workflows && { workflows }) },
+          result: { count, message: messages.admin.transactionsDeleted(count) },
+        };
       });
     });
     void deps.mailer.flush();
@@ -110,6 +127,122 @@ export async function reverseAllMemberTransactions(
   } catch (error) {
     throw (await reverseAllRefusal(deps, member, error)) ?? error;
   }
+}
+
+/** The member's workflow records whose hold the run may void, by kind: their ids. */
+interface OpenWorkflows {
+  deposits: string[];
+  depositHolds: string[];
+  billPayments: string[];
+  cardAuthorizations: string[];
+}
+
+/**
+ * Locks the member's workflow records still waiting on a hold (`pending-workflows.ts`) before the
+ * accounts, in the order their own modules lock (the record, then the ledger's accounts): the run
+ * and Deposit Review, the release job, Bill Pay or the card processor acting on one of them at the
+ * same moment wait for each other instead of deadlocking.
+ */
+async function lockOpenWorkflows(tx: Executor, userId: string): Promise<OpenWorkflows> {
+  const ids = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ id: string }>(tx, query)).map((row) => row.id);
+  return {
+    deposits: await ids(sql`
+      select d.id from mobile_deposits d where d.user_id = ${userId} and d.status = 'pending_review'
+      order by d.id for update`),
+    depositHolds: await ids(sql`
+      select h.id from deposit_holds h join mobile_deposits d on d.id = h.deposit_id
+      where d.user_id = ${userId} and h.transfer_id is not null and h.released_at is null and h.voided_at is null
+      order by h.id for update of h`),
+    billPayments: await ids(sql`
+      select b.id from bill_payments b
+      where b.user_id = ${userId} and b.status = 'scheduled' and b.pending_transfer_id is not null
+      order by b.id for update`),
+    cardAuthorizations: await ids(sql`
+      select c.id from card_authorizations c join cards k on k.id = c.card_id
+      where k.user_id = ${userId} and c.status = 'pending'
+      order by c.id for update of c`),
+  };
+}
+
+/**
+ * After `ledger_reverse_member`: which of the `open` records it closed (those ended at `now`), the
+ * member told of each deposit and bill payment as Deposit Review and the send job tell them, and a
+ * recurring payment's series moved on to its next payment. Answers the closed records' ids by kind
+ * for the run's audit row, or undefined when it closed none.
+ */
+async function closeWorkflows(
+  tx: Tx,
+  deps: Pick<AppDeps, 'config' | 'mailer' | 'secrets'>,
+  open: OpenWorkflows,
+  reason: string,
+  now: Date,
+): Promise<Partial<OpenWorkflows> | undefined> {
+  const deposits = open.deposits.length
+    ? await tx
+        .select({ deposit: mobileDeposits, type: ledgerAccounts.type, accountNumber: ledgerAccounts.accountNumber })
+        .from(mobileDeposits)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, mobileDeposits.accountId))
+        .where(
+          and(
+            inArray(mobileDeposits.id, open.deposits),
+            eq(mobileDeposits.status, 'rejected'),
+            eq(mobileDeposits.reviewedAt, now),
+          ),
+        )
+        .orderBy(mobileDeposits.submittedAt)
+    : [];
+  for (const { deposit, type, accountNumber } of deposits) {
+    const facts = {
+      userId: deposit.userId,
+      amount: deposit.amount,
+      account: `${type} ••${(accountNumber ?? '').slice(-4)}`,
+      submittedOn: localDay(deposit.submittedAt, deps.config.timeZone),
+    };
+    await tellDeposit(tx, deps, facts, { kind: 'rejected', reason }, now);
+  }
+  const holds = open.depositHolds.length
+    ? await tx
+        .select({ id: depositHolds.id })
+        .from(depositHolds)
+        .where(and(inArray(depositHolds.id, open.depositHolds), eq(depositHolds.voidedAt, now)))
+    : [];
+  const payments = open.billPayments.length
+    ? await paymentsWithPayee(tx)
+        .where(
+          and(
+            inArray(billPayments.id, open.billPayments),
+            eq(billPayments.status, 'failed'),
+            eq(billPayments.failedAt, now),
+          ),
+        )
+        .orderBy(billPayments.payOn, billPayments.id)
+    : [];
+  const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+  for (const row of payments) {
+    await tellBillPayment(tx, deps, openPaymentRow(deps.secrets, row), { kind: 'failed', reason: sentence }, now);
+    const { seriesId, occurrence } = row.payment;
+    if (seriesId && occurrence) await continueSeries(tx, seriesId, occurrence, now);
+  }
+  const cards = open.cardAuthorizations.length
+    ? await tx
+        .select({ id: cardAuthorizations.id })
+        .from(cardAuthorizations)
+        .where(
+          and(
+            inArray(cardAuthorizations.id, open.cardAuthorizations),
+            eq(cardAuthorizations.status, 'reversed'),
+            eq(cardAuthorizations.reversedAt, now),
+          ),
+        )
+    : [];
+  const closed = {
+    ...(deposits.length > 0 && { deposits: deposits.map((row) => row.deposit.id) }),
+    ...(holds.length > 0 && { depositHolds: holds.map((row) => row.id) }),
+    ...(payments.length > 0 && { billPayments: payments.map((row) => row.payment.id) }),
+    ...(cards.length > 0 && { cardAuthorizations: cards.map((row) => row.id) }),
+  };
+  return Object.keys(closed).length > 0 ? closed : undefined;
 }
 
 /** The refusal `ledger_reverse_member` raised, in words naming the transaction that blocks the run. */

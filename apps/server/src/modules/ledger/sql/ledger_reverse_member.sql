@@ -1,8 +1,10 @@
 -- Delete User Transactions (spec §4), set-based: undoes every open transaction of one member in
 -- a few statements, whatever their number. Holds still waiting are voided (their payment orders
--- returned with the reason); what moved is reversed by a transfer the other way that points at it
--- (a held payment that was posted is reversed through its posting). Transactions already undone,
--- reversals themselves and failed records are left alone, so a second run finds nothing.
+-- returned, deposits awaiting review rejected, deposit funds holds closed, bill payments failed,
+-- card authorizations reversed, each with the reason); what moved is reversed by a transfer the
+-- other way that points at it (a held payment that was posted is reversed through its posting).
+-- Transactions already undone, reversals themselves and failed records are left alone, so a
+-- second run finds nothing.
 --
 -- The same rules as ledger_post, checked once for the whole set: a member account never ends below
 -- zero counting holds (another member who has spent money the member sent them refuses the run:
@@ -160,6 +162,28 @@ BEGIN
     return_code = NULL, return_reason = p_reason
   FROM reverse_plan p
   WHERE p.action = 'void' AND o.id = p.order_id AND o.status = 'pending';
+
+  -- Every other workflow a voided hold belonged to ends in its own record too, with the reason, so
+  -- nothing waits on money no longer held (admin/pending-workflows.ts lists them): a deposit
+  -- awaiting review is rejected, an accepted deposit's funds hold closed (the release job skips
+  -- it), a scheduled bill payment failed (the send job skips it), a card authorization reversed (a
+  -- later clearing is refused; the expiry job skips it). The caller locked these rows first.
+  UPDATE mobile_deposits d SET status = 'rejected', reviewed_at = p_now, reviewed_by = p_created_by,
+    reject_reason = p_reason
+  FROM reverse_plan p
+  WHERE p.action = 'void' AND d.pending_transfer_id = p.source_id AND d.status = 'pending_review';
+
+  UPDATE deposit_holds h SET voided_at = p_now
+  FROM reverse_plan p
+  WHERE p.action = 'void' AND h.transfer_id = p.source_id AND h.released_at IS NULL AND h.voided_at IS NULL;
+
+  UPDATE bill_payments b SET status = 'failed', failed_at = p_now, reason = p_reason
+  FROM reverse_plan p
+  WHERE p.action = 'void' AND b.pending_transfer_id = p.source_id AND b.status = 'scheduled';
+
+  UPDATE card_authorizations c SET status = 'reversed', reversed_at = p_now
+  FROM reverse_plan p
+  WHERE p.action = 'void' AND c.hold_transfer_id = p.source_id AND c.status = 'pending';
 
   FOR v_user IN SELECT DISTINCT a.user_id FROM reverse_moves m JOIN ledger_accounts a ON a.id = m.account_id WHERE a.user_id IS NOT NULL LOOP
     PERFORM pg_notify('mutual_live', json_build_object('userId', v_user, 'kind', 'ledger')::text);
