@@ -294,7 +294,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
 
       const { dialog, since } = await openModal(page, item, 'details');
       const code = await readCardCode(member.email, since);
-      const codeBox = dialog.getByLabel('Card code (6 digits)');
+      const codeBox = dialog.getByLabel('6-digit one-time password (OTP)');
       await codeBox.fill(otherCode(code));
       await dialog.getByRole('button', { name: 'Verify' }).click();
       await dialog.getByText(m.otpWrong).waitFor({ state: 'visible', ...SETTLED });
@@ -489,12 +489,18 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
         await openCards(page);
         const item = cardItem(page, card.last4);
         const { dialog, since } = await openModal(page, item, 'limits');
-        await dialog.getByRole('button', { name: 'Verify' }).click();
-        await dialog.getByText(m.otpInvalid).waitFor({ state: 'visible' });
+        // Verify waits for six digits (as every one-time password box does); a wrong code, under the box.
+        const verify = dialog.getByRole('button', { name: 'Verify' });
+        expect(await verify.isDisabled(), 'Verify before six digits').toBe(true);
+        const code = await readCardCode(member.email, since);
+        const codeBox = dialog.getByLabel('6-digit one-time password (OTP)');
+        await codeBox.fill(otherCode(code));
+        await verify.click();
+        await dialog.getByText(m.otpWrong).waitFor({ state: 'visible', ...SETTLED });
         await expectNoViolations(page, `the card modal's code step at ${viewport.width} px`, '[role="dialog"]');
         await viewportScreenshot(page, 'cards-modal-code');
-        await dialog.getByLabel('Card code (6 digits)').fill(await readCardCode(member.email, since));
-        await dialog.getByRole('button', { name: 'Verify' }).click();
+        await codeBox.fill(code);
+        await verify.click();
         await dialog.getByRole('form', { name: 'Set Transaction Limits' }).waitFor({ state: 'visible', ...SETTLED });
         await expectNoViolations(page, `the Set Transaction Limits form at ${viewport.width} px`, '[role="dialog"]');
         expect(await hasHorizontalScroll(page), `the modal fits ${viewport.width} px`).toBe(false);

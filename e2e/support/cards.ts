@@ -142,7 +142,7 @@ export function dashboardTransaction(page: Page, ...texts: string[]): Locator {
  */
 export async function openModalWithCode(page: Page, card: Locator, email: string, action: CardCodeAction) {
   const { dialog } = await openModal(page, card, action);
-  await dialog.getByLabel('Card code (6 digits)').fill(await readCardCode(email, 0, action));
+  await dialog.getByLabel('6-digit one-time password (OTP)').fill(await readCardCode(email, 0, action));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await dialog.getByRole('form', { name: 'Enter your card code' }).waitFor({ state: 'detached', ...SETTLED });
   return dialog;

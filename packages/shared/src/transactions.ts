@@ -139,6 +139,10 @@ export const accountOverviewSchema = z.object({
   availableBalance: moneyString,
   /** Money on hold or arriving: the sum of the member's pending entries. */
   pendingTotal: moneyString,
+  /** The part of `pendingTotal` held going out: a payment, a card authorization (unsigned). */
+  pendingOut: moneyString,
+  /** The part of `pendingTotal` on its way in: a deposit under review (unsigned). */
+  pendingIn: moneyString,
   /**
    * This calendar month (the credit union's time zone): money in and out, transfers between the
    * member's own accounts and staff corrections excluded.

@@ -5,8 +5,8 @@ import { controlProps, FormField } from './form-field';
 
 /**
  * The label of every box for a 6-digit one-time code a member types (sign-in step 2, a transfer to
- * a US bank, a new payee): spec §3's "6-digit one-time password", and the "OTP" its messages name
- * ("Please enter OTP", "Invalid OTP").
+ * a US bank, a new payee, a card action): spec §3's "6-digit one-time password", and the "OTP" its
+ * messages name ("Please enter OTP", "Invalid OTP").
  */
 export const OTP_LABEL = '6-digit one-time password (OTP)';
 
@@ -25,7 +25,7 @@ interface OtpFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A 6-digit confirmation code box (spec §5: digits only): a US-bank transfer's, a new payee's. */
+/** A 6-digit confirmation code box (spec §5: digits only): a US-bank transfer's, a new payee's, a card's. */
 export function OtpField({ id, label = OTP_LABEL, hint, error, value, onChange, inputRef }: OtpFieldProps) {
   const described = { hint, error: error ?? undefined };
   return (

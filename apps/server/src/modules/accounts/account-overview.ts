@@ -24,6 +24,8 @@ export async function accountOverview(
   return {
     availableBalance: centsToDecimal(money.checkingAvailable),
     pendingTotal: centsToDecimal(money.pending),
+    pendingOut: centsToDecimal(money.pendingOut),
+    pendingIn: centsToDecimal(money.pendingIn),
     monthIncome: centsToDecimal(money.income),
     monthOutgoing: centsToDecimal(money.outgoing),
     monthCorrections: centsToDecimal(money.corrections),

@@ -56,6 +56,8 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
       expect(await overview(member.browser)).toEqual({
         availableBalance: '1207.00',
         pendingTotal: '100.00',
+        pendingOut: '100.00',
+        pendingIn: '0.00',
         monthIncome: '1020.00',
         monthOutgoing: '90.00',
         monthCorrections: '0.00',
@@ -97,10 +99,10 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
       status: 'Completed',
       date: '2026-03-01T12:25:00.000Z',
     });
-
-    const second = await history(member.browser, `olderThan=${first.older}`);
     // A page carries no running balance: that is the CSV's "Balance after" (history-balances.test.ts).
     expect(first.items[0]).not.toHaveProperty('balanceAfter');
+
+    const second = await history(member.browser, `olderThan=${first.older}`);
     expect(second.items.map((row) => row.amount)).toEqual(['5.00', '4.00', '3.00', '2.00', '1.00']);
     expect(second).toMatchObject({ older: null, newer: expect.any(String) });
     const back = await history(member.browser, `newerThan=${second.newer}`);

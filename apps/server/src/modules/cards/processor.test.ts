@@ -48,7 +48,11 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     const answer = await processor.authorize(plastic, '4.50');
     expect(answer).toMatchObject({ decision: 'approved', reason: null });
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '500.00', available: '495.50' } });
-    expect((await overview(member.browser)).pendingTotal).toBe('4.50');
+    expect(await overview(member.browser)).toMatchObject({
+      pendingTotal: '4.50',
+      pendingOut: '4.50',
+      pendingIn: '0.00',
+    });
     const purchase = async () =>
       (await history(member.browser)).items.find((item) => item.description === 'Card purchase: Harbor Coffee');
     expect(await purchase()).toMatchObject({ amount: '4.50', type: 'debit', status: 'Pending' });

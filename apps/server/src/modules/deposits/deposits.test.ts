@@ -22,10 +22,10 @@ import {
   uniqueEmail,
 } from '../../test/identity';
 import { giveCreditCard } from '../../test/cards';
-import { balances, memberWithMoney, newKey, overview } from '../../test/money';
+import { balances, memberWithMoney, newKey, overview, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
-import { history } from '../../test/transfer-forms';
+import { history, internationalForm } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
 import { users } from '../people/people.tables';
 import { mobileDeposits } from './deposits.tables';
@@ -100,6 +100,24 @@ describe('[DEPOSITS]: the member sends a check', () => {
     expect(row?.flags.map((f) => f.kind)).toContain('new_member');
   });
 
+  it('splits the pending total into money held going out and money on its way in', async () => {
+    const robin = await member(500_00n);
+    await deposited(robin.browser, { deposit: { amount: '240.00' } });
+    const sent = await sendTransfer(
+      robin.browser,
+      '/api/transfers/international',
+      internationalForm({ amount: '100.00' }),
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The payment is held out of Checking; the check's credit waits for review. Neither is netted.
+    expect(await overview(robin.browser)).toMatchObject({
+      availableBalance: '400.00',
+      pendingTotal: '340.00',
+      pendingOut: '100.00',
+      pendingIn: '240.00',
+    });
+  });
+
   it('makes it Pending Review with a pending credit the available balance does not include', async () => {
     const robin = await member(50_00n);
     const before = await balances(robin.browser);
@@ -122,6 +140,7 @@ describe('[DEPOSITS]: the member sends a check', () => {
     expect(await balances(robin.browser)).toEqual(before);
     const summary = await overview(robin.browser);
     expect(summary.pendingTotal).toBe('1234.56');
+    expect(summary).toMatchObject({ pendingOut: '0.00', pendingIn: '1234.56' });
     const row = (await history(robin.browser)).items.find(
       (item) => item.transferId !== undefined && item.amount === '1234.56',
     );

@@ -11,6 +11,10 @@ export interface MemberMonth {
   checkingAvailable: bigint;
   /** Money on hold going out or on its way in, over all the member's accounts. */
   pending: bigint;
+  /** The part of `pending` held going out (a payment, a card authorization): the accounts' pending debits. */
+  pendingOut: bigint;
+  /** The part of `pending` on its way in (a deposit under review): the accounts' pending credits. */
+  pendingIn: bigint;
   /** This month: money that came in from outside the member's accounts, corrections excluded. */
   income: bigint;
   /** This month: money that went out to outside the member's accounts, corrections excluded. */
@@ -19,18 +23,30 @@ export interface MemberMonth {
   corrections: bigint;
 }
 
-/** The balances now and the flows of `now`'s calendar month in `timeZone`: one statement. */
+/**
+ * The balances now and the flows of `now`'s calendar month in `timeZone`: one statement. The
+ * pending total's two directions come from the same accounts' counters the function sums for
+ * `pending` (every account but the credit card line), in the same snapshot: out + in = pending.
+ */
 export async function memberMonth(db: Executor, userId: string, now: Date, timeZone: string): Promise<MemberMonth> {
-  const [row] = await queryRows<Record<'available' | 'pending' | 'income' | 'outgoing' | 'corrections', unknown>>(
+  const [row] = await queryRows<
+    Record<'available' | 'pending' | 'pending_out' | 'pending_in' | 'income' | 'outgoing' | 'corrections', unknown>
+  >(
     db,
     sql`
-    select available, pending, income, outgoing, corrections
+    select m.available, m.pending, m.income, m.outgoing, m.corrections, p.pending_out, p.pending_in
     from ledger_member_month(
-      p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`,
+      p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone}) m
+    cross join (
+      select coalesce(sum(a.debits_pending) filter (where a.type <> 'Credit Card'), 0) as pending_out,
+             coalesce(sum(a.credits_pending) filter (where a.type <> 'Credit Card'), 0) as pending_in
+      from ledger_accounts a where a.user_id = ${userId}::uuid) p`,
   );
   return {
     checkingAvailable: cents(row?.available),
     pending: cents(row?.pending),
+    pendingOut: cents(row?.pending_out),
+    pendingIn: cents(row?.pending_in),
     income: cents(row?.income),
     outgoing: cents(row?.outgoing),
     corrections: cents(row?.corrections),

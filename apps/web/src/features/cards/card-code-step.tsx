@@ -21,6 +21,8 @@ const linkClass =
  * step opens (e-mailed, or the authenticator: the server's answer says which) — the server answers
  * with the code it already sent while that one still works, saying so — checked with
  * `codes/verify`; the verified code's id is what step 2 spends. "Send a new code" asks for a fresh one.
+ * The box is the portal's one-time password field (`OTP_LABEL`); Verify waits for six digits, as on
+ * sign-in, a US-bank transfer and a new payee.
  */
 export function CardCodeStep({
   card,
@@ -98,7 +100,6 @@ export function CardCodeStep({
       {requestError && <Alert tone="error">{requestError}</Alert>}
       <OtpField
         id={`card-code-${card.id}`}
-        label="Card code (6 digits)"
         hint="For your security, this code works once, for this card and this action only."
         {...otp.field}
       />
@@ -110,7 +111,7 @@ export function CardCodeStep({
       </p>
       {alert && <Alert tone="error">{alert}</Alert>}
       <div className="flex justify-end">
-        <SubmitButton sending={verifyCode.isPending} disabled={!code || sending}>
+        <SubmitButton sending={verifyCode.isPending} disabled={!code || sending || !otp.complete}>
           Verify
         </SubmitButton>
       </div>

@@ -2,6 +2,7 @@ import { messages } from '@mutual/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OTP_LABEL } from '../../components/otp-field';
 import { apiError, reply, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { pressEnter } from '../../test/keyboard';
 import { renderWithProviders } from '../../test/render';
@@ -38,7 +39,7 @@ async function openModal(user: UserEvent, button: string) {
 }
 
 async function verify(user: UserEvent, dialog: HTMLElement, code = '123456') {
-  await user.type(within(dialog).getByLabelText('Card code (6 digits)'), code);
+  await user.type(within(dialog).getByLabelText(OTP_LABEL), code);
   await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
 }
 
@@ -64,17 +65,22 @@ describe('The card modal: the card code first', () => {
     expect(server.to('POST', path('codes'))[0]?.body).toEqual({ action: 'pin' });
     expect(within(dialog).queryByLabelText('New PIN')).toBeNull();
 
-    // Too short: the schema's words, and nothing sent.
-    await verify(user, dialog, '123');
-    expect(within(dialog).getByText(m.otpInvalid)).toBeTruthy();
+    // The portal's one-time password box, and Verify off until six digits are typed (as sign-in).
+    const box = within(dialog).getByLabelText<HTMLInputElement>(OTP_LABEL);
+    const verifyButton = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Verify' });
+    expect(verifyButton.disabled).toBe(true);
+    await user.type(box, '123');
+    expect(verifyButton.disabled).toBe(true);
+    // Enter in the box does not send a short code either.
+    await user.type(box, '{Enter}');
     expect(server.to('POST', path('codes/verify'))).toHaveLength(0);
 
     // Letters never reach the box (digits only, 6 at most).
-    const box = within(dialog).getByLabelText<HTMLInputElement>('Card code (6 digits)');
     await user.clear(box);
     await user.type(box, '12ab3456789');
     expect(box.value).toBe('123456');
-    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(verifyButton.disabled).toBe(false);
+    await user.click(verifyButton);
     expect(await within(dialog).findByText(m.otpWrong)).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).queryByLabelText('New PIN')).toBeNull();
@@ -196,7 +202,7 @@ describe('Change PIN', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
     expect(await within(dialog).findByText(m.otpExpired)).toBeTruthy();
     expect(within(dialog).queryByLabelText('New PIN')).toBeNull();
-    expect(within(dialog).getByLabelText('Card code (6 digits)')).toBeTruthy();
+    expect(within(dialog).getByLabelText(OTP_LABEL)).toBeTruthy();
   });
 });
 
@@ -297,7 +303,7 @@ describe('View Card Details', () => {
 describe('The card modal with the keyboard: the focus lands on each new step, never left on the dialog', () => {
   /** The code typed, then "Verify" pressed with Enter (the button goes away with its step). */
   async function verifyByKeyboard(user: UserEvent, dialog: HTMLElement) {
-    const box = within(dialog).getByLabelText('Card code (6 digits)');
+    const box = within(dialog).getByLabelText(OTP_LABEL);
     await waitFor(() => expect(document.activeElement).toBe(box));
     await user.type(box, '123456');
     await pressEnter(user, within(dialog).getByRole('button', { name: 'Verify' }));
@@ -328,7 +334,7 @@ describe('The card modal with the keyboard: the focus lands on each new step, ne
     await user.type(within(dialog).getByLabelText('Confirm PIN'), '4931');
     await pressEnter(user, within(dialog).getByRole('button', { name: 'Change PIN' }));
     await within(dialog).findByText(m.otpExpired);
-    const box = within(dialog).getByLabelText('Card code (6 digits)');
+    const box = within(dialog).getByLabelText(OTP_LABEL);
     await waitFor(() => expect(document.activeElement).toBe(box));
   });
 

@@ -10,6 +10,8 @@ import { MemberDashboard } from './member-dashboard';
 const overview = fixtureFactory<AccountOverview>({
   availableBalance: '1250.50',
   pendingTotal: '75.25',
+  pendingOut: '75.25',
+  pendingIn: '0.00',
   monthIncome: '3200.00',
   monthOutgoing: '1049.99',
   monthCorrections: '0.00',
@@ -41,6 +43,32 @@ describe('amounts on the member dashboard', () => {
     renderDashboard();
     await summaryShown();
     expect(screen.getByTestId('pending-total').textContent).toBe('$75.25');
+  });
+
+  it('shows under the pending total what of it is going out and what is coming in', async () => {
+    renderDashboard(overview({ pendingTotal: '763.90', pendingOut: '523.90', pendingIn: '240.00' }));
+    await summaryShown();
+    expect(screen.getByTestId('pending-total').textContent).toBe('$763.90');
+    const parts = within(screen.getByTestId('pending-parts'));
+    expect(parts.getByText('$523.90 going out')).toBeTruthy();
+    expect(parts.getByText('$240.00 coming in')).toBeTruthy();
+    // The pending figure and its parts are read together, under the one "Pending" term.
+    const term = screen.getByText('Pending', { selector: 'dt' });
+    expect(term.parentElement?.textContent).toBe('Pending$763.90$523.90 going out · $240.00 coming in');
+  });
+
+  it('names only the part of the pending total that is not zero', async () => {
+    renderDashboard(overview({ pendingTotal: '240.00', pendingOut: '0.00', pendingIn: '240.00' }));
+    await summaryShown();
+    expect(screen.getByTestId('pending-parts').textContent).toBe('$240.00 coming in');
+  });
+
+  it('shows no parts when nothing is pending', async () => {
+    renderDashboard(overview({ pendingTotal: '0.00', pendingOut: '0.00', pendingIn: '0.00' }));
+    await summaryShown();
+    expect(screen.getByTestId('pending-total').textContent).toBe('$0.00');
+    expect(screen.queryByTestId('pending-parts')).toBeNull();
+    expect(screen.queryByText(/going out|coming in/)).toBeNull();
   });
 
   it('shows the Checking card’s balance and available amount', async () => {

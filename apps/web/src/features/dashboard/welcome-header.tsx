@@ -1,4 +1,5 @@
-import { type AccountOverview, type SessionUser, formatWireBalance } from '@mutual/shared';
+import { type AccountOverview, type SessionUser, formatWireBalance, formatWireMoney } from '@mutual/shared';
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { dateTimeFormat, localDay } from '../../lib/format-date';
@@ -17,7 +18,8 @@ const smallFigureClass = 'text-xl text-white/95 sm:text-2xl';
 
 /**
  * Spec §2 dashboard header: date, time, welcome, joint marker and — for members — the Checking
- * account's available balance and the pending total, and this month's staff corrections when
+ * account's available balance and the pending total (with what of it is going out and what is coming
+ * in under it), and this month's staff corrections when
  * there are any. Staff have no accounts, so no `summary`.
  */
 export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: UseQueryResult<AccountOverview> }) {
@@ -25,7 +27,7 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
   // Staff corrections (adjustments, entries, reversals) are kept out of income and outgoing and
   // shown here, only in a month that has any.
   const corrections =
-    summary?.data && !/^-?0\.00$/.test(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
+    summary?.data && !isZero(summary.data.monthCorrections) ? summary.data.monthCorrections : undefined;
   const iso = new Date(now).toISOString();
   return (
     <header className={headerClass}>
@@ -61,7 +63,9 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
             pending={summary.isPending}
             large
           />
-          <HeaderFigure label="Pending" value={summary.data?.pendingTotal} pending={summary.isPending} />
+          <HeaderFigure label="Pending" value={summary.data?.pendingTotal} pending={summary.isPending}>
+            {summary.data && <PendingParts overview={summary.data} />}
+          </HeaderFigure>
           {corrections && (
             <HeaderFigure
               label="Corrections this month"
@@ -77,6 +81,35 @@ export function WelcomeHeader({ user, summary }: { user: SessionUser; summary?: 
   );
 }
 
+const isZero = (amount: string) => /^-?0\.00$/.test(amount.trim());
+
+/**
+ * Under the pending total, its two directions, which it adds up unsigned: money held going out (a
+ * payment, a card authorization) and money on its way in (a deposit under review). Only the parts
+ * that are not zero; nothing when neither is. Stacked on a phone, on one line from `sm` up.
+ */
+function PendingParts({ overview }: { overview: AccountOverview }) {
+  const parts = [
+    { amount: overview.pendingOut, words: 'going out' },
+    { amount: overview.pendingIn, words: 'coming in' },
+  ].filter((part) => !isZero(part.amount));
+  if (parts.length === 0) return null;
+  return (
+    <dd className="mt-1 text-xs text-white/85 tabular-nums sm:text-sm" data-testid="pending-parts">
+      {parts.map((part, index) => (
+        <span key={part.words} className="block whitespace-nowrap sm:inline">
+          {index > 0 && (
+            <span className="hidden sm:inline" aria-hidden="true">
+              {' · '}
+            </span>
+          )}
+          {formatWireMoney(part.amount)} {part.words}
+        </span>
+      ))}
+    </dd>
+  );
+}
+
 function HeaderFigure({
   label,
   value,
@@ -84,6 +117,7 @@ function HeaderFigure({
   large = false,
   signed = false,
   testId,
+  children,
 }: {
   label: string;
   value?: string;
@@ -92,6 +126,8 @@ function HeaderFigure({
   /** Shows "+" before money in (a minus is always shown). */
   signed?: boolean;
   testId?: string;
+  /** More about the figure, under it (a further `<dd>`). */
+  children?: ReactNode;
 }) {
   return (
     <div className="min-w-0">
@@ -110,6 +146,7 @@ function HeaderFigure({
           `${signed && !value.trim().startsWith('-') ? '+' : ''}${formatWireBalance(value)}`
         )}
       </dd>
+      {children}
     </div>
   );
 }
