@@ -29,7 +29,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
+import { auditRoutes } from './modules/admin/audit.routes';
 import { billPayRoutes, staffBillPayRoutes } from './modules/bill-pay/bill-pay.routes';
 import { cardTerminalRoutes } from './modules/cards/card-terminal';
 import { cardRoutes, processorRoutes } from './modules/cards/cards.routes';

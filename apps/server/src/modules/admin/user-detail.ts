@@ -3,6 +3,7 @@ import type { AuditFilters, AuditPage, UserDetail } from '@mutual/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { type AuditPaging, listAudit } from '../audit/audit-queries';
+import { namesForRecords } from './audit-names';
 import { countUserSessions } from '../auth/sessions';
 import { backupCodeStatus } from '../auth/backup-codes';
 import { storedFiles } from '../files/files.tables';
@@ -124,5 +125,6 @@ export async function userAuditTrail(
   timeZone: string,
 ): Promise<AuditPage> {
   const { action, from, to, olderThan, newerThan, pageSize } = query;
-  return listAudit(db, { kind: 'person', userId }, { action, from, to, olderThan, newerThan, pageSize }, timeZone);
+  const filters = { action, from, to, olderThan, newerThan, pageSize };
+  return listAudit(db, { kind: 'person', userId }, filters, timeZone, namesForRecords);
 }

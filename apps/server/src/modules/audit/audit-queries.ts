@@ -16,7 +16,6 @@ import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
-import { namesForRecords } from './audit-names';
 import { auditLog } from './audit.tables';
 
 export interface AuditPaging {
@@ -110,11 +109,15 @@ async function selectEntries(
   }));
 }
 
-/** The entries with the names of the ids their records hold (`audit-names.ts`), as they are called now. */
-async function withNames(db: Executor, entries: AuditEntry[]): Promise<AuditEntry[]> {
-  const names = await namesForRecords(db, entries);
-  return entries.map((entry, index) => ({ ...entry, names: names[index] ?? {} }));
-}
+/**
+ * For each record, `{ [id]: name }` of the ids it holds, as they are called now (null for one that
+ * is gone). The staff console gives it (admin/audit-names.ts): naming payees, accounts and cards
+ * reads the modules above this one.
+ */
+export type RecordNamer = (
+  db: Executor,
+  records: Array<{ before: unknown; after: unknown }>,
+) => Promise<Array<Record<string, string | null>>>;
 
 async function exists(db: Executor, where: SQL | undefined): Promise<boolean> {
   const rows = await db.select({ id: auditLog.id }).from(auditLog).where(where).limit(1);
@@ -132,14 +135,16 @@ async function countCapped(db: Executor, conditions: SQL[]): Promise<number> {
 }
 
 /**
- * One page of the log, newest first. With `olderThan` the page holds the entries just older than
- * that entry; with `newerThan`, the ones just newer (read upward, then turned round).
+ * One page of the log, newest first, each entry with the names of the ids it holds (`nameRecords`).
+ * With `olderThan` the page holds the entries just older than that entry; with `newerThan`, the
+ * ones just newer (read upward, then turned round).
  */
 export async function listAudit(
   db: Executor,
   scope: AuditScope,
   query: AuditFilters & AuditPaging,
   timeZone: string,
+  nameRecords: RecordNamer,
 ): Promise<AuditPage> {
   const conditions = await auditConditions(db, scope, query, timeZone);
   const { olderThan, newerThan, pageSize } = query;
@@ -149,7 +154,9 @@ export async function listAudit(
     countCapped(db, conditions),
   ]);
   const more = fetched.length > pageSize;
-  const entries = await withNames(db, fetched.slice(0, pageSize));
+  const page = fetched.slice(0, pageSize);
+  const names = await nameRecords(db, page);
+  const entries = page.map((entry, index) => ({ ...entry, names: names[index] ?? {} }));
   if (newerThan) entries.reverse();
 
   const first = entries[0];

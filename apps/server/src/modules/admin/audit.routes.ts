@@ -3,8 +3,9 @@ import { auditApi as api } from '@mutual/shared/contract/audit';
 import { actorAndMeta } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { staffRoutes } from '../../http/route-groups';
-import { exportAudit } from './audit-export';
-import { auditActionsPresent, listAudit } from './audit-queries';
+import { exportAudit } from '../audit/audit-export';
+import { auditActionsPresent, listAudit } from '../audit/audit-queries';
+import { namesForRecords } from './audit-names';
 
 /** The credit union's audit log, read by staff. Every route here is staff-only. */
 export const auditRoutes = staffRoutes(async (app, deps) => {
@@ -18,7 +19,8 @@ export const auditRoutes = staffRoutes(async (app, deps) => {
 
   app.route({
     ...routeOf(api.log),
-    handler: async (request) => listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone),
+    handler: async (request) =>
+      listAudit(deps.db, { kind: 'all' }, request.query, deps.config.timeZone, namesForRecords),
   });
 
   app.route({ ...routeOf(api.actions), handler: async () => auditActionsPresent(deps.db) });

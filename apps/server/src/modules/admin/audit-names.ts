@@ -1,16 +1,17 @@
 import { formatMoney } from '@mutual/shared';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { billPayees, billPayments } from '../bill-pay/bill-pay.tables';
+import { cards } from '../cards/cards.tables';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 
 /**
  * Names for the ids an audit record holds ("payeeId", "recipientUserId"), looked up when staff
- * read a page of the log: the records stay as written (the log is append-only), and what they
- * name is shown as it is called now. One query per kind of thing on the page, by primary key.
- *
- * The kind is told by the field's name. Payees, bill payments, accounts and cards belong to
- * modules above this one (eslint.config.js, `serverLayers`): they are read here by table name,
- * read only, so the log can name them without depending on those modules.
+ * read a page of the log (`listAudit` takes `namesForRecords`): the records stay as written (the
+ * log is append-only), and what they name is shown as it is called now. One query per kind of
+ * thing on the page, by primary key. It lives with the staff console, above the modules whose
+ * tables it reads (payees, bill payments, accounts, cards), not in the log's own module below them.
  */
 
 type Kind = 'person' | 'payee' | 'billPayment' | 'account' | 'card' | 'biller';
@@ -48,12 +49,6 @@ function idsIn(value: unknown, into: Map<string, Kind>, depth = 0): Map<string, 
   return into;
 }
 
-const idList = (ids: string[], cast = sql`::uuid`): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}${cast}`),
-    sql`, `,
-  );
-
 type Lookup = (db: Executor, ids: string[]) => Promise<Array<[string, string]>>;
 
 const lookups: Record<Kind, Lookup> = {
@@ -65,51 +60,57 @@ const lookups: Record<Kind, Lookup> = {
     return rows.map((row) => [row.id, row.name ? `${row.name} (${row.email})` : row.email]);
   },
   payee: async (db, ids) => {
-    const rows = await queryRows<{ id: string; nickname: string; biller_name: string }>(
-      db,
-      sql`select id, nickname, biller_name from bill_payees where id in (${idList(ids)})`,
-    );
+    const rows = await db
+      .select({ id: billPayees.id, nickname: billPayees.nickname, billerName: billPayees.billerName })
+      .from(billPayees)
+      .where(inArray(billPayees.id, ids));
     return rows.map((row) => [
       row.id,
-      row.nickname === row.biller_name ? row.nickname : `${row.nickname} (${row.biller_name})`,
+      row.nickname === row.billerName ? row.nickname : `${row.nickname} (${row.billerName})`,
     ]);
   },
   billPayment: async (db, ids) => {
-    const rows = await queryRows<{ id: string; amount: unknown; pay_on: string; nickname: string }>(
-      db,
-      sql`select p.id, p.amount, p.pay_on::text as pay_on, e.nickname
-          from bill_payments p join bill_payees e on e.id = p.payee_id
-          where p.id in (${idList(ids)})`,
-    );
-    return rows.map((row) => [
-      row.id,
-      `${formatMoney(BigInt(String(row.amount)))} to ${row.nickname} on ${row.pay_on}`,
-    ]);
+    const rows = await db
+      .select({
+        id: billPayments.id,
+        amount: billPayments.amount,
+        payOn: billPayments.payOn,
+        nickname: billPayees.nickname,
+      })
+      .from(billPayments)
+      .innerJoin(billPayees, eq(billPayees.id, billPayments.payeeId))
+      .where(inArray(billPayments.id, ids));
+    return rows.map((row) => [row.id, `${formatMoney(row.amount)} to ${row.nickname} on ${row.payOn}`]);
   },
   account: async (db, ids) => {
-    const rows = await queryRows<{ id: string; type: string; code: string | null; account_number: string | null }>(
-      db,
-      sql`select id, type, code, account_number from ledger_accounts where id in (${idList(ids)})`,
-    );
+    const rows = await db
+      .select({
+        id: ledgerAccounts.id,
+        type: ledgerAccounts.type,
+        code: ledgerAccounts.code,
+        accountNumber: ledgerAccounts.accountNumber,
+      })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, ids));
     return rows.map((row) => [
       row.id,
-      row.code ?? (row.account_number ? `${row.type} ••${row.account_number.slice(-4)}` : row.type),
+      row.code ?? (row.accountNumber ? `${row.type} ••${row.accountNumber.slice(-4)}` : row.type),
     ]);
   },
   /** A biller by the name the newest payee of it was saved with (the directory is configuration). */
   biller: async (db, ids) => {
-    const rows = await queryRows<{ biller_id: string; biller_name: string }>(
-      db,
-      sql`select distinct on (biller_id) biller_id, biller_name from bill_payees
-          where biller_id in (${idList(ids, sql``)}) order by biller_id, created_at desc`,
-    );
-    return rows.map((row) => [row.biller_id, row.biller_name]);
+    const rows = await db
+      .selectDistinctOn([billPayees.billerId], { billerId: billPayees.billerId, billerName: billPayees.billerName })
+      .from(billPayees)
+      .where(inArray(billPayees.billerId, ids))
+      .orderBy(billPayees.billerId, desc(billPayees.createdAt));
+    return rows.map((row) => [row.billerId, row.billerName]);
   },
   card: async (db, ids) => {
-    const rows = await queryRows<{ id: string; kind: string; last4: string }>(
-      db,
-      sql`select id, kind, last4 from cards where id in (${idList(ids)})`,
-    );
+    const rows = await db
+      .select({ id: cards.id, kind: cards.kind, last4: cards.last4 })
+      .from(cards)
+      .where(inArray(cards.id, ids));
     return rows.map((row) => [row.id, `${row.kind === 'credit' ? 'Credit' : 'Debit'} card ending ${row.last4}`]);
   },
 };
