@@ -19,7 +19,7 @@ import { hashRequest } from '../ledger/idempotency';
 import { postTransfer } from '../ledger/post-transfer';
 import { notify } from '../notifications/notify';
 import { expiryText, isExpired } from './card-numbers';
-import { cardCategory } from './merchant-category';
+import { cardCategory, isCashUse } from './merchant-category';
 import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'cardKeys'>;
@@ -27,10 +27,11 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'cardKeys'>;
 /**
  * The processor asks: may this card pay this much here? Decided by the card's own controls, in
  * order — status (locked, lost, not activated), expiry, a staff hold on the member, the channel
- * switches (online, international, ATM), the PIN when one is presented (required at an ATM), the
- * per-purchase limit, the day's limits, and last the money: an approval is a pending ledger
- * transfer (a hold) from the card's account to the card settlement account, which ledger_post
- * makes only if the available balance (or, for a credit card, the credit left) covers it.
+ * switches (online, international, ATM: any cash), the PIN when one is presented (required at an
+ * ATM), the per-purchase limit (purchases), the day's limit (ATM cash for cash, wherever it is paid
+ * out: merchant-category.ts `isCashUse`; else purchases), and last the money: an approval is a
+ * pending ledger transfer (a hold) from the card's account to the card settlement account, which
+ * ledger_post makes only if the available balance (or, for a credit card, the credit left) covers it.
  *
  * Everything happens under the card's row lock, so 30 purchases racing on one card are decided one
  * after another and cannot pass a limit together; the funds are the ledger's to guard under its
@@ -86,7 +87,7 @@ export async function authorizePurchase(
           card.userId,
           {
             kind: 'card',
-            title: 'Card purchase declined',
+            title: isCashUse(paymentOf(input)) ? 'Cash withdrawal declined' : 'Card purchase declined',
             body: `${formatMoney(amount)} at ${input.merchant.name} with your card ending ${card.last4}: ${words}.`,
           },
           now,
@@ -159,8 +160,6 @@ export function cents(amount: string): bigint {
   return parsed.cents;
 }
 
-const isAtm = (channel: CardChannel) => channel === 'atm';
-
 /** Where and how a card was used: what its ledger movement is written from (an authorization row has each). */
 export interface CardUseOf {
   merchant: string;
@@ -178,17 +177,18 @@ export const paymentOf = (input: ProcessorAuthorization): CardUseOf => ({
 
 /**
  * The ledger movement of a card payment, held at authorization and posted at clearing: from the
- * card's account to the card settlement account, as an ATM withdrawal or a purchase, filed under
- * the category its merchant category code names (merchant-category.ts).
+ * card's account to the card settlement account, as cash (an ATM withdrawal; a cash withdrawal
+ * elsewhere: a teller, a bank's own machine that reports itself as a terminal) or a purchase, filed
+ * under the category its merchant category code names (merchant-category.ts).
  */
 export function cardPayment(card: Pick<CardRow, 'accountId' | 'last4'>, use: CardUseOf, amount: bigint) {
-  const atm = isAtm(use.channel);
+  const what = !isCashUse(use) ? 'Card purchase' : use.channel === 'atm' ? 'ATM withdrawal' : 'Cash withdrawal';
   return {
     debitAccountId: card.accountId,
     creditAccountId: generalLedger.cardSettlement,
     amount,
     category: cardCategory(use.channel, use.categoryCode),
-    debitMemo: `${atm ? 'ATM withdrawal' : 'Card purchase'}: ${use.merchant}`,
+    debitMemo: `${what}: ${use.merchant}`,
     creditMemo: `Card ${card.last4}: ${use.merchant}`,
   };
 }
@@ -211,11 +211,18 @@ async function declineReason(
 
   if (await findActiveHold(tx, card.userId)) return 'account_on_hold';
 
+  // Cash is cash wherever it is paid out (merchant-category.ts): an ATM, a bank's own machine that
+  // reports itself as an in-store terminal (6011), a teller (6010).
+  const cash = isCashUse(paymentOf(input));
   if (input.channel === 'online' && !card.allowOnline) return 'online_off';
-  if (isAtm(input.channel) && !card.allowAtm) return 'atm_off';
+  // The ATM switch ("ATM withdrawals") covers every cash withdrawal by card: a member who turned it
+  // off expects no cash to leave by card, at an ATM or anywhere else.
+  if (cash && !card.allowAtm) return 'atm_off';
   if (input.merchant.country !== settings.homeCountry && !card.allowInternational) return 'international_off';
 
-  if (input.pin === undefined && isAtm(input.channel)) return 'pin_required';
+  // The PIN is required at an ATM; at a terminal (a shop's, or a bank's own cash machine that
+  // reports itself as one) asking for it is the terminal's: one presented is checked either way.
+  if (input.pin === undefined && input.channel === 'atm') return 'pin_required';
   if (input.pin !== undefined) {
     if (card.pinDigest === null) return 'pin_not_set';
     const failuresToday = card.pinFailuresDay === day ? card.pinFailures : 0;
@@ -229,19 +236,25 @@ async function declineReason(
     }
   }
 
-  if (!isAtm(input.channel) && amount > card.limitPerPurchase) return 'over_purchase_limit';
-  const spent = await spentToday(tx, card.id, day, isAtm(input.channel));
-  if (isAtm(input.channel)) return spent + amount > card.limitDailyAtm ? 'over_atm_limit' : null;
+  if (!cash && amount > card.limitPerPurchase) return 'over_purchase_limit';
+  const spent = await spentToday(tx, card.id, day, cash);
+  if (cash) return spent + amount > card.limitDailyAtm ? 'over_atm_limit' : null;
   return spent + amount > card.limitDailyPurchases ? 'over_daily_limit' : null;
 }
 
-/** What the card's approved authorizations of the day came to (ATM cash, or purchases), as cleared once cleared. */
-async function spentToday(tx: Executor, cardId: string, day: string, atm: boolean): Promise<bigint> {
-  const [row] = await queryRows<{ spent: string }>(
+/**
+ * What the card's approved authorizations of the day came to (cash, or purchases), as cleared once
+ * cleared. Summed by channel and merchant category code (a few groups a day), each group told cash
+ * or purchase by `isCashUse` itself, so the limits count by the rule everything else reads.
+ */
+async function spentToday(tx: Executor, cardId: string, day: string, cash: boolean): Promise<bigint> {
+  const rows = await queryRows<{ channel: CardChannel; category_code: string | null; spent: string }>(
     tx,
-    sql`select coalesce(sum(coalesce(cleared_amount, amount)), 0)::text as spent from card_authorizations
+    sql`select channel, category_code, sum(coalesce(cleared_amount, amount))::text as spent from card_authorizations
         where card_id = ${cardId} and day = ${day} and status in ('pending', 'posted')
-          and ${atm ? sql`channel = 'atm'` : sql`channel <> 'atm'`}`,
+        group by channel, category_code`,
   );
-  return BigInt(row?.spent ?? '0');
+  return rows
+    .filter((row) => isCashUse({ channel: row.channel, categoryCode: row.category_code }) === cash)
+    .reduce((sum, row) => sum + BigInt(row.spent), 0n);
 }

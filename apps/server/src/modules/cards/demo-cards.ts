@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { localDay } from '../../time';
 import type { Actor, RequestMeta } from '../audit/record-audit';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type UserRow, users } from '../people/people.tables';
 import { authorizationRequestHash, authorizePurchase, cardPayment, cents, paymentOf } from './authorize';
@@ -84,34 +85,45 @@ const demoCard = (deps: Pick<Deps, 'secrets'>, card: CardRow): DemoCard => ({
 });
 
 /**
- * The demo members' cards, as if issued long before the demo's history starts, each with the demo
- * PIN: the debit card Create User or the approval issued Alex, Sam and Taylor, and Alex's credit card.
+ * The demo members' cards, each with the demo PIN: the debit card Create User or the approval issued
+ * Alex, Sam and Taylor, and Alex's credit card. Each is dated the day its member's accounts opened
+ * (their Checking's opening, which the seed dates when the history starts): a member's card is
+ * issued with their account, never before it, and the history's card uses all come after.
  */
 export async function issueDemoCards(
   tx: Executor,
   deps: Pick<Deps, 'config' | 'clock' | 'secrets' | 'cardKeys'>,
   ids: { alex: string; sam: string; taylor: string },
 ): Promise<DemoCards> {
-  const issuedAt = new Date(deps.clock().getTime() - 400 * DAY);
   const person = async (id: string): Promise<UserRow> => {
     const [row] = await tx.select().from(users).where(eq(users.id, id));
     if (!row) throw new Error(`no demo member ${id}`);
     return row;
   };
+  const openedOf = async (member: UserRow): Promise<Date> => {
+    const [checking] = await tx
+      .select({ createdAt: ledgerAccounts.createdAt })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, member.id), eq(ledgerAccounts.type, 'Checking')));
+    if (!checking) throw new Error(`no Checking for demo member ${member.id}`);
+    return checking.createdAt;
+  };
   const withPin = async (card: CardRow) => {
     const [row] = await tx
       .update(cards)
-      .set({ pinDigest: deps.cardKeys.pinDigest(card.id, DEMO_CARD_PIN), pinChangedAt: issuedAt })
+      .set({ pinDigest: deps.cardKeys.pinDigest(card.id, DEMO_CARD_PIN), pinChangedAt: card.issuedAt })
       .where(eq(cards.id, card.id))
       .returning();
     if (!row) throw new Error(`no demo card ${card.id}`);
     return row;
   };
   const debitCard = async (member: UserRow) => {
+    const issuedAt = await openedOf(member);
     await issueMissingDebitCard(tx, deps, member, issuedAt);
+    // Create User or the approval issued it when the member joined: dated with the account instead.
     const [card] = await tx
       .update(cards)
-      .set({ issuedAt })
+      .set({ issuedAt, activatedAt: issuedAt })
       .where(and(eq(cards.userId, member.id), eq(cards.kind, 'debit')))
       .returning();
     if (!card) throw new Error(`no debit card for demo member ${member.id}`);
@@ -120,7 +132,7 @@ export async function issueDemoCards(
   const [alex, sam, taylor] = [await person(ids.alex), await person(ids.sam), await person(ids.taylor)];
   const debit = new Map<string, DemoCard>();
   for (const member of [alex, sam]) debit.set(member.id, demoCard(deps, await debitCard(member)));
-  const alexCredit = await withPin(await issueCreditCard(tx, deps, alex, issuedAt));
+  const alexCredit = await withPin(await issueCreditCard(tx, deps, alex, await openedOf(alex)));
   const taylorDebit = await debitCard(taylor);
   debit.set(taylor.id, demoCard(deps, taylorDebit));
   return { debit, alexCredit, taylorDebit };
@@ -194,6 +206,7 @@ export async function recordDemoCardUse(
 ): Promise<void> {
   // A credit card's cleared purchases earn points, which this does not add.
   if (card.kind !== 'debit') throw new Error('recordDemoCardUse is for debit cards: use chargeDemoCard');
+  if (charge.authorizedAt < card.issuedAt) throw new Error(`demo card use ${charge.id} before the card was issued`);
   const amount = cents(charge.amount);
   const request = authorizationOf(plastic, charge);
   const payment = cardPayment(card, paymentOf(request), amount);

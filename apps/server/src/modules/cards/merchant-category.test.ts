@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardCategory } from './merchant-category';
+import { cardCategory, isCashUse } from './merchant-category';
 
 describe('a card payment’s category', () => {
   it('is a Withdrawal for cash: at an ATM whatever the code, and for the cash codes on any channel', () => {
@@ -7,6 +7,15 @@ describe('a card payment’s category', () => {
     expect(cardCategory('atm', '5411')).toBe('Withdrawal');
     expect(cardCategory('in_store', '6011')).toBe('Withdrawal');
     expect(cardCategory('in_store', '6010')).toBe('Withdrawal');
+  });
+
+  it('tells cash from a purchase by the same rule', () => {
+    expect(isCashUse({ channel: 'atm', categoryCode: null })).toBe(true);
+    expect(isCashUse({ channel: 'in_store', categoryCode: '6011' })).toBe(true);
+    expect(isCashUse({ channel: 'online', categoryCode: '6010' })).toBe(true);
+    expect(isCashUse({ channel: 'in_store', categoryCode: '5411' })).toBe(false);
+    expect(isCashUse({ channel: 'in_store', categoryCode: null })).toBe(false);
+    expect(isCashUse({ channel: 'online' })).toBe(false);
   });
 
   it('files a purchase by its code, airlines by their range, and anything else as Shopping', () => {

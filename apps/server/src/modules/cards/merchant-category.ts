@@ -36,12 +36,27 @@ const cashCodes = new Set(['6010', '6011']);
 /** Airlines have a code each, 3000–3299. */
 const isAirline = (code: number) => code >= 3000 && code <= 3299;
 
+/** Where a card was used and the merchant category code sent with it (none: null or absent). */
+export interface CardUseKind {
+  channel: CardChannel;
+  categoryCode?: string | null | undefined;
+}
+
+/**
+ * Whether a card use is cash paid out — a withdrawal; on a credit card, a cash advance — rather than
+ * a purchase: at an ATM whatever the code, or wherever the code says cash (6010, 6011). The one rule
+ * every decision about cash reads: the category (Withdrawal), the ATM switch and the daily ATM cash
+ * limit (authorize.ts), the memo, a statement's cash figure, and no reward points (settle.ts).
+ */
+export function isCashUse({ channel, categoryCode }: CardUseKind): boolean {
+  return channel === 'atm' || (categoryCode !== null && categoryCode !== undefined && cashCodes.has(categoryCode));
+}
+
 export function cardCategory(
   channel: CardChannel,
   categoryCode: string | null | undefined,
 ): CardCategory | 'Withdrawal' | 'Shopping' {
-  if (channel === 'atm' || (categoryCode !== null && categoryCode !== undefined && cashCodes.has(categoryCode)))
-    return 'Withdrawal';
+  if (isCashUse({ channel, categoryCode })) return 'Withdrawal';
   if (!categoryCode) return 'Shopping';
   if (isAirline(Number(categoryCode))) return 'Transportation';
   return byCode.get(categoryCode) ?? 'Shopping';

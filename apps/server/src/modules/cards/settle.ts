@@ -14,6 +14,7 @@ import { postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type CardAuthorizationRow, cardAuthorizations, cards } from './cards.tables';
 import { cardPayment, cents } from './authorize';
 import { addRewardPoints } from './issue-card';
+import { isCashUse } from './merchant-category';
 import { forgetOldSignatures } from './processor-signature';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
@@ -91,10 +92,10 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
         createdBy: null,
       }));
     }
+    // Points for a credit card's purchases; its cash (a cash advance, at an ATM or a teller) earns none.
+    const cash = isCashUse({ channel: row.channel as CardChannel, categoryCode: row.categoryCode });
     const points =
-      card.kind === 'credit' && row.channel !== 'atm'
-        ? Number((amount * deps.config.cards.rewardsBasisPoints) / 10_000n)
-        : 0;
+      card.kind === 'credit' && !cash ? Number((amount * deps.config.cards.rewardsBasisPoints) / 10_000n) : 0;
     await addRewardPoints(tx, card.id, points);
     const [cleared] = await tx
       .update(cardAuthorizations)

@@ -226,6 +226,29 @@ describe('[DEMO]: the demo’s dates and transfer counts agree with its history'
     },
   );
 
+  it('issues each demo card with its member’s accounts, never before, and uses it only after', async () => {
+    const rows = await queryRows<{ kind: string; issued: string; opened: string; used: string | null }>(
+      t.db,
+      sql`select c.kind, extract(epoch from c.issued_at)::text as issued,
+            extract(epoch from a.created_at)::text as opened,
+            (select extract(epoch from min(x.authorized_at)) from card_authorizations x where x.card_id = c.id)::text
+              as used
+          from cards c join ledger_accounts a on a.user_id = c.user_id and a.type = 'Checking'`,
+    );
+    // Alex, Sam and Taylor's debit cards, Taylor's replacement, Alex's credit card.
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(Number(row.issued), row.kind).toBeGreaterThanOrEqual(Number(row.opened));
+      if (row.used !== null) expect(Number(row.used), row.kind).toBeGreaterThanOrEqual(Number(row.issued));
+    }
+    expect(
+      rows
+        .filter((row) => row.used !== null)
+        .map((row) => row.kind)
+        .sort(),
+    ).toEqual(['credit', 'debit', 'debit', 'debit']);
+  });
+
   /** The member's outgoing transfers in the window, in the ledger: to another member, a payment order's hold. */
   async function outgoingInWindow(userId: string): Promise<number> {
     const since = new Date(now.getTime() - t.config.limits.transferLimitWindowHours * 3_600_000);
