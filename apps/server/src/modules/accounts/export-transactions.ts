@@ -1,7 +1,8 @@
 import { centsToDecimal, csvBalanceCell, csvRow, type Transaction } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
 import { localDay } from '../../time';
-import { type BalanceAnchor, balanceKeyOf, rowBalances, type RowBalances } from './history-balances';
+import { type BalanceCounter, balanceCounter } from './history-balances';
+import type { HistoryKey } from './history-cursor';
 import { type HistoryRead, historyReads, historyRowsSql, type HistoryRow } from './history-sql';
 import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from './list-transactions';
 
@@ -75,16 +76,10 @@ function csvLine(row: ExportRow, timeZone: string): string {
 interface Stream {
   read: HistoryRead;
   rows: HistoryRow[];
-  /** The balance at each of `rows` (history-balances.ts). */
-  balances: RowBalances;
   /** The next row of `rows` to hand out. */
   at: number;
-  /**
-   * Where the next batch of this read starts — its last row, and the account's balance there,
-   * which the next batch's balances count down from; undefined before the first (which counts
-   * down from the balance now).
-   */
-  beyond?: BalanceAnchor;
+  /** Where the next batch of this read starts (its last row); undefined before the first. */
+  beyond?: HistoryKey;
   done: boolean;
 }
 
@@ -97,11 +92,11 @@ interface Stream {
  * two busy cores measured: the batches are fetched one at a time.)
  *
  * Each row's "Balance after" is the account's balance in the history's order (history-balances.ts):
- * a read's first batch counts down from the balance now, each next one from the balance at the
- * last row of the one before, so the rows between are summed once in all.
- * Money that posts while a long file is being written can leave the balances of the rows written
- * after it one step apart from the rows before; the next download agrees. `balances` false
- * leaves them out (the money-software files, which do not list them).
+ * one counter per account counts down from its balance now through what moved on it, whatever the
+ * filters leave out, as the rows are handed out; each movement is read once. Money that posts
+ * while a long file is being written can leave the balances of the rows written after it one step
+ * apart from the rows before; the next download agrees. `balances` false leaves them out (the
+ * money-software files, which do not list them).
  */
 export async function* transactionBatches(
   db: Executor,
@@ -115,25 +110,23 @@ export async function* transactionBatches(
   const streams: Stream[] = historyReads(accounts, filters).map((read) => ({
     read,
     rows: [],
-    balances: new Map(),
     at: 0,
     done: false,
   }));
+  // One counter per account, shared by its debit and credit reads: each movement is read once, in
+  // pages of `batch` too.
+  const counters = new Map<string, BalanceCounter>(
+    accounts.map((account) => [account.id, balanceCounter(db, account.id, Boolean(filters.corrections), batch)]),
+  );
   let out: ExportRow[] = [];
   for (;;) {
     for (const stream of streams) {
       if (stream.at < stream.rows.length || stream.done) continue;
-      const window = { direction: 'older', beyond: stream.beyond?.key, limit: batch } as const;
+      const window = { direction: 'older', beyond: stream.beyond, limit: batch } as const;
       stream.rows = await queryRows<HistoryRow>(db, historyRowsSql([stream.read], filters, timeZone, window));
-      stream.balances = balances ? await rowBalances(db, stream.rows, filters, stream.beyond) : new Map();
       stream.at = 0;
       const last = stream.rows[stream.rows.length - 1];
-      if (last)
-        stream.beyond = {
-          accountId: stream.read.accountId,
-          key: keyOf(last),
-          balance: stream.balances.get(balanceKeyOf(last)) ?? 0n,
-        };
+      if (last) stream.beyond = keyOf(last);
       stream.done = stream.rows.length < batch;
     }
     const next = newest(streams);
@@ -141,8 +134,9 @@ export async function* transactionBatches(
     if (!next || !row) break;
     next.at += 1;
     const transaction = toTransaction(row, accounts);
-    const balance = transaction.status === 'Completed' ? next.balances.get(balanceKeyOf(row)) : undefined;
-    out.push({ ...transaction, balanceAfter: balance === undefined ? null : centsToDecimal(balance) });
+    const counter = balances && transaction.status === 'Completed' ? counters.get(row.account_id) : undefined;
+    const balance = counter ? centsToDecimal(await counter.at(keyOf(row))) : null;
+    out.push({ ...transaction, balanceAfter: balance });
     if (out.length >= batch) {
       yield out;
       out = [];

@@ -249,7 +249,7 @@ describe('[ACCOUNTS]: the history CSV\'s "Balance after" adds up in the order th
       }
     });
 
-    it('streams in batches that each count on from the one before, to the same file', async () => {
+    it('streams in small batches of rows and of movements counted, to the same file', async () => {
       for (const query of ['', 'corrections=true', 'account=Checking', 'type=credit&corrections=true', 'q=spent']) {
         const response = await member.browser.get(`/api/me/transactions/export?${query}`);
         expect(response.statusCode).toBe(200);
