@@ -152,6 +152,13 @@ export const messages = {
     },
     exportedPaymentOrder:
       'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
+    /** Deleting a transaction whose workflow already gave the money back its own way: money moves back once. */
+    depositAlreadyReturned:
+      "This deposit's check was already returned in Deposit Review: its money was taken back then. " +
+      'Nothing was changed',
+    billPaymentAlreadyReturned:
+      'This bill payment was already returned in Payment Operations → Bill Pay: its money was paid back then. ' +
+      'Nothing was changed',
   },
   /** Spec §8 "Reset screen". */
   resetTransfers: {
@@ -339,6 +346,10 @@ export const messages = {
     returned: (amount: string, payee: string, reason: string) =>
       `Payment of ${amount} to ${payee} returned (${reason}). The money is back in the member's account.`,
     notReturnable: 'Only a sent payment can be returned, and only once.',
+    /** Its sending was reversed by staff (a deleted transaction, Delete User Transactions): the money is back. */
+    reversedByStaff:
+      "This payment's money was already given back by staff: returning it would pay the member twice. " +
+      'Nothing was changed.',
     nothingToExport: (date: string) => `No bill payments were sent on ${date}.`,
     nothingElectronic: (date: string) =>
       `No payments to electronic billers were sent on ${date}; the CSV lists the ones paid by check.`,
@@ -400,6 +411,10 @@ export const messages = {
     notFound: 'Deposit not found',
     alreadyReviewed: 'This deposit has already been reviewed.',
     notReturnable: 'Only an accepted deposit can be returned, and only once.',
+    /** Its credit was reversed by staff (a deleted transaction, Delete User Transactions): the money is gone. */
+    reversedByStaff:
+      "This deposit's money was already reversed by staff: returning the check would take it back twice. " +
+      'Nothing was changed.',
     reasonRequired: 'Please give a reason',
     reasonTooLong: (max: number) => `The reason must be at most ${max} characters`,
     approved: (amount: string, date: string) => `Deposit of ${amount} approved. Funds fully available on ${date}.`,

@@ -19,6 +19,7 @@ import { AppError } from '../../errors';
 import { instantAt, localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
+import { lockMemberAccount } from '../ledger/member-accounts';
 import { postTransfer } from '../ledger/post-transfer';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
@@ -27,6 +28,7 @@ import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
 import { openPaymentRow, type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
+import { sendingReversed } from './reversed-bill-payment';
 
 /**
  * The Bill Pay tab of Payment Operations: payments due today, sent on a day, and returned; a
@@ -100,7 +102,8 @@ export async function listStaffBillPayments(
 /**
  * Staff: the biller sent a payment back. The money goes back to the member's account (a credit
  * from the bill-pay clearing account), the payment is Returned with the reason, and the member is told in plain
- * words. The row lock makes a second return of the same payment a conflict, not a second refund.
+ * words. The row lock makes a second return of the same payment a conflict, not a second refund;
+ * a payment whose sending staff reversed is refused too: its money is back already.
  */
 export async function returnBillPayment(
   deps: Deps,
@@ -122,6 +125,10 @@ export async function returnBillPayment(
       const row = openPaymentRow(deps.secrets, locked);
       const { payment } = row;
       if (payment.status !== 'sent' || !payment.sentTransferId) throw new AppError('CONFLICT', m.notReturnable);
+      // Staff reversed its sending already (read under the account's lock, so a Delete User
+      // Transactions run that holds it has committed): the money comes back once. Nothing changes.
+      await lockMemberAccount(tx, payment.userId, payment.fromAccountId);
+      if (await sendingReversed(tx, payment.sentTransferId)) throw new AppError('CONFLICT', m.reversedByStaff);
       // The money comes back as a credit of its own (not a staff correction): the member's history
       // keeps the payment that left and shows the refund beside it.
       const { transferId: returnTransferId } = await postTransfer(tx, {

@@ -15,6 +15,7 @@ import { type DepositRow, findStaffDeposit } from './deposit-view';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 import { availabilitySchedule } from './funds-availability';
 import { endHold } from './release-holds';
+import { depositCreditReversed } from './reversed-deposit';
 
 /**
  * Staff decide a deposit (issue 17 item 4), each in one transaction that locks the deposit row
@@ -29,7 +30,8 @@ import { endHold } from './release-holds';
  *   taken back by a new transfer the member sees ("Returned check …"). Members' accounts never go
  *   below zero (the ledger's rule), so when the money has been spent the account gives what it has
  *   and the rest is booked to the returned-items account: a receivable the member owes, shown on
- *   the deposit and told to the member (docs/decisions/2026-11-28-mobile-deposit.md).
+ *   the deposit and told to the member (docs/decisions/2026-11-28-mobile-deposit.md). A deposit
+ *   whose credit staff reversed is refused: its money already went back (`reversed-deposit.ts`).
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -189,6 +191,11 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
     }
     // The account's money, locked so nothing spends it meanwhile (the ledger's own read).
     const account = await lockMemberAccount(tx, deposit.userId, deposit.accountId);
+    // Staff reversed its credit already (read under the account's lock, so a Delete User
+    // Transactions run that holds it has committed): the money moves back once. Nothing changes.
+    if (await depositCreditReversed(tx, deposit.pendingTransferId)) {
+      throw new AppError('CONFLICT', m.reversedByStaff);
+    }
     const available = account ? account.balance - account.held : 0n;
     const taken = available < deposit.amount ? (available > 0n ? available : 0n) : deposit.amount;
     const owed = deposit.amount - taken;
