@@ -181,6 +181,20 @@ export function csvRow(values: readonly string[]): string {
   return values.map(csvCell).join(',');
 }
 
+/** The first line of the history's CSV (`GET /api/me/transactions/export`): its columns, in order. */
+export const TRANSACTIONS_CSV_HEADER = [
+  'Date',
+  'Posted',
+  'Description',
+  'Category',
+  'Account',
+  'Type',
+  'Amount',
+  'Status',
+  'Reference',
+  'Balance after',
+] as const;
+
 const plainDecimal = /^-?\d+\.\d{2}$/;
 
 /**

@@ -1,6 +1,5 @@
-import { centsToDecimal, csvBalanceCell, csvRow, type Transaction } from '@mutual/shared';
+import { centsToDecimal, csvBalanceCell, csvRow, type Transaction, TRANSACTIONS_CSV_HEADER } from '@mutual/shared';
 import { type Executor, queryRows } from '../../db/client';
-import { localDay } from '../../time';
 import { type BalanceCounter, balanceCounter } from './history-balances';
 import type { HistoryKey } from './history-cursor';
 import { type HistoryRead, historyReads, historyRowsSql, type HistoryRow } from './history-sql';
@@ -8,19 +7,6 @@ import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from '.
 
 /** Rows read from the database at a time, per read (and written to the reply at a time). */
 export const EXPORT_BATCH = 2_000;
-
-const header = [
-  'Date',
-  'Posted',
-  'Description',
-  'Category',
-  'Account',
-  'Type',
-  'Amount',
-  'Status',
-  'Reference',
-  'Balance after',
-];
 
 /**
  * The history as CSV for a spreadsheet, written as it is read: every cell quoted and formula-safe
@@ -43,9 +29,9 @@ export async function* transactionsCsv(
   timeZone: string,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  yield `${csvRow(header)}\r\n`;
+  yield `${csvRow(TRANSACTIONS_CSV_HEADER)}\r\n`;
   for await (const rows of transactionBatches(db, userId, filters, timeZone, batch)) {
-    yield rows.map((row) => `${csvLine(row, timeZone)}\r\n`).join('');
+    yield rows.map((row) => `${csvLine(row)}\r\n`).join('');
   }
 }
 
@@ -55,12 +41,14 @@ export async function* transactionsCsv(
  * money has none. Null throughout when the export leaves balances out.
  */
 export interface ExportRow extends Transaction {
+  /** The row's date as a day in the credit union's time zone (the database's, as the filters count days). */
+  day: string;
   balanceAfter: string | null;
 }
 
-function csvLine(row: ExportRow, timeZone: string): string {
+function csvLine(row: ExportRow): string {
   const cells = csvRow([
-    localDay(new Date(row.date), timeZone),
+    row.day,
     row.postedAt,
     row.description,
     row.category,
@@ -136,7 +124,7 @@ export async function* transactionBatches(
     const transaction = toTransaction(row, accounts);
     const counter = balances && transaction.status === 'Completed' ? counters.get(row.account_id) : undefined;
     const balance = counter ? centsToDecimal(await counter.at(keyOf(row))) : null;
-    out.push({ ...transaction, balanceAfter: balance });
+    out.push({ ...transaction, day: row.local_day, balanceAfter: balance });
     if (out.length >= batch) {
       yield out;
       out = [];

@@ -63,14 +63,20 @@ export function balanceCounter(
   let page: Movement[] = [];
   let pageAt = 0;
   let done = false;
+  /** The page after `page`, asked for as soon as `page` arrived: the database reads it meanwhile. */
+  let ahead: Promise<Movement[]> | undefined;
+  const pageAfter = (last: HistoryKey | undefined) =>
+    queryRows<MovementRow>(db, movementsSql(account, last, pageSize)).then(toMovements);
 
   /** The next movement of the account, newest first (reading the next page when one runs out), or none. */
   async function nextMovement(): Promise<Movement | undefined> {
     if (pageAt === page.length && !done) {
-      const last = page[page.length - 1]?.key;
-      page = toMovements(await queryRows<MovementRow>(db, movementsSql(account, last, pageSize)));
+      page = await (ahead ?? pageAfter(undefined));
       pageAt = 0;
       done = page.length < pageSize;
+      ahead = done ? undefined : pageAfter(page[page.length - 1]?.key);
+      // Awaited when its turn comes; until then a failure (the database gone) must not go unheard.
+      ahead?.catch(() => undefined);
     }
     return page[pageAt];
   }

@@ -28,6 +28,8 @@ export interface HistoryRow {
   /** The sort key's timestamps as text with microseconds (history-cursor.ts); also the row's dates. */
   effective_key: string;
   created_key: string;
+  /** The effective date's calendar day in the credit union's time zone (`YYYY-MM-DD`): the CSV's Date. */
+  local_day: string;
   resolution_kind: 'post' | 'void' | 'expire' | null;
   resolution_reason: string | null;
   /** A void the member whose money was held made themself: they cancelled it (a bill payment). */
@@ -84,6 +86,7 @@ export function historyRowsSql(
       p.reason, p.reverses_id,
       to_char(p.effective_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as effective_key,
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
+      to_char(p.effective_at at time zone ${timeZone}, 'YYYY-MM-DD') as local_day,
       r.kind as resolution_kind, r.reason as resolution_reason, r.cancelled as resolution_cancelled,
       z.id is not null as reversed,
       o.id is not null as payment_order
