@@ -68,7 +68,7 @@ const csvExports: CsvExport[] = [
   },
   {
     name: 'the audit log (GET /api/admin/audit/export)',
-    source: 'modules/audit/audit.routes.ts',
+    source: 'modules/admin/audit.routes.ts',
     async plant(t) {
       // A staff browser whose user agent looks like a formula, acting on a member whose name does.
       const admin = await createPerson(t, { role: 'admin', name: 'Alex Admin' });
