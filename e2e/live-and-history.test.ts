@@ -1,3 +1,4 @@
+import { TRANSACTIONS_CSV_HEADER } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, MOBILE, browserSuite, hasHorizontalScroll, headingText, screenshot } from './support/browser';
@@ -15,19 +16,6 @@ import {
   samePage,
   sendToMember,
 } from './support/money';
-
-const CSV_HEADER = [
-  'Date',
-  'Posted',
-  'Description',
-  'Category',
-  'Account',
-  'Type',
-  'Amount',
-  'Status',
-  'Reference',
-  'Balance after',
-];
 
 /** Clicks "Export CSV" and reads the file the browser saved. */
 async function exportCsv(page: Page): Promise<{ name: string; rows: string[][] }> {
@@ -177,10 +165,10 @@ browserSuite('[LIVE]: changes reach an open dashboard; [HISTORY]: the full trans
       // The export has the same filters, every matching row (no paging) and the documented header.
       const { name, rows } = await exportCsv(page);
       expect(name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(rows[0]).toEqual(CSV_HEADER);
+      expect(rows[0]).toEqual(TRANSACTIONS_CSV_HEADER);
       const body = rows.slice(1);
       expect(body).toHaveLength(withAlex);
-      expect(body.map((row) => row.length)).toEqual(body.map(() => CSV_HEADER.length));
+      expect(body.map((row) => row.length)).toEqual(body.map(() => TRANSACTIONS_CSV_HEADER.length));
       // Row for row, what the page shows: description (and reference), category, status, direction and amount.
       const asShown = body
         .slice(0, found.length)

@@ -6,14 +6,25 @@ import {
   type StaffDepositResult,
 } from '@mutual/shared';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import { releaseDueHolds } from '../modules/deposits/release-holds';
 import { checkPicture } from './check-picture';
-import { type Browser, type FilePart, multipart, type TestApp } from './identity';
+import {
+  Browser,
+  createPerson,
+  DEMO_PASSWORD,
+  type FilePart,
+  manualClock,
+  multipart,
+  signIn,
+  type TestApp,
+  uniqueEmail,
+} from './identity';
 import { type Member, memberWithMoney, newKey } from './money';
-import { daysLongTestEnv } from './test-app';
+import { daysLongTestEnv, expectLedgerConsistent, useTestApp } from './test-app';
 import { users } from '../modules/people/people.tables';
 import { eq } from 'drizzle-orm';
+import type { Env } from '../config';
 
 export const DEPOSITS = '/api/deposits';
 
@@ -105,3 +116,30 @@ export const depositTestEnv = {
   ...daysLongTestEnv,
   MOBILE_DEPOSIT_RATE_LIMIT: '1000',
 };
+
+/**
+ * The deposit desk on Wednesday 25 November 2026, 10:00 AM in New York. Thursday is Thanksgiving
+ * (the Fed is closed), then a weekend: the next business day is Friday the 27th, the second Monday
+ * the 30th. The clock is manual (`time`; `at(iso)` moves it to an instant) and goes back to `start`
+ * after each test, once the ledger is checked. `staff` is signed in before the first test.
+ * `env` adds to `depositTestEnv`.
+ */
+export function useDepositDesk(env: Env = {}) {
+  const start = new Date('2026-11-25T15:00:00Z');
+  const time = manualClock(start);
+  const t = useTestApp({ clock: time.clock, env: { ...depositTestEnv, ...env } });
+  const staff = new Browser(t);
+  const at = (iso: string) => {
+    time.advance(new Date(iso).getTime() - time.now().getTime());
+  };
+
+  beforeAll(async () => {
+    const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
+    await signIn(t, person.email, DEMO_PASSWORD, staff);
+  });
+  afterEach(async () => {
+    await expectLedgerConsistent(t);
+    at(start.toISOString());
+  });
+  return { t, time, start, at, staff };
+}

@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { approved, deposited, depositTestEnv, longStandingMember } from '../../test/deposits';
 import { type Browser, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
+import { type DatedRow, postDated } from '../../test/history';
 import { accountId, balances, cashEntry, type Member, memberWithMoney } from '../../test/money';
 import { daysLongTestEnv, expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
-import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
+import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import { transactionsCsv } from './export-transactions';
 
 /**
@@ -136,26 +137,16 @@ describe('[ACCOUNTS]: the history CSV\'s "Balance after" adds up in the order th
       const savings = await accountId(t, member.id, 'Savings');
       const dated = (i: number) => new Date(Date.UTC(2026, 1, 1, 12, 0) + i * 3_600_000);
       await t.db.transaction(async (tx) => {
-        const post = (
-          i: number,
-          kind: 'single' | 'pending' | 'failed',
-          debit: string,
-          credit: string,
-          amount: bigint,
-          memo: string,
-        ) =>
-          postTransfer(tx, {
+        const post = (i: number, kind: DatedRow['kind'], debit: string, credit: string, amount: bigint, memo: string) =>
+          postDated(tx, {
             kind,
-            debitAccountId: debit,
-            creditAccountId: credit,
+            debit,
+            credit,
             amount,
-            category: 'Other',
-            debitMemo: memo,
-            creditMemo: memo,
+            memo,
             // Recorded in a shuffled order: dates jump back and forth.
             effectiveAt: dated(i % 3 === 0 ? 300 - i : i),
             now: new Date(NOW.getTime() + i * 1000),
-            createdBy: null,
           });
         await post(0, 'single', generalLedger.cash, checking, 5_000_00n, 'Opening deposit');
         const held: string[] = [];

@@ -1,11 +1,12 @@
 import type { Transaction, TransactionCategory, TransactionPage } from '@mutual/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, manualClock } from '../../test/identity';
+import { type DatedRow, postDated } from '../../test/history';
 import { accountId, type Member, memberWithMoney } from '../../test/money';
 import { useLedgerTestApp } from '../../test/test-app';
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
-import { postTransfer, resolvePending, reverseTransfer } from '../ledger/post-transfer';
+import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
 import { localDay } from '../../time';
 
 const NOW = new Date('2026-03-15T16:00:00.000Z');
@@ -41,37 +42,33 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
     await t.db.transaction(async (tx) => {
       const post = (
         i: number,
-        kind: 'single' | 'pending' | 'failed',
+        kind: DatedRow['kind'],
         debit: string,
         credit: string,
         memo: string,
         category: TransactionCategory,
       ) =>
-        postTransfer(tx, {
+        postDated(tx, {
           kind,
-          debitAccountId: debit,
-          creditAccountId: credit,
+          debit,
+          credit,
           amount: BigInt(100 + i),
+          memo,
           category,
-          debitMemo: memo,
-          creditMemo: memo,
+          reference: i % 7 === 0 ? `Ref ${i}` : null,
           // Every 25th row at 04:30Z: the evening before, in New York.
           effectiveAt: new Date(Date.UTC(2026, 1, 1 + Math.floor(i / 10), i % 25 === 0 ? 4 : 15, 30)),
-          reference: i % 7 === 0 ? `Ref ${i}` : null,
           now: time.now(),
-          createdBy: null,
         });
-      await postTransfer(tx, {
+      await postDated(tx, {
         kind: 'single',
-        debitAccountId: generalLedger.cash,
-        creditAccountId: checking,
+        debit: generalLedger.cash,
+        credit: checking,
         amount: 1_000_00n,
+        memo: 'Opening deposit',
         category: 'Deposit',
-        debitMemo: 'Opening deposit',
-        creditMemo: 'Opening deposit',
         effectiveAt: new Date('2026-01-31T12:00:00Z'),
         now: time.now(),
-        createdBy: null,
       });
       for (let i = 1; i <= 400; i += 1) {
         const category = categories[i % categories.length] ?? 'Food';

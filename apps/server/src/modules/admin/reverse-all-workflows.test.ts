@@ -1,20 +1,19 @@
 import { messages, type StaffDepositPage } from '@mutual/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPayee, paymentForm, paymentsOf, runSendJob, scheduled, cutOffAt } from '../../test/bill-pay';
 import { cardOf, plasticOf, Processor, runExpiry } from '../../test/cards';
 import {
   approved,
   deposited,
   depositOverview,
-  depositTestEnv,
   longStandingMember,
   releaseHolds,
   review,
+  useDepositDesk,
 } from '../../test/deposits';
-import { type Browser, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
+import { mailsTo } from '../../test/identity';
 import { balances, type Member, memberWithMoney, settledBalances } from '../../test/money';
-import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { notificationsOf } from '../../test/transfer-forms';
 import { auditLog } from '../audit/audit.tables';
 import { billPayments } from '../bill-pay/bill-pay.tables';
@@ -31,22 +30,7 @@ import { depositHolds } from '../deposits/deposits.tables';
 const DAY = 86_400_000;
 
 describe('[ADMIN]: Delete User Transactions closes the workflows of the holds it voids', () => {
-  // Wednesday 25 November 2026, 10:00 AM in New York (Thursday is Thanksgiving).
-  const start = new Date('2026-11-25T15:00:00Z');
-  const time = manualClock(start);
-  const t = useTestApp({ clock: time.clock, env: { ...depositTestEnv, RATE_LIMIT_PER_MINUTE: '100000' } });
-  let staff: Browser;
-  const at = (iso: string) => {
-    time.advance(new Date(iso).getTime() - time.now().getTime());
-  };
-
-  beforeAll(async () => {
-    staff = await signInStaff(t, { email: uniqueEmail('staff') });
-  });
-  afterEach(async () => {
-    await expectLedgerConsistent(t);
-    at(start.toISOString());
-  });
+  const { t, time, at, staff } = useDepositDesk({ RATE_LIMIT_PER_MINUTE: '100000' });
 
   const reverseAll = async (member: { id: string }, reason: string) => {
     const response = await staff.post(`/api/admin/users/${member.id}/transactions/reverse-all`, { reason });

@@ -1,12 +1,10 @@
 import { messages, type StaffDepositResult } from '@mutual/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, runSendJob, scheduled } from '../../test/bill-pay';
-import { approved, deposited, depositTestEnv, longStandingMember, releaseHolds, review } from '../../test/deposits';
-import { type Browser, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
+import { approved, deposited, longStandingMember, releaseHolds, review, useDepositDesk } from '../../test/deposits';
 import { balances, deposit, type Member, memberWithMoney, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
-import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../audit/audit.tables';
 import { billPayments } from '../bill-pay/bill-pay.tables';
@@ -24,22 +22,7 @@ import { achPayment, orderIn, returnOrder, settle } from '../payments/payment-op
 const onPostgres = inject('testDatabase').kind === 'postgres';
 
 describe('[ADMIN]: money a workflow posted moves back once, by staff or by its own return', () => {
-  // Wednesday 25 November 2026, 10:00 AM in New York (Thursday is Thanksgiving).
-  const start = new Date('2026-11-25T15:00:00Z');
-  const time = manualClock(start);
-  const t = useTestApp({ clock: time.clock, env: { ...depositTestEnv, RATE_LIMIT_PER_MINUTE: '100000' } });
-  let staff: Browser;
-  const at = (iso: string) => {
-    time.advance(new Date(iso).getTime() - time.now().getTime());
-  };
-
-  beforeAll(async () => {
-    staff = await signInStaff(t, { email: uniqueEmail('staff') });
-  });
-  afterEach(async () => {
-    await expectLedgerConsistent(t);
-    at(start.toISOString());
-  });
+  const { t, time, at, staff } = useDepositDesk({ RATE_LIMIT_PER_MINUTE: '100000' });
 
   const reverseAll = async (member: Member, reason: string) => {
     const response = await staff.post(`/api/admin/users/${member.id}/transactions/reverse-all`, { reason });

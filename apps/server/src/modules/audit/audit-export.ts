@@ -14,28 +14,30 @@ export function localDateTime(date: Date, timeZone: string): string {
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
+/** The first line of the log's CSV: its columns, in order, the wall-clock time named for `timeZone`. */
+export const auditCsvHeader = (timeZone: string) => [
+  'Entry',
+  `When (${timeZone})`,
+  'At (UTC)',
+  'Action',
+  'What happened',
+  'By',
+  'Member',
+  'Member e-mail',
+  'Member id',
+  'IP address',
+  'User agent',
+  'Reason',
+  'Before',
+  'After',
+];
+
 /**
  * The log as CSV for a spreadsheet: every cell quoted and formula-safe (`csvRow`), the time both
  * as the credit union's wall clock and as UTC, the reason in a column of its own, and before and
  * after as JSON exactly as recorded.
  */
 export function auditCsv(entries: AuditEntry[], timeZone: string): string {
-  const header = [
-    'Entry',
-    `When (${timeZone})`,
-    'At (UTC)',
-    'Action',
-    'What happened',
-    'By',
-    'Member',
-    'Member e-mail',
-    'Member id',
-    'IP address',
-    'User agent',
-    'Reason',
-    'Before',
-    'After',
-  ];
   const lines = entries.map((entry) =>
     csvRow([
       entry.id,
@@ -54,7 +56,7 @@ export function auditCsv(entries: AuditEntry[], timeZone: string): string {
       json(entry.after),
     ]),
   );
-  return `${[csvRow(header), ...lines].join('\r\n')}\r\n`;
+  return `${[csvRow(auditCsvHeader(timeZone)), ...lines].join('\r\n')}\r\n`;
 }
 
 /**

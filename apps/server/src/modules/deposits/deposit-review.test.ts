@@ -1,20 +1,19 @@
 import { type DepositView, messages, type StaffDepositDetail, type StaffDepositPage } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   approved,
   checkPhoto,
   deposited,
   depositOverview,
-  depositTestEnv,
   longStandingMember,
   releaseHolds,
   review,
+  useDepositDesk,
 } from '../../test/deposits';
-import { auditActions, Browser, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
+import { auditActions, Browser, mailsTo } from '../../test/identity';
 import { balances, expectCheckingFigures, type Member, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
-import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -24,23 +23,7 @@ const m = messages.deposits;
 const HOUR = 3_600_000;
 
 describe('[DEPOSITS]: staff review, funds availability and returned checks', () => {
-  // Wednesday 25 November 2026, 10:00 AM in New York. Thursday is Thanksgiving (the Fed is
-  // closed), then a weekend: the next business day is Friday the 27th, the second Monday the 30th.
-  const start = new Date('2026-11-25T15:00:00Z');
-  const time = manualClock(start);
-  const t = useTestApp({ clock: time.clock, env: depositTestEnv });
-  let staff: Browser;
-  const at = (iso: string) => {
-    time.advance(new Date(iso).getTime() - time.now().getTime());
-  };
-
-  beforeAll(async () => {
-    staff = await signInStaff(t, { email: uniqueEmail('staff') });
-  });
-  afterEach(async () => {
-    await expectLedgerConsistent(t);
-    at(start.toISOString());
-  });
+  const { t, time, at, staff } = useDepositDesk();
 
   const depositOf = async (member: Member, id: string): Promise<DepositView | undefined> =>
     (await depositOverview(member.browser)).deposits.find((d) => d.id === id);
