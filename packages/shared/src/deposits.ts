@@ -96,6 +96,12 @@ export const depositViewSchema = z.object({
   returnReason: z.string().nullable(),
   /** Returned after the money was spent: what the account could not cover and is still owed. */
   amountOwed: z.string().nullable(),
+  /**
+   * Accepted, then its money taken back by staff (a deleted transaction, Delete User Transactions):
+   * when and why. It cannot be returned as well: the money moved back once.
+   */
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
   frontImageUrl: z.string(),
   backImageUrl: z.string(),
 });
@@ -149,6 +155,8 @@ export const staffDepositSchema = depositViewSchema.extend({
   flags: z.array(depositFlagSchema),
   reviewedBy: z.string().nullable(),
   returnedBy: z.string().nullable(),
+  /** Who reversed its money (`reversedAt`), if staff did. */
+  reversedBy: z.string().nullable(),
 });
 export type StaffDeposit = z.infer<typeof staffDepositSchema>;
 

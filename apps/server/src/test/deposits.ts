@@ -129,17 +129,19 @@ export function useDepositDesk(env: Env = {}) {
   const time = manualClock(start);
   const t = useTestApp({ clock: time.clock, env: { ...depositTestEnv, ...env } });
   const staff = new Browser(t);
+  /** The staff user's address, as Deposit Review names who acted. */
+  const staffEmail = uniqueEmail('staff');
   const at = (iso: string) => {
     time.advance(new Date(iso).getTime() - time.now().getTime());
   };
 
   beforeAll(async () => {
-    const person = await createPerson(t, { role: 'admin', email: uniqueEmail('staff') });
+    const person = await createPerson(t, { role: 'admin', email: staffEmail });
     await signIn(t, person.email, DEMO_PASSWORD, staff);
   });
   afterEach(async () => {
     await expectLedgerConsistent(t);
     at(start.toISOString());
   });
-  return { t, time, start, at, staff };
+  return { t, time, start, at, staff, staffEmail };
 }

@@ -1,8 +1,16 @@
-import { messages, type StaffDepositResult } from '@mutual/shared';
+import { messages, type StaffDepositDetail, type StaffDepositResult } from '@mutual/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, runSendJob, scheduled } from '../../test/bill-pay';
-import { approved, deposited, longStandingMember, releaseHolds, review, useDepositDesk } from '../../test/deposits';
+import {
+  approved,
+  deposited,
+  depositOverview,
+  longStandingMember,
+  releaseHolds,
+  review,
+  useDepositDesk,
+} from '../../test/deposits';
 import { balances, deposit, type Member, memberWithMoney, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { queryRows } from '../../db/client';
@@ -22,7 +30,7 @@ import { achPayment, orderIn, returnOrder, settle } from '../payments/payment-op
 const onPostgres = inject('testDatabase').kind === 'postgres';
 
 describe('[ADMIN]: money a workflow posted moves back once, by staff or by its own return', () => {
-  const { t, time, at, staff } = useDepositDesk({ RATE_LIMIT_PER_MINUTE: '100000' });
+  const { t, time, at, staff, staffEmail } = useDepositDesk({ RATE_LIMIT_PER_MINUTE: '100000' });
 
   const reverseAll = async (member: Member, reason: string) => {
     const response = await staff.post(`/api/admin/users/${member.id}/transactions/reverse-all`, { reason });
@@ -99,6 +107,15 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
       });
       expect(await balances(robin.browser)).toEqual(settledBalances('100.00', '0.00'));
       await expectNotReturned(check.id);
+
+      // Staff and the member read that its money was taken back, when and why (from the ledger),
+      // and no money of it is on its way any more.
+      const reversal = { reversedAt: time.now().toISOString(), reversalReason: 'Clean-up', availability: [] };
+      const detail = (await staff.get(`/api/admin/deposits/${check.id}`)).json<StaffDepositDetail>();
+      expect(detail.deposit).toMatchObject({ ...reversal, status: 'accepted', reversedBy: staffEmail });
+      const mine = (await depositOverview(robin.browser)).deposits.find((d) => d.id === check.id);
+      expect(mine).toMatchObject(reversal);
+      expect(mine).not.toHaveProperty('reversedBy');
     });
 
     it('whose credit staff deleted is not returned again: the check bounces once', async () => {

@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { fileUrl } from '../files/save-file';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 
@@ -25,9 +25,24 @@ type HoldRow = typeof depositHolds.$inferSelect;
 
 const reviewer = alias(users, 'reviewer');
 const returner = alias(users, 'returner');
+const reverser = alias(users, 'reverser');
+const posting = alias(ledgerTransfers, 'posting');
+const reversal = alias(ledgerTransfers, 'reversal');
 
-/** A deposit with what its views need: the account, the member and the staff who acted on it. */
+/**
+ * A deposit with what its views need: the account, the member, the staff who acted on it, and —
+ * read from the ledger, the truth — the reversal of its posted credit if staff made one (two probes
+ * of unique indexes: the posting by its pending transfer, the reversal by what it reverses).
+ */
 export function depositsWithParties(db: Executor) {
+  const reversed = db
+    .select({ at: reversal.createdAt, reason: reversal.reason, by: reverser.email })
+    .from(posting)
+    .innerJoin(reversal, eq(reversal.reversesId, posting.id))
+    .leftJoin(reverser, eq(reverser.id, reversal.createdBy))
+    .where(and(eq(posting.pendingId, mobileDeposits.pendingTransferId), eq(posting.kind, 'post')))
+    .limit(1)
+    .as('reversed');
   return db
     .select({
       deposit: mobileDeposits,
@@ -43,12 +58,14 @@ export function depositsWithParties(db: Executor) {
       },
       reviewedBy: reviewer.email,
       returnedBy: returner.email,
+      reversed: { at: reversed.at, reason: reversed.reason, by: reversed.by },
     })
     .from(mobileDeposits)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, mobileDeposits.accountId))
     .innerJoin(users, eq(users.id, mobileDeposits.userId))
     .leftJoin(reviewer, eq(reviewer.id, mobileDeposits.reviewedBy))
-    .leftJoin(returner, eq(returner.id, mobileDeposits.returnedBy));
+    .leftJoin(returner, eq(returner.id, mobileDeposits.returnedBy))
+    .leftJoinLateral(reversed, sql`true`);
 }
 
 export type DepositWithParties = Awaited<ReturnType<typeof depositsWithParties>>[number];
@@ -83,11 +100,14 @@ export function toView(row: DepositWithParties, holds: HoldRow[]): DepositView {
     submittedAt: deposit.submittedAt.toISOString(),
     reviewedAt: deposit.reviewedAt?.toISOString() ?? null,
     availableOn: deposit.status === 'accepted' || deposit.status === 'returned' ? deposit.availableOn : null,
-    availability: deposit.status === 'accepted' ? availability : [],
+    // Reversed: no money of it is on its way any more (its funds holds were closed with it).
+    availability: deposit.status === 'accepted' && !row.reversed ? availability : [],
     rejectReason: deposit.rejectReason,
     returnedAt: deposit.returnedAt?.toISOString() ?? null,
     returnReason: deposit.returnReason,
     amountOwed: deposit.amountOwed ? centsToDecimal(deposit.amountOwed) : null,
+    reversedAt: row.reversed?.at.toISOString() ?? null,
+    reversalReason: row.reversed?.reason ?? null,
     frontImageUrl: fileUrl(deposit.frontFileId) ?? '',
     backImageUrl: fileUrl(deposit.backFileId) ?? '',
   };
@@ -106,6 +126,7 @@ export function toStaffView(row: DepositWithParties, holds: HoldRow[]): StaffDep
     flags: row.deposit.flags,
     reviewedBy: row.reviewedBy,
     returnedBy: row.returnedBy,
+    reversedBy: row.reversed?.by ?? null,
   };
 }
 

@@ -100,7 +100,8 @@ function DepositDetailView({ detail, hrefFor, onFlash }: PanelProps & { detail: 
               </Button>
             </div>
           )}
-          {deposit.status === 'accepted' && (
+          {/* Reversed by staff: its money went back already, so it cannot be returned as well. */}
+          {deposit.status === 'accepted' && !deposit.reversedAt && (
             <Button icon={Undo2} variant="outline" onClick={(event) => open('returnItem', event)}>
               Return item
             </Button>

@@ -80,6 +80,8 @@ export function DepositFacts({ deposit }: { deposit: StaffDepositDetail['deposit
           deposit.availability.length > 0 && ['Availability', <Availability deposit={deposit} />],
           deposit.returnedAt && ['Returned', by(deposit.returnedAt, deposit.returnedBy)],
           deposit.returnReason && ['Return reason', deposit.returnReason],
+          deposit.reversedAt && ['Reversed by staff', by(deposit.reversedAt, deposit.reversedBy)],
+          deposit.reversalReason && ['Reversal reason', deposit.reversalReason],
           deposit.amountOwed && [
             'Amount owed',
             <span className="font-semibold text-red-800 tabular-nums">{formatWireMoney(deposit.amountOwed)}</span>,

@@ -204,6 +204,23 @@ describe('Deposit Review: one deposit', () => {
     expect(within(detail).queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
+  it('an accepted deposit whose money staff reversed says so, and cannot be returned as well', async () => {
+    renderDetail(
+      acceptedDeposit({
+        availability: [],
+        reversedAt: '2026-03-07T16:00:00.000Z',
+        reversedBy: 'ops@example.com',
+        reversalReason: 'Deposited twice',
+      }),
+    );
+    const detail = await screen.findByTestId('deposit-detail');
+    const facts = within(detail).getByRole('region', { name: 'Deposit' });
+    expect(factOf(facts, 'Reversed by staff')).toBe('Mar 7, 2026, 10:00 AM by ops@example.com');
+    expect(factOf(facts, 'Reversal reason')).toBe('Deposited twice');
+    for (const name of ['Approve', 'Reject', 'Return item'])
+      expect(within(detail).queryByRole('button', { name })).toBeNull();
+  });
+
   it('a rejected or returned deposit offers no decisions, and says why and what is owed', async () => {
     const returned = staffDeposit({
       status: 'returned',

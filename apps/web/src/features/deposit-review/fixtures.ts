@@ -26,6 +26,8 @@ export const depositView = fixtureFactory<DepositView>({
   returnedAt: null,
   returnReason: null,
   amountOwed: null,
+  reversedAt: null,
+  reversalReason: null,
   frontImageUrl: imageUrl(901),
   backImageUrl: imageUrl(902),
 });
@@ -52,6 +54,7 @@ export const staffDeposit = fixtureFactory<StaffDeposit>({
   flags: [],
   reviewedBy: null,
   returnedBy: null,
+  reversedBy: null,
 });
 
 /** A deposit staff accepted (Mar 4, 2026), its money released in two parts: the first released, the second on hold. */

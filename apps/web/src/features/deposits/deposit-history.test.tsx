@@ -107,6 +107,20 @@ describe('Mobile Deposit: Your deposits', () => {
     expect(item?.textContent).not.toContain('Amount still owed');
   });
 
+  it('an accepted deposit whose money staff took back says so and why, with no money on its way', async () => {
+    const reversed = {
+      ...accepted,
+      availability: [],
+      reversedAt: '2026-12-03T15:00:00.000Z',
+      reversalReason: 'Deposited twice',
+    };
+    renderHistory(depositOverview({ deposits: [reversed], total: 1 }));
+    const [item] = await items();
+    const words = within(item as HTMLElement).getByTestId('deposit-reversed').textContent;
+    expect(words).toBe('Accepted — its money was taken back by staff on Dec 3, 2026Deposited twice');
+    expect(item?.textContent).not.toContain('funds available');
+  });
+
   it('opens each photo of the check in a new tab, with names that tell the deposits apart', async () => {
     renderHistory(depositOverview({ deposits: [pending], total: 1 }));
     const [item] = await items();

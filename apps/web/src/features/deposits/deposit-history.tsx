@@ -14,6 +14,7 @@ const linkClass =
 /** Its status in words: the badge, and what it means for the money. */
 function DepositStatus({ deposit }: { deposit: DepositView }) {
   const badge = <span className={depositPillClass(deposit.status)}>{depositStatusLabels[deposit.status]}</span>;
+  if (deposit.status === 'accepted' && deposit.reversedAt) return <Reversed deposit={deposit} badge={badge} />;
   if (deposit.status === 'accepted') {
     const parts = availabilityParts(deposit.availability);
     return (
@@ -44,6 +45,23 @@ function DepositStatus({ deposit }: { deposit: DepositView }) {
   }
   if (deposit.status === 'returned') return <Returned deposit={deposit} badge={badge} />;
   return <p>{badge}</p>;
+}
+
+/** Accepted, then its money taken back by staff: when and why. */
+function Reversed({ deposit, badge }: { deposit: DepositView; badge: ReactNode }) {
+  return (
+    <div className="space-y-1 text-sm text-slate-800" data-testid="deposit-reversed">
+      <p>
+        {badge}
+        <span className="text-slate-600">
+          {' '}
+          — its money was taken back by staff on{' '}
+          <time dateTime={deposit.reversedAt ?? undefined}>{formatDate(deposit.reversedAt)}</time>
+        </span>
+      </p>
+      {deposit.reversalReason && <p className="break-words">{deposit.reversalReason}</p>}
+    </div>
+  );
 }
 
 /** The check bounced: why, when, and what is still owed if the money had been spent. */

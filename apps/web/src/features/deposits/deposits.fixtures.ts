@@ -27,6 +27,8 @@ export const depositView = fixtureFactory<DepositView>({
   returnedAt: null,
   returnReason: null,
   amountOwed: null,
+  reversedAt: null,
+  reversalReason: null,
   frontImageUrl: imageUrl(1),
   backImageUrl: imageUrl(2),
 });
