@@ -43,7 +43,8 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
         <MonthCards summary={summary} />
       </div>
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      {/* Both cards as tall as the taller (the transfer forms differ in height by tab): no gap under either. */}
+      <div className="grid gap-6 lg:grid-cols-3">
         <section
           id="transfer-section"
           tabIndex={-1}
