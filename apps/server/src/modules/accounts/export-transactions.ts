@@ -1,6 +1,7 @@
 import { centsToDecimal, csvBalanceCell, csvRow, type Transaction, TRANSACTIONS_CSV_HEADER } from '@mutual/shared';
+import type { SQL } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { type BalanceCounter, balanceCounter } from './history-balances';
+import { type BalanceCounter, balanceCounter, type Reader } from './history-balances';
 import type { HistoryKey } from './history-cursor';
 import { type HistoryRead, historyReads, historyRowsSql, type HistoryRow } from './history-sql';
 import { keyOf, memberAccounts, type TransactionFilters, toTransaction } from './list-transactions';
@@ -68,6 +69,8 @@ interface Stream {
   at: number;
   /** Where the next batch of this read starts (its last row); undefined before the first. */
   beyond?: HistoryKey;
+  /** The batch after `rows`, asked for as soon as `rows` arrived: the database reads it meanwhile. */
+  ahead?: Promise<HistoryRow[]>;
   done: boolean;
 }
 
@@ -76,8 +79,8 @@ interface Stream {
  * reads (an account as debit or credit side; history-sql.ts) is fetched in keyset batches of its
  * own and the reads are merged here, so every row is read once and each batch costs what the first
  * did — unlike paging the merged history, which would fetch a batch from every read each time.
- * (Asking for a read's next batch ahead, while the rows before are written out, was slower on the
- * two busy cores measured: the batches are fetched one at a time.)
+ * Each read's next batch is asked for as soon as its batch arrives, so the database reads it
+ * while this one is written out (`EXPORT_READS_AT_ONCE` bounds how many run at once).
  *
  * Each row's "Balance after" is the account's balance in the history's order (history-balances.ts):
  * one counter per account counts down from its balance now through what moved on it, whatever the
@@ -101,21 +104,26 @@ export async function* transactionBatches(
     at: 0,
     done: false,
   }));
+  const read = readsAtOnce(db, EXPORT_READS_AT_ONCE);
   // One counter per account, shared by its debit and credit reads: each movement is read once, in
   // pages of `batch` too.
   const counters = new Map<string, BalanceCounter>(
-    accounts.map((account) => [account.id, balanceCounter(db, account.id, Boolean(filters.corrections), batch)]),
+    accounts.map((account) => [account.id, balanceCounter(read, account.id, Boolean(filters.corrections), batch)]),
   );
+  const batchAfter = (stream: HistoryRead, beyond: HistoryKey | undefined) =>
+    read<HistoryRow>(historyRowsSql([stream], filters, timeZone, { direction: 'older', beyond, limit: batch }));
   let out: ExportRow[] = [];
   for (;;) {
     for (const stream of streams) {
       if (stream.at < stream.rows.length || stream.done) continue;
-      const window = { direction: 'older', beyond: stream.beyond, limit: batch } as const;
-      stream.rows = await queryRows<HistoryRow>(db, historyRowsSql([stream.read], filters, timeZone, window));
+      stream.rows = await (stream.ahead ?? batchAfter(stream.read, stream.beyond));
       stream.at = 0;
       const last = stream.rows[stream.rows.length - 1];
       if (last) stream.beyond = keyOf(last);
       stream.done = stream.rows.length < batch;
+      stream.ahead = stream.done ? undefined : batchAfter(stream.read, stream.beyond);
+      // Awaited when its turn comes; until then a failure (the database gone) must not go unheard.
+      stream.ahead?.catch(() => undefined);
     }
     const next = newest(streams);
     const row = next?.rows[next.at];
@@ -131,6 +139,31 @@ export async function* transactionBatches(
     }
   }
   if (out.length > 0) yield out;
+}
+
+/**
+ * Reads of one export that may run at once: the one it waits for and two read ahead (the next
+ * batch of a read's rows or of an account's movements, asked for as the one before arrives), so
+ * an export holds at most three of the pool's connections however many accounts it reads.
+ * Measured on 104,504 rows (2 CPUs): one at a time 3.0 s, two 2.7–3.1 s, three 2.4–2.6 s, no
+ * bound 2.3–2.6 s.
+ */
+export const EXPORT_READS_AT_ONCE = 3;
+
+/** A reader that runs at most `lanes` reads at once, the others waiting their turn in order. */
+function readsAtOnce(db: Executor, lanes: number): Reader {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(query: SQL): Promise<T[]> => {
+    while (running >= lanes) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await queryRows<T>(db, query);
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
 
 /** Orders two rows as the history does: newest key first; of one transfer's two rows, the credit. */

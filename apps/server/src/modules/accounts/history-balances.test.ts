@@ -1,5 +1,7 @@
 import { type Transaction, type TransactionPage, transactionQuerySchema } from '@mutual/shared';
+import type { SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client';
 import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { approved, deposited, depositTestEnv, longStandingMember } from '../../test/deposits';
 import { type Browser, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
@@ -9,7 +11,7 @@ import { daysLongTestEnv, expectLedgerConsistent, useTestApp } from '../../test/
 import { history } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { resolvePending, reverseTransfer } from '../ledger/post-transfer';
-import { transactionsCsv } from './export-transactions';
+import { EXPORT_READS_AT_ONCE, transactionsCsv } from './export-transactions';
 
 /**
  * "Balance after" in the history's CSV: the account's balance in the order the history lists
@@ -254,6 +256,28 @@ describe('[ACCOUNTS]: the history CSV\'s "Balance after" adds up in the order th
         for await (const part of transactionsCsv(t.db, member.id, filters, t.config.timeZone, 7)) small += part;
         expect(small, query).toBe(response.body);
       }
+    });
+
+    it('reads ahead while it writes, but never more than EXPORT_READS_AT_ONCE reads at once', async () => {
+      let running = 0;
+      let most = 0;
+      const counted = {
+        execute: async (query: SQL) => {
+          running += 1;
+          most = Math.max(most, running);
+          try {
+            return await t.db.execute(query);
+          } finally {
+            running -= 1;
+          }
+        },
+      } as unknown as Executor;
+      let file = '';
+      for await (const part of transactionsCsv(counted, member.id, { corrections: false }, t.config.timeZone, 7))
+        file += part;
+      expect(file).toBe((await member.browser.get('/api/me/transactions/export')).body);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(EXPORT_READS_AT_ONCE);
     });
   });
 });

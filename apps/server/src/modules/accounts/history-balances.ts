@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
 import { compareKeys, type HistoryKey } from './history-cursor';
 
 /**
@@ -48,8 +47,11 @@ export interface BalanceCounter {
   at(key: HistoryKey): Promise<bigint>;
 }
 
+/** Runs one read and answers its rows (the export's, which bounds how many run at once). */
+export type Reader = <T>(query: SQL) => Promise<T[]>;
+
 export function balanceCounter(
-  db: Executor,
+  read: Reader,
   accountId: string,
   corrections: boolean,
   /** Movements read from the database at a time. */
@@ -66,7 +68,7 @@ export function balanceCounter(
   /** The page after `page`, asked for as soon as `page` arrived: the database reads it meanwhile. */
   let ahead: Promise<Movement[]> | undefined;
   const pageAfter = (last: HistoryKey | undefined) =>
-    queryRows<MovementRow>(db, movementsSql(account, last, pageSize)).then(toMovements);
+    read<MovementRow>(movementsSql(account, last, pageSize)).then(toMovements);
 
   /** The next movement of the account, newest first (reading the next page when one runs out), or none. */
   async function nextMovement(): Promise<Movement | undefined> {
@@ -85,12 +87,11 @@ export function balanceCounter(
     async at(key) {
       if (!started) {
         started = true;
-        const [row] = await queryRows<{ balance: unknown }>(
-          db,
+        const [row] = await read<{ balance: unknown }>(
           sql`select a.credits_posted - a.debits_posted as balance from ledger_accounts a where a.id = ${account}`,
         );
         running = BigInt(String(row?.balance ?? 0));
-        hidden = corrections ? [] : toMovements(await queryRows<MovementRow>(db, hiddenSql(account)));
+        hidden = corrections ? [] : toMovements(await read<MovementRow>(hiddenSql(account)));
       }
       // What moved after the row (strictly newer: a row's own movement is in its balance).
       for (let next = await nextMovement(); next && compareKeys(next.key, key) < 0; next = await nextMovement()) {
