@@ -250,6 +250,10 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_SESSION: int(5),
   LIVE_STREAMS_PER_MEMBER: int(10),
   LIVE_STREAMS_MAX: int(2000),
+  /** History downloads being written out (CSV, OFX, QIF): per signed-in session, per member, per instance. */
+  EXPORTS_PER_SESSION: int(2),
+  EXPORTS_PER_MEMBER: int(3),
+  EXPORTS_MAX: int(8),
   PROTECTED_STAFF_EMAIL: z.email().optional(),
   SESSION_IDLE_MINUTES: int(15),
   SESSION_ABSOLUTE_HOURS: int(12),
@@ -398,6 +402,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perSession: e.LIVE_STREAMS_PER_SESSION,
         perMember: e.LIVE_STREAMS_PER_MEMBER,
         total: e.LIVE_STREAMS_MAX,
+      },
+      exports: {
+        perSession: e.EXPORTS_PER_SESSION,
+        perMember: e.EXPORTS_PER_MEMBER,
+        total: e.EXPORTS_MAX,
       },
     },
     security: {

@@ -468,6 +468,10 @@ export const messages = {
   history: {
     /** OFX and QIF are bank statements of Checking and Savings; a credit card's line is exported as CSV. */
     moneyFilesForDepositAccounts: 'OFX and QIF files are for Checking and Savings. Export the credit card as CSV.',
+    /** A download of the history (CSV, OFX, QIF) while too many are still being written out. */
+    exportsInSession: 'Your history is already downloading in this browser. Please wait for it to finish.',
+    exportsForMember: 'Your history is already downloading on your other devices. Please wait for it to finish.',
+    exportsFull: 'Downloads are busy right now. Please try again in a minute.',
   },
   live: {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',

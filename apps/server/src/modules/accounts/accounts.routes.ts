@@ -5,8 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { guards, signedInUser } from '../../http/auth-context';
+import { cookieNames, guards, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { streamCaps } from '../../http/stream-caps';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
 import { type MoneyFile, type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
@@ -21,6 +22,23 @@ export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preValidation = guards.accountHolder;
+    const sessionCookie = cookieNames(deps.config.secureCookies).session;
+    // A download holds database reads and a socket while its file is written out (seconds for a
+    // long history): so many per browser, per member and per instance (EXPORTS_*), refused before
+    // anything is read.
+    const exportCaps = streamCaps(deps.config.limits.exports, {
+      inSession: messages.history.exportsInSession,
+      forMember: messages.history.exportsForMember,
+      full: messages.history.exportsFull,
+    });
+    /** The file as a stream, counted in until it closes: written out, failed or abandoned. */
+    const download = (request: FastifyRequest, file: () => AsyncIterable<string>) => {
+      const release = exportCaps.take(signedInUser(request).id, request.cookies[sessionCookie] ?? '');
+      const stream = Readable.from(file());
+      // 'end' once the whole file is handed on; 'close' too when it fails or is abandoned.
+      stream.once('end', release).once('close', release);
+      return stream;
+    };
 
     app.route({
       ...routeOf(api.summary),
@@ -42,7 +60,9 @@ export const accountRoutes =
         const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
         const day = localDay(deps.clock(), deps.config.timeZone);
         // Streamed as it is read: the reply holds one batch at a time, whatever the history's length.
-        const csv = Readable.from(transactionsCsv(deps.db, signedInUser(request).id, filters, deps.config.timeZone));
+        const csv = download(request, () =>
+          transactionsCsv(deps.db, signedInUser(request).id, filters, deps.config.timeZone),
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
@@ -67,7 +87,7 @@ export const accountRoutes =
           institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
         };
         const day = localDay(now, deps.config.timeZone);
-        const file = Readable.from(write(deps.db, signedInUser(request).id, filters, context));
+        const file = download(request, () => write(deps.db, signedInUser(request).id, filters, context));
         return reply
           .type(type)
           .header('content-disposition', `attachment; filename="transactions-${day}.${extension}"`)

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { cookieNames, guards, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import { streamCaps } from '../../http/stream-caps';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { resolveSession } from '../auth/sessions';
-import { AppError } from '../../errors';
 import type { LiveHub } from './live-hub';
 
 const PING_MS = 25_000;
@@ -22,7 +22,12 @@ export const liveRoutes =
   async (app) => {
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
     const open = new Set<() => void>();
-    const caps = streamCaps(deps.config.limits.liveStreams);
+    // Every open stream holds a socket and a file descriptor.
+    const caps = streamCaps(deps.config.limits.liveStreams, {
+      inSession: messages.live.tooManyInSession,
+      forMember: messages.live.tooManyForMember,
+      full: messages.live.full,
+    });
     // Streams never go idle, so the server would wait for them forever on shutdown.
     app.addHook('onClose', async () => {
       for (const close of [...open]) close();
@@ -78,43 +83,3 @@ export const liveRoutes =
       },
     });
   };
-
-/**
- * Every open stream holds a socket and a file descriptor, so there are at most so many per
- * signed-in session (browser tabs), per member (their devices) and on this instance in total:
- * one more is refused with 429 (or 503 when the instance is full) before anything is opened.
- */
-export function streamCaps(limits: { perSession: number; perMember: number; total: number }) {
-  const bySession = new Map<string, number>();
-  const byMember = new Map<string, number>();
-  let total = 0;
-  const add = (counts: Map<string, number>, key: string, by: number) => {
-    const next = (counts.get(key) ?? 0) + by;
-    if (next === 0) counts.delete(key);
-    else counts.set(key, next);
-  };
-  return {
-    /** Counts a stream in, or throws; the function returned counts it out (once). */
-    take(memberId: string, session: string): () => void {
-      if ((bySession.get(session) ?? 0) >= limits.perSession)
-        throw new AppError('RATE_LIMITED', messages.live.tooManyInSession);
-      if ((byMember.get(memberId) ?? 0) >= limits.perMember)
-        throw new AppError('RATE_LIMITED', messages.live.tooManyForMember);
-      if (total >= limits.total) throw new AppError('UNAVAILABLE', messages.live.full);
-      add(bySession, session, 1);
-      add(byMember, memberId, 1);
-      total++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        add(bySession, session, -1);
-        add(byMember, memberId, -1);
-        total--;
-      };
-    },
-    get open() {
-      return total;
-    },
-  };
-}

@@ -7,7 +7,7 @@ import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
-import { streamCaps } from './live.routes';
+import { streamCaps } from '../../http/stream-caps';
 
 /** An open `GET /api/me/events` stream, read as it arrives. */
 class EventStream {
@@ -249,7 +249,14 @@ describe('[LIVE]: streams are capped per session, per member and in total', () =
   });
 
   it('counts per member and per instance, and counts a stream out only once', () => {
-    const caps = streamCaps({ perSession: 5, perMember: 2, total: 3 });
+    const caps = streamCaps(
+      { perSession: 5, perMember: 2, total: 3 },
+      {
+        inSession: messages.live.tooManyInSession,
+        forMember: messages.live.tooManyForMember,
+        full: messages.live.full,
+      },
+    );
     const release = caps.take('ann', 'session-1');
     caps.take('ann', 'session-2');
     expect(() => caps.take('ann', 'session-3')).toThrow(messages.live.tooManyForMember);

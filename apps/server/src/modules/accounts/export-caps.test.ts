@@ -1,0 +1,88 @@
+import { messages } from '@mutual/shared';
+import { sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { signIn } from '../../test/identity';
+import { memberWithMoney } from '../../test/money';
+import { expectRefusal } from '../../test/responses';
+import { useTestApp } from '../../test/test-app';
+
+/**
+ * A history download holds database reads and a socket while its file is written out: at most
+ * EXPORTS_PER_SESSION per browser, EXPORTS_PER_MEMBER per member and EXPORTS_MAX per instance. One
+ * more is refused before anything is read, and a download is counted out when its file closes.
+ */
+
+const onPostgres = inject('testDatabase').kind === 'postgres';
+const EXPORT = '/api/me/transactions/export';
+
+describe('[ACCOUNTS]: history downloads are counted while they are written out', () => {
+  const t = useTestApp({ env: { EXPORTS_PER_SESSION: '1', EXPORTS_PER_MEMBER: '2', EXPORTS_MAX: '2' } });
+
+  it('counts each download out when its file is written: one after another never runs into the cap', async () => {
+    const member = await memberWithMoney(t, 25_00n);
+    for (const path of [EXPORT, `${EXPORT}.ofx`, `${EXPORT}.qif`, EXPORT]) {
+      const response = await member.browser.get(path);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it.runIf(onPostgres)('refuses one more per browser, per member and per instance while files are open', async () => {
+    const ann = await memberWithMoney(t, 25_00n, 'Ann Saver');
+    const bob = await memberWithMoney(t, 25_00n, 'Bob Saver');
+    const cy = await memberWithMoney(t, 25_00n, 'Cy Saver');
+    const annElsewhere = await signIn(t, ann.email);
+    const annThird = await signIn(t, ann.email);
+
+    // The ledger's transfers locked for a moment: each download that starts waits on its first read.
+    let unlock = () => {};
+    const locked = new Promise<void>((resolve) => (unlock = resolve));
+    let isLocked = () => {};
+    const holding = new Promise<void>((resolve) => (isLocked = resolve));
+    const lock = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
+      isLocked();
+      await locked;
+    });
+    await holding;
+    const waitingReads = async (n: number) => {
+      for (;;) {
+        const [row] = await queryRows<{ waiting: number }>(
+          t.db,
+          sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((row?.waiting ?? 0) >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
+    const first = ann.browser.get(EXPORT);
+    await waitingReads(1);
+    // This browser has one open: a second is refused, saying why, and reads nothing.
+    expectRefusal(await ann.browser.get(`${EXPORT}.ofx`), 429, {
+      code: 'RATE_LIMITED',
+      message: messages.history.exportsInSession,
+    });
+    // Ann's other device may download too; her third is one too many for her.
+    const second = annElsewhere.get(EXPORT);
+    await waitingReads(2);
+    expectRefusal(await annThird.get(EXPORT), 429, {
+      code: 'RATE_LIMITED',
+      message: messages.history.exportsForMember,
+    });
+    // The instance holds two: Bob is asked to come back in a minute.
+    expectRefusal(await bob.browser.get(EXPORT), 503, {
+      code: 'UNAVAILABLE',
+      message: messages.history.exportsFull,
+    });
+
+    unlock();
+    await lock;
+    expect((await first).statusCode).toBe(200);
+    expect((await second).statusCode).toBe(200);
+    // Written out and counted out: each may download again.
+    for (const browser of [ann.browser, bob.browser, cy.browser])
+      expect((await browser.get(EXPORT)).statusCode).toBe(200);
+  });
+});
