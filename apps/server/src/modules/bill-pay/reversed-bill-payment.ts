@@ -1,25 +1,16 @@
 import { messages } from '@mutual/shared';
-import { eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { billPayments } from './bill-pay.tables';
 
 /**
  * A sent bill payment's money comes back once: by staff reversing its sending (a deleted
  * transaction, Delete User Transactions) or by a return in Payment Operations → Bill Pay, never
- * both. The ledger is the truth: a return asks it whether the sending is already reversed,
- * whichever way the reversal came; a reversal from the transaction table refuses a payment already
+ * both. The ledger is the truth: a return asks it whether the sending is already reversed
+ * (`isReversed`), whichever way the reversal came; a reversal from the transaction table refuses a payment already
  * returned.
  */
-
-/** Whether the transfer that sent a payment (`sent_transfer_id`) has been reversed. */
-export async function sendingReversed(db: Executor, sentTransferId: string): Promise<boolean> {
-  const [row] = await queryRows<{ reversed: boolean }>(
-    db,
-    sql`select exists (select 1 from ledger_transfers z where z.reverses_id = ${sentTransferId}::uuid) as reversed`,
-  );
-  return row?.reversed === true;
-}
 
 /**
  * Before staff reverse the posted payment whose pending transfer is `pendingTransferId`: if it is

@@ -20,7 +20,7 @@ import { instantAt, localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { lockMemberAccount } from '../ledger/member-accounts';
-import { postTransfer } from '../ledger/post-transfer';
+import { isReversed, postTransfer } from '../ledger/post-transfer';
 import { achText, buildNachaFile, entryProblem, type NachaEntry } from '../payments/nacha';
 import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
@@ -28,7 +28,6 @@ import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
 import { openPaymentRow, type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
 import { maskAccount } from './payees';
-import { sendingReversed } from './reversed-bill-payment';
 
 /**
  * The Bill Pay tab of Payment Operations: payments due today, sent on a day, and returned; a
@@ -128,7 +127,7 @@ export async function returnBillPayment(
       // Staff reversed its sending already (read under the account's lock, so a Delete User
       // Transactions run that holds it has committed): the money comes back once. Nothing changes.
       await lockMemberAccount(tx, payment.userId, payment.fromAccountId);
-      if (await sendingReversed(tx, payment.sentTransferId)) throw new AppError('CONFLICT', m.reversedByStaff);
+      if (await isReversed(tx, payment.sentTransferId)) throw new AppError('CONFLICT', m.reversedByStaff);
       // The money comes back as a credit of its own (not a staff correction): the member's history
       // keeps the payment that left and shows the refund beside it.
       const { transferId: returnTransferId } = await postTransfer(tx, {

@@ -1,6 +1,6 @@
 import { messages } from '@mutual/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 import { endHold } from './release-holds';
@@ -8,24 +8,11 @@ import { endHold } from './release-holds';
 /**
  * An accepted deposit's money moves back once: by staff reversing its credit (a deleted
  * transaction, Delete User Transactions) or by Deposit Review's "Return item", never both. The
- * ledger is the truth: a return asks it whether the credit is already reversed, whichever way the
+ * ledger is the truth: a return asks it whether the credit is already reversed (`isReversed`), whichever way the
  * reversal came; a reversal from the transaction table refuses a deposit already returned and
  * closes the funds holds still open (as the run does), so the available balance holds back no
  * money that is gone and the release job passes them by.
  */
-
-/** Whether the posted credit of the deposit whose pending credit is `pendingTransferId` has been reversed. */
-export async function depositCreditReversed(db: Executor, pendingTransferId: string): Promise<boolean> {
-  const [row] = await queryRows<{ reversed: boolean }>(
-    db,
-    sql`
-    select exists (
-      select 1 from ledger_transfers p join ledger_transfers z on z.reverses_id = p.id
-      where p.pending_id = ${pendingTransferId}::uuid and p.kind = 'post'
-    ) as reversed`,
-  );
-  return row?.reversed === true;
-}
 
 /**
  * Before staff reverse the posted credit whose pending transfer is `pendingTransferId`: if it is a

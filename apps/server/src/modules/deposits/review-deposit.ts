@@ -9,13 +9,12 @@ import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { lockMemberAccount } from '../ledger/member-accounts';
-import { HOLD_CATEGORY, postTransfer, resolvePending } from '../ledger/post-transfer';
+import { HOLD_CATEGORY, isReversed, postTransfer, resolvePending } from '../ledger/post-transfer';
 import { type DepositFacts, type DepositOutcome, tellMember } from './deposit-notices';
 import { type DepositRow, findStaffDeposit } from './deposit-view';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 import { availabilitySchedule } from './funds-availability';
 import { endHold } from './release-holds';
-import { depositCreditReversed } from './reversed-deposit';
 
 /**
  * Staff decide a deposit (issue 17 item 4), each in one transaction that locks the deposit row
@@ -193,7 +192,7 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
     const account = await lockMemberAccount(tx, deposit.userId, deposit.accountId);
     // Staff reversed its credit already (read under the account's lock, so a Delete User
     // Transactions run that holds it has committed): the money moves back once. Nothing changes.
-    if (await depositCreditReversed(tx, deposit.pendingTransferId)) {
+    if (await isReversed(tx, deposit.pendingTransferId)) {
       throw new AppError('CONFLICT', m.reversedByStaff);
     }
     const available = account ? account.balance - account.held : 0n;

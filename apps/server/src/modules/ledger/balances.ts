@@ -23,24 +23,16 @@ export interface MemberMonth {
   corrections: bigint;
 }
 
-/**
- * The balances now and the flows of `now`'s calendar month in `timeZone`: one statement. The
- * pending total's two directions come from the same accounts' counters the function sums for
- * `pending` (every account but the credit card line), in the same snapshot: out + in = pending.
- */
+/** The balances now and the flows of `now`'s calendar month in `timeZone`: one statement. */
 export async function memberMonth(db: Executor, userId: string, now: Date, timeZone: string): Promise<MemberMonth> {
   const [row] = await queryRows<
     Record<'available' | 'pending' | 'pending_out' | 'pending_in' | 'income' | 'outgoing' | 'corrections', unknown>
   >(
     db,
     sql`
-    select m.available, m.pending, m.income, m.outgoing, m.corrections, p.pending_out, p.pending_in
+    select available, pending, pending_out, pending_in, income, outgoing, corrections
     from ledger_member_month(
-      p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone}) m
-    cross join (
-      select coalesce(sum(a.debits_pending) filter (where a.type <> 'Credit Card'), 0) as pending_out,
-             coalesce(sum(a.credits_pending) filter (where a.type <> 'Credit Card'), 0) as pending_in
-      from ledger_accounts a where a.user_id = ${userId}::uuid) p`,
+      p_user_id => ${userId}::uuid, p_now => ${now.toISOString()}::timestamptz, p_time_zone => ${timeZone})`,
   );
   return {
     checkingAvailable: cents(row?.available),

@@ -99,6 +99,22 @@ export function reverseTransfer(tx: Executor, reversal: Reversal): Promise<Poste
   });
 }
 
+/**
+ * Whether the money of `transferId` went back: it was reversed — or, for a held transfer, the
+ * posting that completed it was. Two probes of unique indexes (pending_id, reverses_id). A
+ * workflow's own return asks this before moving money back, whoever reversed it.
+ */
+export async function isReversed(db: Executor, transferId: string): Promise<boolean> {
+  const [row] = await queryRows<{ reversed: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from ledger_transfers z where z.reverses_id = ${transferId}::uuid or z.reverses_id = (
+        select p.id from ledger_transfers p where p.pending_id = ${transferId}::uuid and p.kind = 'post')
+    ) as reversed`,
+  );
+  return row?.reversed === true;
+}
+
 interface LedgerCall {
   kind: string;
   debit?: string;

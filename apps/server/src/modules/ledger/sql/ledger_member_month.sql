@@ -1,5 +1,6 @@
 -- The dashboard's figures for one member, from the ledger, in one call: Checking's available
--- balance and the money on hold (from the accounts' counters), and what moved into and out of
+-- balance and the money pending (from the accounts' counters: held going out, on its way in, and
+-- the two together; a credit card's line left out), and what moved into and out of
 -- the member's accounts this calendar month in the credit union's time zone (p_time_zone).
 --
 -- Flows count posted transfers only (a `single`, or the `post` that completes a pending one) with
@@ -30,6 +31,8 @@ CREATE OR REPLACE FUNCTION ledger_member_month(
 ) RETURNS TABLE (
   available bigint,
   pending bigint,
+  pending_out bigint,
+  pending_in bigint,
   income bigint,
   outgoing bigint,
   corrections bigint
@@ -39,9 +42,11 @@ DECLARE
   v_from timestamptz := date_trunc('month', p_now AT TIME ZONE p_time_zone) AT TIME ZONE p_time_zone;
 BEGIN
   SELECT coalesce(sum(a.credits_posted - a.debits_posted - a.debits_pending) FILTER (WHERE a.type = 'Checking'), 0),
-         coalesce(sum(a.debits_pending + a.credits_pending) FILTER (WHERE a.type <> 'Credit Card'), 0)
-  INTO available, pending
+         coalesce(sum(a.debits_pending) FILTER (WHERE a.type <> 'Credit Card'), 0),
+         coalesce(sum(a.credits_pending) FILTER (WHERE a.type <> 'Credit Card'), 0)
+  INTO available, pending_out, pending_in
   FROM ledger_accounts a WHERE a.user_id = p_user_id;
+  pending := pending_out + pending_in;
 
   WITH mine AS MATERIALIZED (
     SELECT a.id FROM ledger_accounts a WHERE a.user_id = p_user_id
