@@ -31,6 +31,14 @@ export const { values: depositStatuses, labels: depositStatusLabels } = labelled
 ]);
 export type DepositStatus = (typeof depositStatuses)[number];
 
+/**
+ * The word on a deposit's badge: its status, or "Reversed" once staff took an accepted deposit's
+ * money back (it stays under Accepted; the reversal is read from the ledger).
+ */
+export function depositBadgeLabel(deposit: { status: DepositStatus; reversedAt: string | null }): string {
+  return deposit.status === 'accepted' && deposit.reversedAt ? 'Reversed' : depositStatusLabels[deposit.status];
+}
+
 export const CHECK_NUMBER_MAX_DIGITS = 10;
 export const REVIEW_REASON_MAX = 300;
 

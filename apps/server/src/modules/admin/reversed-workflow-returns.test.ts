@@ -1,5 +1,5 @@
 import { messages, type StaffDepositDetail, type StaffDepositResult } from '@mutual/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, runSendJob, scheduled } from '../../test/bill-pay';
 import {
@@ -11,12 +11,14 @@ import {
   review,
   useDepositDesk,
 } from '../../test/deposits';
-import { balances, deposit, type Member, memberWithMoney, settledBalances } from '../../test/money';
+import { balances, deposit, type Member, memberWithMoney, sendTransfer, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../audit/audit.tables';
 import { billPayments } from '../bill-pay/bill-pay.tables';
 import { depositHolds, mobileDeposits } from '../deposits/deposits.tables';
+import { generalLedger } from '../ledger/general-ledger';
+import { ledgerAccounts } from '../ledger/ledger.tables';
 import { achPayment, orderIn, returnOrder, settle } from '../payments/payment-ops.fixtures';
 
 /**
@@ -89,6 +91,18 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
     commit();
     await run;
     return answer;
+  };
+  /** What the returned-items (receivable) and deposit-clearing accounts hold: credits less debits. */
+  const generalLedgerBalances = async () => {
+    const rows = await t.db
+      .select({ id: ledgerAccounts.id, debits: ledgerAccounts.debitsPosted, credits: ledgerAccounts.creditsPosted })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [generalLedger.returnedItems, generalLedger.depositClearing]));
+    const of = (id: string) => {
+      const row = rows.find((r) => r.id === id);
+      return (row?.credits ?? 0n) - (row?.debits ?? 0n);
+    };
+    return { returnedItems: of(generalLedger.returnedItems), depositClearing: of(generalLedger.depositClearing) };
   };
   const expectNotReturned = async (id: string) =>
     expect(await depositRow(id)).toMatchObject({ status: 'accepted', returnedAt: null, amountOwed: null });
@@ -217,6 +231,48 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
         message: messages.admin.depositAlreadyReturned,
       });
       expect(await balances(robin.browser)).toEqual(settledBalances('1000.00', '0.00'));
+    });
+    it('returned with money owed, then Delete User Transactions: the receivable goes with the credit', async () => {
+      const robin = await longStandingMember(t, 0n);
+      const before = await generalLedgerBalances();
+      const check = await acceptedCheck(robin);
+      at('2026-11-30T05:00:00Z');
+      expect(await releaseHolds(t)).toEqual({ released: 2 });
+      const spent = await sendTransfer(robin.browser, '/api/transfers/internal', {
+        transferType: 'internal',
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: '300.00',
+        reference: '',
+      });
+      expect(spent.statusCode, spent.body).toBe(201);
+      const returned = await review.returnItem(staff, check.id, 'Insufficient funds');
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect(await balances(robin.browser)).toEqual(settledBalances('0.00', '300.00'));
+      expect(await generalLedgerBalances()).toEqual({
+        returnedItems: before.returnedItems - 300_00n,
+        depositClearing: before.depositClearing,
+      });
+      const owing = (await depositOverview(robin.browser)).deposits.find((d) => d.id === check.id);
+      expect(owing).toMatchObject({ status: 'returned', amountOwed: '300.00' });
+
+      const run = await staff.post(`/api/admin/users/${robin.id}/transactions/reverse-all`, { reason: 'Clean-up' });
+      expect(run.statusCode, run.body).toBe(200);
+      // The member's three transactions (the credit, the transfer, the take-back; the released
+      // holds are done): the owed part is the credit union's own booking, reversed, not counted.
+      expect(run.json()).toEqual({ count: 3, message: messages.admin.transactionsDeleted(3) });
+      expect(await balances(robin.browser)).toEqual(settledBalances('0.00', '0.00'));
+      // Nothing is owed for a check whose money went back: the books stand where they stood.
+      expect(await generalLedgerBalances()).toEqual(before);
+      const mine = (await depositOverview(robin.browser)).deposits.find((d) => d.id === check.id);
+      expect(mine).toMatchObject({ status: 'returned', amountOwed: null, reversalReason: 'Clean-up' });
+      const detail = (await staff.get(`/api/admin/deposits/${check.id}`)).json<StaffDepositDetail>();
+      expect(detail.deposit).toMatchObject({ status: 'returned', amountOwed: null, reversedBy: staffEmail });
+
+      // A second run finds nothing, the owed part included.
+      const again = await staff.post(`/api/admin/users/${robin.id}/transactions/reverse-all`, { reason: 'Again' });
+      expect(again.json()).toMatchObject({ count: 0 });
+      expect(await generalLedgerBalances()).toEqual(before);
     });
   });
 

@@ -1,5 +1,6 @@
 import { type DepositView, messages, type StaffDepositDetail, type StaffDepositPage } from '@mutual/shared';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   approved,
@@ -16,8 +17,8 @@ import { balances, expectCheckingFigures, type Member, sendTransfer } from '../.
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
-import { ledgerAccounts } from '../ledger/ledger.tables';
-import { depositHolds } from './deposits.tables';
+import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
+import { depositHolds, mobileDeposits } from './deposits.tables';
 
 const m = messages.deposits;
 const HOUR = 3_600_000;
@@ -209,6 +210,52 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     expect((await returnedItemsBalance()) - owedBefore).toBe(-250_00n);
   });
 
+  it('names the transfers a return made; the migration finds them for checks returned before it', async () => {
+    const [robin, sam] = [await longStandingMember(t, 0n), await longStandingMember(t, 1000_00n)];
+    const spent = await deposited(robin.browser, { deposit: { amount: '400.00' } });
+    const covered = await deposited(sam.browser, { deposit: { amount: '80.00' }, front: await checkPhoto(61) });
+    await approved(staff, spent.deposit.id);
+    await approved(staff, covered.deposit.id);
+    at('2026-11-30T06:00:00Z');
+    await releaseHolds(t);
+    const transfer = await sendTransfer(robin.browser, '/api/transfers/internal', {
+      transferType: 'internal',
+      fromAccount: 'Checking',
+      toAccount: 'Savings',
+      amount: '150.00',
+      reference: '',
+    });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    for (const id of [spent.deposit.id, covered.deposit.id]) {
+      const response = await review.returnItem(staff, id, 'Account closed');
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const recorded = await returnTransfers([spent.deposit.id, covered.deposit.id]);
+    const amountOf = async (id: string | null) =>
+      id ? (await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)))[0]?.amount : undefined;
+    expect(await Promise.all(recorded.map((row) => amountOf(row?.returnTransferId ?? null)))).toEqual([
+      250_00n,
+      80_00n,
+    ]);
+    expect(await Promise.all(recorded.map((row) => amountOf(row?.owedTransferId ?? null)))).toEqual([
+      150_00n,
+      undefined,
+    ]);
+
+    // The backfill of migration 0018, on the same deposits with their ids taken away.
+    await t.db
+      .update(mobileDeposits)
+      .set({ returnTransferId: null, owedTransferId: null })
+      .where(inArray(mobileDeposits.id, [spent.deposit.id, covered.deposit.id]));
+    const migration = fs.readFileSync(
+      new URL('../../../drizzle/0018_deposit_return_transfers.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => /^\s*UPDATE/m.test(s)))
+      await t.db.execute(sql.raw(statement));
+    expect(await returnTransfers([spent.deposit.id, covered.deposit.id])).toEqual(recorded);
+  });
+
   it('returns only an accepted deposit', async () => {
     const robin = await longStandingMember(t, 0n);
     const { deposit } = await deposited(robin.browser, { deposit: { amount: '60.00' } });
@@ -266,6 +313,18 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
       message: m.notFound,
     });
   });
+
+  async function returnTransfers(ids: string[]) {
+    const rows = await t.db
+      .select({
+        id: mobileDeposits.id,
+        returnTransferId: mobileDeposits.returnTransferId,
+        owedTransferId: mobileDeposits.owedTransferId,
+      })
+      .from(mobileDeposits)
+      .where(inArray(mobileDeposits.id, ids));
+    return ids.map((id) => rows.find((row) => row.id === id));
+  }
 
   async function returnedItemsBalance(): Promise<bigint> {
     const [row] = await t.db

@@ -32,7 +32,8 @@ const reversal = alias(ledgerTransfers, 'reversal');
 /**
  * A deposit with what its views need: the account, the member, the staff who acted on it, and —
  * read from the ledger, the truth — the reversal of its posted credit if staff made one (two probes
- * of unique indexes: the posting by its pending transfer, the reversal by what it reverses).
+ * of unique indexes: the posting by its pending transfer, the reversal by what it reverses), and
+ * whether a returned check's owed part was reversed (one probe).
  */
 export function depositsWithParties(db: Executor) {
   const reversed = db
@@ -59,6 +60,9 @@ export function depositsWithParties(db: Executor) {
       reviewedBy: reviewer.email,
       returnedBy: returner.email,
       reversed: { at: reversed.at, reason: reversed.reason, by: reversed.by },
+      /** A returned check's owed part, reversed since (with its credit, by Delete User Transactions). */
+      owedReversed: sql<boolean>`exists (
+        select 1 from ledger_transfers z where z.reverses_id = ${mobileDeposits.owedTransferId})`,
     })
     .from(mobileDeposits)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, mobileDeposits.accountId))
@@ -105,7 +109,8 @@ export function toView(row: DepositWithParties, holds: HoldRow[]): DepositView {
     rejectReason: deposit.rejectReason,
     returnedAt: deposit.returnedAt?.toISOString() ?? null,
     returnReason: deposit.returnReason,
-    amountOwed: deposit.amountOwed ? centsToDecimal(deposit.amountOwed) : null,
+    // Owed while the receivable stands: not once it was reversed with the check's credit.
+    amountOwed: deposit.amountOwed && !row.owedReversed ? centsToDecimal(deposit.amountOwed) : null,
     reversedAt: row.reversed?.at.toISOString() ?? null,
     reversalReason: row.reversed?.reason ?? null,
     frontImageUrl: fileUrl(deposit.frontFileId) ?? '',

@@ -53,6 +53,10 @@ export const mobileDeposits = pgTable(
     returnReason: text(),
     /** Returned: what the account could not cover (the credit union's receivable from the member). */
     amountOwed: cents(),
+    /** Returned: the transfer that took the check's amount back from the account (none when it had nothing). */
+    returnTransferId: uuid().references(() => ledgerTransfers.id),
+    /** Returned: the transfer that booked `amountOwed` to the returned-items account (the receivable). */
+    owedTransferId: uuid().references(() => ledgerTransfers.id),
   },
   (table) => [
     index('mobile_deposits_status_idx').on(table.status, table.submittedAt),

@@ -212,17 +212,29 @@ export function returnDeposit(deps: Deps, id: string, reason: string, actor: Act
         now,
         createdBy: actor.userId,
       });
-    if (taken > 0n) await takeBack(deposit.accountId, taken, memo, `Returned check taken back from ${facts.account}`);
-    if (owed > 0n)
-      await takeBack(
-        generalLedger.returnedItems,
-        owed,
-        `Owed by the member for a returned check (${facts.account})`,
-        'Returned check the member could not cover',
-      );
+    const taking =
+      taken > 0n
+        ? await takeBack(deposit.accountId, taken, memo, `Returned check taken back from ${facts.account}`)
+        : undefined;
+    const owing =
+      owed > 0n
+        ? await takeBack(
+            generalLedger.returnedItems,
+            owed,
+            `Owed by the member for a returned check (${facts.account})`,
+            'Returned check the member could not cover',
+          )
+        : undefined;
     return {
       status: 'returned',
-      set: { returnedAt: now, returnedBy: actor.userId, returnReason: reason, amountOwed: owed > 0n ? owed : null },
+      set: {
+        returnedAt: now,
+        returnedBy: actor.userId,
+        returnReason: reason,
+        amountOwed: owing ? owed : null,
+        returnTransferId: taking?.transferId ?? null,
+        owedTransferId: owing?.transferId ?? null,
+      },
       audit: { reason, takenBack: centsToDecimal(taken), owed: centsToDecimal(owed) },
       message: m.returned(formatMoney(deposit.amount)),
       outcome: { kind: 'returned', reason, taken, owed },

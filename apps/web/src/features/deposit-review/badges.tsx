@@ -1,4 +1,10 @@
-import { type DepositFlag, type DepositFlagKind, type DepositStatus, depositStatusLabels } from '@mutual/shared';
+import {
+  type DepositFlag,
+  type DepositFlagKind,
+  type DepositStatus,
+  type DepositView,
+  depositBadgeLabel,
+} from '@mutual/shared';
 import { tints } from '../../components/pill';
 
 const pill =
@@ -20,8 +26,10 @@ const statusTones: Record<DepositStatus, string> = {
   returned: tints.slate,
 };
 
-export function DepositStatusBadge({ status }: { status: DepositStatus }) {
-  return <span className={`${pill} whitespace-nowrap ${statusTones[status]}`}>{depositStatusLabels[status]}</span>;
+/** Its status; "Reversed", in slate, for an accepted deposit whose money staff took back. */
+export function DepositStatusBadge({ deposit }: { deposit: Pick<DepositView, 'status' | 'reversedAt'> }) {
+  const tone = deposit.status === 'accepted' && deposit.reversedAt ? tints.slate : statusTones[deposit.status];
+  return <span className={`${pill} whitespace-nowrap ${tone}`}>{depositBadgeLabel(deposit)}</span>;
 }
 
 export function FlagBadge({ flag }: { flag: DepositFlag }) {

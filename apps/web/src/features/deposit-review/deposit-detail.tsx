@@ -87,7 +87,7 @@ function DepositDetailView({ detail, hrefFor, onFlash }: PanelProps & { detail: 
               {depositSummary(deposit)}
             </DetailTitle>
             <p className="mt-1">
-              <DepositStatusBadge status={deposit.status} />
+              <DepositStatusBadge deposit={deposit} />
             </p>
           </div>
           {deposit.status === 'pending_review' && (

@@ -74,7 +74,7 @@ export function DepositFacts({ deposit }: { deposit: StaffDepositDetail['deposit
           ['Account', accountLabel(deposit)],
           ['Check number', deposit.checkNumber ?? 'Not given'],
           ['Submitted', when(deposit.submittedAt)],
-          ['Status', <DepositStatusBadge status={deposit.status} />],
+          ['Status', <DepositStatusBadge deposit={deposit} />],
           deposit.reviewedAt && ['Reviewed', by(deposit.reviewedAt, deposit.reviewedBy)],
           deposit.rejectReason && ['Reject reason', deposit.rejectReason],
           deposit.availability.length > 0 && ['Availability', <Availability deposit={deposit} />],
@@ -143,7 +143,7 @@ export function MemberHistory({ detail, hrefFor }: { detail: StaffDepositDetail;
       className: 'whitespace-nowrap tabular-nums',
       cell: depositAmount,
     },
-    { id: 'status', header: 'Status', cell: (row) => <DepositStatusBadge status={row.status} /> },
+    { id: 'status', header: 'Status', cell: (row) => <DepositStatusBadge deposit={row} /> },
   ];
   return (
     <FactsSection id="deposit-member-heading" title="Member">

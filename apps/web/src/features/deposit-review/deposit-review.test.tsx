@@ -217,6 +217,7 @@ describe('Deposit Review: one deposit', () => {
     const facts = within(detail).getByRole('region', { name: 'Deposit' });
     expect(factOf(facts, 'Reversed by staff')).toBe('Mar 7, 2026, 10:00 AM by ops@example.com');
     expect(factOf(facts, 'Reversal reason')).toBe('Deposited twice');
+    expect(factOf(facts, 'Status')).toBe('Reversed');
     for (const name of ['Approve', 'Reject', 'Return item'])
       expect(within(detail).queryByRole('button', { name })).toBeNull();
   });

@@ -117,8 +117,24 @@ describe('Mobile Deposit: Your deposits', () => {
     renderHistory(depositOverview({ deposits: [reversed], total: 1 }));
     const [item] = await items();
     const words = within(item as HTMLElement).getByTestId('deposit-reversed').textContent;
-    expect(words).toBe('Accepted — its money was taken back by staff on Dec 3, 2026Deposited twice');
+    expect(words).toBe('Reversed — its money was taken back by staff on Dec 3, 2026Deposited twice');
     expect(item?.textContent).not.toContain('funds available');
+  });
+
+  it('a returned deposit whose money staff reversed with it says nothing is owed', async () => {
+    const reversed = {
+      ...returned,
+      amountOwed: null,
+      reversedAt: '2026-12-03T15:00:00.000Z',
+      reversalReason: 'Clean-up',
+    };
+    renderHistory(depositOverview({ deposits: [reversed], total: 1 }));
+    const [item] = await items();
+    expect(item?.textContent).toContain('Returned');
+    expect(within(item as HTMLElement).getByTestId('deposit-reversed').textContent).toBe(
+      'Nothing is owed: staff reversed this deposit on Dec 3, 2026 (Clean-up).',
+    );
+    expect(item?.textContent).not.toContain('Amount still owed');
   });
 
   it('opens each photo of the check in a new tab, with names that tell the deposits apart', async () => {

@@ -1,4 +1,4 @@
-import { type DepositOverview, type DepositView, depositStatusLabels, formatWireMoney, longDay } from '@mutual/shared';
+import { type DepositOverview, type DepositView, depositBadgeLabel, formatWireMoney, longDay } from '@mutual/shared';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Pager } from '../../components/pager';
@@ -13,7 +13,7 @@ const linkClass =
 
 /** Its status in words: the badge, and what it means for the money. */
 function DepositStatus({ deposit }: { deposit: DepositView }) {
-  const badge = <span className={depositPillClass(deposit.status)}>{depositStatusLabels[deposit.status]}</span>;
+  const badge = <span className={depositPillClass(deposit)}>{depositBadgeLabel(deposit)}</span>;
   if (deposit.status === 'accepted' && deposit.reversedAt) return <Reversed deposit={deposit} badge={badge} />;
   if (deposit.status === 'accepted') {
     const parts = availabilityParts(deposit.availability);
@@ -79,6 +79,13 @@ function Returned({ deposit, badge }: { deposit: DepositView; badge: ReactNode }
         )}
       </p>
       {deposit.returnReason && <p className="break-words">{deposit.returnReason}</p>}
+      {deposit.reversedAt && (
+        <p data-testid="deposit-reversed">
+          Nothing is owed: staff reversed this deposit on{' '}
+          <time dateTime={deposit.reversedAt}>{formatDate(deposit.reversedAt)}</time>
+          {deposit.reversalReason && <span className="break-words"> ({deposit.reversalReason})</span>}.
+        </p>
+      )}
       {deposit.amountOwed && (
         <p className="font-medium text-amber-900" data-testid="deposit-amount-owed">
           Amount still owed: {formatWireMoney(deposit.amountOwed)}. Please contact us.{' '}

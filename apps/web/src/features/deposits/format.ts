@@ -54,7 +54,8 @@ const statusTones: Record<DepositStatus, string> = {
   returned: tints.amber,
 };
 
-export const depositPillClass = (status: DepositStatus) => `${pillClass} ${statusTones[status]}`;
+export const depositPillClass = (deposit: Pick<DepositView, 'status' | 'reversedAt'>) =>
+  `${pillClass} ${deposit.status === 'accepted' && deposit.reversedAt ? tints.slate : statusTones[deposit.status]}`;
 
 /** "1 check", "3 checks". */
 export const checks = (count: number) => `${count} ${count === 1 ? 'check' : 'checks'}`;

@@ -4,7 +4,7 @@
 -- card authorizations reversed, each with the reason); what moved is reversed by a transfer the
 -- other way that points at it (a held payment that was posted is reversed through its posting).
 -- Transactions already undone, reversals themselves and failed records are left alone, so a
--- second run finds nothing.
+-- second run finds nothing. A returned check's owed part goes with its credit.
 --
 -- The same rules as ledger_post, checked once for the whole set: a member account never ends below
 -- zero counting holds (another member who has spent money the member sent them refuses the run:
@@ -68,6 +68,20 @@ BEGIN
   FROM open o
   JOIN ledger_transfers t ON t.id = o.target_id
   LEFT JOIN payment_orders po ON po.pending_transfer_id = o.source_id AND o.resolution_id IS NULL;
+
+  SELECT count(*) INTO v_count FROM reverse_plan;
+
+  -- A returned check whose credit the run reverses is owed no more: the part its return booked to
+  -- the returned-items account (the receivable; no account of the member's, so not listed above)
+  -- is reversed with it. It is not one of the member's transactions the run counts.
+  INSERT INTO reverse_plan
+  SELECT t.id, t.id, 'reverse', gen_random_uuid(), t.credit_account_id, t.debit_account_id, t.amount, t.category,
+    'Reversal: ' || t.credit_memo, 'Reversal: ' || t.debit_memo, NULL,
+    (SELECT max(e.id) FROM ledger_entries e WHERE e.transfer_id = t.id), NULL, false
+  FROM mobile_deposits d
+  JOIN reverse_plan p ON p.source_id = d.pending_transfer_id AND p.action = 'reverse'
+  JOIN ledger_transfers t ON t.id = d.owed_transfer_id
+  WHERE d.user_id = p_user_id AND NOT EXISTS (SELECT 1 FROM ledger_transfers z WHERE z.reverses_id = t.id);
 
   SELECT p.source_id INTO v_blocker FROM reverse_plan p WHERE p.action = 'void' AND p.exported ORDER BY p.recency DESC LIMIT 1;
   IF FOUND THEN
@@ -189,7 +203,6 @@ BEGIN
     PERFORM pg_notify('mutual_live', json_build_object('userId', v_user, 'kind', 'ledger')::text);
   END LOOP;
 
-  SELECT count(*) INTO v_count FROM reverse_plan;
   RETURN v_count;
 END;
 $$;
