@@ -2,7 +2,7 @@ import { messages, type StaffDepositPage } from '@mutual/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addPayee, paymentForm, paymentsOf, runSendJob, scheduled, cutOffAt } from '../../test/bill-pay';
-import { cardOf, plasticOf, Processor, runExpiry } from '../../test/cards';
+import { cardOf, giveCreditCard, plasticOf, Processor, runExpiry } from '../../test/cards';
 import {
   approved,
   deposited,
@@ -183,6 +183,35 @@ describe('[ADMIN]: Delete User Transactions closes the workflows of the holds it
     expect(after?.status).toBe('reversed');
     expect(await balances(member.browser)).toEqual(settledBalances('0.00', '0.00'));
     expect((await balances(other.browser)).Checking).toEqual({ balance: '100.00', available: '100.00' });
+  });
+
+  it('takes back the reward points of a credit card purchase staff reverse, one by one or all at once', async () => {
+    const processor = new Processor(t);
+    const member = await memberWithMoney(t, 0n);
+    const credit = await plasticOf(t, await giveCreditCard(t, member));
+    const points = async () => (await cardOf(member.browser, 'credit')).credit?.rewardsPoints;
+    // Cleared as authorized (the hold posts), and for less (a new transfer in its place): 2%.
+    const first = await processor.authorize(credit, '50.00');
+    expect((await processor.clear(first.id, '50.00')).statusCode).toBe(200);
+    const second = await processor.authorize(credit, '30.00');
+    expect((await processor.clear(second.id, '25.00')).statusCode).toBe(200);
+    expect(await points()).toBe(150);
+
+    const [cleared] = await t.db.select().from(cardAuthorizations).where(eq(cardAuthorizations.processorId, first.id));
+    const deleted = await staff.post(`/api/admin/users/${member.id}/transactions/${cleared?.holdTransferId}/reverse`, {
+      reason: 'Disputed',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await points()).toBe(50);
+    const [audit] = (await auditsOf(member)).filter((row) => row.action === 'transaction.reversed');
+    expect(audit?.after).toMatchObject({ pointsTakenBack: 100 });
+
+    await reverseAll(member, 'Fraud review');
+    expect(await points()).toBe(0);
+    expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '0.00' });
+    // A second run takes nothing more.
+    await reverseAll(member, 'Again');
+    expect(await points()).toBe(0);
   });
 
   it('closes them all in one run with one audit row; a second run finds nothing and says nothing', async () => {

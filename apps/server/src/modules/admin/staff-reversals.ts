@@ -12,6 +12,7 @@ import { tellMember as tellBillPayment } from '../bill-pay/bill-pay-notices';
 import { openPaymentRow, paymentsWithPayee } from '../bill-pay/bill-payment-view';
 import { continueSeries } from '../bill-pay/bill-payments';
 import { cardAuthorizations } from '../cards/cards.tables';
+import { takeBackRewardPoints } from '../cards/issue-card';
 import { tellMember as tellDeposit } from '../deposits/deposit-notices';
 import { depositHolds, mobileDeposits } from '../deposits/deposits.tables';
 import { ledgerAccounts } from '../ledger/ledger.tables';
@@ -345,7 +346,14 @@ async function undo(
       }
       throw error;
     });
-  return { reversalId: reversed.transferId, status: 'Reversed', ...workflow };
+  // A card purchase's points go with it.
+  const pointsTakenBack = await takeBackRewardPoints(tx, original);
+  return {
+    reversalId: reversed.transferId,
+    status: 'Reversed',
+    ...workflow,
+    ...(pointsTakenBack && { pointsTakenBack }),
+  };
 }
 
 const conflictAs = (message: string) => (error: unknown) => {

@@ -199,6 +199,18 @@ BEGIN
   FROM reverse_plan p
   WHERE p.action = 'void' AND c.hold_transfer_id = p.source_id AND c.status = 'pending';
 
+  -- A reversed card purchase's reward points go with it (card_authorizations.post_transfer_id: the
+  -- hold's posting, or the transfer of a different cleared amount).
+  UPDATE cards c SET rewards_points = c.rewards_points - s.points
+  FROM (
+    SELECT a.card_id, sum(a.points)::integer AS points
+    FROM card_authorizations a
+    JOIN reverse_plan p ON p.target_id = a.post_transfer_id AND p.action = 'reverse'
+    WHERE a.points > 0
+    GROUP BY a.card_id
+  ) s
+  WHERE c.id = s.card_id;
+
   FOR v_user IN SELECT DISTINCT a.user_id FROM reverse_moves m JOIN ledger_accounts a ON a.id = m.account_id WHERE a.user_id IS NOT NULL LOOP
     PERFORM pg_notify('mutual_live', json_build_object('userId', v_user, 'kind', 'ledger')::text);
   END LOOP;
