@@ -91,6 +91,21 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layeringZones }] },
   },
   {
+    // The server's test files share one module graph per worker (vitest.config.ts): a mock made in
+    // one would miss modules another file loaded first, or leak into the next.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.mocked.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name="vi"][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]',
+          message: 'Mock modules only in a *.mocked.test.ts file: those run with a module graph of their own.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,8 +1,20 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const serverTests = {
+  include: ['apps/server/src/**/*.test.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const mockedServerTests = 'apps/server/src/**/*.mocked.test.ts';
+
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core to its own process, which waits: on the
+    // 2-CPU CI machine that was one worker for ~250 database test files.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
@@ -18,16 +30,21 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // One document and one module graph per worker, not per file (each file set them up again:
+          // two thirds of the project's time); the setup file empties the document after each test.
+          isolate: false,
         },
       },
       {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        // The server's modules are loaded once per worker, not once per test file: each file still
+        // gets its own app and database (test/test-app.ts), and loading the whole server again for
+        // each of ~150 files was over half of the run's time (docs/decisions/2026-11-21-test-databases-and-ci.md).
+        test: { ...serverTests, name: 'server', exclude: [mockedServerTests], isolate: false },
+      },
+      {
+        // A file that replaces a module (`vi.mock`) needs its own module graph: a module already
+        // loaded by another file would not see the mock. Lint keeps `vi.mock` to these files.
+        test: { ...serverTests, name: 'server-mocked', include: [mockedServerTests] },
       },
       {
         test: {

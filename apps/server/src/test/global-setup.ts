@@ -22,7 +22,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const runId = `${Date.now().toString(36)}_${process.pid}`;
+    // Each project of the run (server, server-mocked) has its own template.
+    const runId = `${Date.now().toString(36)}_${process.pid}_${project.name.replace(/\W/g, '_')}`;
     const template = `mutual_tpl_${runId}`;
     await adminQuery(url, `create database ${template}`);
     const handle = await openPostgres(withDatabase(url, template));
