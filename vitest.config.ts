@@ -10,6 +10,24 @@ const serverTests = {
 };
 const mockedServerTests = 'apps/server/src/**/*.mocked.test.ts';
 
+/**
+ * The browser tests: each project starts its own server on its own fresh data directory
+ * (e2e/support/global-setup.ts) and runs its files one at a time against it; `npm run test:e2e`
+ * runs the two projects side by side, in a Vitest process each (scripts/test-e2e.mjs). `e2e-money`
+ * holds the money screens and the staff work on money (transfers, Bill Pay, deposits, statements,
+ * cards, staff money, payment operations); `e2e` the rest (public pages, sign-up and sign-in, the
+ * console, every screen's accessibility).
+ */
+const browserTests = {
+  globalSetup: ['e2e/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  fileParallelism: false,
+};
+const moneyBrowserTests =
+  'e2e/{transfers,transfer-double-click,transaction-blocked,live-and-history,dialog-layout,staff-money,' +
+  'staff-holds-and-limits,payment-ops,bill-pay,deposits,statements,cards}.test.ts';
+
 export default defineConfig({
   test: {
     // A worker per core. Vitest's default leaves one core to its own process, which waits: on the
@@ -47,14 +65,10 @@ export default defineConfig({
         test: { ...serverTests, name: 'server-mocked', include: [mockedServerTests] },
       },
       {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
+        test: { ...browserTests, name: 'e2e', include: ['e2e/**/*.test.ts'], exclude: [moneyBrowserTests] },
+      },
+      {
+        test: { ...browserTests, name: 'e2e-money', include: [moneyBrowserTests] },
       },
       {
         test: {
