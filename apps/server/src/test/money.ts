@@ -19,6 +19,19 @@ import { type Browser, createPerson, signIn, type TestApp, uniqueEmail } from '.
  * branch deposit would be), transfers through the API with idempotency keys, and balance reads.
  */
 
+/**
+ * What a ledger account holds, posted: credits less debits. The credit union's receivables (the
+ * returned-items account) stand below zero.
+ */
+export async function postedBalance(t: TestApp, id: string): Promise<bigint> {
+  const [row] = await t.db
+    .select({ debits: ledgerAccounts.debitsPosted, credits: ledgerAccounts.creditsPosted })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, id));
+  if (!row) throw new Error(`no ledger account ${id}`);
+  return row.credits - row.debits;
+}
+
 export async function accountId(t: TestApp, userId: string, type: AccountType): Promise<string> {
   const [row] = await t.db
     .select({ id: ledgerAccounts.id })

@@ -1,5 +1,5 @@
 import { messages, type StaffDepositDetail, type StaffDepositResult } from '@mutual/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { addPayee, cutOffAt, paymentForm, runSendJob, scheduled } from '../../test/bill-pay';
 import {
@@ -11,14 +11,21 @@ import {
   review,
   useDepositDesk,
 } from '../../test/deposits';
-import { balances, deposit, type Member, memberWithMoney, sendTransfer, settledBalances } from '../../test/money';
+import {
+  balances,
+  deposit,
+  type Member,
+  memberWithMoney,
+  postedBalance,
+  sendTransfer,
+  settledBalances,
+} from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../audit/audit.tables';
 import { billPayments } from '../bill-pay/bill-pay.tables';
 import { depositHolds, mobileDeposits } from '../deposits/deposits.tables';
 import { generalLedger } from '../ledger/general-ledger';
-import { ledgerAccounts } from '../ledger/ledger.tables';
 import { achPayment, orderIn, returnOrder, settle } from '../payments/payment-ops.fixtures';
 
 /**
@@ -92,18 +99,11 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
     await run;
     return answer;
   };
-  /** What the returned-items (receivable) and deposit-clearing accounts hold: credits less debits. */
-  const generalLedgerBalances = async () => {
-    const rows = await t.db
-      .select({ id: ledgerAccounts.id, debits: ledgerAccounts.debitsPosted, credits: ledgerAccounts.creditsPosted })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, [generalLedger.returnedItems, generalLedger.depositClearing]));
-    const of = (id: string) => {
-      const row = rows.find((r) => r.id === id);
-      return (row?.credits ?? 0n) - (row?.debits ?? 0n);
-    };
-    return { returnedItems: of(generalLedger.returnedItems), depositClearing: of(generalLedger.depositClearing) };
-  };
+  /** What the returned-items (receivable) and deposit-clearing accounts hold. */
+  const generalLedgerBalances = async () => ({
+    returnedItems: await postedBalance(t, generalLedger.returnedItems),
+    depositClearing: await postedBalance(t, generalLedger.depositClearing),
+  });
   const expectNotReturned = async (id: string) =>
     expect(await depositRow(id)).toMatchObject({ status: 'accepted', returnedAt: null, amountOwed: null });
 

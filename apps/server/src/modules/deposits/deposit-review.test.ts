@@ -13,11 +13,11 @@ import {
   useDepositDesk,
 } from '../../test/deposits';
 import { auditActions, Browser, mailsTo } from '../../test/identity';
-import { balances, expectCheckingFigures, type Member, sendTransfer } from '../../test/money';
+import { balances, expectCheckingFigures, type Member, postedBalance, sendTransfer } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
-import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
+import { ledgerTransfers } from '../ledger/ledger.tables';
 import { depositHolds, mobileDeposits } from './deposits.tables';
 
 const m = messages.deposits;
@@ -186,7 +186,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
 
   it('returns an item whose money was spent: the account gives what it has, the rest is owed', async () => {
     const robin = await longStandingMember(t, 0n);
-    const owedBefore = await returnedItemsBalance();
+    const owedBefore = await postedBalance(t, generalLedger.returnedItems);
     const { deposit } = await deposited(robin.browser, { deposit: { amount: '500.00' } });
     await approved(staff, deposit.id);
     at('2026-11-27T06:00:00Z');
@@ -207,7 +207,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     const [notice] = await notificationsOf(robin.browser);
     expect(notice?.body).toContain('We took $250.00 back from your account.');
     expect(notice?.body).toContain('$250.00 is still owed');
-    expect((await returnedItemsBalance()) - owedBefore).toBe(-250_00n);
+    expect((await postedBalance(t, generalLedger.returnedItems)) - owedBefore).toBe(-250_00n);
   });
 
   it('names the transfers a return made; the migration finds them for checks returned before it', async () => {
@@ -324,13 +324,5 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
       .from(mobileDeposits)
       .where(inArray(mobileDeposits.id, ids));
     return ids.map((id) => rows.find((row) => row.id === id));
-  }
-
-  async function returnedItemsBalance(): Promise<bigint> {
-    const [row] = await t.db
-      .select({ debits: ledgerAccounts.debitsPosted, credits: ledgerAccounts.creditsPosted })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, generalLedger.returnedItems));
-    return (row?.credits ?? 0n) - (row?.debits ?? 0n);
   }
 });
