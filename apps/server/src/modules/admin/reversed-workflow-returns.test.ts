@@ -11,16 +11,9 @@ import {
   review,
   useDepositDesk,
 } from '../../test/deposits';
-import {
-  balances,
-  deposit,
-  type Member,
-  memberWithMoney,
-  postedBalance,
-  sendTransfer,
-  settledBalances,
-} from '../../test/money';
+import { balances, deposit, type Member, memberWithMoney, postedBalance, settledBalances } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
+import { internalTransfer } from '../../test/transfer-forms';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../audit/audit.tables';
 import { billPayments } from '../bill-pay/bill-pay.tables';
@@ -238,13 +231,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
       const check = await acceptedCheck(robin);
       at('2026-11-30T05:00:00Z');
       expect(await releaseHolds(t)).toEqual({ released: 2 });
-      const spent = await sendTransfer(robin.browser, '/api/transfers/internal', {
-        transferType: 'internal',
-        fromAccount: 'Checking',
-        toAccount: 'Savings',
-        amount: '300.00',
-        reference: '',
-      });
+      const spent = await internalTransfer(robin, { amount: '300.00' });
       expect(spent.statusCode, spent.body).toBe(201);
       const returned = await review.returnItem(staff, check.id, 'Insufficient funds');
       expect(returned.statusCode, returned.body).toBe(200);

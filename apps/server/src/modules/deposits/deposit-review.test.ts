@@ -13,9 +13,9 @@ import {
   useDepositDesk,
 } from '../../test/deposits';
 import { auditActions, Browser, mailsTo } from '../../test/identity';
-import { balances, expectCheckingFigures, type Member, postedBalance, sendTransfer } from '../../test/money';
+import { balances, expectCheckingFigures, type Member, postedBalance } from '../../test/money';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
-import { history, notificationsOf } from '../../test/transfer-forms';
+import { history, internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { depositHolds, mobileDeposits } from './deposits.tables';
@@ -191,13 +191,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     await approved(staff, deposit.id);
     at('2026-11-27T06:00:00Z');
     await releaseHolds(t);
-    const spent = await sendTransfer(robin.browser, '/api/transfers/internal', {
-      transferType: 'internal',
-      fromAccount: 'Checking',
-      toAccount: 'Savings',
-      amount: '250.00',
-      reference: '',
-    });
+    const spent = await internalTransfer(robin, { amount: '250.00' });
     expect(spent.statusCode, spent.body).toBe(201);
     expect((await balances(robin.browser)).Checking).toEqual({ balance: '250.00', available: '25.00' });
     const response = await review.returnItem(staff, deposit.id, 'Payment was stopped by the check writer');
@@ -218,13 +212,7 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     await approved(staff, covered.deposit.id);
     at('2026-11-30T06:00:00Z');
     await releaseHolds(t);
-    const transfer = await sendTransfer(robin.browser, '/api/transfers/internal', {
-      transferType: 'internal',
-      fromAccount: 'Checking',
-      toAccount: 'Savings',
-      amount: '150.00',
-      reference: '',
-    });
+    const transfer = await internalTransfer(robin, { amount: '150.00' });
     expect(transfer.statusCode, transfer.body).toBe(201);
     for (const id of [spent.deposit.id, covered.deposit.id]) {
       const response = await review.returnItem(staff, id, 'Account closed');
