@@ -36,7 +36,12 @@ export type DepositStatus = (typeof depositStatuses)[number];
  * money back (it stays under Accepted; the reversal is read from the ledger).
  */
 export function depositBadgeLabel(deposit: { status: DepositStatus; reversedAt: string | null }): string {
-  return deposit.status === 'accepted' && deposit.reversedAt ? 'Reversed' : depositStatusLabels[deposit.status];
+  return isReversedDeposit(deposit) ? 'Reversed' : depositStatusLabels[deposit.status];
+}
+
+/** An accepted deposit whose posted credit staff reversed: its money went back. */
+export function isReversedDeposit(deposit: { status: DepositStatus; reversedAt: string | null }): boolean {
+  return deposit.status === 'accepted' && deposit.reversedAt !== null;
 }
 
 export const CHECK_NUMBER_MAX_DIGITS = 10;

@@ -4,6 +4,7 @@ import {
   type DepositStatus,
   type DepositView,
   depositBadgeLabel,
+  isReversedDeposit,
 } from '@mutual/shared';
 import { tints } from '../../components/pill';
 
@@ -28,7 +29,7 @@ const statusTones: Record<DepositStatus, string> = {
 
 /** Its status; "Reversed", in slate, for an accepted deposit whose money staff took back. */
 export function DepositStatusBadge({ deposit }: { deposit: Pick<DepositView, 'status' | 'reversedAt'> }) {
-  const tone = deposit.status === 'accepted' && deposit.reversedAt ? tints.slate : statusTones[deposit.status];
+  const tone = isReversedDeposit(deposit) ? tints.slate : statusTones[deposit.status];
   return <span className={`${pill} whitespace-nowrap ${tone}`}>{depositBadgeLabel(deposit)}</span>;
 }
 

@@ -1,4 +1,11 @@
-import { type DepositOverview, type DepositView, depositBadgeLabel, formatWireMoney, longDay } from '@mutual/shared';
+import {
+  type DepositOverview,
+  type DepositView,
+  depositBadgeLabel,
+  formatWireMoney,
+  isReversedDeposit,
+  longDay,
+} from '@mutual/shared';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Pager } from '../../components/pager';
@@ -14,7 +21,7 @@ const linkClass =
 /** Its status in words: the badge, and what it means for the money. */
 function DepositStatus({ deposit }: { deposit: DepositView }) {
   const badge = <span className={depositPillClass(deposit)}>{depositBadgeLabel(deposit)}</span>;
-  if (deposit.status === 'accepted' && deposit.reversedAt) return <Reversed deposit={deposit} badge={badge} />;
+  if (isReversedDeposit(deposit)) return <Reversed deposit={deposit} badge={badge} />;
   if (deposit.status === 'accepted') {
     const parts = availabilityParts(deposit.availability);
     return (

@@ -3,6 +3,7 @@ import {
   type DepositStatus,
   type DepositView,
   formatWireMoney,
+  isReversedDeposit,
   longDay,
   messages,
 } from '@mutual/shared';
@@ -55,7 +56,7 @@ const statusTones: Record<DepositStatus, string> = {
 };
 
 export const depositPillClass = (deposit: Pick<DepositView, 'status' | 'reversedAt'>) =>
-  `${pillClass} ${deposit.status === 'accepted' && deposit.reversedAt ? tints.slate : statusTones[deposit.status]}`;
+  `${pillClass} ${isReversedDeposit(deposit) ? tints.slate : statusTones[deposit.status]}`;
 
 /** "1 check", "3 checks". */
 export const checks = (count: number) => `${count} ${count === 1 ? 'check' : 'checks'}`;
