@@ -255,6 +255,8 @@ export const cardStatementSchema = z.object({
       /** `YYYY-MM-DD`. */
       dueDate: z.string(),
       pointsEarned: z.number().int(),
+      /** Points of purchases staff reversed in this month, taken back from the card's total. */
+      pointsTakenBack: z.number().int(),
       /** The month is still open: the figures so far. */
       open: z.boolean(),
     })

@@ -145,4 +145,35 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
     // The line owes what the open statement says (the 12.00 hold is still pending).
     expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '199.50', pending: '12.00' });
   });
+  it('a reversed purchase: points earned in the month it was made, taken back in the reversal’s month', async () => {
+    setTime('2026-11-20T15:00:00Z');
+    const member = await memberWithMoney(t, 0n);
+    await giveCreditCard(t, member);
+    const credit = await cardOf(member.browser, 'credit');
+    const plastic = await plasticOf(t, credit.id);
+    const kept = await charge(plastic, '25.00');
+    const disputed = await charge(plastic, '50.00');
+
+    // Staff reverse the disputed purchase in December.
+    setTime('2026-12-03T15:00:00Z');
+    const [row] = await t.db
+      .select({ hold: cardAuthorizations.holdTransferId })
+      .from(cardAuthorizations)
+      .where(eq(cardAuthorizations.processorId, disputed.id));
+    const staff = await signInStaff(t);
+    const undone = await staff.post(`/api/admin/users/${member.id}/transactions/${row?.hold}/reverse`, {
+      reason: 'Disputed',
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+
+    const november = await statementOf(member.browser, credit.id, '2026-11');
+    const december = await statementOf(member.browser, credit.id, '2026-12');
+    // 2% cash back: 50 points for the 25.00, 100 for the 50.00.
+    const pointsOf = Object.fromEntries(november.transactions.map((purchase) => [purchase.id, purchase.points]));
+    expect(pointsOf).toEqual({ [String(disputed.authorizationId)]: 100, [String(kept.authorizationId)]: 50 });
+    expect(november.credit).toMatchObject({ pointsEarned: 150, pointsTakenBack: 0, credits: '0.00' });
+    expect(december.credit).toMatchObject({ pointsEarned: 0, pointsTakenBack: 100, credits: '50.00' });
+    // The months add up to what the card holds.
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(150 - 100);
+  });
 });

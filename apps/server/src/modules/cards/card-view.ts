@@ -283,6 +283,23 @@ async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut)
 }
 
 /**
+ * Reward points taken back in [from, to): those of the card's purchases whose posting staff reversed
+ * then (`takeBackRewardPoints`, `ledger_reverse_member`), in the month of the reversal, as the
+ * statement's credits are; the month the purchase cleared still shows them earned.
+ */
+async function pointsTakenBack(db: Executor, cardId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await queryRows<{ points: number }>(
+    db,
+    sql`select coalesce(sum(a.points), 0)::integer as points
+        from card_authorizations a
+        join ledger_transfers r on r.reverses_id = a.post_transfer_id
+        where a.card_id = ${cardId} and a.points > 0
+          and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`,
+  );
+  return row?.points ?? 0;
+}
+
+/**
  * One month of a card's transactions (the credit union's calendar), and what the card was charged
  * in it: purchases apart from cash (ATM withdrawals; a credit card's cash advances). For the credit
  * card, the statement's figures from the ledger's own balances (ledger/balance-at.ts): the balance
@@ -344,7 +361,10 @@ export async function cardStatement(
     cutBefore(deps.db, card.accountId, from),
     cutBefore(deps.db, card.accountId, to),
   ]);
-  const activity = await lineActivity(deps.db, card.accountId, opening, closingCut);
+  const [activity, takenBack] = await Promise.all([
+    lineActivity(deps.db, card.accountId, opening, closingCut),
+    pointsTakenBack(deps.db, card.id, from, to),
+  ]);
   const closing = -closingCut.balance;
   const larger = (a: bigint, b: bigint) => (a > b ? a : b);
   const minimum = closing <= 0n ? 0n : closing < MINIMUM_PAYMENT ? closing : larger(MINIMUM_PAYMENT, closing / 50n);
@@ -364,6 +384,7 @@ export async function cardStatement(
       minimumPayment: centsToDecimal(minimum),
       dueDate: `${nextMonth(shown)}-25`,
       pointsEarned: rows.reduce((sum, row) => sum + row.points, 0),
+      pointsTakenBack: takenBack,
       open: shown >= thisMonth,
     },
   };

@@ -107,7 +107,8 @@ function StatementBody({ statement, title, busy }: { statement: CardStatement; t
  * The summary's lines. Any card: what it was charged, purchases apart from cash — "Withdrawals" on a
  * debit card, "Cash advances" on a credit card. The credit card adds the statement itself, every
  * movement of the line in one line, so opening balance + charges − payments − credits is the
- * statement balance; a figure the portal seldom has (other charges, credits) only when there is one.
+ * statement balance; a figure the portal seldom has (other charges, credits, points taken back) only
+ * when there is one.
  */
 function summaryLines(statement: CardStatement): FactLine[] {
   const { credit } = statement;
@@ -130,6 +131,10 @@ function summaryLines(statement: CardStatement): FactLine[] {
     ['Minimum payment', formatWireMoney(credit.minimumPayment), 'statement-minimum'],
     ['Due date', formatCalendarDate(credit.dueDate), 'statement-due'],
     [`Points earned${soFar}`, pointsLabel(credit.pointsEarned), 'statement-points'],
+    // Points of a purchase staff reversed this month: gone from the card's total, said where they went.
+    ...(credit.pointsTakenBack > 0
+      ? [[`Points taken back${soFar}`, pointsLabel(credit.pointsTakenBack), 'statement-points-taken-back'] as FactLine]
+      : []),
   ];
 }
 

@@ -381,6 +381,8 @@ describe('Cards panel: Statements', () => {
           credits: '300.00',
           statementBalance: '124.50',
           minimumPayment: '25.00',
+          pointsEarned: 649,
+          pointsTakenBack: 600,
           open: false,
         },
       }),
@@ -403,5 +405,10 @@ describe('Cards panel: Statements', () => {
       cents(value ?? ''),
     ) as number[] as [number, number, number, number, number, number, number];
     expect(opening + purchases + cash + other - payments - credits).toBe(balance);
+    // The undone charge's points: earned, then taken back, each said.
+    expect(summaryOf().slice(-2)).toEqual([
+      ['Points earned', '649 points'],
+      ['Points taken back', '600 points'],
+    ]);
   });
 });

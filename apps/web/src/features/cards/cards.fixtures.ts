@@ -163,6 +163,7 @@ export const creditStatement = fixtureFactory<CardStatement>({
     minimumPayment: '35.00',
     dueDate: '2026-04-25',
     pointsEarned: 840,
+    pointsTakenBack: 0,
     open: true,
   },
 });
