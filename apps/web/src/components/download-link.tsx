@@ -1,18 +1,75 @@
-import { Download } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { Download, LoaderCircle } from 'lucide-react';
+import { type ComponentProps, type MouseEvent, useState } from 'react';
+import { ApiRequestError, fetchFile } from '../lib/api';
+import { errorMessage } from '../lib/api-errors';
+import { saveFile } from '../lib/save-file';
 import { buttonClass } from './button';
 
-/** A link that downloads a file, its icon before the words: "Download" unless `children` says more. */
+const couldNotDownload = 'The file could not be downloaded. Please try again.';
+
+/** The server's words for a refused download: a 4xx, or a 503 that says the downloads are busy. */
+function refusalWords(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 503) return error.body.message || couldNotDownload;
+  return errorMessage(error, couldNotDownload);
+}
+
+/** A click the browser should handle itself: a new tab or window, "save link as", another button. */
+const handledByBrowser = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * A link that downloads a file, its icon before the words: "Download" unless `children` says more.
+ *
+ * A click fetches the file first and saves it only when the server sent one: a refusal (too many
+ * exports already downloading, a statement that is not there) is read out under the link in the
+ * server's words, instead of being saved as a file that holds the error. The `href` stays, so a
+ * middle click or "save link as" works as on any link.
+ */
 export function DownloadLink({
   className = buttonClass('outline', 'sm'),
   download = true,
   children = 'Download',
+  href,
   ...props
 }: ComponentProps<'a'>) {
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string>();
+
+  async function fetchAndSave(event: MouseEvent<HTMLAnchorElement>) {
+    if (!href || handledByBrowser(event)) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setRefused(undefined);
+    try {
+      const file = await fetchFile(href);
+      saveFile(typeof download === 'string' ? download : (file.fileName ?? 'download'), file.blob);
+    } catch (error) {
+      setRefused(refusalWords(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const Icon = busy ? LoaderCircle : Download;
   return (
-    <a download={download} className={className} {...props}>
-      <Download className="h-4 w-4" aria-hidden="true" />
-      {children}
-    </a>
+    <span className="inline-flex max-w-full flex-col items-start gap-1">
+      <a
+        href={href}
+        download={download}
+        className={className}
+        aria-busy={busy || undefined}
+        onClick={(event) => void fetchAndSave(event)}
+        {...props}
+      >
+        <Icon className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+        {children}
+      </a>
+      {refused && (
+        <span role="alert" className="max-w-xs text-sm text-red-700">
+          {refused}
+        </span>
+      )}
+    </span>
   );
 }

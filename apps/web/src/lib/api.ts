@@ -97,6 +97,14 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
 }
 
 async function sendReading<T>(path: string, init: RequestInit): Promise<{ body: T; headers: Headers }> {
+  const response = await reach(path, init);
+  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) throw refusal(response.status, body);
+  return { body: body as T, headers: response.headers };
+}
+
+/** Sends one request with the session cookie; no answer at all becomes the "could not reach" refusal. */
+async function reach(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'same-origin' });
@@ -107,12 +115,28 @@ async function sendReading<T>(path: string, init: RequestInit): Promise<{ body: 
     });
   }
   for (const listener of activityListeners) listener();
-  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      isApiError(body) ? body : { code: 'INTERNAL', message: messages.generic.internal },
-    );
-  }
-  return { body: body as T, headers: response.headers };
+  return response;
+}
+
+function refusal(status: number, body: unknown): ApiRequestError {
+  return new ApiRequestError(
+    status,
+    isApiError(body) ? body : { code: 'INTERNAL', message: messages.generic.internal },
+  );
+}
+
+/** `attachment; filename="statement-2026-10-Checking.pdf"` → the name; undefined when none is given. */
+export function attachmentName(disposition: string | null): string | undefined {
+  return disposition?.match(/filename="([^"]+)"/)?.[1];
+}
+
+/**
+ * A file the server answers as an attachment (an export, a statement): its bytes and the name the
+ * server gave it. A refusal (too many exports open, no such statement) throws `ApiRequestError` with
+ * the server's words, as `call` does, instead of being saved as a file.
+ */
+export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await reach(path);
+  if (!response.ok) throw refusal(response.status, await response.json().catch(() => undefined));
+  return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) };
 }

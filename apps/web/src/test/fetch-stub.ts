@@ -37,8 +37,8 @@ export function apiError(status: number, code: string, message: string, fields?:
   return reply(status, fields ? { code, message, fields } : { code, message });
 }
 
-/** An answer: a JSON body (sent as 200), or a `reply(...)`. */
-export type StubAnswer = StubReply | object | string | number | boolean | null | undefined;
+/** An answer: a JSON body (sent as 200), a `reply(...)`, or a `Response` as it is (a file). */
+export type StubAnswer = Response | StubReply | object | string | number | boolean | null | undefined;
 /** An answer worked out from the request. */
 export type StubHandler = (request: StubRequest) => StubAnswer | Promise<StubAnswer>;
 
@@ -50,6 +50,7 @@ function isReply(value: unknown): value is StubReply {
 }
 
 function toResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
   const { status, body, headers } = isReply(answer) ? answer : reply(200, answer);
   if (status === 204 || body === undefined) return new Response(null, { status, headers });
   return new Response(JSON.stringify(body), {

@@ -1,6 +1,7 @@
 import { type StaffBillPaymentPage, isCalendarDay } from '@mutual/shared';
 import { Download } from 'lucide-react';
-import { Button, buttonClass } from '../../components/button';
+import { Button } from '../../components/button';
+import { DownloadLink } from '../../components/download-link';
 import { FormField, controlProps } from '../../components/form-field';
 import { longDay } from '../bill-pay/format';
 import { billPayExportHref } from './bill-pay-ops-api';
@@ -18,20 +19,18 @@ function noElectronicPayments(page: StaffBillPaymentPage): boolean {
 }
 
 function ExportLink({ href, label, enabled }: { href: string | undefined; label: string; enabled: boolean }) {
-  const icon = <Download className="h-4 w-4" aria-hidden="true" />;
   if (!enabled || !href) {
     return (
       <Button variant="outline" size="sm" disabled aria-describedby="bill-export-note">
-        {icon}
+        <Download className="h-4 w-4" aria-hidden="true" />
         {label}
       </Button>
     );
   }
   return (
-    <a href={href} download className={buttonClass('outline', 'sm')} aria-describedby="bill-export-note">
-      {icon}
+    <DownloadLink href={href} aria-describedby="bill-export-note">
       {label}
-    </a>
+    </DownloadLink>
   );
 }
 

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { formatDateTime, zoneName } from '../../lib/format-date';
+import { saveFile } from '../../lib/save-file';
 import { useCopy } from '../../lib/use-copy';
 import { useSite } from '../site/site-context';
 import { CopyButton } from './copy-button';
@@ -13,17 +14,6 @@ const codeListClass = [
 
 /** "Mar 4, 2026, 3:42 PM EST": a file read later and elsewhere names its zone. */
 const issuedAt = (date: Date) => `${formatDateTime(date.toISOString())} ${zoneName(date)}`;
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * Freshly issued backup codes. The server keeps only hashes, so this is the one time they can be
@@ -74,7 +64,12 @@ export function BackupCodesView({
         <Button
           icon={Download}
           variant="outline"
-          onClick={() => download(`${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`, fileText)}
+          onClick={() =>
+            saveFile(
+              `${brand.shortName.toLowerCase().replace(/\W+/g, '-')}-backup-codes.txt`,
+              new Blob([fileText], { type: 'text/plain;charset=utf-8' }),
+            )
+          }
         >
           Download
         </Button>
