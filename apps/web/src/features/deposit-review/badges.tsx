@@ -1,12 +1,6 @@
-import {
-  type DepositFlag,
-  type DepositFlagKind,
-  type DepositStatus,
-  type DepositView,
-  depositBadgeLabel,
-  isReversedDeposit,
-} from '@mutual/shared';
+import { type DepositFlag, type DepositFlagKind, type DepositView, depositBadgeLabel } from '@mutual/shared';
 import { tints } from '../../components/pill';
+import { depositPillClass } from '../deposits/format';
 
 const pill =
   'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset break-words';
@@ -20,17 +14,12 @@ const flagTones: Record<DepositFlagKind, string> = {
   new_member: tints.sky,
 };
 
-const statusTones: Record<DepositStatus, string> = {
-  pending_review: tints.amber,
-  accepted: tints.green,
-  rejected: tints.red,
-  returned: tints.slate,
-};
-
-/** Its status; "Reversed", in slate, for an accepted deposit whose money staff took back. */
+/**
+ * Its status in the member's own pill (one palette for a deposit wherever it is shown, as for a
+ * bill payment): "Reversed", in slate, for an accepted deposit whose money staff took back.
+ */
 export function DepositStatusBadge({ deposit }: { deposit: Pick<DepositView, 'status' | 'reversedAt'> }) {
-  const tone = isReversedDeposit(deposit) ? tints.slate : statusTones[deposit.status];
-  return <span className={`${pill} whitespace-nowrap ${tone}`}>{depositBadgeLabel(deposit)}</span>;
+  return <span className={depositPillClass(deposit)}>{depositBadgeLabel(deposit)}</span>;
 }
 
 export function FlagBadge({ flag }: { flag: DepositFlag }) {

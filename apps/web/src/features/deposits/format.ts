@@ -48,6 +48,7 @@ export function availabilityParts(parts: DepositView['availability']): { text: s
   }));
 }
 
+/** A deposit's status colours, the member's and Deposit Review's: under way, done, refused, bounced. */
 const statusTones: Record<DepositStatus, string> = {
   pending_review: tints.sky,
   accepted: tints.green,
