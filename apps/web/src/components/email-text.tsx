@@ -14,3 +14,18 @@ export function EmailText({ email }: { email: string }) {
     </>
   );
 }
+
+/**
+ * A person in a staff list (a payment's or a deposit's member): the name, the e-mail under it,
+ * each breaking only where it must.
+ */
+export function NameAndEmail({ person }: { person: { name: string; email: string } }) {
+  return (
+    <>
+      <span className="block font-semibold break-words text-slate-900">{person.name}</span>
+      <span className="block text-sm break-words text-slate-600">
+        <EmailText email={person.email} />
+      </span>
+    </>
+  );
+}

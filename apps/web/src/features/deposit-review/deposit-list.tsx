@@ -1,5 +1,6 @@
 import type { StaffDeposit } from '@mutual/shared';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
+import { EmailText, NameAndEmail } from '../../components/email-text';
 import { SelectButton, SelectCard, selectableRowClass } from '../../components/select-list';
 import { formatDateTime } from '../../lib/format-date';
 import { FlagBadges } from './badges';
@@ -32,8 +33,7 @@ const submitted = (deposit: StaffDeposit) => (
 function MemberCell({ deposit, selected, onSelect }: DepositChoice) {
   return (
     <SelectButton selected={selected} onSelect={onSelect}>
-      <span className="block font-semibold break-words text-slate-900">{deposit.member.name}</span>
-      <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
+      <NameAndEmail person={deposit.member} />
     </SelectButton>
   );
 }
@@ -51,7 +51,9 @@ function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
         <span className="shrink-0 text-right font-semibold text-slate-900 tabular-nums">{depositAmount(deposit)}</span>
       </span>
       {/* Its own line, the card's full width: an address breaks only when it cannot fit whole. */}
-      <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{deposit.member.email}</span>
+      <span className="block text-sm break-words text-slate-600">
+        <EmailText email={deposit.member.email} />
+      </span>
       <span className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
         <span>{accountLabel(deposit)}</span>
         {submitted(deposit)}

@@ -74,7 +74,7 @@ describe('Deposit Review: the queue', () => {
     // 14:00 UTC is 8:00 AM in Chicago, the credit union's zone.
     expect(within(first).getByText('Mar 2, 2026, 8:00 AM')).toBeTruthy();
     expect(within(first).getByText('Olive Oldest')).toBeTruthy();
-    expect(within(first).getByText('olive@example.com')).toBeTruthy();
+    expect(first.textContent).toContain('olive@example.com');
     expect(within(first).getByText('Checking ••••4821')).toBeTruthy();
     expect(within(first).getByText('$1,250.00')).toBeTruthy();
     const flags = within(first).getByRole('list', { name: 'Flags' });

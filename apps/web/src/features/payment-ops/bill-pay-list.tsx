@@ -8,10 +8,10 @@ import {
 import { Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
-import { EmailText } from '../../components/email-text';
 import { formatCalendarDate, formatDateTime } from '../../lib/format-date';
 import { rowControl } from '../../lib/focus-landing';
 import { holdText, payeeName, seriesText, statusPillClass } from '../bill-pay/format';
+import { NameAndEmail } from '../../components/email-text';
 import { StaffPaymentCard, WhenLine } from './staff-card';
 import { pillClass, tints } from '../../components/pill';
 
@@ -30,17 +30,6 @@ type OnReturn = (payment: StaffBillPayment, control: HTMLElement) => void;
 
 /** The test id and data attributes of a payment's table row and of its card. */
 const paymentMarks = (payment: StaffBillPayment) => ({ 'data-testid': 'bill-payment', 'data-payment-id': payment.id });
-
-function Member({ payment }: { payment: StaffBillPayment }) {
-  return (
-    <>
-      <span className="block font-semibold break-words text-slate-900">{payment.member.name}</span>
-      <span className="block text-sm break-words text-slate-600">
-        <EmailText email={payment.member.email} />
-      </span>
-    </>
-  );
-}
 
 export function DeliveryBadge({ payment }: { payment: StaffBillPayment }) {
   const tone = payment.biller.delivery === 'electronic' ? tints.sky : tints.violet;
@@ -146,7 +135,7 @@ function ReturnButton({
 
 function columnsFor(view: StaffBillView, onReturn: OnReturn): DataTableColumn<StaffBillPayment>[] {
   return [
-    { id: 'member', header: 'Member', cell: (payment) => <Member payment={payment} /> },
+    { id: 'member', header: 'Member', cell: (payment) => <NameAndEmail person={payment.member} /> },
     { id: 'payee', header: 'Payee / biller', className: 'max-w-56', cell: (payment) => <Payee payment={payment} /> },
     {
       id: 'amount',
@@ -194,7 +183,7 @@ function BillPaymentCard({
   return (
     <StaffPaymentCard
       rowProps={paymentMarks(payment)}
-      member={<Member payment={payment} />}
+      member={<NameAndEmail person={payment.member} />}
       amount={<Amount payment={payment} />}
       rows={[
         ['Payee', <Payee payment={payment} />],

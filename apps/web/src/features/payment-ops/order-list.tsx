@@ -2,7 +2,7 @@ import type { PaymentOrder, PaymentOrderStatus } from '@mutual/shared';
 import { CheckCircle2, FileText, Undo2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
-import { EmailText } from '../../components/email-text';
+import { EmailText, NameAndEmail } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format-date';
 import { rowControl } from '../../lib/focus-landing';
 import { bankDetails, formatAge, formatShortDateTime, orderAmount, orderSummary, railLabel } from './format';
@@ -21,17 +21,6 @@ const orderMarks = (order: PaymentOrder) => ({ 'data-testid': 'payment-order', '
 function RailBadge({ order }: { order: PaymentOrder }) {
   const tone = order.rail === 'ach' ? tints.sky : tints.violet;
   return <span className={`${iconPillClass} ${tone}`}>{railLabel(order)}</span>;
-}
-
-function Member({ order }: { order: PaymentOrder }) {
-  return (
-    <>
-      <span className="block font-semibold break-words text-slate-900">{order.member.name}</span>
-      <span className="block text-sm break-words text-slate-600">
-        <EmailText email={order.member.email} />
-      </span>
-    </>
-  );
 }
 
 function Beneficiary({ order }: { order: PaymentOrder }) {
@@ -146,7 +135,7 @@ type ListStates = Pick<
 
 function orderColumns(pending: boolean, actions: OrderActions): DataTableColumn<PaymentOrder>[] {
   return [
-    { id: 'member', header: 'Member', className: 'max-w-56', cell: (order) => <Member order={order} /> },
+    { id: 'member', header: 'Member', className: 'max-w-56', cell: (order) => <NameAndEmail person={order.member} /> },
     {
       id: 'amount',
       header: 'Amount',
@@ -184,7 +173,7 @@ function OrderCard({ order, pending, ...actions }: OrderActions & { order: Payme
   return (
     <StaffPaymentCard
       rowProps={orderMarks(order)}
-      member={<Member order={order} />}
+      member={<NameAndEmail person={order.member} />}
       amount={
         <>
           <span className="block text-lg font-semibold text-slate-900 tabular-nums">{orderAmount(order)}</span>
