@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubFetch } from '../test/fetch-stub';
+import { TransactionExports } from '../features/transactions/transaction-exports';
 import { DownloadLink } from './download-link';
 
 const HREF = '/api/accounts/transactions/export?from=2026-11-01';
@@ -101,5 +102,28 @@ describe('DownloadLink', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('The file could not be downloaded. Please try again.');
+  });
+
+  it('a group of links says a refusal once, under the group, and the next download that works clears it', async () => {
+    const saved = savedFiles();
+    const server = stubFetch({
+      'GET /api/accounts/transactions/export.ofx': apiError(429, 'RATE_LIMITED', messages.history.exportsForMember),
+    });
+    render(<TransactionExports csv={HREF} moneyFiles={{ ofx: '/api/accounts/transactions/export.ofx', qif: '/q' }} />);
+    const group = screen.getByRole('group', { name: 'Export transactions' });
+
+    await userEvent.click(screen.getByRole('link', { name: 'Export OFX' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.history.exportsForMember);
+    expect(group.contains(alert)).toBe(false);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    server.on(
+      ROUTE,
+      () => new Response('"Date"\r\n', { headers: { 'content-disposition': 'attachment; filename="t.csv"' } }),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

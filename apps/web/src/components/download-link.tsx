@@ -30,10 +30,18 @@ export function DownloadLink({
   download = true,
   children = 'Download',
   href,
+  onRefused,
   ...props
-}: ComponentProps<'a'>) {
+}: ComponentProps<'a'> & {
+  /**
+   * For a group of links that says a refusal once, under the group: called with the server's words,
+   * and with undefined when a new try starts. The link then shows none itself.
+   */
+  onRefused?: (message: string | undefined) => void;
+}) {
   const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<string>();
+  const [ownRefusal, setOwnRefusal] = useState<string>();
+  const setRefused = onRefused ?? setOwnRefusal;
 
   async function fetchAndSave(event: MouseEvent<HTMLAnchorElement>) {
     if (!href || handledByBrowser(event)) return;
@@ -52,24 +60,34 @@ export function DownloadLink({
   }
 
   const Icon = busy ? LoaderCircle : Download;
+  const link = (
+    <a
+      href={href}
+      download={download}
+      className={className}
+      aria-busy={busy || undefined}
+      onClick={(event) => void fetchAndSave(event)}
+      {...props}
+    >
+      <Icon className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+      {children}
+    </a>
+  );
+  if (onRefused) return link;
   return (
     <span className="inline-flex max-w-full flex-col items-start gap-1">
-      <a
-        href={href}
-        download={download}
-        className={className}
-        aria-busy={busy || undefined}
-        onClick={(event) => void fetchAndSave(event)}
-        {...props}
-      >
-        <Icon className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-        {children}
-      </a>
-      {refused && (
-        <span role="alert" className="max-w-xs text-sm text-red-700">
-          {refused}
-        </span>
-      )}
+      {link}
+      <DownloadRefusal message={ownRefusal} />
+    </span>
+  );
+}
+
+/** A refused download's words, read out as they appear; nothing when there is none. */
+export function DownloadRefusal({ message, className = '' }: { message: string | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <span role="alert" className={`block max-w-xs text-sm text-red-700 ${className}`}>
+      {message}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { type StaffBillPaymentPage, isCalendarDay } from '@mutual/shared';
 import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
-import { DownloadLink } from '../../components/download-link';
+import { DownloadLink, DownloadRefusal } from '../../components/download-link';
 import { FormField, controlProps } from '../../components/form-field';
 import { longDay } from '../bill-pay/format';
 import { billPayExportHref } from './bill-pay-ops-api';
@@ -18,7 +19,17 @@ function noElectronicPayments(page: StaffBillPaymentPage): boolean {
   );
 }
 
-function ExportLink({ href, label, enabled }: { href: string | undefined; label: string; enabled: boolean }) {
+function ExportLink({
+  href,
+  label,
+  enabled,
+  onRefused,
+}: {
+  href: string | undefined;
+  label: string;
+  enabled: boolean;
+  onRefused: (message: string | undefined) => void;
+}) {
   if (!enabled || !href) {
     return (
       <Button variant="outline" size="sm" disabled aria-describedby="bill-export-note">
@@ -28,7 +39,7 @@ function ExportLink({ href, label, enabled }: { href: string | undefined; label:
     );
   }
   return (
-    <DownloadLink href={href} aria-describedby="bill-export-note">
+    <DownloadLink href={href} aria-describedby="bill-export-note" onRefused={onRefused}>
       {label}
     </DownloadLink>
   );
@@ -51,6 +62,7 @@ export function BillPayExports({
   current: StaffBillPaymentPage | undefined;
   onDayChange: (day: string | undefined) => void;
 }) {
+  const [refused, setRefused] = useState<string>();
   const sent = current?.counts.sent;
   const nachaEmpty = current !== undefined && sent !== undefined && sent > 0 && noElectronicPayments(current);
   const note =
@@ -75,7 +87,9 @@ export function BillPayExports({
             max={today}
             onChange={(event) => {
               const value = event.target.value;
-              if (value === '' || isCalendarDay(value)) onDayChange(value || undefined);
+              if (value !== '' && !isCalendarDay(value)) return;
+              setRefused(undefined);
+              onDayChange(value || undefined);
             }}
           />
         </FormField>
@@ -83,15 +97,18 @@ export function BillPayExports({
           <ExportLink
             href={day && billPayExportHref('csv', day)}
             label="Export CSV"
+            onRefused={setRefused}
             enabled={sent !== undefined && sent > 0}
           />
           <ExportLink
             href={day && billPayExportHref('nacha', day)}
             label="Export NACHA (CCD)"
+            onRefused={setRefused}
             enabled={sent !== undefined && sent > 0 && !nachaEmpty}
           />
         </div>
       </div>
+      <DownloadRefusal message={refused} className="mt-3 max-w-none" />
       <p id="bill-export-note" className="mt-3 text-sm text-slate-600" data-testid="bill-export-note">
         {note}
       </p>

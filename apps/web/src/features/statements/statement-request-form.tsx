@@ -6,14 +6,14 @@ import { ChoiceSelect } from '../../components/choice-options';
 import { EmailResult, type EmailStatement, emailButtonState, emailButtonText } from './email-result';
 import { accountName } from './format';
 import { statementHref } from './statements-api';
-import { DownloadLink } from '../../components/download-link';
+import { DownloadLink, DownloadRefusal } from '../../components/download-link';
 import { submitWith } from '../../lib/submit-with';
 
 const place = 'form';
 
 /**
  * Spec §2 Statements: choose the account and one of the closed months offered (newest first, the
- * newest chosen), then Download the PDF (a plain link) or have it e-mailed.
+ * newest chosen), then Download the PDF or have it e-mailed; a refused download is said under both.
  */
 export function StatementRequestForm({
   accounts,
@@ -26,6 +26,7 @@ export function StatementRequestForm({
 }) {
   const [accountId, setAccountId] = useState('');
   const [period, setPeriod] = useState('');
+  const [refused, setRefused] = useState<string>();
   // What is chosen, kept to what the latest answer offers (a refetch may drop a month).
   const account = accounts.find((candidate) => candidate.id === accountId) ?? accounts[0];
   const chosen = periods.find((candidate) => candidate.period === period) ?? periods[0];
@@ -35,6 +36,7 @@ export function StatementRequestForm({
   // A new choice clears the answer about the previous one.
   const choose = (set: (value: string) => void) => (value: string) => {
     set(value);
+    setRefused(undefined);
     if (email.variables?.place === place && !email.isPending) email.reset();
   };
 
@@ -57,11 +59,12 @@ export function StatementRequestForm({
         />
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <DownloadLink href={statementHref(target)} className={buttonClass('primary')} />
+        <DownloadLink href={statementHref(target)} className={buttonClass('primary')} onRefused={setRefused} />
         <Button type="submit" variant="outline" icon={Mail} {...emailButtonState(email, place)}>
           {emailButtonText(email, place)}
         </Button>
       </div>
+      <DownloadRefusal message={refused} className="mt-3" />
       <EmailResult email={email} place={place} />
     </form>
   );

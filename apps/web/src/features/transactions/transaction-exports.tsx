@@ -1,7 +1,7 @@
 import { messages } from '@mutual/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ExportCsvLink } from '../../components/export-csv-link';
-import { DownloadLink } from '../../components/download-link';
+import { DownloadLink, DownloadRefusal } from '../../components/download-link';
 
 interface TransactionExportsProps {
   csv: string;
@@ -21,17 +21,32 @@ const moneyFilesNote =
 
 export function TransactionExports({ csv, moneyFiles }: TransactionExportsProps) {
   const noteId = useId();
+  // One refusal for the three links, under them (the caps count every download of the history).
+  const [refused, onRefused] = useState<string>();
   return (
     <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div role="group" aria-label="Export transactions" className="flex flex-wrap gap-2">
-        <ExportCsvLink href={csv} testId="export-csv" />
+        <ExportCsvLink href={csv} testId="export-csv" onRefused={onRefused} />
         {moneyFiles && (
           <>
-            <MoneyFileLink href={moneyFiles.ofx} label="Export OFX" testId="export-ofx" noteId={noteId} />
-            <MoneyFileLink href={moneyFiles.qif} label="Export QIF" testId="export-qif" noteId={noteId} />
+            <MoneyFileLink
+              href={moneyFiles.ofx}
+              label="Export OFX"
+              testId="export-ofx"
+              noteId={noteId}
+              onRefused={onRefused}
+            />
+            <MoneyFileLink
+              href={moneyFiles.qif}
+              label="Export QIF"
+              testId="export-qif"
+              noteId={noteId}
+              onRefused={onRefused}
+            />
           </>
         )}
       </div>
+      <DownloadRefusal message={refused} className="sm:text-right" />
       <p id={noteId} className="max-w-xs text-xs text-slate-600 sm:text-right">
         {moneyFiles ? moneyFilesNote : messages.history.moneyFilesForDepositAccounts}
       </p>
@@ -44,14 +59,16 @@ function MoneyFileLink({
   label,
   testId,
   noteId,
+  onRefused,
 }: {
   href: string;
   label: string;
   testId: string;
   noteId: string;
+  onRefused: (message: string | undefined) => void;
 }) {
   return (
-    <DownloadLink href={href} aria-describedby={noteId} data-testid={testId}>
+    <DownloadLink href={href} aria-describedby={noteId} data-testid={testId} onRefused={onRefused}>
       {label}
     </DownloadLink>
   );
