@@ -164,6 +164,11 @@ export const cardTransactionSchema = z.object({
   clearedAt: z.string().nullable(),
   /** Credit card purchases: reward points earned when it cleared. */
   points: z.number().int(),
+  /**
+   * When staff reversed its posting (a deleted transaction, Delete User Transactions): the money
+   * went back, and a credit card purchase's points were taken back. Null otherwise.
+   */
+  reversedByStaffAt: z.string().nullable(),
 });
 export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 

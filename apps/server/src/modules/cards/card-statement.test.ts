@@ -174,6 +174,16 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
     expect(november.credit).toMatchObject({ pointsEarned: 150, pointsTakenBack: 0, credits: '0.00' });
     expect(december.credit).toMatchObject({ pointsEarned: 0, pointsTakenBack: 100, credits: '50.00' });
     // The months add up to what the card holds.
-    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(150 - 100);
+    const card = await cardOf(member.browser, 'credit');
+    expect(card.credit?.rewardsPoints).toBe(150 - 100);
+    // The purchase says it was reversed, in the statement and under the card; the other does not.
+    const reversedOn = (transactions: CardStatement['transactions']) =>
+      Object.fromEntries(transactions.map((purchase) => [purchase.id, purchase.reversedByStaffAt]));
+    const reversal = {
+      [String(disputed.authorizationId)]: '2026-12-03T15:00:00.000Z',
+      [String(kept.authorizationId)]: null,
+    };
+    expect(reversedOn(november.transactions)).toEqual(reversal);
+    expect(reversedOn(card.recentTransactions)).toEqual(reversal);
   });
 });

@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { instantAt, localDay } from '../../time';
 import { type Cut, cutBefore } from '../ledger/balance-at';
 import { generalLedger } from '../ledger/general-ledger';
-import { ledgerAccounts } from '../ledger/ledger.tables';
+import { ledgerAccounts, ledgerTransfers } from '../ledger/ledger.tables';
 import type { UserRow } from '../people/people.tables';
 import { expiryText, maskedNumber } from './card-numbers';
 import { cardCategory } from './merchant-category';
@@ -45,7 +45,25 @@ export async function memberCard(db: Executor, userId: string, cardId: string, l
   return row;
 }
 
-export function cardTransaction(row: CardAuthorizationRow): CardTransaction {
+/** When staff reversed a posting, by the posting's id: when each was reversed. */
+type StaffReversals = ReadonlyMap<string, Date>;
+
+/**
+ * Which of these purchases' postings staff reversed (a deleted transaction, Delete User
+ * Transactions), and when: one query for a whole list.
+ */
+async function staffReversalsOf(db: Executor, rows: readonly CardAuthorizationRow[]): Promise<StaffReversals> {
+  const postings = rows.flatMap((row) => (row.postTransferId ? [row.postTransferId] : []));
+  if (postings.length === 0) return new Map();
+  const reversals = await db
+    .select({ posting: ledgerTransfers.reversesId, at: ledgerTransfers.createdAt })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.reversesId, postings));
+  return new Map(reversals.flatMap(({ posting, at }) => (posting ? [[posting, at] as const] : [])));
+}
+
+export function cardTransaction(row: CardAuthorizationRow, reversals: StaffReversals): CardTransaction {
+  const reversedAt = row.postTransferId ? reversals.get(row.postTransferId) : undefined;
   return {
     id: row.id,
     merchant: row.merchant,
@@ -58,6 +76,7 @@ export function cardTransaction(row: CardAuthorizationRow): CardTransaction {
     authorizedAt: row.authorizedAt.toISOString(),
     clearedAt: row.clearedAt?.toISOString() ?? null,
     points: row.points,
+    reversedByStaffAt: reversedAt?.toISOString() ?? null,
   };
 }
 
@@ -75,6 +94,7 @@ export function cardView(
   card: CardRow,
   account: AccountFacts | undefined,
   recent: CardAuthorizationRow[],
+  reversals: StaffReversals,
 ): Card {
   const credit =
     card.kind === 'credit' && account
@@ -116,7 +136,7 @@ export function cardView(
     replacedById: null,
     replacesId: card.replacesId,
     issuedAt: card.issuedAt.toISOString(),
-    recentTransactions: recent.map(cardTransaction),
+    recentTransactions: recent.map((row) => cardTransaction(row, reversals)),
   };
 }
 
@@ -150,9 +170,10 @@ export async function cardViews(deps: Deps, rows: CardRow[]): Promise<Card[]> {
         .limit(RECENT),
     ),
   );
+  const reversals = await staffReversalsOf(deps.db, recent.flat());
   const replacedBy = new Map(rows.filter((row) => row.replacesId).map((row) => [row.replacesId, row.id]));
   return rows.map((row, index) => ({
-    ...cardView(deps, row, accounts.get(row.accountId), recent[index] ?? []),
+    ...cardView(deps, row, accounts.get(row.accountId), recent[index] ?? [], reversals),
     replacedById: replacedBy.get(row.id) ?? null,
   }));
 }
@@ -340,7 +361,8 @@ export async function cardStatement(
     ),
   ]);
   const months = [...new Set([thisMonth, ...monthRows.map((row) => row.month)])].sort().reverse();
-  const transactions = rows.map(cardTransaction);
+  const reversals = await staffReversalsOf(deps.db, rows);
+  const transactions = rows.map((row) => cardTransaction(row, reversals));
 
   if (card.kind !== 'credit') {
     const charges = await debitCardCharges(deps.db, card.id, from, to);

@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDate } from '../../lib/format-date';
-import { SignedAmount, StatusBadge } from '../transactions/transaction-parts';
+import { CorrectionBadge, SignedAmount, StatusBadge } from '../transactions/transaction-parts';
 import { pointsLabel } from './format';
 
 /**
@@ -33,12 +33,32 @@ function FailedReason({ reason }: { reason: string }) {
   );
 }
 
-/** The history's status badge, and for a Failed one the reason under it. */
+/** "+272 points", and ", taken back" once staff reversed the purchase; null when it earned none. */
+function pointsFact(transaction: CardTransaction): string | null {
+  if (transaction.points <= 0) return null;
+  return `+${pointsLabel(transaction.points)}${transaction.reversedByStaffAt ? ', taken back' : ''}`;
+}
+
+/**
+ * The history's badges: its status, and "Reversed" beside it once staff reversed the purchase (as
+ * the history marks the same row); for a Failed one the reason under them.
+ */
+function StatusBadges({ transaction, stacked = false }: { transaction: CardTransaction; stacked?: boolean }) {
+  const { status } = cardTransactionInHistory(transaction);
+  // Stacked in a phone's list, so the merchant and its facts keep the row's width.
+  return (
+    <span className={stacked ? 'inline-flex flex-col items-end gap-1' : 'inline-flex flex-wrap gap-1'}>
+      <StatusBadge status={status} />
+      <CorrectionBadge correction={transaction.reversedByStaffAt ? 'reversed' : null} />
+    </span>
+  );
+}
+
 function TransactionStatus({ transaction }: { transaction: CardTransaction }) {
-  const { status, reason } = cardTransactionInHistory(transaction);
+  const { reason } = cardTransactionInHistory(transaction);
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <StatusBadge status={status} />
+      <StatusBadges transaction={transaction} />
       {reason && <FailedReason reason={reason} />}
     </span>
   );
@@ -73,7 +93,8 @@ function Context({ transaction }: { transaction: CardTransaction }) {
     cardChannelLabels[transaction.channel],
     <time dateTime={transaction.authorizedAt}>{formatDate(transaction.authorizedAt)}</time>,
   ];
-  if (transaction.points > 0) facts.push(`+${pointsLabel(transaction.points)}`);
+  const points = pointsFact(transaction);
+  if (points) facts.push(points);
   return (
     <span className="block overflow-hidden text-sm text-slate-600" data-testid="card-transaction-context">
       <span className="-ml-4 flex flex-wrap">
@@ -112,7 +133,7 @@ function TransactionItem({ transaction }: { transaction: CardTransaction }) {
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-right">
         <Amount transaction={transaction} />
-        <StatusBadge status={status} />
+        <StatusBadges transaction={transaction} stacked />
       </div>
     </li>
   );
@@ -157,7 +178,7 @@ const columns: DataTableColumn<CardTransaction>[] = [
     cell: (row) => (
       <>
         {row.merchant}
-        {row.points > 0 && <span className="block text-xs text-slate-600">+{pointsLabel(row.points)}</span>}
+        {pointsFact(row) && <span className="block text-xs text-slate-600">{pointsFact(row)}</span>}
       </>
     ),
     rowHeader: true,

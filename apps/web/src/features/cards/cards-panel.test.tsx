@@ -138,6 +138,36 @@ describe('Cards panel: Overview', () => {
     }
   });
 
+  it('a purchase staff reversed says "Reversed" beside Completed, and that its points were taken back', async () => {
+    const transactions = [
+      cardTransaction({
+        id: cardId(31),
+        merchant: 'Longfellow Books',
+        amount: '136.00',
+        clearedAmount: '136.00',
+        points: 272,
+        reversedByStaffAt: '2026-03-07T15:00:00.000Z',
+      }),
+      cardTransaction({
+        id: cardId(32),
+        merchant: 'Blue Ocean Sushi',
+        amount: '84.00',
+        clearedAmount: '84.00',
+        points: 168,
+      }),
+    ];
+    renderPanel({ 'GET /api/cards': cardsOverview({ cards: [creditCard({ recentTransactions: transactions })] }) });
+    const credit = await cardArticle(/^Credit Card/);
+    const [reversed, kept] = within(credit).getAllByTestId('card-transaction') as [HTMLElement, HTMLElement];
+
+    expect(within(reversed).getByText('Completed')).toBeTruthy();
+    expect(within(reversed).getByTestId('correction-badge').textContent).toBe('Reversed');
+    expect(reversed.textContent).toContain('+272 points, taken back');
+    expect(within(kept).queryByTestId('correction-badge')).toBeNull();
+    expect(kept.textContent).toContain('+168 points');
+    expect(kept.textContent).not.toContain('taken back');
+  });
+
   it('Lock Card locks at once, says so in the server’s words, and then offers Unlock Card', async () => {
     const locked = debitCard({ status: 'locked' });
     const { server, user } = renderPanel({

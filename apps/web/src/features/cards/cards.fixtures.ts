@@ -34,6 +34,7 @@ export const cardTransaction = fixtureFactory<CardTransaction>({
   authorizedAt: '2026-03-04T15:00:00.000Z',
   clearedAt: '2026-03-05T15:00:00.000Z',
   points: 0,
+  reversedByStaffAt: null,
 });
 
 const controls = {
