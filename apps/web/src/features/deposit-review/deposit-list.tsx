@@ -1,9 +1,9 @@
-import type { StaffDeposit } from '@mutual/shared';
+import { type StaffDeposit, isReversedDeposit } from '@mutual/shared';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../components/data-table';
 import { EmailText, NameAndEmail } from '../../components/email-text';
 import { SelectButton, SelectCard, selectableRowClass } from '../../components/select-list';
 import { formatDateTime } from '../../lib/format-date';
-import { FlagBadges } from './badges';
+import { DepositStatusBadge, FlagBadges } from './badges';
 import { accountLabel, depositAmount } from './format';
 
 interface Selection {
@@ -38,6 +38,14 @@ function MemberCell({ deposit, selected, onSelect }: DepositChoice) {
   );
 }
 
+/**
+ * "Reversed" on an accepted deposit whose money staff took back: it stays under Accepted, and this
+ * says so before it is opened. Nothing for any other.
+ */
+function ReversedMark({ deposit }: { deposit: StaffDeposit }) {
+  return isReversedDeposit(deposit) ? <DepositStatusBadge deposit={deposit} /> : null;
+}
+
 /** Narrow column or phone: the whole card is the button. */
 function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
   return (
@@ -58,8 +66,9 @@ function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
         <span>{accountLabel(deposit)}</span>
         {submitted(deposit)}
       </span>
-      {deposit.flags.length > 0 && (
-        <span className="mt-2 block">
+      {(deposit.flags.length > 0 || isReversedDeposit(deposit)) && (
+        <span className="mt-2 flex flex-wrap gap-1.5">
+          <ReversedMark deposit={deposit} />
           <FlagBadges flags={deposit.flags} inside="button" />
         </span>
       )}
@@ -94,7 +103,16 @@ export function DepositList({
       header: 'Amount',
       align: 'right',
       className: 'whitespace-nowrap font-semibold text-slate-900 tabular-nums',
-      cell: depositAmount,
+      cell: (deposit) => (
+        <>
+          {depositAmount(deposit)}
+          {isReversedDeposit(deposit) && (
+            <span className="mt-1 block">
+              <ReversedMark deposit={deposit} />
+            </span>
+          )}
+        </>
+      ),
     },
     { id: 'flags', header: 'Flags', className: 'min-w-40', cell: (deposit) => <FlagBadges flags={deposit.flags} /> },
   ];

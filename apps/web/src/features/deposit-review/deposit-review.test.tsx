@@ -103,6 +103,27 @@ describe('Deposit Review: the queue', () => {
     expect(stub.to('GET', '/api/admin/deposits').map((request) => request.query.get('status'))).toContain('accepted');
   });
 
+  it('under Accepted, a deposit whose money staff reversed says "Reversed" in its row and its card', async () => {
+    const user = userEvent.setup();
+    const reversed = acceptedDeposit({ id: depositId(6), reversedAt: '2026-03-07T16:00:00.000Z' });
+    const standing = acceptedDeposit({ id: depositId(7), amount: '42.00' });
+    renderScreen({
+      [LIST]: (request) =>
+        request.query.get('status') === 'accepted'
+          ? depositPage([reversed, standing], { counts: { pending_review: 0, accepted: 2, rejected: 0, returned: 0 } })
+          : depositPage([]),
+    });
+    await user.click(await screen.findByRole('tab', { name: /^Accepted/ }));
+    const panel = await screen.findByRole('tabpanel');
+    await waitFor(() => expect(within(panel).getAllByTestId('staff-deposit')).toHaveLength(4));
+    const byId = (id: string) =>
+      within(panel)
+        .getAllByTestId('staff-deposit')
+        .filter((row) => row.dataset.depositId === id);
+    for (const place of byId(reversed.id)) expect(within(place).getByText('Reversed')).toBeTruthy();
+    for (const place of byId(standing.id)) expect(within(place).queryByText('Reversed')).toBeNull();
+  });
+
   it('says so when nothing is waiting', async () => {
     renderScreen({ [LIST]: depositPage([]) });
     expect(await screen.findByText('No deposits are waiting for review.')).toBeTruthy();
