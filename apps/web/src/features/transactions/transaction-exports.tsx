@@ -27,24 +27,17 @@ export function TransactionExports({ csv, moneyFiles }: TransactionExportsProps)
     <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div role="group" aria-label="Export transactions" className="flex flex-wrap gap-2">
         <ExportCsvLink href={csv} testId="export-csv" onRefused={onRefused} />
-        {moneyFiles && (
-          <>
+        {moneyFiles &&
+          (['ofx', 'qif'] as const).map((kind) => (
             <MoneyFileLink
-              href={moneyFiles.ofx}
-              label="Export OFX"
-              testId="export-ofx"
+              key={kind}
+              href={moneyFiles[kind]}
+              label={`Export ${kind.toUpperCase()}`}
+              testId={`export-${kind}`}
               noteId={noteId}
               onRefused={onRefused}
             />
-            <MoneyFileLink
-              href={moneyFiles.qif}
-              label="Export QIF"
-              testId="export-qif"
-              noteId={noteId}
-              onRefused={onRefused}
-            />
-          </>
-        )}
+          ))}
       </div>
       <DownloadRefusal message={refused} className="sm:text-right" />
       <p id={noteId} className="max-w-xs text-xs text-slate-600 sm:text-right">
