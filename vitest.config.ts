@@ -26,7 +26,7 @@ const browserTests = {
 };
 const moneyBrowserTests =
   'e2e/{transfers,transfer-double-click,transaction-blocked,live-and-history,dialog-layout,staff-money,' +
-  'staff-holds-and-limits,payment-ops,bill-pay,deposits,statements,cards}.test.ts';
+  'staff-holds-and-limits,payment-ops,bill-pay,deposits,statements,cards,accessibility-money}.test.ts';
 
 export default defineConfig({
   test: {

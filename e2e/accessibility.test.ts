@@ -11,7 +11,6 @@ import {
   staffApi,
   submitCredentials,
 } from './support/identity';
-import { TAYLOR_EMAIL, chooseOption, continueUsBankTransfer, fillInternationalForm, openTab } from './support/money';
 import { publicPages } from './support/pages';
 
 browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
@@ -46,13 +45,6 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
   const sessions: Partial<Record<'member' | 'staff' | 'applicant', ApiSession>> = {};
   beforeAll(async () => {
     const member = await createMember('axe', 'Axel');
-    // Money, so the dashboard and the history have rows and the transfer forms a balance.
-    await staffApi.setBalance(
-      (await staffApi.lookup(member.email)).id,
-      'Checking',
-      '750.00',
-      'e2e accessibility check',
-    );
     const applicant = await applyViaApi('axe-applicant', 'Ada');
     await staffApi.requestInfo(applicant.email, 'Please send a recent utility bill showing your address.');
     sessions.member = await apiSignIn(member.email, member.password);
@@ -60,17 +52,8 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
     sessions.staff = await staffApi.session();
   });
 
+  // The member's money screens are checked with the money browser tests (accessibility-money.test.ts).
   const signedInPages = [
-    {
-      path: '/dashboard',
-      who: 'member',
-      ready: (page: Page) =>
-        page
-          .getByRole('region', { name: 'Recent Transactions' })
-          .getByText('Balance adjustment')
-          .filter({ visible: true }),
-    },
-    { path: '/dashboard/transactions', who: 'member', ready: (page: Page) => page.getByTestId('history-range') },
     { path: '/admin', who: 'staff', ready: (page: Page) => page.getByRole('tabpanel').getByRole('button').first() },
     {
       path: '/pending-approval',
@@ -121,74 +104,6 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA', (browser) => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
-  });
-
-  for (const viewport of [DESKTOP, MOBILE]) {
-    test(
-      `[ACCESSIBILITY]: at ${viewport.width} px each transfer tab, ` +
-        'with its errors showing, and the US-bank and international confirmation steps',
-      async () => {
-        const page = await openSignedIn('member', viewport);
-        await visit(page, '/dashboard');
-        for (const tab of ['Between Accounts', 'To Member', 'To US Bank', 'International'] as const) {
-          const panel = await openTab(page, tab);
-          // An empty form sent: every rule's message is on screen.
-          await panel.getByRole('button', { name: /^(Transfer|Continue)$/ }).click();
-          await panel.getByRole('alert').first().waitFor({ state: 'visible' });
-          const violations = await seriousViolations(page);
-          expect(violations, `axe found on ${tab}:\n${violations.join('\n')}`).toEqual([]);
-        }
-
-        let panel = await openTab(page, 'International');
-        await fillInternationalForm(panel, {
-          recipient: 'Ana Lima',
-          bank: 'Banco Sul',
-          swift: 'BSULPTPL',
-          accountNumber: 'PT50000201231234567890154',
-          amount: '5.00',
-        });
-        // The open country list too.
-        await panel.getByRole('combobox', { name: 'Country' }).fill('po');
-        await panel.getByRole('listbox', { name: 'Country' }).waitFor({ state: 'visible' });
-        let violations = await seriousViolations(page);
-        expect(violations, `axe found on the open country list:\n${violations.join('\n')}`).toEqual([]);
-        await chooseOption(panel, 'Country', 'port', 'Portugal (PT)');
-        await panel.getByRole('button', { name: 'Continue', exact: true }).click();
-        await panel.getByRole('form', { name: 'Confirm Transfer' }).waitFor({ state: 'visible' });
-        violations = await seriousViolations(page);
-        expect(violations, `axe found on the international confirmation:\n${violations.join('\n')}`).toEqual([]);
-
-        ({ panel } = await continueUsBankTransfer(page, {
-          bank: 'KeyBank',
-          accountNumber: '12345678',
-          holder: 'Axel Example',
-          amount: '5.00',
-        }));
-        const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
-        // Confirm stays off until six digits: a wrong code brings the step's error ("Invalid OTP").
-        await confirm.getByLabel('6-digit one-time password (OTP)').fill('000000');
-        await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();
-        await confirm.getByRole('alert').first().waitFor({ state: 'visible' });
-        violations = await seriousViolations(page);
-        expect(violations, `axe found on the US-bank confirmation:\n${violations.join('\n')}`).toEqual([]);
-      },
-    );
-  }
-
-  test('[ACCESSIBILITY]: the "Transaction Denied" modal of a member on hold', async () => {
-    const session = await apiSignIn(TAYLOR_EMAIL);
-    const { page } = await browser.openSignedIn(session, MOBILE);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await visit(page, '/dashboard');
-    await continueUsBankTransfer(page, {
-      bank: 'KeyBank',
-      accountNumber: '12345678',
-      holder: 'Axel Example',
-      amount: '5.00',
-    });
-    await page.getByRole('dialog', { name: 'Transaction Denied' }).waitFor({ state: 'visible' });
-    const violations = await seriousViolations(page);
-    expect(violations, `axe found in Transaction Denied:\n${violations.join('\n')}`).toEqual([]);
   });
 
   test('[ACCESSIBILITY]: the staff Create New User and Verify User dialogs', async () => {
