@@ -62,12 +62,12 @@ export function DownloadLink({
   const Icon = busy ? LoaderCircle : Download;
   const link = (
     <a
+      {...props}
       href={href}
       download={download}
       className={className}
       aria-busy={busy || undefined}
       onClick={(event) => void fetchAndSave(event)}
-      {...props}
     >
       <Icon className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
       {children}

@@ -126,7 +126,7 @@ function refusal(status: number, body: unknown): ApiRequestError {
 }
 
 /** `attachment; filename="statement-2026-10-Checking.pdf"` → the name; undefined when none is given. */
-export function attachmentName(disposition: string | null): string | undefined {
+function attachmentName(disposition: string | null): string | undefined {
   return disposition?.match(/filename="([^"]+)"/)?.[1];
 }
 
