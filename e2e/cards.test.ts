@@ -32,9 +32,11 @@ import {
   readCardCode,
   terminalCard,
   terminalPurchase,
+  terminalSettle,
 } from './support/cards';
 import { unexpectedErrors } from './support/identity';
 import { mailsTo } from './support/mailbox';
+import { openMemberInConsole, staffRow } from './support/staff-money';
 import { SETTLED, demoMember, headerFigures, markPage, openDashboard, otherCode, samePage } from './support/money';
 
 /**
@@ -444,6 +446,41 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       expect(await hasHorizontalScroll(phone.page), 'the terminal fits 390 px').toBe(false);
       await screenshot(phone.page, 'cards-terminal');
       expect(unexpectedErrors(phone.errors)).toEqual([]);
+    },
+  );
+
+  test(
+    '[CARDS]: a cleared purchase staff delete in the console comes back to Checking, and the member’s card ' +
+      'says "Reversed" beside Completed, under the card and in its statement',
+    async () => {
+      const { page, errors, member, card, plastic } = await cardholderOnDashboard(browser, 'cards-undone', 'Quinn');
+      const bought = await terminalPurchase(plastic, { amount: '12.00', merchant: 'Harbor Books' });
+      expectDecision(bought, 'Approved');
+      expect((await terminalSettle(bought.body.id ?? '', 'clear')).status).toBe(200);
+      await expect.poll(() => headerFigures(page), SETTLED).toEqual({ available: '$488.00', pending: '$0.00' });
+
+      // Staff delete the purchase in the console, with a reason.
+      const consolePage = await openMemberInConsole(browser, member);
+      const row = staffRow(consolePage.page, 'Card purchase: Harbor Books');
+      await row.getByRole('button', { name: /^Delete/ }).click();
+      const dialog = consolePage.page.getByRole('dialog', { name: 'Delete transaction' });
+      await dialog.getByLabel('Reason', { exact: true }).fill('Disputed with the merchant');
+      await dialog.getByRole('button', { name: 'Delete transaction' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => headerFigures(page), SETTLED).toEqual({ available: '$500.00', pending: '$0.00' });
+
+      // The member's card: the purchase stays in its list, marked as the history marks it.
+      await page.reload();
+      const panel = await openCards(page);
+      const item = cardItem(page, card.last4);
+      const purchase = cardTransaction(item, 'Harbor Books');
+      await expect.poll(() => purchase.innerText(), SETTLED).toContain('Reversed');
+      expect(await purchase.innerText()).toContain('Completed');
+      await panel.getByRole('tab', { name: 'Statements' }).click();
+      const statementRow = panel.getByRole('row').filter({ hasText: 'Harbor Books' });
+      await expect.poll(() => statementRow.innerText(), SETTLED).toMatch(/Completed\s+Reversed/);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      expect(unexpectedErrors(consolePage.errors)).toEqual([]);
     },
   );
 

@@ -71,6 +71,11 @@ export function terminalPurchase(
   });
 }
 
+/** Clears (for what was authorized, unless `amount` says more) or reverses a purchase, as the terminal's page does. */
+export function terminalSettle(authorizationId: string, action: 'clear' | 'reverse', amount?: string) {
+  return terminalCall<TerminalAnswer>('POST', '/api/dev/terminal/settle', { authorizationId, action, amount });
+}
+
 /** Expects the terminal's answer to be this decision (and, declined, these words). */
 export function expectDecision(answer: TerminalAnswer, message: 'Approved' | `Declined: ${string}`) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
