@@ -147,7 +147,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/lib/api'],
-              importNames: ['call', 'callReading', 'callForm'],
+              importNames: ['call', 'callReading', 'callForm', 'fetchFile'],
               message: "Call the API from the feature's hooks file (TanStack Query), not from a component.",
             },
           ],

@@ -1,17 +1,7 @@
 import { Download, LoaderCircle } from 'lucide-react';
 import { type ComponentProps, type MouseEvent, useState } from 'react';
-import { ApiRequestError, fetchFile } from '../lib/api';
-import { errorMessage } from '../lib/api-errors';
-import { saveFile } from '../lib/save-file';
+import { useFileDownload } from '../lib/use-file-download';
 import { buttonClass } from './button';
-
-const couldNotDownload = 'The file could not be downloaded. Please try again.';
-
-/** The server's words for a refused download: a 4xx, or a 503 that says the downloads are busy. */
-function refusalWords(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status === 503) return error.body.message || couldNotDownload;
-  return errorMessage(error, couldNotDownload);
-}
 
 /** A click the browser should handle itself: a new tab or window, "save link as", another button. */
 const handledByBrowser = (event: MouseEvent) =>
@@ -39,36 +29,18 @@ export function DownloadLink({
    */
   onRefused?: (message: string | undefined) => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const [ownRefusal, setOwnRefusal] = useState<string>();
-  const setRefused = onRefused ?? setOwnRefusal;
+  const { busy, download: fetchAndSave } = useFileDownload(onRefused ?? setOwnRefusal);
 
-  async function fetchAndSave(event: MouseEvent<HTMLAnchorElement>) {
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (!href || handledByBrowser(event)) return;
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setRefused(undefined);
-    try {
-      const file = await fetchFile(href);
-      saveFile(typeof download === 'string' ? download : (file.fileName ?? 'download'), file.blob);
-    } catch (error) {
-      setRefused(refusalWords(error));
-    } finally {
-      setBusy(false);
-    }
+    void fetchAndSave(href, typeof download === 'string' ? download : undefined);
   }
 
   const Icon = busy ? LoaderCircle : Download;
   const link = (
-    <a
-      {...props}
-      href={href}
-      download={download}
-      className={className}
-      aria-busy={busy || undefined}
-      onClick={(event) => void fetchAndSave(event)}
-    >
+    <a {...props} href={href} download={download} className={className} aria-busy={busy || undefined} onClick={onClick}>
       <Icon className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
       {children}
     </a>

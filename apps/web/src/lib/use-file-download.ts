@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { ApiRequestError, fetchFile } from './api';
+import { errorMessage } from './api-errors';
+import { saveFile } from './save-file';
+
+const couldNotDownload = 'The file could not be downloaded. Please try again.';
+
+/** The server's words for a refused download: a 4xx, or a 503 that says the downloads are busy. */
+function refusalWords(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 503) return error.body.message || couldNotDownload;
+  return errorMessage(error, couldNotDownload);
+}
+
+/**
+ * Downloads a file the server answers as an attachment: fetched first and handed to the browser
+ * only when the server sent one, so a refusal (too many exports already downloading, a busy
+ * instance) reaches `onRefused` in the server's words instead of being saved as a file that holds
+ * the error. `onRefused(undefined)` when a new try starts. One download at a time.
+ */
+export function useFileDownload(onRefused: (message: string | undefined) => void) {
+  const [busy, setBusy] = useState(false);
+
+  async function download(href: string, fileName?: string) {
+    if (busy) return;
+    setBusy(true);
+    onRefused(undefined);
+    try {
+      const file = await fetchFile(href);
+      saveFile(fileName ?? file.fileName ?? 'download', file.blob);
+    } catch (error) {
+      onRefused(refusalWords(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, download };
+}
