@@ -26,7 +26,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { createJobQueue } from './jobs/job-queue';
 import { buildAppPage } from './http/app-page';
 import { registerSecurityHeaders } from './http/security-headers';
-import { accountRoutes } from './modules/accounts/accounts.routes';
+import { accountRoutes, historyExportCaps } from './modules/accounts/accounts.routes';
 import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
 import { auditRoutes } from './modules/admin/audit.routes';
@@ -43,7 +43,7 @@ import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holdRoutes } from './modules/holds/holds.routes';
 import { createLiveHub } from './modules/live/live-hub';
-import { liveRoutes } from './modules/live/live.routes';
+import { liveRoutes, liveStreamCaps } from './modules/live/live.routes';
 import { meRoutes } from './modules/members/me.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -81,6 +81,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });
   registerAuthContext(app, deps);
   const metrics = registerMetrics(app, deps);
+  // What callers hold open, capped per browser, member and instance, and counted for the operators.
+  const streams = {
+    live: liveStreamCaps(config, (cap) => metrics?.streamRefused('live', cap)),
+    exports: historyExportCaps(config, (cap) => metrics?.streamRefused('exports', cap)),
+  };
+  metrics?.watchStreams(streams);
   const jobs = createJobQueue({
     database: deps.database,
     logger: deps.logger,
@@ -147,7 +153,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminUserRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(adminMoneyRoutes(deps));
-  await app.register(accountRoutes(deps));
+  await app.register(accountRoutes(deps, streams.exports));
   await app.register(billPayRoutes(deps));
   await app.register(staffBillPayRoutes(deps));
   await app.register(depositRoutes(deps));
@@ -164,7 +170,7 @@ export async function buildApp(deps: AppDeps) {
   const live = createLiveHub(deps.database, deps.logger);
   app.addHook('onReady', () => live.start());
   app.addHook('onClose', () => live.stop());
-  await app.register(liveRoutes(deps, live));
+  await app.register(liveRoutes(deps, live, streams.live));
   const devMailbox = !config.isProduction && deps.mailer.mode === 'outbox';
   // The dev pages (mailbox, card terminal) are served to this computer only, unless DEV_MAILBOX=public.
   if (!config.isProduction) app.addHook('onRequest', devMailboxGate(config));

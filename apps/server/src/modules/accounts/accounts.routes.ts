@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { cookieNames, guards, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { streamCaps } from '../../http/stream-caps';
+import { type StreamCap, type StreamCaps, streamCaps } from '../../http/stream-caps';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
 import { type MoneyFile, type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
@@ -15,22 +15,30 @@ import { transactionsCsv } from './export-transactions';
 import { listTransactions, type TransactionQuery } from './list-transactions';
 
 /**
+ * A download holds database reads and a socket while its file is written out (seconds for a long
+ * history): so many per browser, per member and per instance (EXPORTS_*), refused before anything
+ * is read.
+ */
+export const historyExportCaps = (config: AppDeps['config'], onRefused?: (cap: StreamCap) => void) =>
+  streamCaps(
+    config.limits.exports,
+    {
+      inSession: messages.history.exportsInSession,
+      forMember: messages.history.exportsForMember,
+      full: messages.history.exportsFull,
+    },
+    onRefused,
+  );
+
+/**
  * The member's own money, read from the ledger (contract: packages/shared/src/contract/accounts.ts).
  * Every route reads only `request.auth.user`.
  */
 export const accountRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, exportCaps: StreamCaps): FastifyPluginAsyncZod =>
   async (app) => {
     const preValidation = guards.accountHolder;
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
-    // A download holds database reads and a socket while its file is written out (seconds for a
-    // long history): so many per browser, per member and per instance (EXPORTS_*), refused before
-    // anything is read.
-    const exportCaps = streamCaps(deps.config.limits.exports, {
-      inSession: messages.history.exportsInSession,
-      forMember: messages.history.exportsForMember,
-      full: messages.history.exportsFull,
-    });
     /** The file as a stream, counted in until it closes: written out, failed or abandoned. */
     const download = (request: FastifyRequest, file: () => AsyncIterable<string>) => {
       const release = exportCaps.take(signedInUser(request).id, request.cookies[sessionCookie] ?? '');

@@ -15,9 +15,30 @@ import { useTestApp } from '../../test/test-app';
 
 const onPostgres = inject('testDatabase').kind === 'postgres';
 const EXPORT = '/api/me/transactions/export';
+const METRICS_TOKEN = 'metrics-token-for-the-export-caps-0123456789';
 
 describe('[ACCOUNTS]: history downloads are counted while they are written out', () => {
-  const t = useTestApp({ env: { EXPORTS_PER_SESSION: '1', EXPORTS_PER_MEMBER: '2', EXPORTS_MAX: '2' } });
+  const t = useTestApp({
+    env: { EXPORTS_PER_SESSION: '1', EXPORTS_PER_MEMBER: '2', EXPORTS_MAX: '2', METRICS_TOKEN },
+  });
+  /** The operators' figures for history downloads: open, and refused at each cap. */
+  const exportFigures = async () => {
+    const { body } = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const figure = (pattern: RegExp) => Number(pattern.exec(body)?.[1] ?? 'NaN');
+    return {
+      open: figure(/^mutual_streams_open\{kind="exports"\} (\d+)$/m),
+      refused: Object.fromEntries(
+        (['session', 'member', 'instance'] as const).map((cap) => [
+          cap,
+          figure(new RegExp(`^mutual_streams_refused_total\\{kind="exports",cap="${cap}"\\} (\\d+)$`, 'm')) || 0,
+        ]),
+      ),
+    };
+  };
 
   it('counts each download out when its file is written: one after another never runs into the cap', async () => {
     const member = await memberWithMoney(t, 25_00n);
@@ -25,6 +46,7 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
       const response = await member.browser.get(path);
       expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
     }
+    expect(await exportFigures()).toEqual({ open: 0, refused: { session: 0, member: 0, instance: 0 } });
   });
 
   it.runIf(onPostgres)('refuses one more per browser, per member and per instance while files are open', async () => {
@@ -77,6 +99,9 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
       message: messages.history.exportsFull,
     });
 
+    // The operators see the two open and each refusal at its cap.
+    expect(await exportFigures()).toEqual({ open: 2, refused: { session: 1, member: 1, instance: 1 } });
+
     unlock();
     await lock;
     expect((await first).statusCode).toBe(200);
@@ -84,5 +109,6 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
     // Written out and counted out: each may download again.
     for (const browser of [ann.browser, bob.browser, cy.browser])
       expect((await browser.get(EXPORT)).statusCode).toBe(200);
+    expect((await exportFigures()).open).toBe(0);
   });
 });

@@ -4,12 +4,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { cookieNames, guards, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { streamCaps } from '../../http/stream-caps';
+import { type StreamCap, type StreamCaps, streamCaps } from '../../http/stream-caps';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { resolveSession } from '../auth/sessions';
 import type { LiveHub } from './live-hub';
 
 const PING_MS = 25_000;
+
+/** Every open stream holds a socket and a file descriptor: so many per browser, member and instance. */
+export const liveStreamCaps = (config: AppDeps['config'], onRefused?: (cap: StreamCap) => void) =>
+  streamCaps(
+    config.limits.liveStreams,
+    {
+      inSession: messages.live.tooManyInSession,
+      forMember: messages.live.tooManyForMember,
+      full: messages.live.full,
+    },
+    onRefused,
+  );
 
 /**
  * `GET /api/me/events`: a server-sent event stream telling the signed-in person's pages that their
@@ -18,16 +30,10 @@ const PING_MS = 25_000;
  * when the session does. Contract: packages/shared/src/contract/live.ts.
  */
 export const liveRoutes =
-  (deps: AppDeps, hub: LiveHub): FastifyPluginAsyncZod =>
+  (deps: AppDeps, hub: LiveHub, caps: StreamCaps): FastifyPluginAsyncZod =>
   async (app) => {
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
     const open = new Set<() => void>();
-    // Every open stream holds a socket and a file descriptor.
-    const caps = streamCaps(deps.config.limits.liveStreams, {
-      inSession: messages.live.tooManyInSession,
-      forMember: messages.live.tooManyForMember,
-      full: messages.live.full,
-    });
     // Streams never go idle, so the server would wait for them forever on shutdown.
     app.addHook('onClose', async () => {
       for (const close of [...open]) close();

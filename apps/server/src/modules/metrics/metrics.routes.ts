@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../../deps';
 import { queryRows } from '../../db/client';
+import type { StreamCap } from '../../http/stream-caps';
 import { JOB_SCHEMA, type JobOutcome } from '../../jobs/job-queue';
 
 /** The money routes, by the kind of money command they run. */
@@ -25,10 +26,21 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * time). Labels carry route patterns (`/api/admin/users/:id`), never a raw address, an id or a
  * query string. Each app has its own registry (tests build many apps in one process).
  */
+/** What callers hold open on this instance, capped (`http/stream-caps.ts`): live-update streams, history downloads. */
+export type StreamKind = 'live' | 'exports';
+
+export interface Metrics {
+  jobFinished: (queue: string, outcome: JobOutcome, seconds: number) => void;
+  /** One more stream of `kind` refused at `cap`. */
+  streamRefused: (kind: StreamKind, cap: StreamCap) => void;
+  /** Where the open streams of each kind are counted, read at each scrape. */
+  watchStreams: (open: Record<StreamKind, { readonly open: number }>) => void;
+}
+
 export function registerMetrics(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'config' | 'database' | 'db'>,
-): { jobFinished: (queue: string, outcome: JobOutcome, seconds: number) => void } | undefined {
+): Metrics | undefined {
   const token = deps.config.metricsToken;
   if (!token) return undefined;
   const registry = new Registry();
@@ -98,6 +110,25 @@ export function registerMetrics(
     },
   });
 
+  let streams: Record<StreamKind, { readonly open: number }> | undefined;
+  new Gauge({
+    name: 'mutual_streams_open',
+    help: 'Held open on this instance, by kind: live (live-update streams), exports (history downloads being written)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      for (const [kind, counted] of Object.entries(streams ?? {})) this.set({ kind }, counted.open);
+    },
+  });
+  const streamsRefused = new Counter({
+    name: 'mutual_streams_refused_total',
+    help:
+      'Live-update streams and history downloads refused at a cap, by kind and cap: session (this browser), ' +
+      'member (their devices), instance (LIVE_STREAMS_*, EXPORTS_*)',
+    labelNames: ['kind', 'cap'] as const,
+    registers: [registry],
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
@@ -136,5 +167,9 @@ export function registerMetrics(
   });
   return {
     jobFinished: (queue, outcome, seconds) => jobRuns.observe({ queue, outcome }, seconds),
+    streamRefused: (kind, cap) => streamsRefused.inc({ kind, cap }),
+    watchStreams: (open) => {
+      streams = open;
+    },
   };
 }

@@ -19,7 +19,7 @@ describe('[METRICS]: Prometheus metrics for operators only', () => {
     }
   });
 
-  it('counts requests by route pattern, transfers by kind and outcome, the pool and the outbox backlog', async () => {
+  it('counts requests by route, transfers by kind and outcome, the pool, the outbox and open streams', async () => {
     const alice = await memberWithMoney(t, 100_00n, 'Alice Metric');
     const bob = await memberWithMoney(t, 0n, 'Bob Metric');
     const key = newKey();
@@ -70,6 +70,9 @@ describe('[METRICS]: Prometheus metrics for operators only', () => {
     expect(text).toMatch(/mutual_transfers_total\{kind="internal",outcome="completed"\} 1/);
     expect(text).toMatch(/mutual_db_pool_connections\{state="total"\} \d+/);
     expect(text).toMatch(/^mutual_mail_outbox_backlog 1$/m);
+    // What callers hold open (each refusal is counted too: accounts/export-caps.test.ts).
+    expect(text).toMatch(/^mutual_streams_open\{kind="live"\} 0$/m);
+    expect(text).toMatch(/^mutual_streams_open\{kind="exports"\} 0$/m);
     expect(text).toMatch(/process_cpu_user_seconds_total/);
     // Labels are patterns: no member id, e-mail address or query string reaches the metrics.
     expect(text).not.toContain(alice.id);
