@@ -1,12 +1,12 @@
 import type { CardDesign, CardKind, CardStatus } from '@mutual/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Database } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { openCreditLine } from '../ledger/member-accounts';
 import { cardNumberContext, expiryFor, newCardNumber } from './card-numbers';
-import { type CardRow, cardAuthorizations, cards } from './cards.tables';
+import { type CardRow, cards } from './cards.tables';
 
 type Deps = Pick<AppDeps, 'config' | 'secrets' | 'cardKeys'>;
 
@@ -146,22 +146,15 @@ export async function addRewardPoints(tx: Executor, cardId: string, points: numb
 
 /**
  * Takes back the points a cleared purchase earned when staff reverse its posting (`postingId`, the
- * authorization's `postTransferId`): points are for purchases that stand. One UPDATE, as they were
- * added. Answers the points taken (0 when the posting was no card purchase or earned none).
+ * authorization's `postTransferId`): points are for purchases that stand. The rule is the database
+ * function `cards_take_back_points` (sql/), which Delete User Transactions runs for a whole set.
+ * Answers the points taken (0 when the posting was no card purchase or earned none).
  */
 export async function takeBackRewardPoints(tx: Executor, postingId: string): Promise<number> {
-  const [taken] = await tx
-    .update(cards)
-    .set({ rewardsPoints: sql`${cards.rewardsPoints} - ${cardAuthorizations.points}` })
-    .from(cardAuthorizations)
-    .where(
-      and(
-        eq(cardAuthorizations.postTransferId, postingId),
-        gt(cardAuthorizations.points, 0),
-        eq(cards.id, cardAuthorizations.cardId),
-      ),
-    )
-    .returning({ points: cardAuthorizations.points });
+  const [taken] = await queryRows<{ points: number }>(
+    tx,
+    sql`select cards_take_back_points(array[${postingId}]::uuid[]) as points`,
+  );
   return taken?.points ?? 0;
 }
 

@@ -199,17 +199,8 @@ BEGIN
   FROM reverse_plan p
   WHERE p.action = 'void' AND c.hold_transfer_id = p.source_id AND c.status = 'pending';
 
-  -- A reversed card purchase's reward points go with it (card_authorizations.post_transfer_id: the
-  -- hold's posting, or the transfer of a different cleared amount).
-  UPDATE cards c SET rewards_points = c.rewards_points - s.points
-  FROM (
-    SELECT a.card_id, sum(a.points)::integer AS points
-    FROM card_authorizations a
-    JOIN reverse_plan p ON p.target_id = a.post_transfer_id AND p.action = 'reverse'
-    WHERE a.points > 0
-    GROUP BY a.card_id
-  ) s
-  WHERE c.id = s.card_id;
+  -- A reversed card purchase's reward points go with it (the cards module's rule).
+  PERFORM cards_take_back_points(array(SELECT p.target_id FROM reverse_plan p WHERE p.action = 'reverse'));
 
   FOR v_user IN SELECT DISTINCT a.user_id FROM reverse_moves m JOIN ledger_accounts a ON a.id = m.account_id WHERE a.user_id IS NOT NULL LOOP
     PERFORM pg_notify('mutual_live', json_build_object('userId', v_user, 'kind', 'ledger')::text);
