@@ -55,10 +55,17 @@ export function DownloadLink({
 }
 
 /** A refused download's words, read out as they appear; nothing when there is none. */
-export function DownloadRefusal({ message, className = '' }: { message: string | undefined; className?: string }) {
+export function DownloadRefusal({
+  message,
+  className = 'max-w-xs',
+}: {
+  message: string | undefined;
+  /** Its width and place (a narrow column of its own by default). */
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <span role="alert" className={`block max-w-xs text-sm text-red-700 ${className}`}>
+    <span role="alert" className={`block text-sm text-red-700 ${className}`}>
       {message}
     </span>
   );

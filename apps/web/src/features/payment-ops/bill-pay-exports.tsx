@@ -108,7 +108,7 @@ export function BillPayExports({
           />
         </div>
       </div>
-      <DownloadRefusal message={refused} className="mt-3 max-w-none" />
+      <DownloadRefusal message={refused} className="mt-3" />
       <p id="bill-export-note" className="mt-3 text-sm text-slate-600" data-testid="bill-export-note">
         {note}
       </p>

@@ -39,7 +39,7 @@ export function TransactionExports({ csv, moneyFiles }: TransactionExportsProps)
             />
           ))}
       </div>
-      <DownloadRefusal message={refused} className="sm:text-right" />
+      <DownloadRefusal message={refused} className="max-w-xs sm:text-right" />
       <p id={noteId} className="max-w-xs text-xs text-slate-600 sm:text-right">
         {moneyFiles ? moneyFilesNote : messages.history.moneyFilesForDepositAccounts}
       </p>
