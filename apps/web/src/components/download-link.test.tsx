@@ -65,6 +65,22 @@ describe('DownloadLink', () => {
     await vi.waitFor(() => expect(saved.map((file) => file.name)).toEqual(['ACH-2026-11-30-1.txt']));
   });
 
+  it('a double click downloads once', async () => {
+    const saved = savedFiles();
+    const server = stubFetch({
+      [ROUTE]: () => new Response('"Date"\r\n', { headers: { 'content-disposition': 'attachment; filename="t.csv"' } }),
+    });
+    render(<DownloadLink href={HREF}>Export CSV</DownloadLink>);
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+
+    // Two clicks in one go, before the page re-renders (as a double click can land).
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(server.to('GET', '/api/accounts/transactions/export')).toHaveLength(1);
+  });
+
   it('a refusal is read out in the server’s words and nothing is saved as a file', async () => {
     const saved = savedFiles();
     stubFetch({ [ROUTE]: apiError(429, 'RATE_LIMITED', messages.history.exportsInSession) });

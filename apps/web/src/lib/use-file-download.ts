@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiRequestError, fetchFile } from './api';
 import { errorMessage } from './api-errors';
 import { saveFile } from './save-file';
@@ -19,9 +19,12 @@ function refusalWords(error: unknown): string {
  */
 export function useFileDownload(onRefused: (message: string | undefined) => void) {
   const [busy, setBusy] = useState(false);
+  // A double click lands twice before the page shows `busy`: the ref sees the first at once.
+  const running = useRef(false);
 
   async function download(href: string, fileName?: string) {
-    if (busy) return;
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     onRefused(undefined);
     try {
@@ -30,6 +33,7 @@ export function useFileDownload(onRefused: (message: string | undefined) => void
     } catch (error) {
       onRefused(refusalWords(error));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }

@@ -39,6 +39,12 @@ function pointsFact(transaction: CardTransaction): string | null {
   return `+${pointsLabel(transaction.points)}${transaction.reversedByStaffAt ? ', taken back' : ''}`;
 }
 
+/** The points under the merchant in the table; nothing when the purchase earned none. */
+function PointsLine({ transaction }: { transaction: CardTransaction }) {
+  const points = pointsFact(transaction);
+  return points && <span className="block text-xs text-slate-600">{points}</span>;
+}
+
 /**
  * The history's badges: its status, and "Reversed" beside it once staff reversed the purchase (as
  * the history marks the same row); for a Failed one the reason under them.
@@ -178,7 +184,7 @@ const columns: DataTableColumn<CardTransaction>[] = [
     cell: (row) => (
       <>
         {row.merchant}
-        {pointsFact(row) && <span className="block text-xs text-slate-600">{pointsFact(row)}</span>}
+        <PointsLine transaction={row} />
       </>
     ),
     rowHeader: true,

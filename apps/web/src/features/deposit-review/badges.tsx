@@ -1,6 +1,5 @@
-import { type DepositFlag, type DepositFlagKind, type DepositView, depositBadgeLabel } from '@mutual/shared';
+import type { DepositFlag, DepositFlagKind } from '@mutual/shared';
 import { tints } from '../../components/pill';
-import { depositPillClass } from '../deposits/format';
 
 const pill =
   'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset break-words';
@@ -13,14 +12,6 @@ const flagTones: Record<DepositFlagKind, string> = {
   over_usual: tints.amber,
   new_member: tints.sky,
 };
-
-/**
- * Its status in the member's own pill (one palette for a deposit wherever it is shown, as for a
- * bill payment): "Reversed", in slate, for an accepted deposit whose money staff took back.
- */
-export function DepositStatusBadge({ deposit }: { deposit: Pick<DepositView, 'status' | 'reversedAt'> }) {
-  return <span className={depositPillClass(deposit)}>{depositBadgeLabel(deposit)}</span>;
-}
 
 export function FlagBadge({ flag }: { flag: DepositFlag }) {
   return (

@@ -4,7 +4,7 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { LoadError, Skeleton } from '../../components/query-state';
 import type { ShowFlash } from '../admin-users/use-flash';
-import { DepositStatusBadge } from './badges';
+import { DepositStatusBadge } from '../deposits/deposit-status-badge';
 import { CheckImage } from './check-image';
 import { type DepositHref, DepositFacts, DepositFlags, MemberHistory } from './deposit-facts';
 import { useStaffDeposit } from './deposit-review-api';

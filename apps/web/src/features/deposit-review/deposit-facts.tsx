@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { TermList, type TermRow } from '../../components/term-list';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../lib/format-date';
-import { DepositStatusBadge, FlagBadge } from './badges';
+import { DepositStatusBadge } from '../deposits/deposit-status-badge';
+import { FlagBadge } from './badges';
 import { accountLabel, depositAmount, usualText } from './format';
 
 /** The address that selects a deposit (the screen keeps the tab and page). */

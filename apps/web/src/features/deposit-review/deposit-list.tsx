@@ -3,7 +3,8 @@ import { DataTable, type DataTableColumn, type DataTableProps } from '../../comp
 import { EmailText, NameAndEmail } from '../../components/email-text';
 import { SelectButton, SelectCard, selectableRowClass } from '../../components/select-list';
 import { formatDateTime } from '../../lib/format-date';
-import { DepositStatusBadge, FlagBadges } from './badges';
+import { DepositStatusBadge } from '../deposits/deposit-status-badge';
+import { FlagBadges } from './badges';
 import { accountLabel, depositAmount } from './format';
 
 interface Selection {
@@ -38,14 +39,6 @@ function MemberCell({ deposit, selected, onSelect }: DepositChoice) {
   );
 }
 
-/**
- * "Reversed" on an accepted deposit whose money staff took back: it stays under Accepted, and this
- * says so before it is opened. Nothing for any other.
- */
-function ReversedMark({ deposit }: { deposit: StaffDeposit }) {
-  return isReversedDeposit(deposit) ? <DepositStatusBadge deposit={deposit} /> : null;
-}
-
 /** Narrow column or phone: the whole card is the button. */
 function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
   return (
@@ -68,7 +61,7 @@ function DepositCard({ deposit, selected, onSelect }: DepositChoice) {
       </span>
       {(deposit.flags.length > 0 || isReversedDeposit(deposit)) && (
         <span className="mt-2 flex flex-wrap gap-1.5">
-          <ReversedMark deposit={deposit} />
+          {isReversedDeposit(deposit) && <DepositStatusBadge deposit={deposit} />}
           <FlagBadges flags={deposit.flags} inside="button" />
         </span>
       )}
@@ -106,9 +99,10 @@ export function DepositList({
       cell: (deposit) => (
         <>
           {depositAmount(deposit)}
+          {/* Under Accepted, one whose money staff took back says so before it is opened. */}
           {isReversedDeposit(deposit) && (
             <span className="mt-1 block">
-              <ReversedMark deposit={deposit} />
+              <DepositStatusBadge deposit={deposit} />
             </span>
           )}
         </>

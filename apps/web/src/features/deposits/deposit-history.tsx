@@ -1,17 +1,11 @@
-import {
-  type DepositOverview,
-  type DepositView,
-  depositBadgeLabel,
-  formatWireMoney,
-  isReversedDeposit,
-  longDay,
-} from '@mutual/shared';
+import { type DepositOverview, type DepositView, formatWireMoney, isReversedDeposit, longDay } from '@mutual/shared';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format-date';
 import { useSite } from '../site/site-context';
-import { availabilityParts, depositAccountName, depositPillClass } from './format';
+import { DepositStatusBadge } from './deposit-status-badge';
+import { availabilityParts, depositAccountName } from './format';
 import { PanelSection } from '../../components/layout';
 
 const linkClass =
@@ -20,7 +14,7 @@ const linkClass =
 
 /** Its status in words: the badge, and what it means for the money. */
 function DepositStatus({ deposit }: { deposit: DepositView }) {
-  const badge = <span className={depositPillClass(deposit)}>{depositBadgeLabel(deposit)}</span>;
+  const badge = <DepositStatusBadge deposit={deposit} />;
   if (isReversedDeposit(deposit)) return <Reversed deposit={deposit} badge={badge} />;
   if (deposit.status === 'accepted') {
     const parts = availabilityParts(deposit.availability);
