@@ -137,6 +137,11 @@ export async function openPostgres(url: string, onConnectionError?: ConnectionEr
   // An idle connection the server closed (a restart) emits 'error' on the pool; unhandled, that
   // event would end the process. The pool drops the connection and opens a new one when asked.
   pool.on('error', (error) => report(error, 'pool'));
+  // The pool listens only while a connection is idle: one checked out (a transaction holds it
+  // from BEGIN to COMMIT) that the server drops emits 'error' on the connection itself, which
+  // would end the process. Each connection listens for its whole life; its query fails, the
+  // transaction rolls back with a 503, and the pool does not hand that connection out again.
+  pool.on('connect', (client) => client.on('error', (error) => report(error, 'pool')));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const listeners = new Set<() => Promise<void>>();
   let publisher: Promise<pg.Client> | undefined;
