@@ -81,6 +81,14 @@ export function actorAndMeta(request: FastifyRequest): [Actor, RequestMeta] {
  * session is resolved; a member can never reach another member's rows because member routes
  * only ever read `request.auth.user.id`.
  */
+/**
+ * Whether a signed-in person may act as staff: the staff role, and an authenticator where the
+ * credit union requires one (REQUIRE_STAFF_TOTP). Until they enrol, staff are only themselves.
+ */
+export function actsAsStaff(user: Pick<ActiveSession['user'], 'role' | 'totpEnabledAt'>, requireTotp: boolean) {
+  return user.role === 'admin' && (!requireTotp || user.totpEnabledAt !== null);
+}
+
 export const guards = {
   signedIn: async (request: FastifyRequest, _reply: FastifyReply) => {
     signedIn(request);
@@ -105,6 +113,6 @@ export const guards = {
   staffFor: (requireTotp: boolean) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const { user } = signedIn(request);
     if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This is available to staff only.');
-    if (requireTotp && !user.totpEnabledAt) throw new AppError('FORBIDDEN', messages.auth.staffTotpRequired);
+    if (!actsAsStaff(user, requireTotp)) throw new AppError('FORBIDDEN', messages.auth.staffTotpRequired);
   },
 };

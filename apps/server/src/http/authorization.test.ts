@@ -38,6 +38,7 @@ import { createTestApp, useTestApp } from '../test/test-app';
 import { localDay } from '../time';
 import { lastClosedPeriod } from '../modules/statements/statement-periods';
 import { statements } from '../modules/statements/statements.tables';
+import { storedFiles } from '../modules/files/files.tables';
 import { eq } from 'drizzle-orm';
 
 /**
@@ -1040,6 +1041,16 @@ describe('[AUTHZ]: staff without an authenticator when one is required', () => {
       const denied = await staff.get('/api/admin/users');
       expectRefusal(denied, 403, { code: 'FORBIDDEN', message: messages.auth.staffTotpRequired });
       expect((await staff.get('/api/me')).statusCode).toBe(200);
+      // Nor the files only staff may open: an applicant's ID document is not there for them.
+      const application = validApplication();
+      expect((await signUp(t, application)).statusCode).toBe(201);
+      const applicant = await userByEmail(t, application.email);
+      const [idDocument] = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, applicant.id));
+      expect(idDocument?.purpose).toBe('id_document');
+      expectRefusal(await staff.get(`/api/files/${idDocument?.id}`), 404, {
+        code: 'NOT_FOUND',
+        message: messages.generic.notFound,
+      });
     } finally {
       await t.close();
     }

@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@mutual/shared';
 import { filesApi as api } from '@mutual/shared/contract/files';
 import { AppError } from '../../errors';
-import { signedIn } from '../../http/auth-context';
+import { actsAsStaff, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { signedInRoutes } from '../../http/route-groups';
 import { storedFiles } from './files.tables';
 
 /**
- * Files are only ever served through here. Staff may open any file; a person may open only
- * their own profile picture and check photos — ID documents and answers to staff are for staff
- * eyes only. A file
- * someone may not see is reported as missing, not forbidden, so ids reveal nothing.
+ * Files are only ever served through here. Staff may open any file (once enrolled with an
+ * authenticator where one is required, as for the console); a person may open only their own
+ * profile picture and check photos — ID documents and answers to staff are for staff eyes only.
+ * A file someone may not see is reported as missing, not forbidden, so ids reveal nothing.
  */
 export const fileRoutes = signedInRoutes(async (app, deps) => {
   app.route({
@@ -20,7 +20,8 @@ export const fileRoutes = signedInRoutes(async (app, deps) => {
       const { user } = signedIn(request);
       const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, request.params.id));
       const ownersMayOpen = file?.purpose === 'profile_image' || file?.purpose === 'check_image';
-      const allowed = file && (user.role === 'admin' || (ownersMayOpen && file.ownerUserId === user.id));
+      const asStaff = actsAsStaff(user, deps.config.security.requireStaffTotp);
+      const allowed = file && (asStaff || (ownersMayOpen && file.ownerUserId === user.id));
       if (!file || !allowed) throw new AppError('NOT_FOUND', messages.generic.notFound);
       const bytes = await deps.storage.get(file.storageKey);
       const isPdf = file.contentType === 'application/pdf';
