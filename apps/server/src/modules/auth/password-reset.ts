@@ -20,8 +20,9 @@ const RESETS_PER_HOUR = 3;
 /**
  * Always answers the same, whether or not the address has an account (no enumeration), after the
  * same work: the look-up, a token and the e-mail made, and one transaction with the same
- * statements — the reset row inserted only for an account under its hourly limit (one INSERT …
- * SELECT, which inserts nothing for an unknown e-mail) and the audit row. Only the e-mail's row
+ * statements — the account's row locked, the reset row inserted only for an account under its
+ * hourly limit (one INSERT … SELECT, which inserts nothing for an unknown e-mail) and the audit
+ * row. Only the e-mail's row
  * differs, as it must; delivery is never awaited.
  */
 export async function requestPasswordReset(deps: Deps, email: string, meta: RequestMeta) {
@@ -33,6 +34,10 @@ export async function requestPasswordReset(deps: Deps, email: string, meta: Requ
   const expiresAt = new Date(now.getTime() + deps.config.security.passwordResetMinutes * 60_000);
   const hourAgo = new Date(now.getTime() - 3_600_000);
   await deps.db.transaction(async (tx) => {
+    // The account's row is locked first, so requests in parallel count one another's links: the
+    // INSERT's own snapshot, taken after the lock, sees those committed before it (an unknown
+    // e-mail locks nothing, by the same statement).
+    await tx.execute(sql`select 1 from ${users} where id = ${user?.id ?? NO_ONE} for update`);
     const inserted = (await tx.execute(sql`
       insert into ${passwordResets} (user_id, token_hash, created_at, expires_at)
       select u.id, ${sha256(token)}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz

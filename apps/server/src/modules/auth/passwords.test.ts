@@ -163,4 +163,11 @@ describe('[AUTH]: password reset by e-mail', () => {
     expect((await userByEmail(t, person.email)).lockedUntil).toBeNull();
     await signIn(t, person.email, NEW_PASSWORD);
   });
+
+  it('sends at most three links an hour however many requests arrive at once', async () => {
+    const person = await createPerson(t);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(person.email)));
+    expect(answers.map((response) => response.statusCode)).toEqual(Array(8).fill(202));
+    expect(await mailsTo(t, person.email, 'password-reset')).toHaveLength(3);
+  });
 });
