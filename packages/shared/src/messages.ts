@@ -104,6 +104,10 @@ export const messages = {
     backupCodesIssued: 'New backup codes issued. Previous unused codes no longer work.',
     backupCodesRevoked: 'Backup codes revoked.',
     totpReset: 'Authenticator reset. The member will receive e-mailed codes until they enrol again.',
+    /** Codes shown to one staff member would let them sign in as another. */
+    staffIssueOwnCodes: 'Staff issue their own backup codes, in Account Settings.',
+    /** From the console no password is asked; Account Settings asks for it. */
+    ownCodesInSettings: 'Manage your own sign-in codes in Account Settings.',
     invalidOtpFormat: 'Invalid OTP format. Please enter a 6-digit number.',
     updateAccountFailed: 'Failed to update account',
     balanceInvalid: 'Enter a balance of 0.00 or more, in steps of 0.01',

@@ -3,7 +3,7 @@ import { adminMoneyApi } from '@mutual/shared/contract/admin-money';
 import { adminUsersApi as api } from '@mutual/shared/contract/admin-users';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import { actorAndMeta } from '../../http/auth-context';
+import { actorAndMeta, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
 import { staffRoutes } from '../../http/route-groups';
 import { backupCodeStatus } from '../auth/backup-codes';
@@ -96,10 +96,23 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
     handler: async (request) => backupCodeStatus(deps.db, (await target(request.params.id)).id),
   });
 
+  /**
+   * Whose second factor staff may manage from the console. Not their own: Account Settings asks
+   * for the password, the console does not, so a stolen staff session could not use it. Another
+   * staff member's codes are never shown to staff (they would let one sign in as the other); their
+   * codes may be revoked or their authenticator reset (a lost phone), each audited.
+   */
+  const secondFactorOf = async (request: FastifyRequest, id: string, action: 'issue' | 'revoke') => {
+    const user = await target(id);
+    if (user.id === signedInUser(request).id) throw new AppError('CONFLICT', messages.admin.ownCodesInSettings);
+    if (action === 'issue' && user.role === 'admin') throw new AppError('CONFLICT', messages.admin.staffIssueOwnCodes);
+    return user;
+  };
+
   app.route({
     ...routeOf(api.issueBackupCodes),
     handler: async (request) => {
-      const user = await target(request.params.id);
+      const user = await secondFactorOf(request, request.params.id, 'issue');
       const codes = await replaceBackupCodes(deps, user, ...actorAndMeta(request));
       return { codes, message: messages.admin.backupCodesIssued };
     },
@@ -108,7 +121,11 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.revokeBackupCodes),
     handler: async (request) => {
-      await revokeAllBackupCodes(deps, await target(request.params.id), ...actorAndMeta(request));
+      await revokeAllBackupCodes(
+        deps,
+        await secondFactorOf(request, request.params.id, 'revoke'),
+        ...actorAndMeta(request),
+      );
       return { message: messages.admin.backupCodesRevoked };
     },
   });
@@ -116,7 +133,7 @@ export const adminUserRoutes = staffRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.resetTotp),
     handler: async (request) => {
-      await disableTotp(deps, await target(request.params.id), ...actorAndMeta(request));
+      await disableTotp(deps, await secondFactorOf(request, request.params.id, 'revoke'), ...actorAndMeta(request));
       return { message: messages.admin.totpReset };
     },
   });

@@ -8,10 +8,12 @@ import {
   createPerson,
   DEMO_PASSWORD,
   mailsTo,
+  sessionOf,
   signIn,
   signInStaff,
   startSignIn,
 } from '../../test/identity';
+import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.tables';
 
@@ -202,6 +204,27 @@ describe('[AUTH]: authenticator app and backup codes', () => {
       expect(reset.json()).toEqual({ message: messages.admin.totpReset });
       const { response } = await startSignIn(t, person.email);
       expect(response.json<SignInChallenge>().methods).toEqual(['email', 'backup']);
+    });
+
+    it("never shows staff another staff member's codes, nor their own without the password", async () => {
+      const colleague = await createPerson(t, { role: 'admin' });
+      const issued = await staff.post(`/api/admin/users/${colleague.id}/backup-codes`);
+      expectRefusal(issued, 409, { code: 'CONFLICT', message: messages.admin.staffIssueOwnCodes });
+      expect((await staff.get(`/api/admin/users/${colleague.id}/backup-codes`)).json()).toMatchObject({ total: 0 });
+
+      const self = (await sessionOf(staff)).user?.id;
+      for (const [method, path] of [
+        ['POST', 'backup-codes'],
+        ['DELETE', 'backup-codes'],
+        ['DELETE', 'totp'],
+      ] as const) {
+        const own = await staff.request(method, `/api/admin/users/${self}/${path}`);
+        expectRefusal(own, 409, { code: 'CONFLICT', message: messages.admin.ownCodesInSettings });
+      }
+      // A colleague who lost their phone: their authenticator may be reset, and it is audited.
+      const reset = await staff.delete(`/api/admin/users/${colleague.id}/totp`);
+      expect(reset.json()).toEqual({ message: messages.admin.totpReset });
+      expect(await auditActions(t, colleague.id)).toContain('auth.totp_disabled');
     });
   });
 });

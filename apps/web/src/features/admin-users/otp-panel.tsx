@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, CancelActions } from '../../components/button';
 import { TermList } from '../../components/term-list';
+import { useSessionQuery } from '../session/session-api';
 import { type OtpAction, genericFailure, useBackupCodeStatus, useOtpAction } from './admin-api';
 import { useCopy } from '../../lib/use-copy';
 import { DetailSection } from './detail-parts';
@@ -42,6 +43,10 @@ const confirmations: Record<Action, { text: string; confirm: string; busy: strin
  */
 export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFlash }) {
   const status = useBackupCodeStatus(user.id);
+  // As the server rules: not one's own codes (Account Settings asks for the password), and never
+  // another staff member's codes shown here.
+  const own = useSessionQuery().data?.user?.id === user.id;
+  const mayIssue = !own && user.role !== 'admin';
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [issued, setIssued] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,7 +96,9 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
 
         {issued && <IssuedCodes codes={issued} onHide={() => setIssued(null)} />}
 
-        {confirming ? (
+        {own ? (
+          <p className="text-sm text-slate-700">{messages.admin.ownCodesInSettings}</p>
+        ) : confirming ? (
           <div
             className="rounded-xl border border-amber-300 bg-amber-50 p-4"
             role="group"
@@ -117,9 +124,13 @@ export function OtpPanel({ user, onFlash }: { user: UserDetail; onFlash: ShowFla
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button icon={RotateCcw} size="sm" {...ask('issue')}>
-              Issue new backup codes
-            </Button>
+            {mayIssue ? (
+              <Button icon={RotateCcw} size="sm" {...ask('issue')}>
+                Issue new backup codes
+              </Button>
+            ) : (
+              <p className="w-full text-sm text-slate-700">{messages.admin.staffIssueOwnCodes}</p>
+            )}
             <Button icon={ShieldOff} size="sm" variant="outline" {...ask('revoke')} disabled={counts.remaining === 0}>
               Revoke backup codes
             </Button>
