@@ -161,6 +161,21 @@ describe('[INPUT]: every declared route refuses a control character with 400 nam
     expect(await rowCounts(t)).toEqual(before);
   });
 
+  it('a User-Agent with a C1 control (a terminal escape), which Node lets through: refused', async () => {
+    const before = await rowCounts(t);
+    for (const url of ['/api/auth/sign-in', '/api/contact-messages']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: ORIGIN, 'content-type': 'application/json', 'user-agent': 'Evil\u009b2J\u0085line' },
+        payload: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password-1' }),
+        remoteAddress: nextIp(),
+      });
+      expectRefused(response, 'user-agent', url);
+    }
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
   it('a stray query parameter on a route that takes none, and a query key itself', async () => {
     const site = await t.app.inject({ url: `/api/site?utm=${encodeURIComponent(NUL)}` });
     expectRefused(site, 'utm', 'site');
