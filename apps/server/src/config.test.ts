@@ -47,8 +47,22 @@ describe('[CONFIG]: settings from the environment', () => {
     [{ MOBILE_DEPOSIT_LIMIT: '1e4' }, 'MOBILE_DEPOSIT_LIMIT'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ MARKET_EMBED_URL: 'http://insecure.example/widget' }, 'MARKET_EMBED_URL'],
+    // Believing every hop lets a client choose its own address.
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
   ])('refuses to start with a bad setting %o', (env, key) => {
     expect(() => loadConfig(env)).toThrow(key);
+  });
+
+  it('believes a proxy by its address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
   });
 
   it('.env.example lists every setting once, with a default that loads', () => {

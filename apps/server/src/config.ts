@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { isValidRoutingNumber, PROFILE_IMAGE_MAX_BYTES, parseHundredths, parseMoney } from '@mutual/shared';
 import { z } from 'zod';
@@ -13,6 +14,38 @@ import { loadBillers } from './billers';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** A proxy's address for TRUST_PROXY: an IP, a CIDR range, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Whose `X-Forwarded-For` is believed: nobody's (`false`), or the proxies' at the given addresses
+ * (`10.0.0.5`, `10.0.0.0/8,loopback`); the client's address is then the last one no trusted proxy
+ * stands at. `true`, believing every hop, is refused: the leftmost address is whatever the client
+ * wrote, and per-address rate limits, the dev mailbox's loopback gate and the audit log go by it.
+ * So is a hop count: it cannot tell the load balancer from a client that connects directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | string[] => {
+    if (['false', '0', 'no', ''].includes(value)) return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be false or the proxies' addresses (10.0.0.5, 10.0.0.0/8, loopback); true and hop counts are " +
+        'refused: they believe an address a client writes',
+    });
+    return z.NEVER;
+  });
 const int = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 const percent = (fallback: string) =>
   z
@@ -52,7 +85,7 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   PORT: int(3000),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

@@ -69,14 +69,19 @@ describe('[DEV MAILBOX]: served to this computer only', () => {
   });
 });
 
-describe('[DEV MAILBOX]: behind a trusted proxy', () => {
-  const t = mailboxApp({ TRUST_PROXY: 'true' });
+describe.each(['127.0.0.1', 'loopback'])('[DEV MAILBOX]: behind a trusted proxy (TRUST_PROXY=%s)', (trust) => {
+  const t = mailboxApp({ TRUST_PROXY: trust });
+  const viaProxy = (forwardedFor: string) =>
+    t.app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
 
   it("goes by the client's address the proxy forwarded", async () => {
-    const viaProxy = (client: string) =>
-      t.app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
     expectRefusal(await viaProxy('203.0.113.7'), 404, notFound);
     expect((await viaProxy('127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('is not fooled by a loopback address the client wrote in front of its own', async () => {
+    // The proxy appends the address it saw; what stands before it is the client's own claim.
+    expectRefusal(await viaProxy('127.0.0.1, 203.0.113.7'), 404, notFound);
   });
 });
 
