@@ -6,6 +6,40 @@ import { storedFiles } from './files.tables';
 
 export type FilePurpose = 'id_document' | 'info_response' | 'profile_image' | 'check_image';
 
+/** Bytes written to storage under a fresh key, not yet recorded (see `recordStoredFile`). */
+export interface StoredBytes {
+  id: string;
+  size: number;
+  sha256: string;
+}
+
+/** Writes the bytes under a fresh key and hashes them; no row yet. */
+export async function storeBytes(storage: FileStorage, bytes: Buffer): Promise<StoredBytes> {
+  const id = randomUUID();
+  await storage.put(id, bytes);
+  return { id, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The row for bytes already stored, inside the caller's transaction. */
+export async function recordStoredFile(
+  tx: Executor,
+  stored: StoredBytes,
+  file: { contentType: string; purpose: FilePurpose; ownerUserId: string | null; createdBy: string | null; at: Date },
+): Promise<string> {
+  await tx.insert(storedFiles).values({
+    id: stored.id,
+    ownerUserId: file.ownerUserId,
+    purpose: file.purpose,
+    contentType: file.contentType,
+    size: stored.size,
+    sha256: stored.sha256,
+    storageKey: stored.id,
+    createdBy: file.createdBy,
+    createdAt: file.at,
+  });
+  return stored.id;
+}
+
 /**
  * Writes the bytes, then the row, inside the caller's transaction. If the transaction rolls back
  * the bytes stay behind unreferenced, which is harmless; a row never points at missing bytes.
@@ -22,20 +56,7 @@ export async function saveFile(
     at: Date;
   },
 ): Promise<string> {
-  const id = randomUUID();
-  await storage.put(id, file.bytes);
-  await tx.insert(storedFiles).values({
-    id,
-    ownerUserId: file.ownerUserId,
-    purpose: file.purpose,
-    contentType: file.contentType,
-    size: file.bytes.length,
-    sha256: createHash('sha256').update(file.bytes).digest('hex'),
-    storageKey: id,
-    createdBy: file.createdBy,
-    createdAt: file.at,
-  });
-  return id;
+  return recordStoredFile(tx, await storeBytes(storage, file.bytes), file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ApplicationStatus, ID_DOCUMENT_MAX_BYTES, messages, type SignInResult } from '@mutual/shared';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   auditActions,
   Browser,
@@ -136,6 +136,25 @@ describe('[REGISTRATION]: membership application API', () => {
     expect(await mailsTo(t, first.email, 'already-registered')).toHaveLength(1);
     expect(await mailsTo(t, first.email, 'application-received')).toHaveLength(1);
     expect(await auditActions(t, original.id)).toContain('registration.duplicate');
+  });
+
+  it("writes a taken address's document too, so it is not answered sooner, then deletes it", async () => {
+    const first = validApplication();
+    await signUp(t, first);
+    const put = vi.spyOn(t.storage, 'put');
+    const removed = vi.spyOn(t.storage, 'delete');
+    try {
+      expect((await signUp(t, validApplication(first.email))).statusCode).toBe(201);
+      expect(put).toHaveBeenCalledTimes(1);
+      const key = put.mock.calls[0]?.[0] ?? '';
+      await vi.waitFor(() => expect(removed).toHaveBeenCalledWith(key));
+      await removed.mock.results[0]?.value;
+      await expect(t.storage.get(key)).rejects.toThrow(/ENOENT/);
+      expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, key))).toEqual([]);
+    } finally {
+      put.mockRestore();
+      removed.mockRestore();
+    }
   });
 
   it('refuses weak, mismatched and malformed credentials with the spec messages', async () => {
