@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import pino from 'pino';
 import { createMailer, type MailTransport } from './mail.service';
@@ -107,6 +107,42 @@ describe('[MAIL]: outbox and SMTP delivery', () => {
     const counts = await Promise.all([t.mailer.flush(), ...others.map((mailer) => mailer.flush())]);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
     expect(sent.map((message) => message.to).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+  });
+
+  it('does not send a message again that another dispatcher took over while this one was busy', async () => {
+    for (const to of ['slow@example.com', 'next@example.com']) {
+      await t.db.transaction((tx) => t.mailer.enqueue(tx, to, email()));
+    }
+    // This dispatcher claims both and is stuck on the first (a slow SMTP server).
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const slow = createMailer({
+      db: t.db,
+      from: t.config.mail.from,
+      logger: silent,
+      transport: {
+        async sendMail(message) {
+          if (first) {
+            first = false;
+            await stuck;
+          }
+          return transport.sendMail(message);
+        },
+      },
+    });
+    const slowRun = slow.flush();
+    await vi.waitFor(() => expect(first).toBe(false));
+    // Meanwhile the second message's claim lapses and another instance sends it.
+    await t.db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.toAddress, 'next@example.com'));
+    const other = createMailer({ db: t.db, from: t.config.mail.from, transport, logger: silent });
+    expect(await other.flush()).toBe(1);
+    release();
+    expect(await slowRun).toBe(1);
+    expect(sent.map((message) => message.to).sort()).toEqual(['next@example.com', 'slow@example.com']);
   });
 
   it('has no dev mailbox when real mail is configured', async () => {

@@ -33,8 +33,17 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
-/** How long a dispatcher holds a message it is sending before another may take it over. */
-const CLAIM = sql`now() + interval '2 minutes'`;
+/**
+ * How long a dispatcher holds a message it is sending before another may take it over; to the
+ * millisecond, so the time read back (a JavaScript Date) is the claim itself, checked again just
+ * before the message is sent (`stillOurs`).
+ */
+const CLAIM = sql`date_trunc('milliseconds', now() + interval '2 minutes')`;
+/**
+ * SMTP waits shorter than a claim, so a stalled server fails one attempt before another
+ * dispatcher may take the message over (nodemailer's own socket timeout is 10 minutes).
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 export function createMailer(options: {
   db: Database;
@@ -43,7 +52,9 @@ export function createMailer(options: {
   smtpUrl?: string;
   logger: FastifyBaseLogger;
 }): Mailer {
-  const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  const transport =
+    options.transport ??
+    (options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : undefined);
   const mode = transport ? 'smtp' : 'outbox';
   let flushing: Promise<number> | undefined;
 
@@ -51,7 +62,7 @@ export function createMailer(options: {
    * Takes up to BATCH pending messages for this dispatcher: rows another dispatcher (of this or
    * another instance) holds are skipped, so each message is sent by one of them.
    */
-  function claimPending() {
+  async function claimPending() {
     const due = options.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -65,13 +76,41 @@ export function createMailer(options: {
       .orderBy(asc(mailOutbox.createdAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return options.db.update(mailOutbox).set({ claimedUntil: CLAIM }).where(inArray(mailOutbox.id, due)).returning();
+    const claimed = await options.db
+      .update(mailOutbox)
+      .set({ claimedUntil: CLAIM })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    // UPDATE … RETURNING answers in no order: oldest first, as they were written.
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  /**
+   * Renews this dispatcher's claim on one message of its batch just before sending it, if the
+   * claim is still the one it took: a batch sent one by one can outlast a claim, and another
+   * dispatcher may meanwhile have taken the message (and sent it).
+   */
+  async function stillOurs(message: { id: string; claimedUntil: Date | null }) {
+    if (!message.claimedUntil) return false;
+    const renewed = await options.db
+      .update(mailOutbox)
+      .set({ claimedUntil: CLAIM })
+      .where(
+        and(
+          eq(mailOutbox.id, message.id),
+          eq(mailOutbox.status, 'pending'),
+          eq(mailOutbox.claimedUntil, message.claimedUntil),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return renewed.length === 1;
   }
 
   async function deliverPending(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
     for (const message of await claimPending()) {
+      if (!(await stillOurs(message))) continue;
       try {
         await transport.sendMail({
           from: options.from,
