@@ -87,6 +87,7 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA, the money screens', (browse
           swift: 'BSULPTPL',
           accountNumber: 'PT50000201231234567890154',
           amount: '5.00',
+          reference: 'Rent',
         });
         // The open country list too.
         await panel.getByRole('combobox', { name: 'Country' }).fill('po');
@@ -104,6 +105,7 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA, the money screens', (browse
           accountNumber: '12345678',
           holder: 'Axel Example',
           amount: '5.00',
+          reference: 'Rent',
         }));
         const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
         // Confirm stays off until six digits: a wrong code brings the step's error ("Invalid OTP").
@@ -124,6 +126,7 @@ browserSuite('[ACCESSIBILITY]: axe-core WCAG 2.1 AA, the money screens', (browse
       accountNumber: '12345678',
       holder: 'Axel Example',
       amount: '5.00',
+      reference: 'Rent',
     });
     await page.getByRole('dialog', { name: 'Transaction Denied' }).waitFor({ state: 'visible' });
     const violations = await seriousViolations(page);

@@ -64,6 +64,7 @@ browserSuite('[TRANSFERS]: a member whose transfers staff have put on hold', (br
         accountNumber: '4410023356',
         holder: 'Jamie Brooks',
         amount: '25.00',
+        reference: 'Rent',
       });
       let dialog = await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
       await screenshot(page, 'held-transaction-denied');
@@ -84,6 +85,7 @@ browserSuite('[TRANSFERS]: a member whose transfers staff have put on hold', (br
         swift: 'BNORPTPL',
         accountNumber: 'PT50000201231234567890154',
         amount: '25.00',
+        reference: 'Family support',
       });
       await panel.getByRole('button', { name: 'Continue', exact: true }).click();
       await panel
@@ -109,6 +111,7 @@ browserSuite('[TRANSFERS]: a member whose transfers staff have put on hold', (br
 
       let panel = await openTab(page, 'Between Accounts');
       await panel.getByLabel('Amount', { exact: true }).fill('10.00');
+      await panel.getByLabel('Reference', { exact: true }).fill('Savings top-up');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
       let dialog = await expectHoldModal(
         page,

@@ -76,7 +76,7 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
         accountNumber: '4410023356',
         holder: 'Sky Settle',
         amount: '120.00',
-        memo: 'Rent share',
+        reference: 'Rent share',
       });
       const confirm = panel.getByRole('form', { name: 'Confirm Transfer' });
       await confirm.getByLabel('6-digit one-time password (OTP)').fill(await readTransferCode(member.email, since));
@@ -176,7 +176,7 @@ browserSuite('[PAYMENT_OPS]: staff settle and return members’ payments to othe
         accountNumber: '55501234',
         accountName: 'Nico Nacha',
         amount: '42.00',
-        reference: '',
+        reference: 'Invoice 1042',
       });
 
       const { page, errors } = await openPaymentOps();

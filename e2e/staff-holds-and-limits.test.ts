@@ -100,6 +100,7 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       // sign-in page, saying so.
       const open = await openTab(before.page, 'Between Accounts');
       await open.getByLabel('Amount', { exact: true }).fill('10.00');
+      await open.getByLabel('Reference', { exact: true }).fill('Savings top-up');
       await open.getByRole('button', { name: 'Transfer', exact: true }).click();
       await before.page.waitForURL((url) => url.pathname === '/login');
       await before.page.getByText(messages.auth.sessionExpired).waitFor({ state: 'visible' });
@@ -112,10 +113,12 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
         accountNumber: '4410023356',
         holder: 'Jamie Brooks',
         amount: '25.00',
+        reference: 'Rent',
       });
       await expectHoldModal(page, t.deniedTitle, t.externalSuspended);
       const panel = await openTab(page, 'Between Accounts');
       await panel.getByLabel('Amount', { exact: true }).fill('10.00');
+      await panel.getByLabel('Reference', { exact: true }).fill('Savings top-up');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
       await expectHoldModal(page, t.suspendedTitle, 'All transactions have been temporarily suspended.');
       await expectBalances(page, 'Checking', { Balance: '$400.00', Available: '$400.00' });

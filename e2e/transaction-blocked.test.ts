@@ -25,7 +25,13 @@ browserSuite('[TRANSFERS]: too many wrong confirmation codes', (browser) => {
     async () => {
       const member = await fundedMember('blocked', { Checking: '300.00' }, 'Blake');
       const { page, errors } = await openDashboard(browser, member, MOBILE);
-      const transfer = { bank: 'TD Bank', accountNumber: '4410023356', holder: 'Jamie Brooks', amount: '40.00' };
+      const transfer = {
+        bank: 'TD Bank',
+        accountNumber: '4410023356',
+        holder: 'Jamie Brooks',
+        amount: '40.00',
+        reference: 'Rent',
+      };
 
       /** Continues to the code step (the form is filled in again when the last code ran out) and returns it. */
       const codeStep = async (panel?: Locator) => {

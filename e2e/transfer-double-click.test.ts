@@ -35,6 +35,7 @@ browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
     const posts = watchPosts(page, '/api/transfers/internal');
     const panel = await openTab(page, 'Between Accounts');
     await panel.getByLabel('Amount', { exact: true }).fill('30.00');
+    await panel.getByLabel('Reference', { exact: true }).fill('Savings top-up');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).dblclick();
     await expectStatus(panel, 'Transferred $30.00');
     await posts.answered();
@@ -65,6 +66,7 @@ browserSuite('[TRANSFERS]: a double click sends one transfer', (browser) => {
         accountNumber: '987654321',
         holder: 'Drew Example',
         amount: '30.00',
+        reference: 'Rent',
       });
       const since = Date.now();
       await panel.getByRole('button', { name: 'Continue', exact: true }).dblclick();

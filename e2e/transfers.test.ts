@@ -54,7 +54,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       expect(await panel.getByLabel('From', { exact: true }).inputValue()).toBe('Checking');
       expect(await panel.getByLabel('To', { exact: true }).inputValue()).toBe('Savings');
       await panel.getByLabel('Amount', { exact: true }).fill('125.50');
-      await panel.getByLabel(/^Memo/).fill('Rainy day fund');
+      await panel.getByLabel('Reference', { exact: true }).fill('Rainy day fund');
       await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
       await expectStatus(panel, t.internalDone('$125.50', 'Checking', 'Savings'));
 
@@ -88,6 +88,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
       const to = panel.getByLabel('To', { exact: true });
       const amount = panel.getByLabel('Amount', { exact: true });
       const submit = panel.getByRole('button', { name: 'Transfer', exact: true });
+      await panel.getByLabel('Reference', { exact: true }).fill('Savings top-up');
 
       await to.selectOption('Checking');
       await amount.fill('10');
@@ -185,7 +186,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
         accountNumber: '',
         holder: 'Jordan Example',
         amount: '210.00',
-        memo: 'Car payment',
+        reference: 'Car payment',
       });
       expect(await panel.getByLabel('Routing number', { exact: true }).inputValue()).toBe('026009593');
       const accountNumber = panel.getByLabel('Account number', { exact: true });
@@ -206,7 +207,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
         'Account number': '000123456789',
         'Account holder': 'Jordan Example',
         Amount: '$210.00',
-        Memo: 'Car payment',
+        Reference: 'Car payment',
       });
       expect(summary.From).toMatch(/^Checking ••\d{4}$/);
       const code = await readTransferCode(member.email, since);
@@ -275,6 +276,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
         swift: 'ab12',
         accountNumber: 'PT50 0002 0123 1234 5678 9015 4',
         amount: '150.00',
+        reference: 'Family support',
       });
       const continueButton = panel.getByRole('button', { name: 'Continue', exact: true });
       await continueButton.click();
@@ -296,6 +298,7 @@ browserSuite('[TRANSFERS]: the four Transfer Money tabs', (browser) => {
         Country: 'Portugal (PT)',
         Currency: 'Euro (EUR)',
         'Amount (USD)': '$150.00',
+        Reference: 'Family support',
       });
       await screenshot(page, 'transfer-international-confirm');
       await confirm.getByRole('button', { name: 'Confirm Transfer' }).click();

@@ -99,6 +99,7 @@ export function startTransferLoad(bases: string[], session: Session, workers = 4
       fromAccount: direction % 2 === 0 ? 'Checking' : 'Savings',
       toAccount: direction % 2 === 0 ? 'Savings' : 'Checking',
       amount: '0.01',
+      reference: 'Cluster load',
     };
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {

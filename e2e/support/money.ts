@@ -158,7 +158,8 @@ export interface UsBankTransfer {
   accountNumber: string;
   holder: string;
   amount: string;
-  memo?: string;
+  /** Required on every transfer form. */
+  reference: string;
 }
 
 /** Fills the To US Bank form (the tab must be open). */
@@ -167,7 +168,7 @@ export async function fillUsBankForm(panel: Locator, transfer: UsBankTransfer) {
   await panel.getByLabel('Account number', { exact: true }).fill(transfer.accountNumber);
   await panel.getByLabel('Account holder name', { exact: true }).fill(transfer.holder);
   await panel.getByLabel('Amount', { exact: true }).fill(transfer.amount);
-  if (transfer.memo) await panel.getByLabel(/^Memo/).fill(transfer.memo);
+  await panel.getByLabel('Reference', { exact: true }).fill(transfer.reference);
 }
 
 /**
@@ -193,7 +194,14 @@ export async function chooseOption(panel: Locator, label: string, query: string,
 /** Fills the International form (the tab must be open). */
 export async function fillInternationalForm(
   panel: Locator,
-  transfer: { recipient: string; bank: string; swift: string; accountNumber: string; amount: string },
+  transfer: {
+    recipient: string;
+    bank: string;
+    swift: string;
+    accountNumber: string;
+    amount: string;
+    reference: string;
+  },
 ) {
   await panel.getByLabel('Recipient name', { exact: true }).fill(transfer.recipient);
   await panel.getByLabel('Bank name', { exact: true }).fill(transfer.bank);
@@ -202,4 +210,5 @@ export async function fillInternationalForm(
   await chooseOption(panel, 'Country', 'port', 'Portugal (PT)');
   await chooseOption(panel, 'Currency', 'EUR', 'Euro (EUR)');
   await panel.getByLabel('Amount (USD)', { exact: true }).fill(transfer.amount);
+  await panel.getByLabel('Reference', { exact: true }).fill(transfer.reference);
 }

@@ -25,9 +25,12 @@ const filledIn = () => z.string({ error: m.fillAllFields }).trim().min(1, m.fill
 export const amountSchema = filledIn().refine(isPositiveAmount, m.invalidAmount);
 
 const required = (max: number) => filledIn().max(max, m.tooLong(max));
-const optionalText = (max: number) => z.string().trim().max(max, m.tooLong(max)).default('');
 const accountTypeField = z.enum(accountTypes, { error: m.fillAllFields });
 
+/**
+ * Every transfer form's reference, required like its other fields (spec §5 "All fields required";
+ * it is in each form's payload, §3), at most this long.
+ */
 export const REFERENCE_MAX = 140;
 
 /** Between Accounts may also pay the member's credit card (its line is an account of theirs). */
@@ -40,7 +43,7 @@ export const internalTransferSchema = z
     fromAccount: accountTypeField,
     toAccount: z.enum(internalTargets, { error: m.fillAllFields }),
     amount: amountSchema,
-    reference: optionalText(REFERENCE_MAX),
+    reference: required(REFERENCE_MAX),
   })
   .refine((value) => value.fromAccount !== value.toAccount, { path: ['toAccount'], message: m.sameAccount });
 export type InternalTransferInput = z.input<typeof internalTransferSchema>;
@@ -77,7 +80,7 @@ export const externalTransferSchema = z
     accountNumber: filledIn().regex(/^\d{8,17}$/, m.invalidAccountNumber),
     accountName: required(120),
     amount: amountSchema,
-    reference: optionalText(REFERENCE_MAX),
+    reference: required(REFERENCE_MAX),
   })
   // The routing number is filled from the chosen bank (spec §5); a pair we do not offer is refused.
   .refine(
@@ -130,7 +133,7 @@ export const internationalTransferSchema = z.strictObject({
   country: z.string({ error: m.fillAllFields }).refine((code) => countryCodes.has(code), m.fillAllFields),
   currency: z.string({ error: m.fillAllFields }).refine((code) => currencyCodes.has(code), m.fillAllFields),
   amount: amountSchema,
-  reference: optionalText(REFERENCE_MAX),
+  reference: required(REFERENCE_MAX),
 });
 export type InternationalTransferInput = z.input<typeof internationalTransferSchema>;
 

@@ -110,6 +110,7 @@ const externalTransfer = {
   accountNumber: '123456789',
   accountName: 'Pat Doe',
   amount: '1.00',
+  reference: 'Rent',
 };
 const imageForm = async () =>
   multipart({ files: { image: { bytes: await pngImage(), type: 'image/png', filename: 'p.png' } } });
@@ -560,7 +561,13 @@ const rows: Row[] = [
   {
     method: 'POST',
     path: '/api/transfers/internal',
-    body: transfer({ transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' }),
+    body: transfer({
+      transferType: 'internal',
+      fromAccount: 'Checking',
+      toAccount: 'Savings',
+      amount: '1.00',
+      reference: 'Savings top-up',
+    }),
     expect: accountHolders(201),
   },
   {
@@ -607,6 +614,7 @@ const rows: Row[] = [
       country: 'PT',
       currency: 'EUR',
       amount: '1.00',
+      reference: 'Family support',
     }),
     expect: accountHolders(201),
   },

@@ -25,7 +25,7 @@ export const internalForm = (overrides: Partial<InternalTransferInput> = {}): In
   fromAccount: 'Checking',
   toAccount: 'Savings',
   amount: '10.00',
-  reference: '',
+  reference: 'Savings top-up',
   ...overrides,
 });
 

@@ -4,15 +4,21 @@ import type { UserEvent } from '@testing-library/user-event';
 /** The "To US Bank" form, filled in the way a member would. */
 export async function fillExternalForm(
   user: UserEvent,
-  values: Partial<{ bank: string; accountNumber: string; accountName: string; amount: string; memo: string }> = {},
+  values: Partial<{ bank: string; accountNumber: string; accountName: string; amount: string; reference: string }> = {},
 ) {
   const form = screen.getByRole('form', { name: 'To US Bank' });
-  const { bank = 'TD Bank', accountNumber = '123456789', accountName = 'Jamie Payee', amount = '25', memo } = values;
+  const {
+    bank = 'TD Bank',
+    accountNumber = '123456789',
+    accountName = 'Jamie Payee',
+    amount = '25',
+    reference = 'Rent',
+  } = values;
   await user.selectOptions(within(form).getByLabelText('Bank'), bank);
   await user.type(within(form).getByLabelText('Account number'), accountNumber);
   await user.type(within(form).getByLabelText('Account holder name'), accountName);
   await user.type(within(form).getByLabelText('Amount'), amount);
-  if (memo) await user.type(within(form).getByLabelText(/^Memo/), memo);
+  if (reference) await user.type(within(form).getByLabelText('Reference'), reference);
   return form;
 }
 
@@ -28,6 +34,7 @@ export async function fillInternationalForm(
     country: string;
     currency: string;
     amount: string;
+    reference: string;
   }> = {},
 ) {
   const form = screen.getByRole('form', { name: 'International' });
@@ -40,6 +47,7 @@ export async function fillInternationalForm(
     country = 'FR',
     currency = 'EUR',
     amount = '40',
+    reference = 'Tuition',
   } = values;
   await user.type(within(form).getByLabelText('Recipient name'), recipientName);
   await user.type(within(form).getByLabelText('Bank name'), bankName);
@@ -51,5 +59,6 @@ export async function fillInternationalForm(
   await user.type(within(form).getByRole('combobox', { name: 'Currency' }), currency);
   await user.tab();
   await user.type(within(form).getByLabelText('Amount (USD)'), amount);
+  if (reference) await user.type(within(form).getByLabelText('Reference'), reference);
   return form;
 }

@@ -395,7 +395,13 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     // Paying the card from Checking: a fourth kind of own-account transfer.
     const paid = await member.browser.post(
       '/api/transfers/internal',
-      { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Credit Card', amount: '1500.00' },
+      {
+        transferType: 'internal',
+        fromAccount: 'Checking',
+        toAccount: 'Credit Card',
+        amount: '1500.00',
+        reference: 'Card payment',
+      },
       { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
     );
     expect(paid.statusCode, paid.body).toBe(201);

@@ -43,6 +43,7 @@ describe('[METRICS]: Prometheus metrics for operators only', () => {
           fromAccount: 'Checking',
           toAccount: 'Savings',
           amount: '1.00',
+          reference: 'Savings top-up',
         })
       ).statusCode,
     ).toBe(201);

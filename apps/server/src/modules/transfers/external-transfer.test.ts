@@ -62,8 +62,12 @@ describe('[TRANSFERS]: to a US bank, confirmed with a code', () => {
       expect(response.statusCode, accountNumber).toBe(400);
       expect(errorOf(response).fields, accountNumber).toEqual({ accountNumber: m.invalidAccountNumber });
     }
-    const blank = await requestCode(member, { accountNumber: '', accountName: '' });
-    expect(errorOf(blank).fields).toEqual({ accountNumber: m.fillAllFields, accountName: m.fillAllFields });
+    const blank = await requestCode(member, { accountNumber: '', accountName: '', reference: ' ' });
+    expect(errorOf(blank).fields).toEqual({
+      accountNumber: m.fillAllFields,
+      accountName: m.fillAllFields,
+      reference: m.fillAllFields,
+    });
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(0);
     expect(await challengeRows(member.id)).toHaveLength(0);
     for (const accountNumber of ['12345678', '12345678901234567']) {

@@ -78,9 +78,15 @@ describe('[TRANSFERS]: between my own accounts', () => {
     expectRefusal(response, 400, {
       code: 'VALIDATION_FAILED',
       message: m.fillAllFields,
-      fields: { fromAccount: m.fillAllFields, toAccount: m.fillAllFields, amount: m.fillAllFields },
+      fields: {
+        fromAccount: m.fillAllFields,
+        toAccount: m.fillAllFields,
+        amount: m.fillAllFields,
+        reference: m.fillAllFields,
+      },
     });
-    for (const blank of [{ fromAccount: '' }, { toAccount: '' }, { amount: '' }, { amount: '   ' }]) {
+    const blanks = [{ fromAccount: '' }, { toAccount: '' }, { amount: '' }, { amount: '   ' }, { reference: '  ' }];
+    for (const blank of blanks) {
       const field = Object.keys(blank)[0] ?? '';
       const refused = await sendTransfer(member.browser, INTERNAL, { ...internalForm(), ...blank });
       expect(refused.statusCode, JSON.stringify(blank)).toBe(400);

@@ -133,6 +133,7 @@ describe('[TRANSFERS]: international wire', () => {
       [{ currency: 'eur' }, 'currency', m.fillAllFields],
       [{ recipientName: ' ' }, 'recipientName', m.fillAllFields],
       [{ bankName: '' }, 'bankName', m.fillAllFields],
+      [{ reference: '' }, 'reference', m.fillAllFields],
       [{ amount: '0' }, 'amount', m.invalidAmount],
       [{ amount: '10.005' }, 'amount', m.invalidAmount],
     ];

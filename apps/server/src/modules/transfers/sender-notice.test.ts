@@ -89,13 +89,13 @@ describe('[TRANSFERS]: the member who sends money is told too', () => {
     const response = await sendTransfer(
       sender.browser,
       '/api/transfers/international',
-      internationalForm({ amount: '30.00', reference: '' }),
+      internationalForm({ amount: '30.00' }),
     );
     expect(response.statusCode, response.body).toBe(201);
     expect((await bell(sender.browser)).notifications).toEqual([
       expect.objectContaining({
         title: 'International transfer submitted',
-        body: m.internationalDone('$30.00', 'Deutsche Bank'),
+        body: `${m.internationalDone('$30.00', 'Deutsche Bank')} Reference: Invoice 7`,
       }),
     ]);
   });

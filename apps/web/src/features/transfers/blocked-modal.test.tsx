@@ -28,6 +28,7 @@ describe('a transfer refused because the account is on hold (ACCOUNT_LOCKED)', (
     const user = userEvent.setup();
     renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
     await user.type(screen.getByLabelText('Amount'), '10');
+    await user.type(screen.getByLabelText('Reference'), 'Savings top-up');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
 
     const dialog = await screen.findByRole('dialog', { name: m.suspendedTitle });
@@ -43,6 +44,7 @@ describe('a transfer refused because the account is on hold (ACCOUNT_LOCKED)', (
     const user = userEvent.setup();
     renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
     await user.type(screen.getByLabelText('Amount'), '10');
+    await user.type(screen.getByLabelText('Reference'), 'Savings top-up');
     const transfer = screen.getByRole('button', { name: 'Transfer' });
     transfer.focus();
     await user.keyboard('{Enter}');
@@ -109,6 +111,7 @@ describe('a transfer refused because the account is on hold (ACCOUNT_LOCKED)', (
     const user = userEvent.setup();
     renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
     await user.type(screen.getByLabelText('Amount'), '10');
+    await user.type(screen.getByLabelText('Reference'), 'Savings top-up');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Members only.');

@@ -105,7 +105,7 @@ export function ExternalConfirmStep({
         ['Account holder', transfer.accountName],
         ['Amount', formatWireMoney(transfer.amount)],
         ['From', from ? accountName(from) : transfer.fromAccount],
-        ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
+        ['Reference', transfer.reference],
       ]}
     >
       <OtpField id="external-otp" hint={hint} {...otp.field} />

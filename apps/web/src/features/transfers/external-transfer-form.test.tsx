@@ -38,16 +38,15 @@ describe('To US Bank transfer form', () => {
     const { server, user } = renderForm();
     const form = screen.getByRole('form', { name: 'To US Bank' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    // Once, announced, beside "Continue": not under each of the four fields.
+    // Once, announced, beside "Continue": not under each of the five fields.
     expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
     expect(within(form).getAllByText(m.fillAllFields)).toHaveLength(1);
-    for (const label of ['Bank', 'Account number', 'Account holder name', 'Amount']) {
+    for (const label of ['Bank', 'Account number', 'Account holder name', 'Amount', 'Reference']) {
       const field = within(form).getByLabelText(label);
       expect(field.getAttribute('aria-invalid'), label).toBe('true');
       expect(field.className, label).toContain('border-red-600');
     }
     expect(within(form).getByLabelText('From').getAttribute('aria-invalid')).toBeNull();
-    expect(within(form).getByLabelText(/^Memo/).getAttribute('aria-invalid')).toBeNull();
     // The first empty field in reading order takes the focus.
     expect(document.activeElement).toBe(within(form).getByLabelText('Bank'));
     expect(server.requests).toHaveLength(0);

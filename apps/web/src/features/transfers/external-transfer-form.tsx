@@ -12,7 +12,7 @@ import { FormField, controlProps } from '../../components/form-field';
 import { BlockedModal } from './blocked-modal';
 import { type ExternalTransfer, ExternalConfirmStep } from './external-confirm-step';
 import { SuccessModal } from './success-modal';
-import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, ReferenceField, TextField } from './transfer-fields';
 import { TransferForm, confirmHeading } from './transfer-form';
 import { useExternalChallenge } from './transfers-api';
 import { type TransferProblem, blankTransfer, useTransferForm } from './use-transfer-form';
@@ -137,7 +137,7 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
           />
           <AmountField id="external-amount" {...transfer.amountProps} />
           <div className="sm:col-span-2">
-            <MemoField id="external-memo" {...field('reference')} />
+            <ReferenceField id="external-reference" {...field('reference')} />
           </div>
         </TransferForm>
       )}

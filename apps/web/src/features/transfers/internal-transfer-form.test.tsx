@@ -10,10 +10,12 @@ import { InternalTransferForm } from './internal-transfer-form';
 
 const m = messages.transfers;
 
-function renderForm() {
+/** The form, its Reference filled in (every test but the empty form's is about another field). */
+async function renderForm(reference = 'Savings top-up') {
   const user = userEvent.setup();
   renderWithProviders(<InternalTransferForm accounts={memberAccounts} />);
   const form = screen.getByRole('form', { name: 'Between Accounts' });
+  if (reference) await user.type(within(form).getByLabelText('Reference'), reference);
   return {
     user,
     form,
@@ -25,7 +27,7 @@ function renderForm() {
 describe('Between Accounts transfer form', () => {
   it(`asks for an amount with "${m.fillAllFields}" when it is left empty`, async () => {
     const server = stubFetch();
-    const { submit } = renderForm();
+    const { submit } = await renderForm();
     await submit();
     const form = screen.getByRole('form', { name: 'Between Accounts' });
     expect((await within(form).findByRole('alert')).textContent).toBe(m.fillAllFields);
@@ -37,7 +39,7 @@ describe('Between Accounts transfer form', () => {
 
   it(`refuses the same account on both sides with "${m.sameAccount}"`, async () => {
     stubFetch();
-    const { user, form, amount, submit } = renderForm();
+    const { user, form, amount, submit } = await renderForm();
     await user.selectOptions(within(form).getByLabelText('To'), 'Checking ••1234');
     await user.type(amount, '10');
     await submit();
@@ -46,7 +48,7 @@ describe('Between Accounts transfer form', () => {
 
   it(`says "${m.insufficientFunds}" before asking the server when the amount exceeds the available`, async () => {
     const server = stubFetch();
-    const { user, amount, submit } = renderForm();
+    const { user, amount, submit } = await renderForm();
     // Checking has $1,250.50 available.
     await user.type(amount, '1250.51');
     await submit();
@@ -60,7 +62,7 @@ describe('Between Accounts transfer form', () => {
     const server = stubFetch({
       'POST /api/transfers/internal': reply(201, transferResult({ amount: '25.00', message: done })),
     });
-    const { user, amount, submit } = renderForm();
+    const { user, amount, submit } = await renderForm();
     await user.type(amount, '25');
     await submit();
     expect(await screen.findByText(done)).toBeTruthy();
@@ -83,7 +85,7 @@ describe('Between Accounts transfer form', () => {
           reply(201, transferResult({ amount: '25.00', message: done })),
         ),
     });
-    const { user, form, amount } = renderForm();
+    const { user, form, amount } = await renderForm();
     await user.type(amount, '25');
     const transfer = within(form).getByRole('button', { name: 'Transfer' });
     transfer.focus();
@@ -108,7 +110,7 @@ describe('Between Accounts transfer form', () => {
       'GET /api/cards': cardsOverview(),
       'POST /api/transfers/internal': reply(201, transferResult({ amount: '300.00', message: done })),
     });
-    const { user, form, amount, submit } = renderForm();
+    const { user, form, amount, submit } = await renderForm();
     const to = within(form).getByLabelText('To');
     await within(to).findByRole('option', { name: 'Credit Card ••8810' });
     await user.selectOptions(to, 'Credit Card ••8810');
@@ -121,7 +123,7 @@ describe('Between Accounts transfer form', () => {
 
   it('offers no card to pay to a member without a credit card', async () => {
     const server = stubFetch({ 'GET /api/cards': cardsOverview({ cards: [debitCard()] }) });
-    const { form } = renderForm();
+    const { form } = await renderForm();
     await waitFor(() => expect(server.to('GET', '/api/cards')).toHaveLength(1));
     const options = within(within(form).getByLabelText('To')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Checking ••1234', 'Savings ••5678']);
@@ -131,7 +133,7 @@ describe('Between Accounts transfer form', () => {
     stubFetch({
       'POST /api/transfers/internal': apiError(422, 'INSUFFICIENT_FUNDS', m.insufficientFunds),
     });
-    const { user, amount, submit } = renderForm();
+    const { user, amount, submit } = await renderForm();
     await user.type(amount, '100');
     await submit();
     const error = await screen.findByText(m.insufficientFunds);
@@ -141,7 +143,7 @@ describe('Between Accounts transfer form', () => {
 
   it(`shows "${m.dashboardFailed}" when the server fails`, async () => {
     stubFetch({ 'POST /api/transfers/internal': apiError(500, 'INTERNAL', messages.generic.internal) });
-    const { user, amount, submit } = renderForm();
+    const { user, amount, submit } = await renderForm();
     await user.type(amount, '5');
     await submit();
     expect((await screen.findByRole('alert')).textContent).toBe(m.dashboardFailed);

@@ -3,7 +3,7 @@ import { transfersApi } from '@mutual/shared/contract/transfers';
 import type { z } from 'zod';
 import { useCards } from '../cards/cards-api';
 import { BlockedModal } from './blocked-modal';
-import { AccountSelect, AmountField, MemoField } from './transfer-fields';
+import { AccountSelect, AmountField, ReferenceField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
 import { useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
@@ -46,7 +46,7 @@ export function InternalTransferForm({ accounts }: { accounts: AccountSummary[] 
         <AccountSelect id="internal-from" label="From" {...transfer.fromProps} />
         <AccountSelect id="internal-to" label="To" accounts={accounts} more={payCard} {...field('toAccount')} />
         <AmountField id="internal-amount" {...transfer.amountProps} />
-        <MemoField id="internal-memo" {...field('reference')} />
+        <ReferenceField id="internal-reference" {...field('reference')} />
       </TransferForm>
       <BlockedModal kind="suspended" open={transfer.blocked} onOpenChange={transfer.setBlocked} />
     </>

@@ -67,7 +67,7 @@ export function InternationalConfirmStep({
         ['Currency', nameOf(currencies, transfer.currency)],
         ['Amount (USD)', formatWireMoney(transfer.amount)],
         ['From', from ? accountName(from) : transfer.fromAccount],
-        ...(transfer.reference ? ([['Memo', transfer.reference]] as [string, string][]) : []),
+        ['Reference', transfer.reference],
       ]}
     >
       <Alert tone="info">{currencyNote(transfer)}</Alert>

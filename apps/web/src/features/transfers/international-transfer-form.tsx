@@ -14,7 +14,7 @@ import { BlockedModal } from './blocked-modal';
 import { type InternationalTransfer, InternationalConfirmStep } from './international-confirm-step';
 import { OptionCombobox } from './option-combobox';
 import { readTransferError } from './transfer-errors';
-import { AccountSelect, AmountField, MemoField, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, ReferenceField, TextField } from './transfer-fields';
 import { TransferForm, confirmHeading } from './transfer-form';
 import { blankTransfer, useTransferForm } from './use-transfer-form';
 import { useTransferRequest } from './use-transfer-request';
@@ -166,7 +166,7 @@ export function InternationalTransferForm({ accounts }: { accounts: AccountSumma
           ))}
           {/* The member's account is debited in US dollars; the banks convert for the recipient. */}
           <AmountField id="intl-amount" label="Amount (USD)" {...transfer.amountProps} />
-          <MemoField id="intl-memo" {...field('reference')} />
+          <ReferenceField id="intl-reference" {...field('reference')} />
         </TransferForm>
       )}
       <BlockedModal kind="denied" open={transfer.blocked} onOpenChange={transfer.setBlocked} />

@@ -21,6 +21,8 @@ function renderAmount() {
   const submitWith = async (text: string) => {
     await user.clear(amount);
     if (text) await user.type(amount, text);
+    const reference = within(form).getByLabelText<HTMLInputElement>('Reference');
+    if (!reference.value) await user.type(reference, 'Savings top-up');
     await user.click(within(form).getByRole('button', { name: 'Transfer' }));
   };
   return { server, user, form, amount, submitWith };

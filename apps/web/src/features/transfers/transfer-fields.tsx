@@ -161,8 +161,8 @@ export function TextField({
   );
 }
 
-/** The optional memo every transfer form offers (the API's `reference`, at most REFERENCE_MAX characters). */
-export function MemoField({
+/** The reference every transfer form asks for (the API's `reference`, at most REFERENCE_MAX characters). */
+export function ReferenceField({
   id,
   registration,
   error,
@@ -174,8 +174,7 @@ export function MemoField({
   return (
     <TextField
       id={id}
-      label="Memo"
-      optional
+      label="Reference"
       registration={registration}
       error={error}
       maxLength={REFERENCE_MAX}
@@ -215,7 +214,7 @@ export function transformed(
 }
 
 /**
- * A field's registration and its message, for `TextField`, `MemoField`, `AccountSelect`…;
+ * A field's registration and its message, for `TextField`, `ReferenceField`, `AccountSelect`…;
  * `transform` rewrites the text as it is typed.
  */
 export function fieldBinding<TValues extends FieldValues>(

@@ -1,11 +1,11 @@
-import { type AccountSummary, REFERENCE_MAX, messages, userTransferSchema } from '@mutual/shared';
+import { type AccountSummary, messages, userTransferSchema } from '@mutual/shared';
 import { transfersApi } from '@mutual/shared/contract/transfers';
 import { CircleCheck, CircleAlert } from 'lucide-react';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { FieldError, controlProps } from '../../components/form-field';
 import { BlockedModal } from './blocked-modal';
-import { AccountSelect, AmountField, TextField } from './transfer-fields';
+import { AccountSelect, AmountField, ReferenceField } from './transfer-fields';
 import { TransferForm } from './transfer-form';
 import { useRecipient } from './use-recipient';
 import { blankTransfer, useTransferForm } from './use-transfer-form';
@@ -124,13 +124,7 @@ export function UserTransferForm({ accounts }: { accounts: AccountSummary[] }) {
           <FieldError id={emailId} error={emailError} />
         </div>
         <AmountField id="user-amount" {...transfer.amountProps} />
-        <TextField
-          id="user-reference"
-          label="Reference"
-          {...transfer.field('reference')}
-          maxLength={REFERENCE_MAX}
-          autoComplete="off"
-        />
+        <ReferenceField id="user-reference" {...transfer.field('reference')} />
       </TransferForm>
       <BlockedModal kind="suspended" open={transfer.blocked} onOpenChange={transfer.setBlocked} />
     </>
