@@ -80,8 +80,9 @@ export function toPaymentOrder(
     reference: order.reference,
     createdAt: order.createdAt.toISOString(),
     ageMinutes: Math.max(0, Math.floor((now.getTime() - order.createdAt.getTime()) / 60_000)),
+    // An order in an ACH file has been sent: it does not lapse (resolve-payment-order.ts).
     expiresAt:
-      status === 'pending' && expiryHours > 0
+      status === 'pending' && expiryHours > 0 && !order.achExportId
         ? new Date(order.createdAt.getTime() + expiryHours * HOUR).toISOString()
         : null,
     exported:

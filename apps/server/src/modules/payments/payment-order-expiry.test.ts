@@ -77,6 +77,24 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
       expect(await statusOf(newer)).toBe('settled');
     },
   );
+
+  it('never expires a payment already in an ACH file: the money has left, staff settle it or return it', async () => {
+    const member = await memberWithMoney(t, 200_00n, 'Ada Exported');
+    const order = await achOrder(t, member, {
+      amount: '150.00',
+      accountName: 'Jamie Payee',
+      accountNumber: '55501234',
+    });
+    const staff = await staffBrowser(t);
+    expect((await staff.post('/api/admin/payment-orders/ach-export', {})).statusCode).toBe(201);
+    expect(await orderIn(staff, 'pending', order)).toMatchObject({ exported: expect.anything(), expiresAt: null });
+
+    expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 121 * HOUR))).toEqual({ expired: 0 });
+    expect(await statusOf(order)).toBe('pending');
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '50.00' } });
+    expect((await settle(staff, order)).statusCode).toBe(200);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '50.00', available: '50.00' } });
+  });
 });
 
 describe('[PAYMENT_OPS]: expiry settings', () => {

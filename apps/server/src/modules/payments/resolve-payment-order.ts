@@ -7,7 +7,7 @@ import {
   paymentRails,
   returnReasonFor,
 } from '@mutual/shared';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -70,8 +70,9 @@ async function resolvePaymentOrder(
         outcome = { kind: 'returned', reason: reason.label, note: resolution.note };
       } else if (resolution.kind === 'expire') {
         const hours = deps.config.paymentOrders.expiryHours;
-        if (hours === 0 || order.createdAt.getTime() + hours * HOUR > now.getTime())
-          throw new AppError('CONFLICT', m.alreadyResolved);
+        // A payment in an ACH file has been sent: it settles or comes back, it does not lapse.
+        const lapsed = order.achExportId === null && order.createdAt.getTime() + hours * HOUR <= now.getTime();
+        if (hours === 0 || !lapsed) throw new AppError('CONFLICT', m.alreadyResolved);
         ledgerReason = `The payment could not be sent within ${hours} hours and expired. The money was released.`;
         outcome = { kind: 'expired', hours };
       } else {
@@ -164,7 +165,9 @@ export async function returnPaymentOrder(
 
 /**
  * Lets every pending order older than PAYMENT_ORDER_EXPIRY_HOURS lapse (0 = never), as the
- * system. Each order is its own transaction; one settled or returned meanwhile is skipped.
+ * system, but never one already in an ACH file: that money has left with the file, and the order
+ * waits for staff to settle it or record its return. Each order is its own transaction; one
+ * settled or returned meanwhile is skipped.
  */
 export async function expireDueOrders(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'secrets'>,
@@ -176,7 +179,11 @@ export async function expireDueOrders(
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
     .where(
-      and(eq(paymentOrders.status, 'pending'), lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR))),
+      and(
+        eq(paymentOrders.status, 'pending'),
+        isNull(paymentOrders.achExportId),
+        lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR)),
+      ),
     )
     .orderBy(asc(paymentOrders.createdAt))
     .limit(500);
