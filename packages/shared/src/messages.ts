@@ -154,6 +154,12 @@ export const messages = {
       paymentOrder: 'This payment order is handled in Payment Operations',
       other: 'Only a pending transaction staff added can be completed or deleted here',
     },
+    /** A workflow's own return moved this money back; reversing it would undo the return behind the workflow's back. */
+    returnHandledElsewhere: {
+      deposit: 'This is a returned check, recorded in Deposit Review: it cannot be reversed here',
+      billPayment:
+        'This is a returned bill payment’s refund, recorded in Payment Operations: it cannot be reversed here',
+    },
     exportedPaymentOrder:
       'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
     /** Deleting a transaction whose workflow already gave the money back its own way: money moves back once. */

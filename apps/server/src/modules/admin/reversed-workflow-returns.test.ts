@@ -224,6 +224,14 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
         message: messages.admin.depositAlreadyReturned,
       });
       expect(await balances(robin.browser)).toEqual(settledBalances('1000.00', '0.00'));
+      // Nor is the return itself deleted: the bounced check's money would come back to the member.
+      const { returnTransferId } = await depositRow(check.id);
+      expectRefusal(await deleteTransaction(robin, returnTransferId ?? ''), 409, {
+        code: 'CONFLICT',
+        message: messages.admin.returnHandledElsewhere.deposit,
+      });
+      expect(await balances(robin.browser)).toEqual(settledBalances('1000.00', '0.00'));
+      expect(await depositRow(check.id)).toMatchObject({ status: 'returned' });
     });
     it('returned with money owed, then Delete User Transactions: the receivable goes with the credit', async () => {
       const robin = await longStandingMember(t, 0n);
@@ -330,6 +338,14 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
         message: messages.admin.billPaymentAlreadyReturned,
       });
       expect(await balances(member.browser)).toEqual(settledBalances('500.00', '0.00'));
+      // Nor is the refund itself deleted: the member would lose it, the payment still "returned".
+      const [row] = await t.db.select().from(billPayments).where(eq(billPayments.id, payment.id));
+      expectRefusal(await deleteTransaction(member, row?.returnTransferId ?? ''), 409, {
+        code: 'CONFLICT',
+        message: messages.admin.returnHandledElsewhere.billPayment,
+      });
+      expect(await balances(member.browser)).toEqual(settledBalances('500.00', '0.00'));
+      expect(await statusOf(payment.id)).toBe('returned');
     });
   });
 

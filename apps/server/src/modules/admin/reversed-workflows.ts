@@ -1,4 +1,7 @@
-import type { Executor } from '../../db/client';
+import { messages } from '@mutual/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { AppError } from '../../errors';
 import { refuseReversalOfReturned } from '../bill-pay/reversed-bill-payment';
 import { closeDepositForReversal } from '../deposits/reversed-deposit';
 
@@ -20,4 +23,23 @@ export async function beforeReversingWorkflow(
   const deposit = await closeDepositForReversal(tx, pendingTransferId, why);
   if (deposit) return deposit;
   return (await refuseReversalOfReturned(tx, pendingTransferId)) ?? {};
+}
+
+/**
+ * Refuses (409, saying where it is recorded) a transfer that is a workflow's own return: a
+ * returned check's debit (or the amount still owed on it), or a returned bill payment's refund.
+ * Reversed from the member's transaction table it would give back a bounced check's money, or take
+ * back a refund, while the deposit or payment still reads "returned" and cannot be fixed.
+ */
+export async function refuseReversalOfAReturn(tx: Executor, transferId: string): Promise<void> {
+  const [row] = await queryRows<{ workflow: 'deposit' | 'billPayment' }>(
+    tx,
+    sql`
+    select case
+      when exists (select 1 from mobile_deposits d
+        where d.return_transfer_id = ${transferId}::uuid or d.owed_transfer_id = ${transferId}::uuid) then 'deposit'
+      when exists (select 1 from bill_payments b where b.return_transfer_id = ${transferId}::uuid) then 'billPayment'
+    end as workflow`,
+  );
+  if (row?.workflow) throw new AppError('CONFLICT', messages.admin.returnHandledElsewhere[row.workflow]);
 }

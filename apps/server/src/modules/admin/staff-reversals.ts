@@ -22,7 +22,7 @@ import type { UserRow } from '../people/people.tables';
 import { pendingOrderIds, tellCancelledOrders } from '../payments/payment-notices';
 import { withBalancesAudited } from './balances-audited';
 import { refuseUnlessStaffEntry } from './pending-workflows';
-import { beforeReversingWorkflow } from './reversed-workflows';
+import { beforeReversingWorkflow, refuseReversalOfAReturn } from './reversed-workflows';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -334,6 +334,7 @@ async function undo(
     throw new AppError('CONFLICT', 'This payment already failed and moved no money: there is nothing to reverse.');
   }
   const original = transfer.resolution_kind === 'post' && transfer.resolution_id ? transfer.resolution_id : transfer.id;
+  if (original === transfer.id) await refuseReversalOfAReturn(tx, transfer.id);
   const workflow = original === transfer.id ? {} : await beforeReversingWorkflow(tx, transfer.id, common);
   const reversed = await reverseTransfer(tx, { transferId: original, ...common })
     .catch(conflictAs(messages.admin.alreadyReversed))
