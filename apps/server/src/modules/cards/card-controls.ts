@@ -123,8 +123,9 @@ export function unlockCard(deps: Deps, caller: CardCaller, cardId: string): Prom
 
 /**
  * Report lost or stolen: the card is closed for ever (every later authorization on its number is
- * declined) and a replacement with a new number, the same account, limits and switches is issued,
- * waiting to be activated. Purchases already approved may still clear.
+ * declined) and a replacement with a new number, the same account, limits, switches and reward
+ * points is issued, waiting to be activated. Purchases already approved may still clear; their
+ * points go to the replacement.
  */
 export function reportCardLost(
   deps: Deps,
@@ -152,6 +153,9 @@ export function reportCardLost(
       },
       now,
     );
+    // The points are the member's, not the plastic's: the replacement takes them.
+    await tx.update(cards).set({ rewardsPoints: card.rewardsPoints }).where(eq(cards.id, replacement.id));
+    await tx.update(cards).set({ rewardsPoints: 0 }).where(eq(cards.id, card.id));
     const message = messages.cards.reportedLost(card.last4, replacement.last4);
     return {
       action: 'card.reported_lost',

@@ -135,13 +135,17 @@ export async function issueCreditCard(tx: Executor, deps: Deps, member: Holder, 
   );
 }
 
-/** Adds reward points to a card (one UPDATE: racing clearings add, never overwrite). */
+/**
+ * Adds reward points for a purchase on `cardId` to the card in use (one UPDATE: racing clearings
+ * add, never overwrite): the card itself, or its replacement if it was reported lost since the
+ * purchase was approved (sql/cards_in_use.sql).
+ */
 export async function addRewardPoints(tx: Executor, cardId: string, points: number): Promise<void> {
   if (points <= 0) return;
   await tx
     .update(cards)
     .set({ rewardsPoints: sql`${cards.rewardsPoints} + ${points}` })
-    .where(eq(cards.id, cardId));
+    .where(eq(cards.id, sql`cards_in_use(${cardId}::uuid)`));
 }
 
 /**

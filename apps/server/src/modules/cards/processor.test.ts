@@ -6,10 +6,12 @@ import {
   type ProcessorSettlementResult,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cardOf,
   cardPath,
+  cardsOf,
   cardTestEnv,
   giveCreditCard,
   memberWithCard,
@@ -21,12 +23,13 @@ import {
 } from '../../test/cards';
 import { capturedLogger } from '../../test/captured-logger';
 import { useFailingInsert } from '../../test/failing-insert';
-import { manualClock, MINUTE } from '../../test/identity';
+import { manualClock, MINUTE, signInStaff } from '../../test/identity';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { placeHold } from '../holds/holds';
+import { cardAuthorizations } from './cards.tables';
 
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -409,6 +412,40 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     expect((await balances(member.browser)).Checking.available).toBe('500.00');
     // The payment is not a purchase: no points for it.
     expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(8000);
+  });
+
+  it('a credit card reported lost keeps its points: the replacement takes them and what clears later', async () => {
+    const { member } = await cardholder(2_000_00n);
+    const lost = await giveCreditCard(t, member);
+    const plastic = await plasticOf(t, lost);
+    const earned = await processor.authorize(plastic, '100.00');
+    expect((await processor.clear(earned.id, '100.00')).statusCode).toBe(200);
+    const approved = await processor.authorize(plastic, '50.00');
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(200);
+
+    const reported = await member.browser.post(cardPath(lost, 'report-lost'), { reason: 'lost' });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const replacement = await cardOf(member.browser, 'credit');
+    expect(replacement.id).not.toBe(lost);
+    expect(replacement.credit?.rewardsPoints).toBe(200);
+    const closed = (await cardsOf(member.browser)).cards.find((card) => card.id === lost);
+    expect(closed).toMatchObject({ status: 'closed', credit: { rewardsPoints: 0 } });
+
+    // A purchase approved before the loss clears afterwards: its points go to the card in use.
+    expect((await processor.clear(approved.id, '50.00')).statusCode).toBe(200);
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(300);
+    // Staff reverse the first purchase: its points come off the card in use, not the closed one.
+    const [posting] = await t.db
+      .select({ id: cardAuthorizations.holdTransferId })
+      .from(cardAuthorizations)
+      .where(eq(cardAuthorizations.processorId, earned.id));
+    const staff = await signInStaff(t);
+    const reversed = await staff.post(`/api/admin/users/${member.id}/transactions/${posting?.id}/reverse`, {
+      reason: 'Merchant refund',
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(100);
+    expect((await cardsOf(member.browser)).cards.find((card) => card.id === lost)?.credit?.rewardsPoints).toBe(0);
   });
 
   it('is not reachable without the processor interface: a member’s session is not a signature', async () => {
