@@ -11,12 +11,12 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { cardNumberContext, expiryText } from '../modules/cards/card-numbers';
-import { cards } from '../modules/cards/cards.tables';
+import { cardAuthorizations, cards } from '../modules/cards/cards.tables';
 import { issueCreditCard } from '../modules/cards/issue-card';
 import { signedHeaders } from '../modules/cards/processor-signature';
 import { expireAuthorizations } from '../modules/cards/settle';
 import type { Browser, TestApp } from './identity';
-import { mailedCode } from './identity';
+import { mailedCode, signInStaff } from './identity';
 import { memberWithMoney } from './money';
 import { daysLongTestEnv } from './test-app';
 
@@ -178,6 +178,19 @@ export class Processor {
   reverse(authorizationId: string, id = `reverse-${randomUUID()}`) {
     return this.send(cardsApi.reverse.path, { id, authorizationId });
   }
+}
+
+/**
+ * Staff delete a card purchase (the processor's authorization `processorId`) from the member's
+ * transaction table, where it stands under its hold: the answer.
+ */
+export async function staffReversePurchase(t: TestApp, memberId: string, processorId: string, reason: string) {
+  const [row] = await t.db
+    .select({ hold: cardAuthorizations.holdTransferId })
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.processorId, processorId));
+  const staff = await signInStaff(t);
+  return staff.post(`/api/admin/users/${memberId}/transactions/${row?.hold}/reverse`, { reason });
 }
 
 export const runExpiry = (t: TestApp) =>

@@ -1,7 +1,16 @@
 import { type CardResult, type CardStatement, parseMoney } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardOf, cardPath, cardTestEnv, giveCreditCard, plasticOf, Processor, verifiedCode } from '../../test/cards';
+import {
+  cardOf,
+  cardPath,
+  cardTestEnv,
+  giveCreditCard,
+  plasticOf,
+  Processor,
+  staffReversePurchase,
+  verifiedCode,
+} from '../../test/cards';
 import { type Browser, manualClock, signInStaff } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
 import { useLedgerTestApp } from '../../test/test-app';
@@ -156,14 +165,7 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
 
     // Staff reverse the disputed purchase in December.
     setTime('2026-12-03T15:00:00Z');
-    const [row] = await t.db
-      .select({ hold: cardAuthorizations.holdTransferId })
-      .from(cardAuthorizations)
-      .where(eq(cardAuthorizations.processorId, disputed.id));
-    const staff = await signInStaff(t);
-    const undone = await staff.post(`/api/admin/users/${member.id}/transactions/${row?.hold}/reverse`, {
-      reason: 'Disputed',
-    });
+    const undone = await staffReversePurchase(t, member.id, disputed.id, 'Disputed');
     expect(undone.statusCode, undone.body).toBe(200);
 
     const november = await statementOf(member.browser, credit.id, '2026-11');

@@ -6,7 +6,6 @@ import {
   type ProcessorSettlementResult,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cardOf,
@@ -19,17 +18,17 @@ import {
   Processor,
   putLimits,
   runExpiry,
+  staffReversePurchase,
   verifiedCode,
 } from '../../test/cards';
 import { capturedLogger } from '../../test/captured-logger';
 import { useFailingInsert } from '../../test/failing-insert';
-import { manualClock, MINUTE, signInStaff } from '../../test/identity';
+import { manualClock, MINUTE } from '../../test/identity';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { placeHold } from '../holds/holds';
-import { cardAuthorizations } from './cards.tables';
 
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -435,14 +434,7 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     expect((await processor.clear(approved.id, '50.00')).statusCode).toBe(200);
     expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(300);
     // Staff reverse the first purchase: its points come off the card in use, not the closed one.
-    const [posting] = await t.db
-      .select({ id: cardAuthorizations.holdTransferId })
-      .from(cardAuthorizations)
-      .where(eq(cardAuthorizations.processorId, earned.id));
-    const staff = await signInStaff(t);
-    const reversed = await staff.post(`/api/admin/users/${member.id}/transactions/${posting?.id}/reverse`, {
-      reason: 'Merchant refund',
-    });
+    const reversed = await staffReversePurchase(t, member.id, earned.id, 'Merchant refund');
     expect(reversed.statusCode, reversed.body).toBe(200);
     expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(100);
     expect((await cardsOf(member.browser)).cards.find((card) => card.id === lost)?.credit?.rewardsPoints).toBe(0);
