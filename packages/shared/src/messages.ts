@@ -83,6 +83,10 @@ export const messages = {
     totpEnabled: 'Two-factor authentication is on. Keep your backup codes somewhere safe.',
     totpDisabled: 'Two-factor authentication with an authenticator app is off. Sign-in codes will be e-mailed.',
     totpNotStarted: 'Start the authenticator set-up first',
+    /** Set-up does not ask for the password; turning the authenticator off does. */
+    totpAlreadyOn:
+      'Your authenticator app is already set up. To move it to a new device, ' +
+      'turn it off first (your password is asked).',
     sessionEnded: 'That session has been signed out.',
     textsUnavailable: 'Text messages are not available yet. We notify you by email and in this app.',
   },

@@ -62,6 +62,24 @@ export function passwordResetEmail(config: Config, link: string) {
   });
 }
 
+/** Sent whenever the authenticator is switched on or off, by the member or by staff. */
+export function twoFactorChangedEmail(config: Config, on: boolean, at: Date) {
+  const what = on ? 'turned on' : 'turned off';
+  return renderEmail(config, {
+    template: 'two-factor-changed',
+    subject: `Two-factor authentication was ${what}`,
+    heading: `Two-factor authentication was ${what}`,
+    paragraphs: [
+      on
+        ? `An authenticator app was set up for your account on ${momentIn(at, config.timeZone)}. ` +
+          'From now on you sign in with a code from it, and new backup codes were issued.'
+        : `The authenticator app for your account was turned off on ${momentIn(at, config.timeZone)}. ` +
+          'Sign-in codes will be e-mailed to you.',
+      `If you did not do this, contact us at once on ${config.support.phone}.`,
+    ],
+  });
+}
+
 export function passwordChangedEmail(config: Config, at: Date) {
   return renderEmail(config, {
     template: 'password-changed',

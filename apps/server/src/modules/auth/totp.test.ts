@@ -7,6 +7,7 @@ import {
   type Browser,
   createPerson,
   DEMO_PASSWORD,
+  latestMail,
   mailsTo,
   sessionOf,
   signIn,
@@ -147,6 +148,30 @@ describe('[AUTH]: authenticator app and backup codes', () => {
     expect(replaced.json<BackupCodes>().codes).toHaveLength(10);
     expect((await signInWith(person.email, second)).verify.statusCode).toBe(401);
     expect((await signInWith(person.email, replaced.json<BackupCodes>().codes[0] ?? '')).verify.statusCode).toBe(200);
+  });
+
+  it('is not replaced without the password: no second set-up while one is on; each change is e-mailed', async () => {
+    const { person, browser, backup } = await enrolled();
+    const on = await latestMail(t, person.email, 'two-factor-changed');
+    expect(on.subject).toBe('Two-factor authentication was turned on');
+
+    expectRefusal(await browser.post('/api/me/totp/setup'), 409, {
+      code: 'CONFLICT',
+      message: messages.settings.totpAlreadyOn,
+    });
+    expectRefusal(await browser.post('/api/me/totp/confirm', { code: '123456' }), 409, {
+      code: 'CONFLICT',
+      message: messages.settings.totpAlreadyOn,
+    });
+    // The backup codes still stand.
+    expect((await signInWith(person.email, backup[0] ?? '')).verify.statusCode).toBe(200);
+
+    expect((await browser.post('/api/me/totp/disable', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const off = await mailsTo(t, person.email, 'two-factor-changed');
+    expect(off.map((mail) => mail.subject)).toEqual([
+      'Two-factor authentication was turned on',
+      'Two-factor authentication was turned off',
+    ]);
   });
 
   it('turns the authenticator off only with the password; e-mailed codes take over', async () => {

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { issueBackupCodes, revokeBackupCodes } from '../auth/backup-codes';
+import { twoFactorChangedEmail } from '../auth/auth-emails';
 import { afterPasswordChange } from '../auth/password-changed';
 import { assertCurrentPassword } from '../auth/current-password';
 import { assertNotCommon, hashPassword } from '../auth/passwords';
@@ -42,8 +43,18 @@ export async function changePassword(
   return { message: messages.settings.passwordChanged };
 }
 
+/**
+ * Set-up asks for no password (it proves the app, not the person), so it is only for an account
+ * without an authenticator: replacing one is turning it off (with the password) and setting up
+ * again. Otherwise a borrowed session could swap in its own app and new backup codes.
+ */
+function refuseIfAlreadyOn(user: UserRow) {
+  if (user.totpEnabledAt) throw new AppError('CONFLICT', messages.settings.totpAlreadyOn);
+}
+
 /** Enrolment step 1: a new secret, kept aside until a code proves the app has it. */
 export async function startTotpEnrolment(deps: Deps, user: UserRow) {
+  refuseIfAlreadyOn(user);
   const secret = newTotpSecret();
   const sealed = sealTotpSecret(deps.secrets, user.id, secret, 'pending');
   await deps.db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, user.id));
@@ -53,6 +64,7 @@ export async function startTotpEnrolment(deps: Deps, user: UserRow) {
 /** Enrolment step 2: the first code switches the authenticator on and issues backup codes (shown once). */
 export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: string, meta: RequestMeta) {
   const now = deps.clock();
+  refuseIfAlreadyOn(user);
   if (!user.totpPendingSecret) throw new AppError('VALIDATION_FAILED', messages.settings.totpNotStarted);
   const secret = openTotpSecret(deps.secrets, user.id, user.totpPendingSecret, 'pending');
   const step = totpStep(deps.config, user.email, secret, code, now);
@@ -60,9 +72,10 @@ export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: stri
     throw new AppError('VALIDATION_FAILED', messages.auth.otpInvalid, { code: messages.auth.otpInvalid });
   const sealed = sealTotpSecret(deps.secrets, user.id, secret, 'enrolled');
   const codes = await deps.db.transaction(async (tx) => {
-    await setAuthenticator(tx, user, { sealedSecret: sealed, step }, { actor: self(user), meta, now });
+    await setAuthenticator(tx, deps, user, { sealedSecret: sealed, step }, { actor: self(user), meta, now });
     return issueBackupCodes(tx, user.id, 'self', now);
   });
+  void deps.mailer.flush();
   return { codes, message: messages.settings.totpEnabled };
 }
 
@@ -71,13 +84,15 @@ export async function disableTotp(deps: Deps, user: UserRow, actor: Actor, meta:
   const now = deps.clock();
   if (password !== undefined) await assertCurrentPassword(deps, user, password, 'password', meta);
   await deps.db.transaction(async (tx) => {
-    await setAuthenticator(tx, user, null, { actor, meta, now });
+    await setAuthenticator(tx, deps, user, null, { actor, meta, now });
   });
+  void deps.mailer.flush();
 }
 
 /** Switches the authenticator on (with its sealed secret and the step of the code that proved it) or off, audited. */
 async function setAuthenticator(
   tx: Executor,
+  deps: Pick<Deps, 'config' | 'mailer'>,
   user: UserRow,
   totp: { sealedSecret: string; step: number } | null,
   audit: { actor: Actor; meta: RequestMeta; now: Date },
@@ -102,6 +117,7 @@ async function setAuthenticator(
     after: { twoFactor: totp !== null },
     at: now,
   });
+  await deps.mailer.enqueue(tx, user.email, twoFactorChangedEmail(deps.config, totp !== null, now));
 }
 
 /** A fresh set of backup codes, replacing the old; by the member (with password) or by staff. */
