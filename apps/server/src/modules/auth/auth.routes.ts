@@ -81,14 +81,14 @@ export const authRoutes =
             },
             requestMeta(request),
           );
-          reply.clearCookie(names.signIn, { path: '/' });
+          reply.clearCookie(names.signIn, cookieOptions(config.secureCookies));
           reply.setCookie(names.session, sessionToken, cookieOptions(config.secureCookies));
           reply.setCookie(names.device, deviceToken, cookieOptions(config.secureCookies, DEVICE_COOKIE_SECONDS));
           // The idle warning counts by the server's clock (sessionSchema.serverTime).
           return { ...result, serverTime: deps.clock().toISOString() };
         } catch (error) {
           if (error instanceof AppError && error.code === 'SIGN_IN_EXPIRED')
-            reply.clearCookie(names.signIn, { path: '/' });
+            reply.clearCookie(names.signIn, cookieOptions(config.secureCookies));
           throw error;
         }
       },
@@ -111,7 +111,9 @@ export const authRoutes =
             });
           });
         }
-        reply.clearCookie(names.session, { path: '/' });
+        // With the options it was set with: a browser ignores a `__Host-` cookie without Secure, even
+        // one that would delete it.
+        reply.clearCookie(names.session, cookieOptions(config.secureCookies));
         return reply.status(204).send();
       },
     });

@@ -226,3 +226,21 @@ describe('[AUTH]: two-step sign-in with an e-mailed code', () => {
     expect(bell.map((n) => n.title)).toEqual(['Sign-in from a new device']);
   });
 });
+
+describe('[AUTH]: behind HTTPS the cookies are __Host- cookies', () => {
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://bank.example' } });
+
+  it('sign-out deletes the session cookie with Secure, which a browser needs to accept the deletion', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://bank.example', cookie: '__Host-mutual_session=stale' },
+    });
+    expect(response.statusCode).toBe(204);
+    const deletion = String(response.headers['set-cookie']);
+    expect(deletion).toMatch(/^__Host-mutual_session=;/);
+    expect(deletion).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(deletion).toMatch(/; Secure/);
+    expect(deletion).toMatch(/; Path=\//);
+  });
+});
