@@ -34,14 +34,26 @@ export const devMailboxIsPublic = (config: Pick<Config, 'isProduction' | 'mail'>
   config.mail.devMailbox === 'public' && !config.isProduction && !config.mail.smtpUrl;
 
 /**
- * An onRequest hook answering 404 — as if there were no mailbox — to a request for the mailbox's
- * page or data from another computer. `request.ip` is the socket's address, or with TRUST_PROXY
- * the client's address as the proxy forwarded it (X-Forwarded-For is not believed otherwise).
+ * The names this computer answers to in a browser: a page of another site whose name an attacker
+ * points at 127.0.0.1 (DNS rebinding) comes from loopback too, but under its own name.
  */
-export function devMailboxGate(config: Pick<Config, 'mail'>) {
+function isOwnName(hostname: string, publicUrl: string): boolean {
+  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || isLoopback(name) || name === new URL(publicUrl).hostname.toLowerCase();
+}
+
+/**
+ * An onRequest hook answering 404 — as if there were no mailbox — to a request for the mailbox's
+ * page or data from another computer, or addressed to a name that is not this computer's (a
+ * rebinding site's page in the developer's own browser). `request.ip` is the socket's address, or
+ * with TRUST_PROXY the client's address as the proxy forwarded it (X-Forwarded-For is not
+ * believed otherwise).
+ */
+export function devMailboxGate(config: Pick<Config, 'mail' | 'publicUrl'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (config.mail.devMailbox === 'public') return;
-    if (!mailboxPaths.has(routedPath(request)) || isLoopback(request.ip)) return;
+    if (!mailboxPaths.has(routedPath(request))) return;
+    if (isLoopback(request.ip) && isOwnName(request.hostname, config.publicUrl)) return;
     return reply.status(404).send({ code: 'NOT_FOUND', message: messages.generic.notFound } satisfies ApiError);
   };
 }

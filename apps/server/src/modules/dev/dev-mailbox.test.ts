@@ -42,6 +42,16 @@ describe('[DEV MAILBOX]: served to this computer only', () => {
     expect((await t.app.inject('/api/site')).json<PublicSite>().devMailboxPublic).toBe(false);
   });
 
+  it("is not found from this computer under another name: a rebinding site in the developer's browser", async () => {
+    for (const host of ['rebind.evil.example:3000', 'evil.example', '127.0.0.1.evil.example']) {
+      expectRefusal(await from('127.0.0.1', '/api/dev/mailbox', { host }), 404, notFound, host);
+      expectRefusal(await from('127.0.0.1', '/api/dev/terminal', { host }), 404, notFound, `${host} terminal`);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', new URL(t.config.publicUrl).host]) {
+      expect((await from('127.0.0.1', '/api/dev/mailbox', { host })).statusCode, host).toBe(200);
+    }
+  });
+
   it('is not found however the path is spelled: the router decodes what the gate must see', async () => {
     const remote = '203.0.113.7';
     for (const url of ['/api/dev/%6Dailbox', '/api/dev/%6dailbox', '/api/%64ev/mailbox', '/api/dev/%74erminal']) {
