@@ -125,6 +125,8 @@ export const meRoutes = signedInRoutes(async (app, deps) => {
   app.route({
     ...routeOf(api.profileImage),
     bodyLimit: deps.config.limits.profileImageMaxBytes + 64 * 1024,
+    // Each picture is decoded (up to 40 million pixels) and re-encoded: a few a minute, as sign-in.
+    config: { rateLimit },
     handler: async (request) => {
       const auth = signedIn(request);
       const image = await readProfileImage(request, deps.config);

@@ -124,3 +124,19 @@ describe('[PROFILE]: a replaced or removed profile picture is deleted', () => {
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'profile.image_removed'))).toHaveLength(1);
   });
 });
+
+describe('[PROFILE]: pictures are decoded and re-encoded, so a member may send only a few a minute', () => {
+  const t = useTestApp();
+
+  it('refuses one more than AUTH_RATE_LIMIT a minute with 429, and stores nothing for it', async () => {
+    const person = await createPerson(t, { name: 'Rita Repeat' });
+    const browser = await signIn(t, person.email);
+    const form = await imageForm();
+    for (let i = 0; i < t.config.security.authRateLimit; i++) {
+      expect((await browser.put('/api/me/profile-image', form)).statusCode, `upload ${i + 1}`).toBe(200);
+    }
+    const files = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, person.id));
+    expect((await browser.put('/api/me/profile-image', form)).statusCode).toBe(429);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, person.id))).toEqual(files);
+  });
+});
