@@ -1,6 +1,8 @@
+import { and, gt, isNull, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
+import { signInAttempts } from './auth.tables';
 import { passwordChangedEmail } from './auth-emails';
 import { revokeUserSessions } from './sessions';
 
@@ -19,13 +21,20 @@ export interface PasswordChange {
 }
 
 /**
- * What follows a new password, in the transaction that sets it: the person's sessions end, the
- * change is audited, and they are e-mailed that their password changed (the caller flushes the
- * mailer after the commit).
+ * What follows a new password, in the transaction that sets it: the person's sessions end, and
+ * so do sign-ins begun with the old password and waiting for their code; the change is audited,
+ * and they are e-mailed that their password changed (the caller flushes the mailer after the
+ * commit).
  */
 export async function afterPasswordChange(tx: Executor, deps: Deps, change: PasswordChange): Promise<void> {
   const { user, keepSessionId, now } = change;
   const ended = await revokeUserSessions(tx, user.id, change.sessionsEndedBecause, now, keepSessionId);
+  await tx
+    .update(signInAttempts)
+    .set({ expiresAt: now })
+    .where(
+      and(eq(signInAttempts.userId, user.id), isNull(signInAttempts.completedAt), gt(signInAttempts.expiresAt, now)),
+    );
   const actor: Actor = { userId: user.id, email: user.email };
   await recordAudit(tx, {
     action: change.action,

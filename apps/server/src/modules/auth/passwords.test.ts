@@ -6,6 +6,7 @@ import {
   Browser,
   createPerson,
   DEMO_PASSWORD,
+  latestCode,
   latestMail,
   mailsTo,
   manualClock,
@@ -123,6 +124,20 @@ describe('[AUTH]: password reset by e-mail', () => {
     expect(await auditActions(t, person.id)).toEqual(
       expect.arrayContaining(['auth.password_reset_requested', 'auth.password_reset']),
     );
+  });
+
+  it('ends a sign-in begun with the old password: its e-mailed code no longer opens a session', async () => {
+    const person = await createPerson(t);
+    const halfway = await startSignIn(t, person.email);
+    expect(halfway.response.statusCode).toBe(200);
+    const code = await latestCode(t, person.email);
+    await request(person.email);
+    expect((await confirm(await resetToken(person.email))).statusCode).toBe(200);
+
+    const verify = await halfway.browser.post('/api/auth/verify', { code });
+    expect(verify.statusCode).toBe(401);
+    expect(verify.json()).toMatchObject({ code: 'SIGN_IN_EXPIRED', message: messages.auth.signInExpired });
+    expect((await halfway.browser.get('/api/me')).statusCode).toBe(401);
   });
 
   it('expires the link after 30 minutes', async () => {
