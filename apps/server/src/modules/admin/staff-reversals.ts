@@ -148,6 +148,11 @@ interface OpenWorkflows {
 async function lockOpenWorkflows(tx: Executor, userId: string): Promise<OpenWorkflows> {
   const ids = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ id: string }>(tx, query)).map((row) => row.id);
+  // Payment orders too: one the ACH export is writing into a file at this moment is waited for,
+  // then seen exported (the run is refused), never voided while the file takes its money.
+  await tx.execute(sql`
+    select o.id from payment_orders o where o.user_id = ${userId} and o.status = 'pending'
+    order by o.id for update`);
   return {
     deposits: await ids(sql`
       select d.id from mobile_deposits d where d.user_id = ${userId} and d.status = 'pending_review'

@@ -1,13 +1,14 @@
 import { type AchExportResult, messages, type PaymentOrderResult } from '@mutual/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { type Browser, deps } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp } from '../../test/test-app';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { achOrder, returnOrder, settle, staffBrowser } from './payment-ops.fixtures';
-import { paymentOrders } from './payments.tables';
+import { achExports, paymentOrders } from './payments.tables';
 import { expireDueOrders } from './resolve-payment-order';
 
 /**
@@ -30,6 +31,50 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
   beforeAll(async () => {
     // Two staff members, as two operators clicking at once would be.
     staff = [await staffBrowser(t), await staffBrowser(t)];
+  });
+
+  it('Delete User Transactions while the ACH export writes the order into a file: it waits, then refuses', async () => {
+    const member = await memberWithMoney(t, 100_00n, 'Erin Exported');
+    // The export, held open: its order locked and written into a file, not yet committed.
+    let commit = () => {};
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let locked = () => {};
+    const exporting = new Promise<void>((resolve) => (locked = resolve));
+    // A file the export writes (another member's payment makes one).
+    await achOrder(t, await memberWithMoney(t, 10_00n, 'Olly Other'), { amount: '1.00' });
+    expect((await (staff[0] as Browser).post('/api/admin/payment-orders/ach-export', {})).statusCode).toBe(201);
+    const [file] = await t.db.select({ id: achExports.id }).from(achExports).orderBy(desc(achExports.createdAt));
+    const exportId = file?.id ?? '';
+    // Which leaves this member's order out: it is made after the file.
+    const id = await achOrder(t, member, { amount: '40.00' });
+    const run = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from payment_orders where id = ${id}::uuid for update`);
+      await tx.update(paymentOrders).set({ achExportId: exportId }).where(eq(paymentOrders.id, id));
+      locked();
+      await held;
+    });
+    await exporting;
+    const answer = (staff[1] as Browser).post(`/api/admin/users/${member.id}/transactions/reverse-all`, {
+      reason: 'Clean-up',
+    });
+    // The run waits on the order's lock before it reads whether the order is in a file.
+    for (;;) {
+      const [row] = await queryRows<{ waiting: number }>(
+        t.db,
+        sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((row?.waiting ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    commit();
+    await run;
+    const refused = await answer;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ message: string }>().message).toContain(messages.admin.exportedPaymentOrder);
+    const [order] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+    expect(order).toMatchObject({ status: 'pending', achExportId: exportId });
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '100.00', available: '60.00' } });
   });
 
   // A direct sweep call starts faster than a request through the app: later rounds hold the
