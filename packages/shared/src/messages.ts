@@ -232,6 +232,7 @@ export const messages = {
     skipRoutingInvalid: 'the routing number is not a valid 9-digit ABA number',
     skipAccountInvalid: 'the account number must be 1 to 17 letters or digits',
     skipNameMissing: 'the beneficiary name has no letters or digits an ACH file can carry',
+    skipUnreadable: 'its account details could not be read (sealed under a secrets key this server does not hold)',
     skipAmountInvalid: 'the amount must be more than $0.00',
   },
   /** Audit log screens (helper-owned section: audit). */

@@ -240,6 +240,7 @@ export const deps = (t: TestApp) => ({
   storage: t.storage,
   secrets: t.secrets,
   cardKeys: t.cardKeys,
+  logger: t.logger,
 });
 
 let personCounter = 0;

@@ -21,6 +21,7 @@ import { awaitingExport } from './list-payment-orders';
 import { achText, buildNachaFile, type EntryProblem, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
 import { achExports, paymentOrders } from './payments.tables';
 import { achFileContext, openOrderNumbers } from './sealed-numbers';
+import { SecretOpenError } from '../../crypto/secret-box';
 import { addDays, businessDayOnOrAfter } from '../../fed-calendar';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secrets'>;
@@ -67,11 +68,19 @@ export async function exportAchFile(
         .for('update');
       if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
       // An order the file cannot carry is left out and named, not allowed to stop everyone's.
-      const checked = orders.map((order) => {
-        const entry = entryOf(openOrderNumbers(deps.secrets, order));
-        return { order, entry, problem: entryProblem(entry) };
+      const checked = orders.map((order): { order: OrderRow; entry?: NachaEntry; problem: ExportProblem | null } => {
+        try {
+          const entry = entryOf(openOrderNumbers(deps.secrets, order));
+          return { order, entry, problem: entryProblem(entry) };
+        } catch (error) {
+          // Its numbers sealed under a key this server does not hold (or damaged): this one waits.
+          if (error instanceof SecretOpenError) return { order, problem: 'unreadable' };
+          throw error;
+        }
       });
-      const writable = checked.filter(({ problem }) => problem === null);
+      const writable = checked.flatMap(({ order, entry, problem }) =>
+        problem === null && entry ? [{ order, entry }] : [],
+      );
       const skipped = checked.flatMap(({ order, problem }) => (problem ? [skippedOrder(order, problem)] : []));
       const skippedText = skipped.map(describeSkipped).join(' ');
       if (writable.length === 0) throw new AppError('CONFLICT', m.nothingWritable(skippedText));
@@ -169,7 +178,11 @@ function entryOf(order: OrderRow): NachaEntry {
   };
 }
 
-const skipReasons: Record<EntryProblem, string> = {
+/** Why an order is left out of a file: its entry, or its numbers that cannot be opened. */
+type ExportProblem = EntryProblem | 'unreadable';
+
+const skipReasons: Record<ExportProblem, string> = {
+  unreadable: m.skipUnreadable,
   amount: m.skipAmountInvalid,
   amountTooLarge: m.skipAmountTooLarge(formatMoney(MAX_ENTRY_CENTS)),
   routingNumber: m.skipRoutingInvalid,
@@ -177,7 +190,7 @@ const skipReasons: Record<EntryProblem, string> = {
   name: m.skipNameMissing,
 };
 
-function skippedOrder(order: OrderRow, problem: EntryProblem): AchExportSkipped {
+function skippedOrder(order: OrderRow, problem: ExportProblem): AchExportSkipped {
   return {
     id: order.id,
     amount: centsToDecimal(order.amount),

@@ -17,6 +17,7 @@ import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { achExports, paymentOrders } from './payments.tables';
 import { openOrderNumbers } from './sealed-numbers';
+import { SecretOpenError } from '../../crypto/secret-box';
 
 const resolver = alias(users, 'resolver');
 
@@ -45,6 +46,19 @@ const HOUR = 3_600_000;
 
 /** `••6789`: staff screens never show a full account number (the NACHA file has to). */
 export const maskTail = (value: string) => `••${value.slice(-4)}`;
+
+/** Shown for numbers sealed under a key this server does not hold (the export skips such an order). */
+const UNREADABLE = '(unreadable)';
+
+/** The order with its numbers opened, or marked unreadable: one bad row does not stop the list. */
+function openedForView(secrets: SecretBox, row: OrderRow['order']) {
+  try {
+    return { order: openOrderNumbers(secrets, row), unreadable: false };
+  } catch (error) {
+    if (!(error instanceof SecretOpenError)) throw error;
+    return { order: { ...row, accountNumber: '', iban: null }, unreadable: true };
+  }
+}
 const maskIban = (iban: string) => `${iban.slice(0, 4)}${maskTail(iban)}`;
 
 const asRail = (value: string): PaymentRail => paymentRails.find((rail) => rail === value) ?? 'ach';
@@ -57,7 +71,7 @@ export function toPaymentOrder(
   config: Pick<Config, 'paymentOrders'>,
   now: Date,
 ): PaymentOrder {
-  const order = openOrderNumbers(secrets, row.order);
+  const { order, unreadable } = openedForView(secrets, row.order);
   const status = asStatus(order.status);
   const expiryHours = config.paymentOrders.expiryHours;
   return {
@@ -71,7 +85,7 @@ export function toPaymentOrder(
       name: order.beneficiaryName,
       bankName: order.bankName,
       routingNumber: order.routingNumber,
-      accountNumberMasked: maskTail(order.accountNumber),
+      accountNumberMasked: unreadable ? UNREADABLE : maskTail(order.accountNumber),
       swiftCode: order.swiftCode,
       ibanMasked: order.iban ? maskIban(order.iban) : null,
       country: order.country,

@@ -1,4 +1,4 @@
-import type { ScheduledWork } from '@mutual/shared';
+import { type AchExportResult, messages, type ScheduledWork } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables';
@@ -34,11 +34,14 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
       const newer = await wireOrder(member, { amount: '30.00' });
       expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '150.00' } });
 
-      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR - MINUTE))).toEqual({ expired: 0 });
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR - MINUTE))).toEqual({
+        expired: 0,
+        errors: 0,
+      });
       expect(await statusOf(older)).toBe('pending');
-      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 1 });
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 1, errors: 0 });
       expect([await statusOf(older), await statusOf(newer)]).toEqual(['expired', 'pending']);
-      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 0 });
+      expect(await expireDueOrders(deps(t), new Date(start.getTime() + 120 * HOUR))).toEqual({ expired: 0, errors: 0 });
 
       // Days later: sign in again (the old sessions have ended).
       time.advance(120 * HOUR);
@@ -73,10 +76,38 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
 
       // The newer order is overdue now too, but staff get there first: the sweep leaves it alone.
       expect((await settle(staff, newer)).statusCode).toBe(200);
-      expect(await expireDueOrders(deps(t), time.now())).toEqual({ expired: 0 });
+      expect(await expireDueOrders(deps(t), time.now())).toEqual({ expired: 0, errors: 0 });
       expect(await statusOf(newer)).toBe('settled');
     },
   );
+
+  it('one order that cannot be read does not hold up the others: expired, exported, the bad one named', async () => {
+    const member = await memberWithMoney(t, 200_00n, 'Una Unreadable');
+    const bad = await achOrder(t, member, { amount: '10.00', accountName: 'Bad Row' });
+    const good = await achOrder(t, member, { amount: '20.00', accountName: 'Good Row' });
+    // The bad one's account number sealed for another order: it cannot be opened as its own.
+    const [own] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, bad));
+    const [other] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, good));
+    await t.db.update(paymentOrders).set({ accountNumber: other?.accountNumber }).where(eq(paymentOrders.id, bad));
+
+    const staff = await staffBrowser(t);
+    const exported = await staff.post('/api/admin/payment-orders/ach-export', {});
+    expect(exported.statusCode, exported.body).toBe(201);
+    expect(exported.json<AchExportResult>().skipped).toEqual([
+      expect.objectContaining({ id: bad, beneficiaryName: 'Bad Row', reason: messages.paymentOps.skipUnreadable }),
+    ]);
+    expect(await orderIn(staff, 'pending', good)).toMatchObject({ exported: expect.anything() });
+
+    const third = await achOrder(t, member, { amount: '30.00', accountName: 'Later Row' });
+    expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 121 * HOUR))).toEqual({
+      expired: 1,
+      errors: 1,
+    });
+    expect([await statusOf(bad), await statusOf(third)]).toEqual(['pending', 'expired']);
+    // Staff still see it, marked, and the later tests of this file find it whole again.
+    expect((await orderIn(staff, 'pending', bad)).beneficiary.accountNumberMasked).toBe('(unreadable)');
+    await t.db.update(paymentOrders).set({ accountNumber: own?.accountNumber }).where(eq(paymentOrders.id, bad));
+  });
 
   it('never expires a payment already in an ACH file: the money has left, staff settle it or return it', async () => {
     const member = await memberWithMoney(t, 200_00n, 'Ada Exported');
@@ -89,7 +120,10 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
     expect((await staff.post('/api/admin/payment-orders/ach-export', {})).statusCode).toBe(201);
     expect(await orderIn(staff, 'pending', order)).toMatchObject({ exported: expect.anything(), expiresAt: null });
 
-    expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 121 * HOUR))).toEqual({ expired: 0 });
+    expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 121 * HOUR))).toEqual({
+      expired: 0,
+      errors: 0,
+    });
     expect(await statusOf(order)).toBe('pending');
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '200.00', available: '50.00' } });
     expect((await settle(staff, order)).statusCode).toBe(200);
@@ -105,7 +139,10 @@ describe('[PAYMENT_OPS]: expiry settings', () => {
       const member = await memberWithMoney(t, 10_00n);
       const id = await achOrder(t, member, { amount: '1.00' });
       expect((await orderIn(await staffBrowser(t), 'pending', id)).expiresAt).toBeNull();
-      expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 10_000 * HOUR))).toEqual({ expired: 0 });
+      expect(await expireDueOrders(deps(t), new Date(time.now().getTime() + 10_000 * HOUR))).toEqual({
+        expired: 0,
+        errors: 0,
+      });
       expect((await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status).toBe('pending');
     } finally {
       await t.close();

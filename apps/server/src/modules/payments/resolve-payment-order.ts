@@ -167,14 +167,14 @@ export async function returnPaymentOrder(
  * Lets every pending order older than PAYMENT_ORDER_EXPIRY_HOURS lapse (0 = never), as the
  * system, but never one already in an ACH file: that money has left with the file, and the order
  * waits for staff to settle it or record its return. Each order is its own transaction; one
- * settled or returned meanwhile is skipped.
+ * settled or returned meanwhile is skipped, one that fails is logged by its id and counted.
  */
 export async function expireDueOrders(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'secrets'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'secrets' | 'logger'>,
   now: Date,
-): Promise<{ expired: number }> {
+): Promise<{ expired: number; errors: number }> {
   const hours = deps.config.paymentOrders.expiryHours;
-  if (hours === 0) return { expired: 0 };
+  if (hours === 0) return { expired: 0, errors: 0 };
   const due = await deps.db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
@@ -188,6 +188,7 @@ export async function expireDueOrders(
     .orderBy(asc(paymentOrders.createdAt))
     .limit(500);
   let expired = 0;
+  let errors = 0;
   for (const { id } of due) {
     try {
       await resolvePaymentOrder(
@@ -201,8 +202,11 @@ export async function expireDueOrders(
       expired += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') continue;
-      throw error;
+      // One order that cannot be expired (its numbers unreadable, say) is named and left for the
+      // next run; the others still expire.
+      errors += 1;
+      deps.logger.error({ err: error, paymentOrderId: id }, 'payment order not expired; it is retried at the next run');
     }
   }
-  return { expired };
+  return { expired, errors };
 }

@@ -97,7 +97,14 @@ export function scheduledJobs(
       title: `Expire payment orders pending more than ${deps.config.paymentOrders.expiryHours} hours`,
       schedule: { cron: '*/5 * * * *', every: 'Every 5 minutes' },
       catchUpAtStart: true,
-      run: async () => counted((await expireDueOrders(deps, deps.clock())).expired, 'payment order(s) expired'),
+      run: async () => {
+        const done = await expireDueOrders(deps, deps.clock());
+        const parts = [
+          counted(done.expired, 'payment order(s) expired'),
+          counted(done.errors, 'left for the next run (see the log)'),
+        ].filter(Boolean);
+        return parts.length > 0 ? parts.join(', ') : undefined;
+      },
     });
   }
   return jobs;
