@@ -145,6 +145,24 @@ describe('[MAIL]: outbox and SMTP delivery', () => {
     expect(sent.map((message) => message.to).sort()).toEqual(['next@example.com', 'slow@example.com']);
   });
 
+  it('sends a code a person waits for before a backlog, and a backlog in one flush', async () => {
+    const notice = renderEmail(t.config, {
+      template: 'statement-ready',
+      subject: 'Statement',
+      heading: 'Hi',
+      paragraphs: [],
+    });
+    await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 100; i++) await t.mailer.enqueue(tx, `member${i}@example.com`, notice);
+    });
+    const code = renderEmail(t.config, { template: 'sign-in-code', subject: 'Code', heading: 'Hi', paragraphs: [] });
+    await t.db.transaction((tx) => t.mailer.enqueue(tx, 'waiting@example.com', code));
+
+    expect(await t.mailer.flush()).toBe(101);
+    expect(sent[0]?.to).toBe('waiting@example.com');
+    expect(new Set(sent.map((message) => message.to)).size).toBe(101);
+  });
+
   it('has no dev mailbox when real mail is configured', async () => {
     expect((await t.app.inject('/api/dev/mailbox')).statusCode).toBe(404);
   });

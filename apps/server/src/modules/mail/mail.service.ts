@@ -33,6 +33,13 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
+/** Batches one flush sends at most before it lets the next flush (or the minute's job) go on. */
+const BATCHES_PER_FLUSH = 25;
+/**
+ * Messages a person is waiting for on a screen — a code to type, a link to follow — go before
+ * the rest: a sign-in code does not wait behind a month's "statement ready" notices.
+ */
+const WAITED_FOR = ['sign-in-code', 'transfer-code', 'card-code', 'payee-code', 'password-reset'];
 /**
  * How long a dispatcher holds a message it is sending before another may take it over; to the
  * millisecond, so the time read back (a JavaScript Date) is the claim itself, checked again just
@@ -73,7 +80,7 @@ export function createMailer(options: {
           or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
         ),
       )
-      .orderBy(asc(mailOutbox.createdAt))
+      .orderBy(sql`${inArray(mailOutbox.template, WAITED_FOR)} desc`, asc(mailOutbox.createdAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     const claimed = await options.db
@@ -81,8 +88,9 @@ export function createMailer(options: {
       .set({ claimedUntil: CLAIM })
       .where(inArray(mailOutbox.id, due))
       .returning();
-    // UPDATE … RETURNING answers in no order: oldest first, as they were written.
-    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // UPDATE … RETURNING answers in no order: as they were chosen, awaited first, then oldest first.
+    const awaited = (row: { template: string }) => (WAITED_FOR.includes(row.template) ? 0 : 1);
+    return claimed.sort((a, b) => awaited(a) - awaited(b) || a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   /**
@@ -109,7 +117,20 @@ export function createMailer(options: {
   async function deliverPending(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
-    for (const message of await claimPending()) {
+    for (let batch = 0; batch < BATCHES_PER_FLUSH; batch++) {
+      const claimed = await claimPending();
+      sent += await deliverClaimed(transport, claimed);
+      if (claimed.length < BATCH) break;
+    }
+    return sent;
+  }
+
+  async function deliverClaimed(
+    transport: MailTransport,
+    claimed: Awaited<ReturnType<typeof claimPending>>,
+  ): Promise<number> {
+    let sent = 0;
+    for (const message of claimed) {
       if (!(await stillOurs(message))) continue;
       try {
         await transport.sendMail({
