@@ -99,7 +99,7 @@ export async function approved(staff: Browser, id: string): Promise<StaffDeposit
   return response.json<StaffDepositResult>();
 }
 
-export const releaseHolds = (t: TestApp) => releaseDueHolds({ db: t.db }, t.clock());
+export const releaseHolds = (t: TestApp) => releaseDueHolds({ db: t.db, logger: t.logger }, t.clock());
 
 /** A member since January 2025: the standard limits (staff-created members are new by the real clock). */
 export async function longStandingMember(t: TestApp, cents = 0n): Promise<Member> {

@@ -129,7 +129,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
       const robin = await longStandingMember(t, 50_00n);
       const check = await acceptedCheck(robin);
       at('2026-11-30T05:00:00Z');
-      expect(await releaseHolds(t)).toEqual({ released: 2 });
+      expect(await releaseHolds(t)).toEqual({ released: 2, errors: 0 });
       expect(await balances(robin.browser)).toEqual(settledBalances('550.00', '0.00'));
 
       await deleted(robin, check.pendingTransferId);
@@ -165,7 +165,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
       });
       // Their days come: the release job passes them by; the money stays as it is.
       at('2026-11-30T05:00:00Z');
-      expect(await releaseHolds(t)).toEqual({ released: 0 });
+      expect(await releaseHolds(t)).toEqual({ released: 0, errors: 0 });
       expect(await balances(robin.browser)).toEqual(settledBalances('1000.00', '0.00'));
       expectRefusal(await review.returnItem(staff, check.id, 'Account closed'), 409, {
         code: 'CONFLICT',
@@ -202,7 +202,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
         const robin = await longStandingMember(t, 50_00n);
         const check = await acceptedCheck(robin);
         at('2026-11-30T05:00:00Z');
-        expect(await releaseHolds(t)).toEqual({ released: 2 });
+        expect(await releaseHolds(t)).toEqual({ released: 2, errors: 0 });
         // No hold left to wait on: only the account's lock stands between the return and the run.
         const returned = await withRunHeld(robin, () => review.returnItem(staff, check.id, 'Account closed'));
         expectRefusal(returned, 409, { code: 'CONFLICT', message: messages.deposits.reversedByStaff });
@@ -238,7 +238,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
       const before = await generalLedgerBalances();
       const check = await acceptedCheck(robin);
       at('2026-11-30T05:00:00Z');
-      expect(await releaseHolds(t)).toEqual({ released: 2 });
+      expect(await releaseHolds(t)).toEqual({ released: 2, errors: 0 });
       const spent = await internalTransfer(robin, { amount: '300.00' });
       expect(spent.statusCode, spent.body).toBe(201);
       const returned = await review.returnItem(staff, check.id, 'Insufficient funds');

@@ -14,7 +14,7 @@ import { submitDeposit } from './submit-deposit';
  * rejected months ago — so the member's history and the staff queue both have something.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage' | 'logger'>;
 const DAY = 86_400_000;
 const meta: RequestMeta = { ipAddress: null, userAgent: 'demo seed' };
 

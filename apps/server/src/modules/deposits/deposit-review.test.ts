@@ -14,6 +14,7 @@ import {
 } from '../../test/deposits';
 import { auditActions, Browser, mailsTo } from '../../test/identity';
 import { balances, expectCheckingFigures, type Member, postedBalance } from '../../test/money';
+import { useFailingInsert } from '../../test/failing-insert';
 import { expectRefusal, fieldRefusal } from '../../test/responses';
 import { history, internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -313,4 +314,35 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
       .where(inArray(mobileDeposits.id, ids));
     return ids.map((id) => rows.find((row) => row.id === id));
   }
+});
+
+describe('[DEPOSITS]: one hold that cannot be released does not hold up the others', () => {
+  const { t, at, staff } = useDepositDesk();
+  const failing = useFailingInsert(t, 'fail_one_hold_release', 'ledger_transfers');
+
+  it('releases the rest, names the one in the log, and leaves it for the next run', async () => {
+    const robin = await longStandingMember(t, 0n);
+    const sam = await longStandingMember(t, 0n);
+    const checks = [];
+    for (const member of [robin, sam]) {
+      const { deposit } = await deposited(member.browser, { deposit: { amount: '100.00' } });
+      checks.push(deposit.id);
+    }
+    at('2026-11-25T16:00:00Z');
+    for (const id of checks) await approved(staff, id);
+    const [robinsHold] = await t.db
+      .select({ transferId: depositHolds.transferId })
+      .from(depositHolds)
+      .where(eq(depositHolds.depositId, checks[0] ?? ''));
+    await failing.start(`new.pending_id = '${robinsHold?.transferId}'::uuid`, `raise exception 'disk full'`);
+
+    at('2026-11-27T05:00:00Z');
+    expect(await releaseHolds(t)).toEqual({ released: 1, errors: 1 });
+    expect((await balances(sam.browser)).Checking.available).toBe('100.00');
+    expect((await balances(robin.browser)).Checking.available).toBe('0.00');
+
+    await t.db.execute(sql`drop trigger fail_one_hold_release on ledger_transfers`);
+    expect(await releaseHolds(t)).toEqual({ released: 1, errors: 0 });
+    expect((await balances(robin.browser)).Checking.available).toBe('100.00');
+  });
 });

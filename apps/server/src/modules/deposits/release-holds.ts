@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { resolvePending } from '../ledger/post-transfer';
@@ -11,28 +11,56 @@ import { depositHolds } from './deposits.tables';
  * instances never release the same one and a return in progress is left to finish.
  */
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = Pick<AppDeps, 'db' | 'logger'>;
 
 const BATCH = 100;
 
-export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released: number }> {
+/**
+ * Each hold is released in a savepoint of its batch: one that fails (named in the log by its id)
+ * is rolled back alone and left for the next run, and the others are released.
+ */
+export async function releaseDueHolds(deps: Deps, now: Date): Promise<{ released: number; errors: number }> {
   let released = 0;
+  const failed: string[] = [];
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: depositHolds.id, transferId: depositHolds.transferId })
         .from(depositHolds)
-        .where(and(isNull(depositHolds.releasedAt), isNull(depositHolds.voidedAt), lte(depositHolds.releaseAt, now)))
+        .where(
+          and(
+            isNull(depositHolds.releasedAt),
+            isNull(depositHolds.voidedAt),
+            lte(depositHolds.releaseAt, now),
+            failed.length > 0 ? notInArray(depositHolds.id, failed) : undefined,
+          ),
+        )
         .orderBy(asc(depositHolds.releaseAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
+      let ended = 0;
       for (const hold of due) {
-        await endHold(tx, hold, 'releasedAt', { reason: 'The deposited funds are available', now, createdBy: null });
+        try {
+          await tx.transaction((savepoint) =>
+            endHold(savepoint, hold, 'releasedAt', {
+              reason: 'The deposited funds are available',
+              now,
+              createdBy: null,
+            }),
+          );
+          ended += 1;
+        } catch (error) {
+          failed.push(hold.id);
+          deps.logger.error(
+            { err: error, depositHoldId: hold.id },
+            'deposit hold not released; it is retried at the next run',
+          );
+        }
       }
-      return due.length;
+      return { seen: due.length, ended };
     });
-    released += done;
-    if (done < BATCH) return { released };
+    released += done.ended;
+    if (done.seen < BATCH) return { released, errors: failed.length };
   }
 }
 

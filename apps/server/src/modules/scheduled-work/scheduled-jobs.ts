@@ -61,7 +61,14 @@ export function scheduledJobs(
       // Money whose day came while no instance ran is released at the next start.
       catchUpAtStart: true,
       retryDelaySeconds: 30,
-      run: async () => counted((await releaseDueHolds(deps, deps.clock())).released, 'deposit hold(s) released'),
+      run: async () => {
+        const done = await releaseDueHolds(deps, deps.clock());
+        const parts = [
+          counted(done.released, 'deposit hold(s) released'),
+          counted(done.errors, 'left for the next run (see the log)'),
+        ].filter(Boolean);
+        return parts.length > 0 ? parts.join(', ') : undefined;
+      },
     },
     {
       name: 'cards.expire-authorizations',

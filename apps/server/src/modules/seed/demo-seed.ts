@@ -25,7 +25,7 @@ import {
 } from './demo-history';
 import { countDemoTransfers } from './demo-transfer-counts';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage' | 'secrets' | 'cardKeys'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'storage' | 'secrets' | 'cardKeys' | 'logger'>;
 
 /** Every demo person signs in with this password (shown on /login in demo mode only). */
 export const DEMO_PASSWORD = 'demo-password-2026';
