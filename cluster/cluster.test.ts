@@ -118,7 +118,7 @@ describe('three instances on one PostgreSQL behind a proxy', () => {
       session,
       'POST',
       '/api/transfers/internal',
-      { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00' },
+      { transferType: 'internal', fromAccount: 'Checking', toAccount: 'Savings', amount: '1.00', reference: 'Cluster' },
       crypto.randomUUID(),
     );
     expect(response.status).toBe(201);

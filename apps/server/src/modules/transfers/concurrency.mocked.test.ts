@@ -70,7 +70,7 @@ const internalTransfer = (fromAccount: 'Checking' | 'Savings', amount: string): 
   fromAccount,
   toAccount: fromAccount === 'Checking' ? 'Savings' : 'Checking',
   amount,
-  reference: '',
+  reference: 'Savings top-up',
 });
 
 /** Status and error code of each response; a 500 or a database error text never belongs here. */
