@@ -194,4 +194,4 @@ export async function staffReversePurchase(t: TestApp, memberId: string, process
 }
 
 export const runExpiry = (t: TestApp) =>
-  expireAuthorizations({ db: t.db, config: t.config, clock: t.clock }, t.clock());
+  expireAuthorizations({ db: t.db, config: t.config, clock: t.clock, logger: t.logger }, t.clock());

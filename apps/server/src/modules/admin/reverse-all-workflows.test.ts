@@ -178,7 +178,7 @@ describe('[ADMIN]: Delete User Transactions closes the workflows of the holds it
     expect(cleared.json().message).toBe(`Authorization ${mine.id} was reversed.`);
     // A week on: the other member's hold expires; the reversed one is not touched.
     time.advance(8 * DAY);
-    expect(await runExpiry(t)).toEqual({ expired: 1 });
+    expect(await runExpiry(t)).toEqual({ expired: 1, errors: 0 });
     const [after] = await t.db.select().from(cardAuthorizations).where(eq(cardAuthorizations.processorId, mine.id));
     expect(after?.status).toBe('reversed');
     expect(await balances(member.browser)).toEqual(settledBalances('0.00', '0.00'));

@@ -12,6 +12,7 @@ import {
   useDepositDesk,
 } from '../../test/deposits';
 import { balances, deposit, type Member, memberWithMoney, postedBalance, settledBalances } from '../../test/money';
+import { someoneWaitsOnALock } from '../../test/lock-wait';
 import { expectRefusal } from '../../test/responses';
 import { internalTransfer } from '../../test/transfer-forms';
 import { queryRows } from '../../db/client';
@@ -79,15 +80,7 @@ describe('[ADMIN]: money a workflow posted moves back once, by staff or by its o
     });
     await running;
     const answer = during();
-    for (;;) {
-      const [row] = await queryRows<{ waiting: number }>(
-        t.db,
-        sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((row?.waiting ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await someoneWaitsOnALock(t);
     commit();
     await run;
     return answer;

@@ -6,6 +6,7 @@ import {
   type ProcessorSettlementResult,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cardOf,
@@ -29,6 +30,7 @@ import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { placeHold } from '../holds/holds';
+import { cardAuthorizations } from './cards.tables';
 
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -38,6 +40,7 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
   const time = manualClock(new Date('2026-11-25T15:00:00Z'));
   const t = useLedgerTestApp({ clock: time.clock, env: cardTestEnv });
   const processor = new Processor(t);
+  const failingExpiry = useFailingInsert(t, 'refuse_card_hold_expiry', 'ledger_transfers');
 
   /** A member with $500 in Checking and their debit card as the processor sees it. */
   async function cardholder(cents = 500_00n) {
@@ -176,6 +179,27 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     expect((await runExpiry(t)).expired).toBeGreaterThanOrEqual(1);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '500.00', available: '500.00' } });
     expect((await processor.clear(forgotten.id, '30.00')).statusCode).toBe(409);
+  });
+
+  it('one authorization that cannot be let go does not hold up the others: named, left for the next run', async () => {
+    const first = await cardholder();
+    const second = await cardholder();
+    const stuck = await processor.authorize(first.plastic, '30.00');
+    const other = await processor.authorize(second.plastic, '40.00');
+    const [row] = await t.db
+      .select({ hold: cardAuthorizations.holdTransferId })
+      .from(cardAuthorizations)
+      .where(eq(cardAuthorizations.processorId, stuck.id));
+    await failingExpiry.start(`new.pending_id = '${row?.hold}'::uuid`, `raise exception 'disk full'`);
+    time.advance(8 * DAY);
+    expect(await runExpiry(t)).toMatchObject({ errors: 1 });
+    expect((await balances(second.member.browser)).Checking.available).toBe('500.00');
+    expect((await balances(first.member.browser)).Checking.available).toBe('470.00');
+    expect((await processor.clear(other.id, '40.00')).statusCode).toBe(409);
+
+    await t.db.execute(sql`drop trigger refuse_card_hold_expiry on ledger_transfers`);
+    expect(await runExpiry(t)).toMatchObject({ errors: 0 });
+    expect((await balances(first.member.browser)).Checking.available).toBe('500.00');
   });
 
   it('a locked card is declined with its reason, in the history and the bell; unlocked, it works again', async () => {

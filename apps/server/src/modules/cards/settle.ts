@@ -135,7 +135,10 @@ export async function reverseAuthorization(deps: Deps, input: ProcessorReversal)
  * CARD_AUTHORIZATION_HOLD_DAYS that never cleared are let go (ledger `expire`), a batch at a time,
  * each in its own transaction; and signatures too old to matter are forgotten.
  */
-export async function expireAuthorizations(deps: Deps, now: Date): Promise<{ expired: number }> {
+export async function expireAuthorizations(
+  deps: Deps & Pick<AppDeps, 'logger'>,
+  now: Date,
+): Promise<{ expired: number; errors: number }> {
   const before = new Date(now.getTime() - deps.config.cards.holdDays * 86_400_000);
   const due = await deps.db
     .select({ id: cardAuthorizations.id })
@@ -144,25 +147,36 @@ export async function expireAuthorizations(deps: Deps, now: Date): Promise<{ exp
     .orderBy(asc(cardAuthorizations.authorizedAt))
     .limit(500);
   let expired = 0;
+  let errors = 0;
   for (const { id } of due) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
-      if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
-      await resolvePending(tx, {
-        kind: 'expire',
-        pendingId: row.holdTransferId,
-        reason: cardHoldEndReasons.expired,
-        now,
-        createdBy: null,
+    // One that fails is named in the log and left for the next run; the others still expire.
+    const done = await deps.db
+      .transaction(async (tx) => {
+        const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
+        if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
+        await resolvePending(tx, {
+          kind: 'expire',
+          pendingId: row.holdTransferId,
+          reason: cardHoldEndReasons.expired,
+          now,
+          createdBy: null,
+        });
+        await tx
+          .update(cardAuthorizations)
+          .set({ status: 'expired', expiredAt: now })
+          .where(eq(cardAuthorizations.id, row.id));
+        return true;
+      })
+      .catch((error: unknown) => {
+        errors += 1;
+        deps.logger.error(
+          { err: error, cardAuthorizationId: id },
+          'card authorization not expired; it is retried at the next run',
+        );
+        return false;
       });
-      await tx
-        .update(cardAuthorizations)
-        .set({ status: 'expired', expiredAt: now })
-        .where(eq(cardAuthorizations.id, row.id));
-      return true;
-    });
     if (done) expired++;
   }
   await forgetOldSignatures(deps.db, now, deps.config.cards.processorToleranceSeconds);
-  return { expired };
+  return { expired, errors };
 }

@@ -1,10 +1,10 @@
 import { type AchExportResult, messages, type PaymentOrderResult } from '@mutual/shared';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import { type Browser, deps } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
+import { someoneWaitsOnALock } from '../../test/lock-wait';
 import { useLedgerTestApp } from '../../test/test-app';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { achOrder, returnOrder, settle, staffBrowser } from './payment-ops.fixtures';
@@ -58,15 +58,7 @@ describeOnPostgres(title('[PAYMENT_OPS]: settle, return, expire and export racin
       reason: 'Clean-up',
     });
     // The run waits on the order's lock before it reads whether the order is in a file.
-    for (;;) {
-      const [row] = await queryRows<{ waiting: number }>(
-        t.db,
-        sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((row?.waiting ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await someoneWaitsOnALock(t);
     commit();
     await run;
     const refused = await answer;

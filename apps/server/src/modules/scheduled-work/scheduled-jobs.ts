@@ -9,6 +9,10 @@ import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/stat
 
 /** What a job that counts its work reports ("3 deposit hold(s) released"), or nothing when there was none. */
 const counted = (count: number, what: string) => (count > 0 ? `${count} ${what}` : undefined);
+/** A run's summary from its counted parts; none when nothing happened. */
+const said = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(', ') || undefined;
+/** Rows a run could not do: named in the log by their ids, tried again at the next run. */
+const leftOver = (errors: number) => counted(errors, 'left for the next run (see the log)');
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
@@ -45,13 +49,13 @@ export function scheduledJobs(
       retryDelaySeconds: 30,
       run: async () => {
         const done = await sendDueBillPayments(deps, deps.clock());
-        const parts = [
+        const parts = said(
           counted(done.sent, 'sent'),
           counted(done.held, 'held'),
           counted(done.failed, 'failed'),
-          counted(done.errors, 'left for the next run (see the log)'),
-        ].filter(Boolean);
-        return parts.length > 0 ? `Bill payments: ${parts.join(', ')}` : undefined;
+          leftOver(done.errors),
+        );
+        return parts && `Bill payments: ${parts}`;
       },
     },
     {
@@ -63,11 +67,7 @@ export function scheduledJobs(
       retryDelaySeconds: 30,
       run: async () => {
         const done = await releaseDueHolds(deps, deps.clock());
-        const parts = [
-          counted(done.released, 'deposit hold(s) released'),
-          counted(done.errors, 'left for the next run (see the log)'),
-        ].filter(Boolean);
-        return parts.length > 0 ? parts.join(', ') : undefined;
+        return said(counted(done.released, 'deposit hold(s) released'), leftOver(done.errors));
       },
     },
     {
@@ -76,8 +76,10 @@ export function scheduledJobs(
       schedule: { cron: '*/15 * * * *', every: 'Every 15 minutes' },
       catchUpAtStart: true,
       retryDelaySeconds: 60,
-      run: async () =>
-        counted((await expireAuthorizations(deps, deps.clock())).expired, 'card authorization(s) expired'),
+      run: async () => {
+        const done = await expireAuthorizations(deps, deps.clock());
+        return said(counted(done.expired, 'card authorization(s) expired'), leftOver(done.errors));
+      },
     },
     {
       name: STATEMENTS_JOB,
@@ -106,11 +108,7 @@ export function scheduledJobs(
       catchUpAtStart: true,
       run: async () => {
         const done = await expireDueOrders(deps, deps.clock());
-        const parts = [
-          counted(done.expired, 'payment order(s) expired'),
-          counted(done.errors, 'left for the next run (see the log)'),
-        ].filter(Boolean);
-        return parts.length > 0 ? parts.join(', ') : undefined;
+        return said(counted(done.expired, 'payment order(s) expired'), leftOver(done.errors));
       },
     });
   }
