@@ -20,8 +20,7 @@ import { users } from '../people/people.tables';
 import { awaitingExport } from './list-payment-orders';
 import { achText, buildNachaFile, type EntryProblem, entryProblem, MAX_ENTRY_CENTS, type NachaEntry } from './nacha';
 import { achExports, paymentOrders } from './payments.tables';
-import { achFileContext, openOrderNumbers } from './sealed-numbers';
-import { SecretOpenError } from '../../crypto/secret-box';
+import { achFileContext, openOrderNumbersOrNull } from './sealed-numbers';
 import { addDays, businessDayOnOrAfter } from '../../fed-calendar';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secrets'>;
@@ -69,14 +68,10 @@ export async function exportAchFile(
       if (orders.length === 0) throw new AppError('CONFLICT', m.nothingToExport);
       // An order the file cannot carry is left out and named, not allowed to stop everyone's.
       const checked = orders.map((order): { order: OrderRow; entry?: NachaEntry; problem: ExportProblem | null } => {
-        try {
-          const entry = entryOf(openOrderNumbers(deps.secrets, order));
-          return { order, entry, problem: entryProblem(entry) };
-        } catch (error) {
-          // Its numbers sealed under a key this server does not hold (or damaged): this one waits.
-          if (error instanceof SecretOpenError) return { order, problem: 'unreadable' };
-          throw error;
-        }
+        const opened = openOrderNumbersOrNull(deps.secrets, order);
+        if (!opened) return { order, problem: 'unreadable' };
+        const entry = entryOf(opened);
+        return { order, entry, problem: entryProblem(entry) };
       });
       const writable = checked.flatMap(({ order, entry, problem }) =>
         problem === null && entry ? [{ order, entry }] : [],

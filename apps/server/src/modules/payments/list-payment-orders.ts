@@ -16,8 +16,7 @@ import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { achExports, paymentOrders } from './payments.tables';
-import { openOrderNumbers } from './sealed-numbers';
-import { SecretOpenError } from '../../crypto/secret-box';
+import { openOrderNumbersOrNull } from './sealed-numbers';
 
 const resolver = alias(users, 'resolver');
 
@@ -50,15 +49,6 @@ export const maskTail = (value: string) => `••${value.slice(-4)}`;
 /** Shown for numbers sealed under a key this server does not hold (the export skips such an order). */
 const UNREADABLE = '(unreadable)';
 
-/** The order with its numbers opened, or marked unreadable: one bad row does not stop the list. */
-function openedForView(secrets: SecretBox, row: OrderRow['order']) {
-  try {
-    return { order: openOrderNumbers(secrets, row), unreadable: false };
-  } catch (error) {
-    if (!(error instanceof SecretOpenError)) throw error;
-    return { order: { ...row, accountNumber: '', iban: null }, unreadable: true };
-  }
-}
 const maskIban = (iban: string) => `${iban.slice(0, 4)}${maskTail(iban)}`;
 
 const asRail = (value: string): PaymentRail => paymentRails.find((rail) => rail === value) ?? 'ach';
@@ -71,7 +61,10 @@ export function toPaymentOrder(
   config: Pick<Config, 'paymentOrders'>,
   now: Date,
 ): PaymentOrder {
-  const { order, unreadable } = openedForView(secrets, row.order);
+  // One order whose numbers do not open is listed, marked, rather than failing the list.
+  const opened = openOrderNumbersOrNull(secrets, row.order);
+  const unreadable = opened === null;
+  const order = opened ?? { ...row.order, accountNumber: '', iban: null };
   const status = asStatus(order.status);
   const expiryHours = config.paymentOrders.expiryHours;
   return {
