@@ -20,7 +20,8 @@ import { createTestApp, daysLongTestEnv, useLedgerTestApp } from '../../test/tes
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
-import { billPayments, billSeries } from './bill-pay.tables';
+import { billPayees, billPayments, billSeries } from './bill-pay.tables';
+import { sendDueBillPayments } from './send-bill-payments';
 
 const SECOND = 1_000;
 
@@ -30,6 +31,7 @@ describe('[BILL PAY]: the send job', () => {
   const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
   const paymentRow = async (id: string) => (await t.db.select().from(billPayments).where(eq(billPayments.id, id)))[0];
+  const runDeps = (now: Date) => ({ ...t, clock: () => now, logger: pino({ level: 'silent' }) });
   const posts = async (pendingId: string) =>
     t.db
       .select()
@@ -204,6 +206,31 @@ describe('[BILL PAY]: the send job', () => {
         ['Completed', null],
       ],
     );
+  });
+
+  it('payments an unexpected error stops fill whole pages, and the payments after them are still sent', async () => {
+    const member = await memberWithMoney(t, 500_00n);
+    const good = await addPayee(t, member, { accountNumber: '7070707070', nickname: 'Water' });
+    const bad = await addPayee(t, member, { accountNumber: '7171717171', nickname: 'Broken' });
+    // Three payments on a payee whose account number cannot be opened (sealed for another payee),
+    // due before the one that can go: with pages of two, they fill the first page and more.
+    const stuck = [];
+    for (const day of ['2026-12-01', '2026-12-01', '2026-12-02'])
+      stuck.push((await scheduled(member, paymentForm(bad.id, day, { amount: '10.00' }))).payment.id);
+    const { payment } = await scheduled(member, paymentForm(good.id, '2026-12-03', { amount: '20.00' }));
+    const [own] = await t.db.select().from(billPayees).where(eq(billPayees.id, bad.id));
+    const [other] = await t.db.select().from(billPayees).where(eq(billPayees.id, good.id));
+    await t.db.update(billPayees).set({ accountNumber: other?.accountNumber }).where(eq(billPayees.id, bad.id));
+    try {
+      const summary = await sendDueBillPayments(runDeps(cutOffAt('2026-12-03')), cutOffAt('2026-12-03'), 2);
+      expect(summary).toEqual({ held: 0, sent: 1, failed: 0, errors: 3 });
+      expect((await paymentRow(payment.id))?.status).toBe('sent');
+      for (const id of stuck) expect((await paymentRow(id))?.status).toBe('scheduled');
+    } finally {
+      await t.db.update(billPayees).set({ accountNumber: own?.accountNumber }).where(eq(billPayees.id, bad.id));
+    }
+    // Readable again, they go at the next run.
+    expect(await runSendJob(t, cutOffAt('2026-12-03'))).toMatchObject({ sent: 3, errors: 0 });
   });
 
   it('a payment whose held money staff released fails in plain words; it is never sent', async () => {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@mutual/shared';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -36,52 +36,77 @@ export interface SendSummary {
   errors: number;
 }
 
-export async function sendDueBillPayments(deps: Deps, now: Date = deps.clock()): Promise<SendSummary> {
+export async function sendDueBillPayments(
+  deps: Deps,
+  now: Date = deps.clock(),
+  batch: number = BATCH,
+): Promise<SendSummary> {
   const summary: SendSummary = { held: 0, sent: 0, failed: 0, errors: 0 };
   const today = localDay(now, deps.config.timeZone);
+  // A payment an unexpected error left as it was is passed over for the rest of this run, and the
+  // pages go on past it: however many fail, the ones after them are still sent.
+  const passedOver = new Set<string>();
+  const each = (id: string, day: string, work: () => Promise<Outcome>) =>
+    now < cutOffOn(day, deps.config) || passedOver.has(id) ? undefined : guarded(deps, id, summary, passedOver, work);
   // Sending a series' payment makes its next one, which may be due too (after a long outage): loop.
   for (let round = 0; round < 50; round += 1) {
     const before = summary.held + summary.sent + summary.failed;
-    const toHold = await deps.db
-      .select({ id: billPayments.id, holdsOn: billPayments.holdsOn })
-      .from(billPayments)
-      .where(
-        and(
-          eq(billPayments.status, 'scheduled'),
-          isNull(billPayments.pendingTransferId),
-          lte(billPayments.holdsOn, today),
-        ),
-      )
-      .orderBy(asc(billPayments.holdsOn))
-      .limit(BATCH);
-    for (const { id, holdsOn } of toHold) {
-      if (now < cutOffOn(holdsOn, deps.config)) continue;
-      await guarded(deps, id, summary, () => holdOne(deps, id, now));
-    }
-    const toSend = await deps.db
-      .select({ id: billPayments.id, payOn: billPayments.payOn })
-      .from(billPayments)
-      .where(and(eq(billPayments.status, 'scheduled'), lte(billPayments.payOn, today)))
-      .orderBy(asc(billPayments.payOn))
-      .limit(BATCH);
-    for (const { id, payOn } of toSend) {
-      if (now < cutOffOn(payOn, deps.config)) continue;
-      await guarded(deps, id, summary, () => sendOne(deps, id, now));
-    }
+    await eachDue(deps.db, 'hold', today, batch, (id, day) => each(id, day, () => holdOne(deps, id, now)));
+    await eachDue(deps.db, 'send', today, batch, (id, day) => each(id, day, () => sendOne(deps, id, now)));
     if (summary.held + summary.sent + summary.failed === before) break;
   }
   if (summary.failed > 0) void deps.mailer.flush();
   return summary;
 }
 
+/**
+ * Every scheduled payment whose day to hold its money (one not yet held) or to be sent has come, by
+ * that day, a page at a time, each page after the last one's (day, id).
+ */
+async function eachDue(
+  db: Deps['db'],
+  stage: 'hold' | 'send',
+  today: string,
+  batch: number,
+  visit: (id: string, day: string) => Promise<void> | undefined,
+) {
+  const day = stage === 'hold' ? billPayments.holdsOn : billPayments.payOn;
+  let after: { id: string; day: string } | undefined;
+  for (;;) {
+    const page = await db
+      .select({ id: billPayments.id, day })
+      .from(billPayments)
+      .where(
+        and(
+          eq(billPayments.status, 'scheduled'),
+          stage === 'hold' ? isNull(billPayments.pendingTransferId) : undefined,
+          lte(day, today),
+          after && sql`(${day}, ${billPayments.id}) > (${after.day}, ${after.id})`,
+        ),
+      )
+      .orderBy(asc(day), asc(billPayments.id))
+      .limit(batch);
+    for (const row of page) await visit(row.id, row.day);
+    if (page.length < batch) return;
+    after = page.at(-1);
+  }
+}
+
 type Outcome = 'held' | 'sent' | 'failed' | 'skipped';
 
-async function guarded(deps: Deps, id: string, summary: SendSummary, work: () => Promise<Outcome>) {
+async function guarded(
+  deps: Deps,
+  id: string,
+  summary: SendSummary,
+  passedOver: Set<string>,
+  work: () => Promise<Outcome>,
+) {
   try {
     const outcome = await withRetry(work);
     if (outcome !== 'skipped') summary[outcome] += 1;
   } catch (error) {
     summary.errors += 1;
+    passedOver.add(id);
     deps.logger.error({ err: error, billPaymentId: id }, 'bill payment not processed; it is retried at the next run');
   }
 }
