@@ -388,6 +388,7 @@ export const messages = {
     readyBody: (label: string, account: string) => `Your ${label} statement for ${account} is ready to view.`,
     noticeResent: 'The statement notice was sent again.',
     runStarted: (label: string) => `Issuing the ${label} statements has started.`,
+    runWaiting: (label: string) => `Issuing the ${label} statements is already waiting to start.`,
   },
   deposits: {
     /** Spec §5: account, amount, front and back images are required. */

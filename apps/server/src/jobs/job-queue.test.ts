@@ -77,6 +77,29 @@ describe('[JOBS]: the job queue (pg-boss) on this run’s database', () => {
     expect(runs).toBe(expected);
   });
 
+  it('a sweep sent with a key waits apart from the plain sweep: a month asked for is not lost', async () => {
+    const months: unknown[] = [];
+    const definition: JobDefinition = {
+      name: 'test.keyed',
+      title: 'Keyed',
+      catchUpAtStart: true,
+      run: async (data) => {
+        months.push(data.period ?? 'sweep');
+        return undefined;
+      },
+    };
+    const queue = createJobQueue({ database, logger, definitions: [definition], enabled: true, pollSeconds: 5 });
+    queues.push(queue);
+    await queue.start();
+    // Whether or not the start's plain sweep still waits, October waits beside it, once (unless the
+    // worker's fetch took it between the two sends: then the second is one more run).
+    expect(await queue.send('test.keyed', { period: '2026-10' }, '2026-10')).toBe(true);
+    const again = await queue.send('test.keyed', { period: '2026-10' }, '2026-10');
+    expect(await queue.send('test.keyed', { period: '2026-09' }, '2026-09')).toBe(true);
+    const expected = ['2026-09', '2026-10', ...(again ? ['2026-10'] : []), 'sweep'];
+    await expect.poll(() => [...months].sort(), { timeout: 20_000 }).toEqual(expected);
+  });
+
   it('retries a failed run with backoff and reports each outcome', async () => {
     let tries = 0;
     const outcomes: string[] = [];

@@ -46,9 +46,10 @@ export interface JobQueue {
   stop(): Promise<void>;
   /**
    * Queues one run now (staff's "Run now", or a caller that wants work done soon). False when a
-   * sweep was already waiting (that one will do).
+   * sweep was already waiting (that one will do). A sweep sent with a `key` (a month to issue, say)
+   * waits apart from the plain sweep and from other keys: it is false only when the same key waits.
    */
-  send(name: string, data?: Record<string, unknown>): Promise<boolean>;
+  send(name: string, data?: Record<string, unknown>, key?: string): Promise<boolean>;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -134,10 +135,10 @@ export function createJobQueue(options: {
       // Waits for jobs under way (up to 20 s), so the database is not closed beneath them.
       await stopping?.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
     },
-    async send(name, data = {}) {
+    async send(name, data = {}, key) {
       if (!definitions.some((definition) => definition.name === name)) throw new Error(`no job named ${name}`);
       if (!boss) throw new Error('the job queue is not running on this instance');
-      return (await boss.send(name, data)) !== null;
+      return (await boss.send(name, data, key === undefined ? {} : { singletonKey: key })) !== null;
     },
   };
 }

@@ -100,7 +100,10 @@ export const staffStatementRoutes = (deps: AppDeps, queue: JobQueue) =>
           });
         }
         if (!queue.running) throw new AppError('CONFLICT', 'Scheduled work is switched off on this server.');
-        await queue.send(STATEMENTS_JOB, { period });
+        // Keyed by the month: a sweep waiting to run does not swallow it; the same month asked for
+        // again while it waits is that one run.
+        if (!(await queue.send(STATEMENTS_JOB, { period }, period)))
+          return reply.status(202).send({ message: messages.statements.runWaiting(periodLabel(period)) });
         await recordAudit(deps.db, {
           at: deps.clock(),
           action: 'statement_run.started',
