@@ -352,11 +352,22 @@ export const messages = {
     payeeExists: 'This account at this biller is already one of your payees.',
     payeeHasScheduled: 'This payee has scheduled payments. Cancel them first, then remove the payee.',
     tooManyPayees: (max: number) => `You can keep at most ${max} payees. Remove one you no longer pay first.`,
+    tooManyScheduled: (max: number) =>
+      `You can have at most ${max} scheduled payments. Cancel one you no longer need first.`,
+    tooManySeries: (max: number) =>
+      `You can have at most ${max} recurring payments. Stop one you no longer need first.`,
     cancelled: (amount: string, payee: string, date: string) =>
       `Your payment of ${amount} to ${payee} on ${date} was cancelled. Any money held for it is available again.`,
     cannotCancel: 'This payment can no longer be cancelled: it has been sent, or its cut-off time has passed.',
     seriesStopped: (payee: string) =>
       `Your recurring payment to ${payee} was stopped. No more payments will be made; a scheduled one was cancelled.`,
+    /** Stopped after the cut-off on its payment's date: that payment is still sent (the send job has it). */
+    seriesStoppedStillSent: (payee: string, amount: string, date: string) =>
+      `Your recurring payment to ${payee} was stopped. Its payment of ${amount} on ${date} is past its cut-off ` +
+      'time and will still be sent; no more payments will be made after it.',
+    /** Stopped with no payment scheduled (one was just sent, failed or cancelled): nothing to cancel. */
+    seriesStoppedNothingScheduled: (payee: string) =>
+      `Your recurring payment to ${payee} was stopped. No more payments will be made.`,
     seriesAlreadyOver: 'This recurring payment has already ended.',
     returned: (amount: string, payee: string, reason: string) =>
       `Payment of ${amount} to ${payee} returned (${reason}). The money is back in the member's account.`,
@@ -426,6 +437,9 @@ export const messages = {
     loadFailed: 'We could not load your deposits. Please try again.',
     notFound: 'Deposit not found',
     alreadyReviewed: 'This deposit has already been reviewed.',
+    sameCheckAccepted: (date: string) =>
+      `A deposit of this same check photo, made on ${date}, was already approved: approving this one would ` +
+      'credit the check twice. Reject it instead.',
     notReturnable: 'Only an accepted deposit can be returned, and only once.',
     /** Its credit was reversed by staff (a deleted transaction, Delete User Transactions): the money is gone. */
     reversedByStaff:

@@ -124,6 +124,31 @@ describe('[DEPOSITS]: staff review, funds availability and returned checks', () 
     expectRefusal(await review.reject(staff, deposit.id, ' '), 400, fieldRefusal('reason', m.reasonRequired));
   });
 
+  it('credits a check once: a second deposit of one photo cannot be approved, even at the same moment', async () => {
+    const robin = await longStandingMember(t, 0n);
+    const front = await checkPhoto(4242);
+    // Sent twice while the first waited: both are taken (the second flagged for staff).
+    const first = await deposited(robin.browser, { front, deposit: { amount: '900.00', checkNumber: '1001' } });
+    const second = await deposited(robin.browser, { front, deposit: { amount: '900.00', checkNumber: '1001' } });
+    await approved(staff, first.deposit.id);
+    const refusal = { code: 'CONFLICT' as const, message: m.sameCheckAccepted('Wednesday, November 25, 2026') };
+    expectRefusal(await review.approve(staff, second.deposit.id), 409, refusal);
+    expect((await balances(robin.browser)).Checking?.balance).toBe('900.00');
+    expect((await depositOf(robin, second.deposit.id))?.status).toBe('pending_review');
+
+    // Two members' deposits of one photo, approved at once: exactly one is credited.
+    const [ann, ben] = [await longStandingMember(t, 0n), await longStandingMember(t, 0n)];
+    const shared = await checkPhoto(4343);
+    const deposits = [
+      await deposited(ann.browser, { front: shared, deposit: { amount: '75.00' } }),
+      await deposited(ben.browser, { front: shared, deposit: { amount: '75.00' } }),
+    ];
+    const answers = await Promise.all(deposits.map(({ deposit }) => review.approve(staff, deposit.id)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const credited = [(await balances(ann.browser)).Checking?.balance, (await balances(ben.browser)).Checking?.balance];
+    expect(credited.sort()).toEqual(['0.00', '75.00']);
+  });
+
   it('lets exactly one of an approval and a rejection racing on one deposit win', async () => {
     const robin = await longStandingMember(t, 0n);
     for (let round = 0; round < 3; round += 1) {

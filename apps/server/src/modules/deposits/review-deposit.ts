@@ -1,5 +1,5 @@
 import { centsToDecimal, formatMoney, longDay, messages, type StaffDepositResult } from '@mutual/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { withRetry } from '../../db/errors';
@@ -114,9 +114,32 @@ async function decide(
   return result;
 }
 
+/**
+ * A check is credited once: the same front photo submitted twice (by one member while the first
+ * waited, or by two) is only flagged at submission, so approval refuses when a deposit of that photo
+ * was already accepted. Approvals of one photo take turns (a lock on its hash), so two approved at
+ * once cannot both pass.
+ */
+async function assertNotDepositedBefore(tx: Tx, deposit: DepositRow, timeZone: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`check-photo:${deposit.frontSha256}`}, 0))`);
+  const [earlier] = await tx
+    .select({ submittedAt: mobileDeposits.submittedAt })
+    .from(mobileDeposits)
+    .where(
+      and(
+        eq(mobileDeposits.frontSha256, deposit.frontSha256),
+        eq(mobileDeposits.status, 'accepted'),
+        ne(mobileDeposits.id, deposit.id),
+      ),
+    )
+    .limit(1);
+  if (earlier) throw new AppError('CONFLICT', m.sameCheckAccepted(longDay(localDay(earlier.submittedAt, timeZone))));
+}
+
 export function approveDeposit(deps: Deps, id: string, actor: Actor, meta: RequestMeta) {
   const rule = { from: 'pending_review', refusal: m.alreadyReviewed, actor, meta };
   return decide(deps, id, rule, async (tx, { deposit }, now) => {
+    await assertNotDepositedBefore(tx, deposit, deps.config.timeZone);
     await resolvePending(tx, { pendingId: deposit.pendingTransferId, kind: 'post', now, createdBy: actor.userId });
     const parts = availabilitySchedule(deposit.amount, deposit.bankingDay, deps.config);
     for (const part of parts) {
