@@ -315,6 +315,9 @@ const envSchema = z.object({
   /** A JSON file with the credit union's biller directory; unset: the demo's six billers. */
   BILL_PAY_BILLERS_FILE: z.string().optional(),
   BILL_PAY_MAX_PAYEES: int(50),
+  /** Bill Pay: scheduled payments (a recurring payment's next one too) and active recurring payments per member. */
+  BILL_PAY_MAX_SCHEDULED: int(100),
+  BILL_PAY_MAX_SERIES: int(50),
   /** Whether this instance works the job queue (scheduled work); off by default under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /** Seconds between the job queue's polls of each queue (at least 0.5). */
@@ -522,6 +525,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Whether the directory is the demo's (production refuses it). */
       demoBillers: !e.BILL_PAY_BILLERS_FILE,
       maxPayees: e.BILL_PAY_MAX_PAYEES,
+      maxScheduled: e.BILL_PAY_MAX_SCHEDULED,
+      maxSeries: e.BILL_PAY_MAX_SERIES,
     },
     ach: {
       immediateDestination: e.ACH_IMMEDIATE_DESTINATION,

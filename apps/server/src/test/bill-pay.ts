@@ -7,8 +7,10 @@ import {
   type PayeeResult,
   type TransferChallenge,
 } from '@mutual/shared';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { expect } from 'vitest';
+import { queryRows } from '../db/client';
 import { sendDueBillPayments } from '../modules/bill-pay/send-bill-payments';
 import { mailedCode, type TestApp } from './identity';
 import { type Member, sendTransfer } from './money';
@@ -79,3 +81,20 @@ export function runSendJob(t: TestApp, now: Date) {
 
 /** 14:00 in New York on `day` (EST in winter, EDT in summer): the default cut-off. */
 export const cutOffAt = (day: string, offsetHours = 5) => new Date(`${day}T${String(14 + offsetHours)}:00:00Z`);
+
+/**
+ * Resolves once `count` statements of this test's database wait on a lock (`someoneWaitsOnALock`
+ * for more than one): e.g. the send job and a member's request both stopped behind a held row.
+ * PostgreSQL only.
+ */
+export async function lockWaiters(t: TestApp, count: number): Promise<void> {
+  for (;;) {
+    const [row] = await queryRows<{ waiting: number }>(
+      t.db,
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((row?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,6 +1,7 @@
 import { formatMoney, longDay } from '@mutual/shared';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { localDay } from '../../time';
 import { renderEmail } from '../mail/templates';
 import { notify } from '../notifications/notify';
 import type { PaymentRow } from './bill-payment-view';
@@ -21,14 +22,19 @@ export type BillOutcome =
 
 const describe = (row: PaymentRow) => `${formatMoney(row.payment.amount)} to ${row.payee.nickname}`;
 
-function notice(row: PaymentRow, outcome: BillOutcome): { title: string; body: string } {
+/**
+ * `sentOn` is the day it was really sent, in the credit union's zone: after an outage a payment is
+ * caught up later than its date, and then both are said.
+ */
+function notice(row: PaymentRow, outcome: BillOutcome, sentOn: string): { title: string; body: string } {
   const day = longDay(row.payment.payOn);
+  const late = sentOn !== row.payment.payOn;
   switch (outcome.kind) {
     case 'sent':
       return {
         title: 'Bill payment sent',
         body:
-          `Your payment of ${describe(row)} was sent on ${day}. ` +
+          `Your payment of ${describe(row)} ${late ? `due ${day} ` : ''}was sent on ${longDay(sentOn)}. ` +
           `Confirmation number: ${outcome.confirmationNumber}.`,
       };
     case 'failed':
@@ -40,7 +46,8 @@ function notice(row: PaymentRow, outcome: BillOutcome): { title: string; body: s
       return {
         title: 'Bill payment returned',
         body: [
-          `Your payment of ${describe(row)} sent on ${day} came back: ${outcome.reason.toLowerCase()}.`,
+          `Your payment of ${describe(row)} ${late ? `due ${day}, sent on ${longDay(sentOn)},` : `sent on ${day}`} ` +
+            `came back: ${outcome.reason.toLowerCase()}.`,
           `The money is back in your ${row.accountType} account.`,
           outcome.accountHint ? 'Please check the account number you gave for this payee.' : '',
           outcome.note ? `Note from our payments team: ${outcome.note}` : '',
@@ -52,7 +59,8 @@ function notice(row: PaymentRow, outcome: BillOutcome): { title: string; body: s
 }
 
 export async function tellMember(tx: Executor, deps: Deps, row: PaymentRow, outcome: BillOutcome, now: Date) {
-  const told = notice(row, outcome);
+  // Sent now (by the send job), or earlier (a return names the day it went).
+  const told = notice(row, outcome, localDay(row.payment.sentAt ?? now, deps.config.timeZone));
   await notify(tx, row.payment.userId, { kind: 'bill-pay', ...told }, now);
   if (outcome.kind === 'sent' || !row.member.notifyEmail) return;
   const amount = formatMoney(row.payment.amount);

@@ -424,6 +424,54 @@ describe('[BILL PAY]: the same payee under racing additions', () => {
   });
 });
 
+describe('[BILL PAY]: the limits on scheduled and recurring payments', () => {
+  const time = manualClock(new Date('2026-11-30T18:00:00Z'));
+  const t = useLedgerTestApp({
+    clock: time.clock,
+    env: { ...daysLongTestEnv, BILL_PAY_MAX_SCHEDULED: '3', BILL_PAY_MAX_SERIES: '1' },
+  });
+  const tooManyScheduled = { code: 'CONFLICT', message: m.tooManyScheduled(3) } as const;
+
+  it('refuses a payment past either limit in plain words, holding nothing; one that ends frees its place', async () => {
+    const member = await memberWithMoney(t, 500_00n);
+    const payee = await addPayee(t, member);
+    const monthly = (await scheduled(member, paymentForm(payee.id, '2026-12-01', { frequency: 'monthly' }))).payment;
+    // One recurring payment is the limit: a second is refused, a one-time payment is not.
+    expectRefusal(await schedule(member, paymentForm(payee.id, '2026-12-02', { frequency: 'weekly' })), 409, {
+      code: 'CONFLICT',
+      message: m.tooManySeries(1),
+    });
+    await scheduled(member, paymentForm(payee.id, '2026-12-02'));
+    const third = (await scheduled(member, paymentForm(payee.id, '2026-12-03'))).payment;
+    // Three scheduled payments (the recurring one's included) are the other limit.
+    expectRefusal(await schedule(member, paymentForm(payee.id, '2026-12-04')), 409, tooManyScheduled);
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(3);
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '500.00', available: '425.00' });
+
+    // A cancelled payment frees its place; a stopped recurring payment frees both of its own.
+    expect((await member.browser.post(`${PAYMENTS}/${third.id}/cancel`)).statusCode).toBe(200);
+    await scheduled(member, paymentForm(payee.id, '2026-12-04'));
+    expect((await member.browser.post(`${BILL_PAY}/series/${monthly.series?.id}/stop`)).statusCode).toBe(200);
+    await scheduled(member, paymentForm(payee.id, '2026-12-07', { frequency: 'weekly' }));
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(3);
+  });
+
+  it(`${RACERS} payments at once with room for one: exactly one is scheduled, its money held once`, async () => {
+    const member = await memberWithMoney(t, 500_00n);
+    const payee = await addPayee(t, member, { accountNumber: '66667777' });
+    await scheduled(member, paymentForm(payee.id, '2026-12-01'));
+    await scheduled(member, paymentForm(payee.id, '2026-12-02'));
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () => schedule(member, paymentForm(payee.id, '2026-12-03', { amount: '10.00' }))),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(RACERS - 1).fill(409)]);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(errorOf(refused)).toEqual(tooManyScheduled);
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(3);
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '500.00', available: '440.00' });
+  });
+});
+
 describe('[BILL PAY]: the demo seed', () => {
   const t = useTestApp({ env: daysLongTestEnv });
 

@@ -14,8 +14,8 @@ import {
   longDay,
 } from '@mutual/shared';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
+import { retriedTransaction } from '../../db/transaction';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -25,7 +25,7 @@ import { generalLedger } from '../ledger/general-ledger';
 import { hashRequest, type IdempotentAnswer, runIdempotent } from '../ledger/idempotency';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
-import type { UserRow } from '../people/people.tables';
+import { type UserRow, users } from '../people/people.tables';
 import { amountInCents } from '../transfers/transfer-context';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import {
@@ -49,6 +49,9 @@ import { listPayees, maskAccount, ownPayee } from './payees';
  * cut-off on the payment's date. A recurring series has one payment at a time: the next is made
  * when the one before it is sent, fails or is cancelled, and holds its money on the business day
  * before its date.
+ *
+ * Locks, in one order everywhere (so two of these never deadlock): the member's row (scheduling,
+ * for its limits), a payee, bill payments (in id order), the ledger's accounts, a series last.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secrets'>;
@@ -91,6 +94,33 @@ export function newConfirmationNumber(): string {
   return `BP-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
+/**
+ * At most `maxScheduled` scheduled payments and `maxSeries` active recurring payments per member.
+ * Counted under the member's lock (their row, `FOR NO KEY UPDATE`: rows still being written that
+ * refer to the member are not held up), taken first and kept to the commit, so payments scheduled
+ * at the same moment are counted one after the other and the limit cannot be passed twice.
+ */
+async function refuseTooMany(
+  tx: Tx,
+  limits: Pick<Deps['config']['billPay'], 'maxScheduled' | 'maxSeries'>,
+  userId: string,
+  recurring: boolean,
+): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [scheduled] = await tx
+    .select({ n: count() })
+    .from(billPayments)
+    .where(and(eq(billPayments.userId, userId), eq(billPayments.status, 'scheduled')));
+  if ((scheduled?.n ?? 0) >= limits.maxScheduled)
+    throw new AppError('CONFLICT', m.tooManyScheduled(limits.maxScheduled));
+  if (!recurring) return;
+  const [active] = await tx
+    .select({ n: count() })
+    .from(billSeries)
+    .where(and(eq(billSeries.userId, userId), eq(billSeries.status, 'active')));
+  if ((active?.n ?? 0) >= limits.maxSeries) throw new AppError('CONFLICT', m.tooManySeries(limits.maxSeries));
+}
+
 /** Schedules a payment (once, or the first of a series) and holds its money, exactly once per key. */
 export async function schedulePayment(
   deps: Deps,
@@ -105,9 +135,10 @@ export async function schedulePayment(
   const request = { userId: member.id, key, requestHash: hashRequest('bill-pay:schedule', input), now };
   return runIdempotent(deps.db, request, async (tx) => {
     await assertNotOnHold(tx, member.id);
-    const payee = await ownPayee(tx, deps.secrets, member.id, input.payeeId);
-    // A payee being removed meanwhile waits for this payment, then refuses (it has one scheduled).
-    await tx.select({ id: billPayees.id }).from(billPayees).where(eq(billPayees.id, payee.id)).for('share');
+    await refuseTooMany(tx, deps.config.billPay, member.id, input.frequency !== 'once');
+    // Read and share-locked in one statement: a payee being removed meanwhile waits for this payment,
+    // then refuses (it has one scheduled); one removed while this waited is not found.
+    const payee = await ownPayee(tx, deps.secrets, member.id, input.payeeId, 'share');
     const [account] = await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
@@ -185,6 +216,7 @@ export async function schedulePayment(
  * completed when its end date or count is reached.
  */
 export async function continueSeries(tx: Executor, seriesId: string, after: number, now: Date): Promise<void> {
+  // The series is locked last, after the payment and the accounts: Bill Pay's lock order (`stopSeries`).
   const [series] = await tx.select().from(billSeries).where(eq(billSeries.id, seriesId)).for('update');
   if (!series || series.status !== 'active') return;
   const next = after + 1;
@@ -263,7 +295,8 @@ async function cancelScheduled(
 /**
  * The member cancels a Scheduled payment until the cut-off on its date: the hold is voided and a
  * series moves on to its next payment. The row's lock orders a cancel and the send job racing on
- * one payment: exactly one of them happens.
+ * one payment: exactly one of them happens. Locks in the module's order (see `stopSeries`):
+ * the payment, the accounts, the series.
  */
 export async function cancelPayment(
   deps: Deps,
@@ -271,8 +304,7 @@ export async function cancelPayment(
   paymentId: string,
   meta: RequestMeta,
 ): Promise<BillPaymentResult> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  return retriedTransaction(deps, async (tx, now) => {
     const payment = await lockOwnPayment(tx, member.id, paymentId);
     if (payment.status !== 'scheduled' || now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime())
       throw new AppError('CONFLICT', m.cannotCancel);
@@ -298,7 +330,19 @@ export async function cancelPayment(
   });
 }
 
-/** Stops a recurring payment: its scheduled payment is cancelled (hold voided); no more are made. */
+/**
+ * Stops a recurring payment: no more payments are made, and its scheduled payment is cancelled
+ * (hold voided) — unless the cut-off on its date has passed: then the send job has it and it is
+ * still sent, which the answer says, with its amount and date. The audit row lists only the
+ * payments really cancelled.
+ *
+ * Lock order, the same everywhere Bill Pay locks (the send job, cancelling a payment, Delete User
+ * Transactions): payments first (in id order), then the ledger's accounts, then the series. So the
+ * series' scheduled payment is locked before the series — waiting for a send in progress, which
+ * locks the series last to make the next payment. After the series' lock no one can make another
+ * payment of it; one made while this waited (the send just done made it) is not locked yet, and
+ * locking it now would break the order: this transaction ends without a change and starts again.
+ */
 export async function stopSeries(
   deps: Deps,
   member: UserRow,
@@ -306,36 +350,76 @@ export async function stopSeries(
   meta: RequestMeta,
 ): Promise<BillSeriesResult> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const [series] = await tx
-      .select()
-      .from(billSeries)
-      .where(and(eq(billSeries.id, seriesId), eq(billSeries.userId, member.id)))
-      .for('update');
-    if (!series) throw new AppError('NOT_FOUND', m.seriesNotFound);
-    if (series.status !== 'active') throw new AppError('CONFLICT', m.seriesAlreadyOver);
-    await tx.update(billSeries).set({ status: 'stopped', stoppedAt: now }).where(eq(billSeries.id, series.id));
-    // The scheduled payment waits for a send in progress (row lock); one past its cut-off is left to the send.
-    const scheduled = await tx
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await retriedTransaction({ db: deps.db, clock: () => now }, (tx) =>
+      stopSeriesOnce(tx, deps, member, seriesId, meta, now, attempt >= 5),
+    );
+    if (answer) return answer;
+  }
+}
+
+/** One try of `stopSeries`; null when a payment of the series was made meanwhile (try again). */
+async function stopSeriesOnce(
+  tx: Tx,
+  deps: Deps,
+  member: UserRow,
+  seriesId: string,
+  meta: RequestMeta,
+  now: Date,
+  lastTry: boolean,
+): Promise<BillSeriesResult | null> {
+  const scheduledOf = (id: string) =>
+    tx
       .select()
       .from(billPayments)
-      .where(and(eq(billPayments.seriesId, series.id), eq(billPayments.status, 'scheduled')))
-      .for('update');
-    for (const payment of scheduled) {
-      if (now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime()) continue;
-      await cancelScheduled(tx, payment, 'Recurring payment stopped', { userId: member.id }, now);
-    }
-    await recordOwnAction(tx, member, {
-      action: 'bill_pay.series_stopped',
-      meta,
-      before: { seriesId: series.id, status: 'active' },
-      after: { status: 'stopped', cancelledPayments: scheduled.map((p) => p.id) },
-      at: now,
-    });
-    const [view] = await seriesViews(tx, deps.secrets, member.id, [series.id]);
-    if (!view) throw new Error('series vanished');
-    return { message: m.seriesStopped(view.payee.nickname), series: view };
+      .where(and(eq(billPayments.seriesId, id), eq(billPayments.status, 'scheduled')))
+      .orderBy(asc(billPayments.id));
+  const [mine] = await tx
+    .select({ id: billSeries.id })
+    .from(billSeries)
+    .where(and(eq(billSeries.id, seriesId), eq(billSeries.userId, member.id)));
+  if (!mine) throw new AppError('NOT_FOUND', m.seriesNotFound);
+  // 1. Its scheduled payment: a send in progress is waited for (and its payment, sent, drops out).
+  let scheduled = await scheduledOf(mine.id).for('update');
+  // 2. The series.
+  const [series] = await tx.select().from(billSeries).where(eq(billSeries.id, mine.id)).for('update');
+  if (!series) throw new AppError('NOT_FOUND', m.seriesNotFound);
+  if (series.status !== 'active') throw new AppError('CONFLICT', m.seriesAlreadyOver);
+  const locked = new Set(scheduled.map((p) => p.id));
+  const made = (await scheduledOf(series.id)).filter((p) => !locked.has(p.id));
+  if (made.length > 0) {
+    if (!lastTry) return null;
+    scheduled = await scheduledOf(series.id).for('update');
+  }
+  await tx.update(billSeries).set({ status: 'stopped', stoppedAt: now }).where(eq(billSeries.id, series.id));
+  const pastCutOff = (payment: typeof billPayments.$inferSelect) =>
+    now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime();
+  // One past its cut-off is the send job's: it is still sent (its series makes no next one).
+  const stillSent = scheduled.filter(pastCutOff);
+  const cancelled = scheduled.filter((payment) => !pastCutOff(payment));
+  for (const payment of cancelled)
+    await cancelScheduled(tx, payment, 'Recurring payment stopped', { userId: member.id }, now);
+  await recordOwnAction(tx, member, {
+    action: 'bill_pay.series_stopped',
+    meta,
+    before: { seriesId: series.id, status: 'active' },
+    after: {
+      status: 'stopped',
+      cancelledPayments: cancelled.map((p) => p.id),
+      ...(stillSent.length > 0 && { stillSentPayments: stillSent.map((p) => p.id) }),
+    },
+    at: now,
   });
+  const [view] = await seriesViews(tx, deps.secrets, member.id, [series.id]);
+  if (!view) throw new Error('series vanished');
+  const payee = view.payee.nickname;
+  const [sending] = stillSent;
+  const message = sending
+    ? m.seriesStoppedStillSent(payee, formatMoney(sending.amount), longDay(sending.payOn))
+    : cancelled.length > 0
+      ? m.seriesStopped(payee)
+      : m.seriesStoppedNothingScheduled(payee);
+  return { message, series: view };
 }
 
 async function seriesViews(db: Executor, secrets: SecretBox, userId: string, only?: string[]) {

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { BillerEntry } from '../../billers';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
+import { retriedTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type RequestMeta, recordOwnAction } from '../audit/record-audit';
@@ -74,13 +75,22 @@ export async function listPayees(db: Executor, secrets: SecretBox, userId: strin
 
 /**
  * A live payee of this member, its account number opened, or 404 (another member's payee is not
- * found, never forbidden).
+ * found, never forbidden). With `lock`, the row is locked by the same statement: one being removed
+ * at that moment is waited for, and PostgreSQL checks "not removed" again on the row as committed,
+ * so a payee removed meanwhile is not found (a check before the lock would miss it).
  */
-export async function ownPayee(db: Executor, secrets: SecretBox, userId: string, payeeId: string) {
-  const [row] = await db
+export async function ownPayee(
+  db: Executor,
+  secrets: SecretBox,
+  userId: string,
+  payeeId: string,
+  lock?: 'share' | 'update',
+) {
+  const query = db
     .select()
     .from(billPayees)
     .where(and(eq(billPayees.id, payeeId), eq(billPayees.userId, userId), isNull(billPayees.removedAt)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw new AppError('NOT_FOUND', m.payeeNotFound, { payeeId: m.payeeNotFound });
   return openPayee(secrets, row);
 }
@@ -214,11 +224,10 @@ export async function removePayee(
   payeeId: string,
   meta: RequestMeta,
 ): Promise<{ message: string }> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const payee = await ownPayee(tx, deps.secrets, member.id, payeeId);
-    // Locks the payee so a payment scheduled to it meanwhile waits and then finds it removed.
-    await tx.select({ id: billPayees.id }).from(billPayees).where(eq(billPayees.id, payee.id)).for('update');
+  return retriedTransaction(deps, async (tx, now) => {
+    // Locks the payee so a payment scheduled to it meanwhile waits and then finds it removed (and a
+    // second removal at the same moment finds it removed already).
+    const payee = await ownPayee(tx, deps.secrets, member.id, payeeId, 'update');
     const [scheduled] = await tx
       .select({ n: count() })
       .from(billPayments)

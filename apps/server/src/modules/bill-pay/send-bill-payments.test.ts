@@ -18,8 +18,10 @@ import { auditActions, mailsTo, manualClock } from '../../test/identity';
 import { balances, cashEntry, type Member, memberWithMoney } from '../../test/money';
 import { createTestApp, daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
+import { auditLog } from '../audit/audit.tables';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
+import { staffBrowser } from '../payments/payment-ops.fixtures';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { sendDueBillPayments } from './send-bill-payments';
 
@@ -252,6 +254,78 @@ describe('[BILL PAY]: the send job', () => {
     // The member did not cancel it: their transactions say Failed, with the credit union's reason.
     const [item] = (await history(member.browser, 'category=Bill%20Pay')).items;
     expect(item).toEqual(expect.objectContaining({ status: 'Failed', statusReason: 'Reversed by staff' }));
+  });
+
+  it('Stop after the cut-off on its payment’s date: it is still sent, and the answer and audit say so', async () => {
+    const member = await memberWithMoney(t, 300_00n);
+    const payee = await addPayee(t, member, { accountNumber: '9292929292' });
+    const form = paymentForm(payee.id, '2026-12-01', { amount: '10.00', frequency: 'weekly', count: 4 });
+    const { payment } = await scheduled(member, form);
+    const before = time.now();
+    // A second past the cut-off on its date, before the job's next run comes round.
+    time.advance(cutOffAt('2026-12-01').getTime() + SECOND - before.getTime());
+    try {
+      const stop = await member.browser.post(`/api/bill-pay/series/${payment.series?.id}/stop`);
+      expect(stop.statusCode, stop.body).toBe(200);
+      expect(stop.json()).toEqual({
+        message: messages.billPay.seriesStoppedStillSent('Electric', '$10.00', 'Tuesday, December 1, 2026'),
+        series: expect.objectContaining({ status: 'stopped', nextPayOn: '2026-12-01' }),
+      });
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'bill_pay.series_stopped'), eq(auditLog.targetUserId, member.id)));
+      expect(audit?.after).toEqual({ status: 'stopped', cancelledPayments: [], stillSentPayments: [payment.id] });
+
+      expect(await runSendJob(t, time.now())).toMatchObject({ sent: 1, errors: 0 });
+      expect((await paymentRow(payment.id))?.status).toBe('sent');
+      expect((await balances(member.browser)).Checking).toEqual({ balance: '290.00', available: '290.00' });
+      // …and it was the last: the stopped series makes no next payment.
+      expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+      expect(
+        await t.db
+          .select()
+          .from(billPayments)
+          .where(eq(billPayments.seriesId, payment.series?.id ?? '')),
+      ).toHaveLength(1);
+    } finally {
+      time.advance(before.getTime() - time.now().getTime());
+    }
+  });
+
+  it('a payment caught up after an outage: its notices give the day it was sent, beside its due date', async () => {
+    const member = await memberWithMoney(t, 100_00n);
+    const payee = await addPayee(t, member, { accountNumber: '9393939393' });
+    const { payment } = await scheduled(member, paymentForm(payee.id, '2026-12-01', { amount: '25.00' }));
+    // No instance ran on the 1st or the 2nd; one starts at 10:00 AM on Thursday the 3rd.
+    expect(await runSendJob(t, new Date('2026-12-03T15:00:00Z'))).toMatchObject({ sent: 1, errors: 0 });
+    const { confirmationNumber } = (await paymentRow(payment.id)) ?? {};
+    expect((await notificationsOf(member.browser))[0]).toEqual(
+      expect.objectContaining({
+        title: 'Bill payment sent',
+        body:
+          'Your payment of $25.00 to Electric due Tuesday, December 1, 2026 was sent on Thursday, December 3, 2026. ' +
+          `Confirmation number: ${confirmationNumber}.`,
+      }),
+    );
+    // The biller sends it back the next week: the notice names the day it went too.
+    const staff = await staffBrowser(t);
+    const before = time.now();
+    time.advance(new Date('2026-12-08T15:00:00Z').getTime() - before.getTime());
+    try {
+      const returned = await staff.post(`/api/admin/bill-pay/payments/${payment.id}/return`, { code: 'REFUSED' });
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect((await notificationsOf(member.browser))[0]).toEqual(
+        expect.objectContaining({
+          title: 'Bill payment returned',
+          body:
+            'Your payment of $25.00 to Electric due Tuesday, December 1, 2026, sent on Thursday, December 3, 2026, ' +
+            'came back: the biller refused the payment. The money is back in your Checking account.',
+        }),
+      );
+    } finally {
+      time.advance(before.getTime() - time.now().getTime());
+    }
   });
 });
 

@@ -113,7 +113,8 @@ async function guarded(
 
 /**
  * Locks a scheduled payment with what sending it needs (the payee's number opened); null when it
- * is no longer scheduled.
+ * is no longer scheduled. The payment first, then the accounts (its hold), then its series (the
+ * next payment): Bill Pay's lock order (`stopSeries` in bill-payments.ts).
  */
 async function lockScheduled(tx: Tx, secrets: SecretBox, id: string) {
   const [row] = await paymentsWithPayee(tx).where(eq(billPayments.id, id)).for('update', { of: billPayments });

@@ -166,6 +166,15 @@ describe('the Bill Pay form', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('says the server’s limit on scheduled payments for the form, in its words, and keeps what was typed', async () => {
+    const { user, form } = renderForm({ [SCHEDULE]: apiError(409, 'CONFLICT', m.tooManyScheduled(100)) });
+    await fill(user, form);
+    await submit(user, form);
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.tooManyScheduled(100));
+    expect(within(form).getByLabelText<HTMLInputElement>('Amount').value).toBe('84.20');
+    expect(within(form).queryByText(m.scheduled)).toBeNull();
+  });
+
   it('opens the "Transactions Suspended" modal when the account is on hold (ACCOUNT_LOCKED)', async () => {
     const { user, form } = renderForm({
       [SCHEDULE]: apiError(403, 'ACCOUNT_LOCKED', messages.transfers.onHold),
@@ -230,6 +239,15 @@ describe('the Bill Pay form: recurring payments', () => {
     const [sent] = server.to('POST', '/api/bill-pay/payments');
     expect(sent?.body).toMatchObject({ frequency: 'weekly', endsOn: '2026-06-30' });
     expect(sent?.body).not.toHaveProperty('count');
+  });
+
+  it('says the server’s limit on recurring payments for the form, in its words', async () => {
+    const { user, form } = renderForm({ [SCHEDULE]: apiError(409, 'CONFLICT', m.tooManySeries(50)) });
+    await fill(user, form);
+    await user.selectOptions(within(form).getByLabelText('Frequency'), 'Monthly');
+    await submit(user, form);
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.tooManySeries(50));
+    expect(within(form).getByLabelText<HTMLSelectElement>('Frequency').value).toBe('monthly');
   });
 
   it('sends neither an end date nor a count for "Until I stop it"', async () => {

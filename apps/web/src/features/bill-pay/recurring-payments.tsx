@@ -18,7 +18,10 @@ function extentText(series: BillSeries): string {
   return 'Until you stop it';
 }
 
-/** The member's recurring payments; an active one can be stopped (its scheduled payment is cancelled). */
+/**
+ * The member's recurring payments; an active one can be stopped (its scheduled payment is cancelled,
+ * unless past its cut-off: then it is still sent, and the server's answer says so).
+ */
 export function RecurringPayments({ series }: { series: BillSeries[] }) {
   const { stopSeries } = useBillPayActions();
   return (
@@ -66,7 +69,8 @@ export function RecurringPayments({ series }: { series: BillSeries[] }) {
           <p>
             Stop paying <strong className="font-semibold text-slate-900">{payeeName(target.payee)}</strong>{' '}
             {formatWireMoney(target.amount)} {billPayFrequencyLabels[target.frequency].toLowerCase()}? No further
-            payments will be made, and a scheduled one is cancelled.
+            payments will be made, and a scheduled one is cancelled — unless its cut-off time has passed: then it is
+            still sent.
           </p>
         ),
       }}
