@@ -8,7 +8,7 @@ import { roundHalfUp } from './dividend-math';
 import { savingsApy } from './dividends';
 import type { StatementDocument, StatementLine } from './statement-document';
 import { cutBefore } from '../ledger/balance-at';
-import { balanceAtEnd, type EntryRow, postedEntries } from './statement-ledger';
+import { balanceAtEnd, dividendsEarned, type EntryRow, feesCharged, postedEntries } from './statement-ledger';
 import { periodBounds } from './statement-periods';
 
 /**
@@ -117,13 +117,18 @@ export async function buildStatement(
     throw new Error(`statement ${accountId} ${period} does not reconcile: ${balance} ≠ ${close.balance}`);
   }
 
-  const sum = (direction: 'credit' | 'debit', category?: string) =>
-    lines
-      .filter((line) => line.direction === direction && (category === undefined || line.type === category))
-      .reduce((total, line) => total + line.amount, 0n);
-  const fees = sum('debit', 'Fee') - sum('credit', 'Fee');
-  const year = period.slice(0, 4);
-  const yearToDate = await yearToDateFigures(db, config, accountId, year, period, close.cut.version);
+  const sum = (direction: 'credit' | 'debit') =>
+    lines.filter((line) => line.direction === direction).reduce((total, line) => total + line.amount, 0n);
+  // Fees and dividends by the ledger's category, a reversal netting its original (statement-ledger.ts):
+  // a reversal's line says "Reversal", so the lines' types cannot tell a refunded fee.
+  const yearStart = periodBounds(`${period.slice(0, 4)}-01`, zone).start;
+  const yearFrom = (await cutBefore(db, accountId, yearStart)).version;
+  const through = close.cut.version;
+  const fees = await feesCharged(db, accountId, { yearFrom, periodFrom: open.cut.version, through });
+  const dividendsYearToDate =
+    account.type === 'Savings'
+      ? await dividendsEarned(db, accountId, { yearFrom, through, yearStart, periodEnd: bounds.end, period })
+      : 0n;
   const masked = `••••${(account.account_number ?? '').slice(-4)}`;
 
   const document: StatementDocument = {
@@ -151,12 +156,12 @@ export async function buildStatement(
     totalDebits: sum('debit'),
     debitCount: lines.filter((line) => line.direction === 'debit').length,
     pendingAtClose: close.cut.balance - close.cut.available,
-    fees: { period: fees, yearToDate: yearToDate.fees },
+    fees,
     dividends:
       account.type === 'Savings'
         ? {
             earned: dividend?.amount ?? 0n,
-            yearToDate: yearToDate.dividends,
+            yearToDate: dividendsYearToDate,
             apyEarned: `${dividend?.apyEarned ?? '0.00'}%`,
             apy: `${dividend?.apy ?? savingsApy(config)}%`,
             averageDailyBalance:
@@ -178,7 +183,7 @@ export async function buildStatement(
       closingBalance: close.balance,
       totalCredits: document.totalCredits,
       totalDebits: document.totalDebits,
-      fees,
+      fees: fees.period,
       dividends: dividend?.amount ?? 0n,
     },
   };
@@ -231,28 +236,4 @@ async function dividendOf(db: Executor, accountId: string, period: string): Prom
     balanceDays: BigInt(String(row.balance_days)),
     days: row.days,
   };
-}
-
-/** Fees charged and dividends earned in the year up to the end of `period`. */
-async function yearToDateFigures(
-  db: Executor,
-  config: StatementConfig,
-  accountId: string,
-  year: string,
-  period: string,
-  through: bigint,
-): Promise<{ fees: bigint; dividends: bigint }> {
-  const yearStart = await cutBefore(db, accountId, periodBounds(`${year}-01`, config.timeZone).start);
-  const [row] = await queryRows<{ fees: unknown; dividends: unknown }>(
-    db,
-    sql`select
-          (select coalesce(sum(case when e.side = 'debit' then e.amount else -e.amount end), 0)
-           from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-           where e.account_id = ${accountId} and t.category = 'Fee' and t.kind in ('single', 'post')
-             and e.account_version > ${yearStart.version.toString()} and e.account_version <= ${through.toString()}
-          ) as fees,
-          (select coalesce(sum(amount), 0) from dividend_postings
-           where account_id = ${accountId} and period >= ${`${year}-01`} and period <= ${period}) as dividends`,
-  );
-  return { fees: BigInt(String(row?.fees ?? 0)), dividends: BigInt(String(row?.dividends ?? 0)) };
 }

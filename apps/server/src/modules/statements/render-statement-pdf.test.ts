@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfStructure, pdfText } from './pdf-text';
 import { REGULATION_E_HEADING, renderStatementPdf } from './render-statement-pdf';
 import type { StatementLine } from './statement-document';
+import { NOT_PRINTABLE } from './statement-fonts';
 import { sampleCheckingStatement, sampleSavingsStatement, withLines } from './statement-samples';
 
 const REG_E_FIRST_SENTENCE =
@@ -217,7 +218,7 @@ describe('[STATEMENTS]: the statement PDF', () => {
     expect(page).toContain('Payment for a very long reason');
     expect(page).toContain('…');
     expect(page).toContain('$999,999,999,999.99');
-    expect(page).toContain('From Lukasz Zólc');
+    expect(page).toContain('From Łukasz Żółć');
 
     const items = await placedText(pdf, 1);
     for (const item of items) {
@@ -227,6 +228,67 @@ describe('[STATEMENTS]: the statement PDF', () => {
     const descriptionItems = items.filter((item) => item.str.includes('for a very long'));
     expect(descriptionItems).toHaveLength(2);
     for (const item of descriptionItems) expect(item.x + item.width).toBeLessThanOrEqual(281.5);
+  });
+
+  it('prints Cyrillic, Greek, Arabic, Hebrew and Latin letters beyond WinAnsi as written, never "?"', async () => {
+    const base = sampleCheckingStatement(0);
+    const [first] = base.lines;
+    if (!first) throw new Error('the sample has no line');
+    const counterparties = [
+      'Иван Петров',
+      'Γιώργος Παπαδόπουλος',
+      'محمد علي',
+      'דוד כהן',
+      'Łukasz Żółć',
+      'Nguyễn Văn Thành',
+    ];
+    const lines = counterparties.map((name) => ({ ...first, description: `Payment to ${name}`, counterparty: name }));
+    const document = withLines({ ...base, member: { ...base.member, name: 'Анна Σοφία Kowalska' } }, lines);
+    const { pdf } = await renderStatementPdf(document);
+    const [page = ''] = (await pdfText(pdf)).pages;
+    expect(page).toContain('Анна Σοφία Kowalska 48 Maple Avenue');
+    for (const name of counterparties) {
+      expect(page).toContain(`Payment to ${name} From ${name}`);
+    }
+    expect(page).not.toContain('?');
+    // The glyphs drawn come from an embedded subset of DejaVu Sans: a few kilobytes, not the font.
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
+    const plain = await renderStatementPdf(
+      withLines(
+        base,
+        lines.map((line) => ({ ...line, description: 'Payment', counterparty: null })),
+      ),
+    );
+    expect(pdf.length - plain.pdf.length).toBeLessThan(30_000);
+    // Still byte for byte the same every time, and still tagged.
+    expect((await renderStatementPdf(document)).pdf.equals(pdf)).toBe(true);
+    expect((await pdfStructure(pdf)).marked).toBe(true);
+    for (const item of await placedText(pdf, 1)) expect(item.x + item.width).toBeLessThanOrEqual(564.1);
+  });
+
+  it('composes decomposed accents first: "José" typed as e + U+0301 prints as José, in Helvetica', async () => {
+    const base = sampleCheckingStatement(0);
+    const name = 'José Núñez'.normalize('NFD');
+    expect(name).not.toBe('José Núñez');
+    const { pdf } = await renderStatementPdf({ ...base, member: { ...base.member, name: `${name}\u20dd\u1ab0` } });
+    const [page = ''] = (await pdfText(pdf)).pages;
+    // A mark no font draws after composing is dropped, never printed as "?".
+    expect(page).toContain('José Núñez 48 Maple Avenue');
+    expect(page).not.toContain('?');
+    expect(pdf.toString('latin1')).not.toContain('DejaVu');
+  });
+
+  it('prints what no statement font can draw (Chinese, emoji) as a visible "[not printable]", once a run', async () => {
+    const base = sampleCheckingStatement(0);
+    const [first] = base.lines;
+    if (!first) throw new Error('the sample has no line');
+    const lines = [{ ...first, description: 'Transfer to 王小明 李', counterparty: 'Mom 🏠' }];
+    const document = withLines({ ...base, member: { ...base.member, name: '张伟 Zhang Wei' } }, lines);
+    const { pdf } = await renderStatementPdf(document);
+    const [page = ''] = (await pdfText(pdf)).pages;
+    expect(page).toContain(`${NOT_PRINTABLE} Zhang Wei 48 Maple Avenue`);
+    expect(page).toContain(`Transfer to ${NOT_PRINTABLE} From Mom ${NOT_PRINTABLE}`);
+    expect(page).not.toContain('?');
   });
 
   it('prints every category whole in the Type column, the longest too', async () => {

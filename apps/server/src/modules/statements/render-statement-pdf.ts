@@ -1,14 +1,17 @@
 import { formatMoney, monthNames } from '@mutual/shared';
 import PDFDocument from 'pdfkit';
 import type { StatementDocument, StatementLine } from './statement-document';
+import { faceFor, hasRightToLeft, printable, type UnicodeFace, unicodeFonts, visualOrder } from './statement-fonts';
 
 /**
  * Draws a monthly statement as a tagged, letter-size PDF. It computes nothing but the layout and
  * the page numbers: every figure comes from the `StatementDocument`.
  *
  * Determinism: the dates in the PDF's info come from `issuedAt`, pdfkit derives the trailer /ID
- * from the info (title, keywords = `statementId`, dates), the standard fonts are not embedded and
- * nothing else varies, so the same document always gives the same bytes (the stored SHA-256 holds).
+ * from the info (title, keywords = `statementId`, dates), the standard fonts are not embedded, the
+ * subset of DejaVu Sans embedded for a line WinAnsi cannot hold (statement-fonts.ts) depends only on
+ * the text, and nothing else varies, so the same document always gives the same bytes (the stored
+ * SHA-256 holds).
  *
  * Layout is done here line by line (our own wrapping and measuring, text drawn with
  * `lineBreak: false`), so pdfkit never starts a page on its own: a row, a paragraph or a box is
@@ -88,32 +91,6 @@ function plural(count: number, noun: string): string {
 function shortDate(day: string): string {
   const [, month = '', date = ''] = day.split('-');
   return `${month}/${date}`;
-}
-
-// The standard fonts speak WinAnsi: other letters are spelt without their accents ("Ł" → "L"), or "?".
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const SPELLINGS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', '−': '-', '‐': '-', '‑': '-' };
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-}
-
-function toWinAnsi(value: string): string {
-  let out = '';
-  for (const char of value) {
-    if (isWinAnsi(char)) {
-      out += char;
-      continue;
-    }
-    if (/\s/.test(char)) {
-      out += ' ';
-      continue;
-    }
-    const spelt = SPELLINGS[char] ?? char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-    out += spelt !== '' && [...spelt].every(isWinAnsi) ? spelt : '?';
-  }
-  return out;
 }
 
 /** Regulation E, 12 CFR 1005 Appendix A, Model Form A-3(b): the notice on periodic statements. */
@@ -200,8 +177,19 @@ class StatementPainter {
 
   // --- primitives -------------------------------------------------------------------------------
 
-  private setFont(font: Font, size: number): void {
-    this.doc.font(font).fontSize(size);
+  /** The DejaVu Sans faces this document has embedded so far (statement-fonts.ts). */
+  private readonly registered = new Set<UnicodeFace>();
+
+  /** Selects the face `line` is drawn in: `font`, or DejaVu Sans for a line WinAnsi cannot hold. */
+  private setFont(font: Font, size: number, line: string): void {
+    const face = faceFor(font, line);
+    if (face === 'DejaVuSans' || face === 'DejaVuSans-Bold') {
+      // pdfkit 0.20 takes a fontkit font where it takes a file (its types do not say so yet).
+      const font = unicodeFonts().faces[face] as unknown as PDFKit.Mixins.PDFFontSource;
+      if (!this.registered.has(face)) this.doc.registerFont(face, font);
+      this.registered.add(face);
+    }
+    this.doc.font(face).fontSize(size);
   }
 
   /** Measuring is most of the drawing time, and the same strings come back on every row. */
@@ -211,7 +199,7 @@ class StatementPainter {
     const key = `${font}\u0000${size}\u0000${value}`;
     let width = this.widths.get(key);
     if (width === undefined) {
-      this.setFont(font, size);
+      this.setFont(font, size, value);
       width = this.doc.widthOfString(value);
       this.widths.set(key, width);
     }
@@ -239,7 +227,7 @@ class StatementPainter {
   private wrap(value: string, font: Font, size: number, width: number, maxLines = Infinity): string[] {
     const lines: string[] = [];
     let current = '';
-    for (const word of toWinAnsi(value).split(/\s+/).filter(Boolean)) {
+    for (const word of printable(value).split(/\s+/).filter(Boolean)) {
       const candidate = current ? `${current} ${word}` : word;
       if (this.widthOf(candidate, font, size) <= width) {
         current = candidate;
@@ -267,7 +255,7 @@ class StatementPainter {
   private text(value: string, x: number, y: number, style: TextStyle): void {
     const font = style.font ?? 'Helvetica';
     let size = style.size;
-    let shown = toWinAnsi(value);
+    let shown = printable(value);
     const width = style.width;
     if (width !== undefined) {
       if (style.overflow === 'shrink') {
@@ -276,9 +264,24 @@ class StatementPainter {
         shown = this.ellipsize(shown, font, size, width);
       }
     }
-    this.setFont(font, size);
+    this.setFont(font, size, shown);
     const left = style.align === 'right' && width !== undefined ? x + width - this.doc.widthOfString(shown) : x;
-    this.doc.fillColor(style.color ?? COLOR.ink).text(shown, left, y, { lineBreak: false });
+    this.doc.fillColor(style.color ?? COLOR.ink);
+    if (!hasRightToLeft(shown)) {
+      this.doc.text(shown, left, y, { lineBreak: false });
+      return;
+    }
+    // Arabic or Hebrew words: each drawn where it is seen, in reading order (statement-fonts.ts).
+    const pieces = visualOrder(shown);
+    const at: number[] = [];
+    let seenX = left;
+    for (const piece of pieces) {
+      at[piece.index] = seenX;
+      seenX += this.doc.widthOfString(piece.text);
+    }
+    for (const piece of [...pieces].sort((a, b) => a.index - b.index)) {
+      if (piece.text.trim() !== '') this.doc.text(piece.text, at[piece.index] ?? left, y, { lineBreak: false });
+    }
   }
 
   private tag(parent: Struct, type: string, draw: () => void, options: CellOptions = {}): void {

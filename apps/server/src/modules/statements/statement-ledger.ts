@@ -41,6 +41,71 @@ export async function balanceAtEnd(
   return { cut, balance: cut.balance + lateDividends, lateDividends };
 }
 
+/**
+ * The category a posted entry is counted under in a statement's figures: its transfer's, or for a
+ * reversal its original's (ledger_post copies it, but the figures do not rely on that), so a
+ * reversal nets what it undoes — a refunded fee is no fee, a reversed dividend no dividend.
+ * `t` is the entry's transfer, `o` the transfer it reverses (left joined).
+ */
+const countedCategory = sql`coalesce(o.category, t.category)`;
+
+/**
+ * Fees charged to an account by its posted entries in `(yearFrom, through]`, and the part of them in
+ * `(periodFrom, through]`: Fee debits less Fee credits, a fee's reversal netting the fee. One rule
+ * for both figures, so a statement's fees this period and year to date always agree (Reg DD
+ * §1030.11(a)).
+ */
+export async function feesCharged(
+  db: Executor,
+  accountId: string,
+  range: { yearFrom: bigint; periodFrom: bigint; through: bigint },
+): Promise<{ period: bigint; yearToDate: bigint }> {
+  const [row] = await queryRows<{ period: unknown; year_to_date: unknown }>(
+    db,
+    sql`select
+          coalesce(sum(x.signed) filter (where x.account_version > ${range.periodFrom.toString()}), 0) as period,
+          coalesce(sum(x.signed), 0) as year_to_date
+        from (
+          select e.account_version, case when e.side = 'debit' then e.amount else -e.amount end as signed
+          from ledger_entries e
+          join ledger_transfers t on t.id = e.transfer_id
+          left join ledger_transfers o on o.id = t.reverses_id
+          where e.account_id = ${accountId} and t.kind in ('single', 'post') and ${countedCategory} = 'Fee'
+            and e.account_version > ${range.yearFrom.toString()} and e.account_version <= ${range.through.toString()}
+        ) x`,
+  );
+  return { period: BigInt(String(row?.period ?? 0)), yearToDate: BigInt(String(row?.year_to_date ?? 0)) };
+}
+
+/**
+ * Dividends credited to an account for the year up to the end of `period`, from the ledger (the
+ * figure a 1099-INT reconciles to): Dividend credits less Dividend debits, a reversal netting the
+ * dividend it reverses. A dividend counts in the year it was earned for (its effective date, the
+ * month's last second; a reversal by its original's), and as the statement reads the ledger:
+ * entries recorded up to `through`, plus the dividends of months up to `period` recorded after it
+ * (posted once their month closed). A reversal recorded after `through` is on a later statement.
+ */
+export async function dividendsEarned(
+  db: Executor,
+  accountId: string,
+  range: { yearFrom: bigint; through: bigint; yearStart: Date; periodEnd: Date; period: string },
+): Promise<bigint> {
+  const [row] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select coalesce(sum(case when e.side = 'credit' then e.amount else -e.amount end), 0) as total
+        from ledger_entries e
+        join ledger_transfers t on t.id = e.transfer_id
+        left join ledger_transfers o on o.id = t.reverses_id
+        left join dividend_postings d on d.transfer_id = t.id and d.account_id = e.account_id
+        where e.account_id = ${accountId} and t.kind in ('single', 'post') and ${countedCategory} = 'Dividend'
+          and coalesce(o.effective_at, t.effective_at) >= ${range.yearStart.toISOString()}::timestamptz
+          and coalesce(o.effective_at, t.effective_at) < ${range.periodEnd.toISOString()}::timestamptz
+          and e.account_version > ${range.yearFrom.toString()}
+          and (e.account_version <= ${range.through.toString()} or d.period <= ${range.period})`,
+  );
+  return BigInt(String(row?.total ?? 0));
+}
+
 export interface EntryRow {
   account_version: unknown;
   side: 'debit' | 'credit';
