@@ -158,9 +158,10 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       expectDecision(await terminalPurchase(plastic, { amount: '2.00' }), 'Declined: card reported lost or stolen');
       expectDecision(await terminalPurchase(newPlastic, { amount: '2.00' }), 'Declined: card not activated');
 
-      // Activation with what is printed on the new card: a wrong expiry is refused first.
-      const printed = await printedOnPicture(newItem);
-      expect(printed).toEqual({ last4: replacement.last4, expiry: newPlastic.expiry });
+      // The portal shows the new card's last 4, not its expiry: activation asks for what is printed on
+      // the plastic (the terminal's card). A wrong expiry is refused first.
+      expect(await printedOnPicture(newItem)).toEqual({ last4: replacement.last4, expiry: null });
+      const printed = { last4: newPlastic.number.slice(-4), expiry: newPlastic.expiry };
       const form = newItem.getByRole('form', { name: `Activate Card ending ${replacement.last4}` });
       await form.getByLabel('Last 4 digits', { exact: true }).fill(printed.last4);
       await form.getByLabel('Expiry (MM/YY)', { exact: true }).fill('01/20');
@@ -175,6 +176,7 @@ browserSuite('[CARDS]: the Cards panel, its modal and the card terminal in the b
       await expect.poll(() => cardStatus(newItem).innerText(), SETTLED).toBe('Active');
       await expectStatus(newItem, m.activated(replacement.last4));
       expect(await newItem.getByRole('form', { name: /^Activate Card/ }).count()).toBe(0);
+      expect(await printedOnPicture(newItem)).toEqual(printed);
 
       expectDecision(await terminalPurchase(newPlastic, { amount: '2.50', merchant: 'Bayside Deli' }), 'Approved');
       expectDecision(await terminalPurchase(plastic, { amount: '2.50' }), 'Declined: card reported lost or stolen');

@@ -79,6 +79,8 @@ export const declineReasons = {
   pin_not_set: 'Declined: no PIN set',
   pin_incorrect: 'Declined: incorrect PIN',
   pin_tries_exceeded: 'Declined: too many incorrect PINs today',
+  cvv_incorrect: 'Declined: incorrect security code',
+  cvv_tries_exceeded: 'Declined: too many incorrect PINs or security codes today',
   online_off: 'Declined: online purchases turned off',
   international_off: 'Declined: international use turned off',
   atm_off: 'Declined: ATM use turned off',
@@ -194,8 +196,11 @@ export const cardSchema = z.object({
   /** `•••• •••• •••• 4242`: the full number is only ever in View Card Details. */
   numberMasked: z.string(),
   last4: z.string(),
-  /** `MM/YY`. */
-  expiry: z.string(),
+  /**
+   * `MM/YY`; null while the card waits to be activated: activation asks for the expiry printed on
+   * the card the member received, so the portal does not show it.
+   */
+  expiry: z.string().nullable(),
   status: z.enum(cardStatuses),
   /** Debit: the account it spends from. */
   linkedAccount: z.object({ type: z.enum(accountTypes), last4: z.string() }).nullable(),
@@ -259,6 +264,7 @@ export const cardStatementSchema = z.object({
       minimumPayment: moneyString,
       /** `YYYY-MM-DD`. */
       dueDate: z.string(),
+      /** Points of purchases that cleared in this month (points are earned at clearing). */
       pointsEarned: z.number().int(),
       /** Points of purchases staff reversed in this month, taken back from the card's total. */
       pointsTakenBack: z.number().int(),
@@ -414,6 +420,14 @@ export const processorAuthorizationSchema = z.strictObject({
     .string()
     .regex(/^\d{4}$/, '4 digits')
     .optional(),
+  /**
+   * The card's security code (CVV2, 3 digits), when the cardholder typed it (a purchase with the card
+   * not present, online). Checked when present: a wrong one declines and counts as a wrong PIN does.
+   */
+  cvv: z
+    .string()
+    .regex(/^\d{3}$/, '3 digits')
+    .optional(),
 });
 export type ProcessorAuthorization = z.infer<typeof processorAuthorizationSchema>;
 
@@ -430,7 +444,10 @@ export const processorClearingSchema = z.strictObject({
   id: processorId,
   /** The processor's id of the authorization this clears. */
   authorizationId: processorId,
-  /** May differ from what was authorized: a tip, a partial shipment. */
+  /**
+   * May differ from what was authorized: a tip (a purchase only, at most 20% over; cash never clears
+   * above its authorization), a partial shipment.
+   */
   amount: wireAmount,
 });
 export type ProcessorClearing = z.infer<typeof processorClearingSchema>;

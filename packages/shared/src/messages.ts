@@ -475,6 +475,7 @@ export const messages = {
     activationLast4: 'Enter the last 4 digits of the card number',
     activationExpiry: 'Enter the expiry date as MM/YY',
     activationTooMany: 'Too many tries. Please wait a few minutes, or call us.',
+    activateFirst: 'Activate this card first: its details are on the card you received.',
     /** Spec §5 "Card OTP": digits only, 6 characters. */
     otpInvalid: 'Please enter the 6-digit code',
     otpWrong: 'The code is incorrect. Please try again.',

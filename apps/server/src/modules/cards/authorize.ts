@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   type CardChannel,
   type DeclineReason,
@@ -28,10 +29,11 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'cardKeys'>;
  * The processor asks: may this card pay this much here? Decided by the card's own controls, in
  * order — status (locked, lost, not activated), expiry, a staff hold on the member, the channel
  * switches (online, international, ATM: any cash), the PIN when one is presented (required at an
- * ATM), the per-purchase limit (purchases), the day's limit (ATM cash for cash, wherever it is paid
- * out: merchant-category.ts `isCashUse`; else purchases), and last the money: an approval is a
- * pending ledger transfer (a hold) from the card's account to the card settlement account, which
- * ledger_post makes only if the available balance (or, for a credit card, the credit left) covers it.
+ * ATM), the security code (CVV2) when one is presented, the per-purchase limit (purchases), the
+ * day's limit (ATM cash for cash, wherever it is paid out: merchant-category.ts `isCashUse`; else
+ * purchases), and last the money: an approval is a pending ledger transfer (a hold) from the card's
+ * account to the card settlement account, which ledger_post makes only if the available balance
+ * (or, for a credit card, the credit left) covers it.
  *
  * Everything happens under the card's row lock, so 30 purchases racing on one card are decided one
  * after another and cannot pass a limit together; the funds are the ledger's to guard under its
@@ -127,8 +129,14 @@ export async function authorizePurchase(
 
 /** What a repeat of the request is compared by. */
 export function authorizationRequestHash(input: ProcessorAuthorization): string {
-  // The PIN is not part of the stored hash: four digits hashed without a key would give it away.
-  return hashRequest('processor:authorization', { ...input, pin: input.pin === undefined ? null : '*' });
+  // The PIN and the CVV are not part of the stored hash: a few digits hashed without a key would give
+  // them away. (No CVV, no key: the hash of a request without one is what it always was.)
+  const { cvv, ...rest } = input;
+  return hashRequest('processor:authorization', {
+    ...rest,
+    pin: input.pin === undefined ? null : '*',
+    ...(cvv !== undefined && { cvv: '*' }),
+  });
 }
 
 function declined(reason: DeclineReason) {
@@ -223,16 +231,29 @@ async function declineReason(
   // The PIN is required at an ATM; at a terminal (a shop's, or a bank's own cash machine that
   // reports itself as one) asking for it is the terminal's: one presented is checked either way.
   if (input.pin === undefined && input.channel === 'atm') return 'pin_required';
+  // Wrong PINs and wrong security codes are counted together: the day's tries are for either.
+  const failuresToday = card.pinFailuresDay === day ? card.pinFailures : 0;
+  const countFailure = () =>
+    tx
+      .update(cards)
+      .set({ pinFailures: failuresToday + 1, pinFailuresDay: day })
+      .where(eq(cards.id, card.id));
   if (input.pin !== undefined) {
     if (card.pinDigest === null) return 'pin_not_set';
-    const failuresToday = card.pinFailuresDay === day ? card.pinFailures : 0;
     if (failuresToday >= settings.pinTries) return 'pin_tries_exceeded';
     if (!deps.cardKeys.pinMatches(card.id, input.pin, card.pinDigest)) {
-      await tx
-        .update(cards)
-        .set({ pinFailures: failuresToday + 1, pinFailuresDay: day })
-        .where(eq(cards.id, card.id));
+      await countFailure();
       return 'pin_incorrect';
+    }
+  }
+  // The security code (CVV2) when the processor sends one: derived from the number and expiry, as
+  // View Card Details shows it, and compared in constant time.
+  if (input.cvv !== undefined) {
+    if (failuresToday >= settings.pinTries) return 'cvv_tries_exceeded';
+    const expected = deps.cardKeys.cvv(input.cardNumber, expiryText(card.expiryMonth, card.expiryYear));
+    if (!sameDigits(input.cvv, expected)) {
+      await countFailure();
+      return 'cvv_incorrect';
     }
   }
 
@@ -242,12 +263,20 @@ async function declineReason(
   return spent + amount > card.limitDailyPurchases ? 'over_daily_limit' : null;
 }
 
+/** Two strings of digits compared in constant time (of their length). */
+function sameDigits(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
  * What the card's approved authorizations of the day came to (cash, or purchases), as cleared once
- * cleared. Summed by channel and merchant category code (a few groups a day), each group told cash
- * or purchase by `isCashUse` itself, so the limits count by the rule everything else reads.
+ * cleared: what the daily limits count, here and when a tip clears (settle.ts). Summed by channel
+ * and merchant category code (a few groups a day), each group told cash or purchase by `isCashUse`
+ * itself, so the limits count by the rule everything else reads.
  */
-async function spentToday(tx: Executor, cardId: string, day: string, cash: boolean): Promise<bigint> {
+export async function spentToday(tx: Executor, cardId: string, day: string, cash: boolean): Promise<bigint> {
   const rows = await queryRows<{ channel: CardChannel; category_code: string | null; spent: string }>(
     tx,
     sql`select channel, category_code, sum(coalesce(cleared_amount, amount))::text as spent from card_authorizations

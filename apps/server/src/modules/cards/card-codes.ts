@@ -57,6 +57,9 @@ export interface CardCodeAsk {
  * the code and its e-mail: openings at once take turns, and only the first sends.
  */
 export async function requestCardCode(deps: Deps, member: UserRow, card: CardRow, ask: CardCodeAsk): Promise<CardCode> {
+  // View Card Details is refused before activation (card-controls.ts): no code is sent for it.
+  if (ask.action === 'details' && card.status === 'inactive')
+    throw new AppError('CONFLICT', messages.cards.activateFirst);
   const binding = bindingOf(card, ask.action);
   const method: CardCode['method'] = member.totpEnabledAt && member.totpSecret ? 'totp' : 'email';
   const open = (db: Executor) => (ask.fresh ? null : openCardCode(deps, db, member, binding, method));

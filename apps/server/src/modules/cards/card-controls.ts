@@ -135,27 +135,7 @@ export function reportCardLost(
 ): Promise<CardResult> {
   return onCard(deps, caller, cardId, async (tx, card, now) => {
     refuseClosed(card);
-    await tx
-      .update(cards)
-      .set({ status: 'closed', closedReason: input.reason, closedAt: now })
-      .where(eq(cards.id, card.id));
-    const replacement = await issueCard(
-      tx,
-      deps,
-      {
-        userId: card.userId,
-        kind: card.kind as CardKind,
-        design: card.design as CardDesign,
-        nameOnCard: card.nameOnCard,
-        accountId: card.accountId,
-        status: 'inactive',
-        replaces: card,
-      },
-      now,
-    );
-    // The points are the member's, not the plastic's: the replacement takes them.
-    await tx.update(cards).set({ rewardsPoints: card.rewardsPoints }).where(eq(cards.id, replacement.id));
-    await tx.update(cards).set({ rewardsPoints: 0 }).where(eq(cards.id, card.id));
+    const replacement = await replaceLostCard(tx, deps, card, input.reason, now);
     const message = messages.cards.reportedLost(card.last4, replacement.last4);
     return {
       action: 'card.reported_lost',
@@ -168,7 +148,42 @@ export function reportCardLost(
 }
 
 /**
- * Activates a replacement with its last 4 digits and expiry. Each try is claimed (one UPDATE)
+ * Report Lost or Stolen's change, on a card whose row lock the caller holds: the card closed, its
+ * replacement issued (inactive), and the reward points moved to it. A clearing or a staff reversal
+ * changing the points at the same moment waits for the lock, then finds the replacement
+ * (sql/cards_lock_in_use.sql).
+ */
+export async function replaceLostCard(
+  tx: Executor,
+  deps: Pick<Deps, 'config' | 'secrets' | 'cardKeys'>,
+  card: CardRow,
+  reason: z.output<typeof reportLostSchema>['reason'],
+  now: Date,
+): Promise<CardRow> {
+  await tx.update(cards).set({ status: 'closed', closedReason: reason, closedAt: now }).where(eq(cards.id, card.id));
+  const replacement = await issueCard(
+    tx,
+    deps,
+    {
+      userId: card.userId,
+      kind: card.kind as CardKind,
+      design: card.design as CardDesign,
+      nameOnCard: card.nameOnCard,
+      accountId: card.accountId,
+      status: 'inactive',
+      replaces: card,
+    },
+    now,
+  );
+  // The points are the member's, not the plastic's: the replacement takes them.
+  await tx.update(cards).set({ rewardsPoints: card.rewardsPoints }).where(eq(cards.id, replacement.id));
+  await tx.update(cards).set({ rewardsPoints: 0 }).where(eq(cards.id, card.id));
+  return replacement;
+}
+
+/**
+ * Activates a replacement with its last 4 digits and expiry, as printed on the card: the portal
+ * shows no expiry and no details before (card-view.ts, `viewCardDetails`). Each try is claimed (one UPDATE)
  * before the comparison and commits even when wrong, so parallel guesses cannot pass the limit.
  */
 export async function activateCard(
@@ -301,8 +316,9 @@ export function setCardLimits(
 
 /**
  * View Card Details: the full number, expiry and CVV (derived, never stored) for a spent card
- * code, audited. A number that cannot be opened (the key that sealed it is not configured) is the
- * one time the spec's "Service temporarily unavailable" is the truth.
+ * code, audited; not for a card waiting to be activated. A number that cannot be opened (the key
+ * that sealed it is not configured) is the one time the spec's "Service temporarily unavailable" is
+ * the truth.
  */
 export async function viewCardDetails(
   deps: Deps,
@@ -314,6 +330,8 @@ export async function viewCardDetails(
   return deps.db.transaction(async (tx) => {
     const card = await memberCard(tx, caller.member.id, cardId, true);
     refuseClosed(card);
+    // Activation asks for what is printed on the card: the portal shows none of it before.
+    if (card.status === 'inactive') throw new AppError('CONFLICT', messages.cards.activateFirst);
     await spendCardCode(tx, caller.member, card, 'details', challengeId, now);
     let number: string;
     try {

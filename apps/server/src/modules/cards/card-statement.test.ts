@@ -154,7 +154,7 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
     // The line owes what the open statement says (the 12.00 hold is still pending).
     expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '199.50', pending: '12.00' });
   });
-  it('a reversed purchase: points earned in the month it was made, taken back in the reversal’s month', async () => {
+  it('a reversed purchase: points earned in the month it cleared, taken back in the reversal’s month', async () => {
     setTime('2026-11-20T15:00:00Z');
     const member = await memberWithMoney(t, 0n);
     await giveCreditCard(t, member);
@@ -187,5 +187,34 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
     };
     expect(reversedOn(november.transactions)).toEqual(reversal);
     expect(reversedOn(card.recentTransactions)).toEqual(reversal);
+  });
+
+  it('points are earned in the month a purchase clears, as its purchases: a closed month keeps them', async () => {
+    setTime('2026-11-20T15:00:00Z');
+    const member = await memberWithMoney(t, 0n);
+    await giveCreditCard(t, member);
+    const credit = await cardOf(member.browser, 'credit');
+    const plastic = await plasticOf(t, credit.id);
+    await charge(plastic, '25.00');
+    // Bought at 10 PM on 30 November (New York), cleared on 2 December.
+    setTime('2026-12-01T03:00:00Z');
+    const lateNight = await processor.authorize(plastic, '100.00');
+    expect(lateNight.decision, lateNight.message).toBe('approved');
+    const november = await statementOf(member.browser, credit.id, '2026-11');
+    setTime('2026-12-02T15:00:00Z');
+    expect((await processor.clear(lateNight.id, '100.00')).statusCode).toBe(200);
+
+    // November closed with 25.00 of purchases and their 50 points, and still says so.
+    expect(await statementOf(member.browser, credit.id, '2026-11')).toMatchObject({
+      purchases: '25.00',
+      credit: { pointsEarned: 50, statementBalance: '25.00' },
+    });
+    expect(november).toMatchObject({ purchases: '25.00', credit: { pointsEarned: 50 } });
+    // December has the 100.00 and its 200 points, though the purchase is listed in November.
+    expect(await statementOf(member.browser, credit.id, '2026-12')).toMatchObject({
+      purchases: '100.00',
+      credit: { pointsEarned: 200, statementBalance: '125.00' },
+    });
+    expect((await cardOf(member.browser, 'credit')).credit?.rewardsPoints).toBe(250);
   });
 });

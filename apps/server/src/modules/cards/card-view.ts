@@ -115,7 +115,8 @@ export function cardView(
     nameOnCard: card.nameOnCard,
     numberMasked: maskedNumber(card.last4),
     last4: card.last4,
-    expiry: expiryText(card.expiryMonth, card.expiryYear),
+    // Not for a card waiting to be activated: the expiry printed on it is what activation asks for.
+    expiry: card.status === 'inactive' ? null : expiryText(card.expiryMonth, card.expiryYear),
     status: card.status as CardStatus,
     linkedAccount:
       card.kind === 'debit' && account
@@ -306,7 +307,7 @@ async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut)
 /**
  * Reward points taken back in [from, to): those of the card's purchases whose posting staff reversed
  * then (`takeBackRewardPoints`, `ledger_reverse_member`), in the month of the reversal, as the
- * statement's credits are; the month the purchase cleared still shows them earned.
+ * statement's credits are; the month the purchase cleared still shows them earned (`pointsEarned`).
  */
 async function pointsTakenBack(db: Executor, cardId: string, from: Date, to: Date): Promise<number> {
   const [row] = await queryRows<{ points: number }>(
@@ -316,6 +317,21 @@ async function pointsTakenBack(db: Executor, cardId: string, from: Date, to: Dat
         join ledger_transfers r on r.reverses_id = a.post_transfer_id
         where a.card_id = ${cardId} and a.points > 0
           and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`,
+  );
+  return row?.points ?? 0;
+}
+
+/**
+ * Reward points earned in [from, to): those of the card's purchases that cleared then (points are
+ * earned at clearing), in the month the statement's purchases count them, so a closed month's
+ * figure never changes. Cleared after it was authorized: the (card, authorized_at) index bounds the read.
+ */
+async function pointsEarned(db: Executor, cardId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await queryRows<{ points: number }>(
+    db,
+    sql`select coalesce(sum(points), 0)::integer as points from card_authorizations
+        where card_id = ${cardId} and points > 0 and authorized_at < ${to.toISOString()}
+          and cleared_at >= ${from.toISOString()} and cleared_at < ${to.toISOString()}`,
   );
   return row?.points ?? 0;
 }
@@ -383,8 +399,9 @@ export async function cardStatement(
     cutBefore(deps.db, card.accountId, from),
     cutBefore(deps.db, card.accountId, to),
   ]);
-  const [activity, takenBack] = await Promise.all([
+  const [activity, earned, takenBack] = await Promise.all([
     lineActivity(deps.db, card.accountId, opening, closingCut),
+    pointsEarned(deps.db, card.id, from, to),
     pointsTakenBack(deps.db, card.id, from, to),
   ]);
   const closing = -closingCut.balance;
@@ -405,7 +422,7 @@ export async function cardStatement(
       statementBalance: centsToDecimal(closing),
       minimumPayment: centsToDecimal(minimum),
       dueDate: `${nextMonth(shown)}-25`,
-      pointsEarned: rows.reduce((sum, row) => sum + row.points, 0),
+      pointsEarned: earned,
       pointsTakenBack: takenBack,
       open: shown >= thisMonth,
     },

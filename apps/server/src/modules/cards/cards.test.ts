@@ -163,6 +163,43 @@ describe('[CARDS]: the member’s cards and their controls', () => {
     );
   });
 
+  it('a replacement waiting for activation shows no expiry, no details: activation must prove the card', async () => {
+    const { member, card } = await memberWithCard(t);
+    const reported = await member.browser.post(cardPath(card.id, 'report-lost'), { reason: 'lost' });
+    const { card: replacement } = reported.json<CardResult>();
+    const plastic = await plasticOf(t, replacement.id);
+    // Its last 4, so the member knows which card it is; not the expiry activation asks for.
+    expect(replacement).toMatchObject({ status: 'inactive', last4: plastic.number.slice(-4), expiry: null });
+    const listed = (await cardsOf(member.browser)).cards;
+    expect(listed.find((c) => c.id === replacement.id)).toMatchObject({ status: 'inactive', expiry: null });
+    expect(listed.find((c) => c.id === card.id)?.expiry).toBe(card.expiry);
+    // View Card Details is refused, before a code is sent and with one.
+    const activateFirst: ApiError = { code: 'CONFLICT', message: m.activateFirst };
+    expectRefusal(
+      await member.browser.post(cardPath(replacement.id, 'codes'), { action: 'details' }),
+      409,
+      activateFirst,
+    );
+    expect(await mailsTo(t, member.email, 'card-code')).toHaveLength(0);
+    expectRefusal(
+      await member.browser.post(cardPath(replacement.id, 'details'), { challengeId: crypto.randomUUID() }),
+      409,
+      activateFirst,
+    );
+    expect((await auditActions(t, member.id)).filter((a) => a === 'card.details_viewed')).toHaveLength(0);
+
+    // Activated with what is printed on it: the expiry is shown, and the details with a code.
+    const activated = await member.browser.post(cardPath(replacement.id, 'activate'), {
+      last4: plastic.number.slice(-4),
+      expiry: plastic.expiry,
+    });
+    expect(activated.json<CardResult>().card).toMatchObject({ status: 'active', expiry: plastic.expiry });
+    const challengeId = await verifiedCode(t, member, replacement.id, 'details');
+    const shown = await member.browser.post(cardPath(replacement.id, 'details'), { challengeId });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json<CardDetails>().number.replaceAll(' ', '')).toBe(plastic.number);
+  });
+
   it('stops guessing at activation after five tries, however many race', async () => {
     const { member, card } = await memberWithCard(t);
     const { card: replacement } = (

@@ -136,16 +136,25 @@ export async function issueCreditCard(tx: Executor, deps: Deps, member: Holder, 
 }
 
 /**
- * Adds reward points for a purchase on `cardId` to the card in use (one UPDATE: racing clearings
- * add, never overwrite): the card itself, or its replacement if it was reported lost since the
- * purchase was approved (sql/cards_in_use.sql).
+ * Adds reward points for a purchase on `cardId` to the card in use: the card itself, or its
+ * replacement if it was reported lost since the purchase was approved. The card in use is locked
+ * before it is chosen (sql/cards_lock_in_use.sql), so a Report Lost or Stolen committing meanwhile
+ * cannot leave the points on the closed card; one UPDATE adds them (racing clearings add, never
+ * overwrite).
  */
 export async function addRewardPoints(tx: Executor, cardId: string, points: number): Promise<void> {
   if (points <= 0) return;
   await tx
     .update(cards)
     .set({ rewardsPoints: sql`${cards.rewardsPoints} + ${points}` })
-    .where(eq(cards.id, sql`cards_in_use(${cardId}::uuid)`));
+    .where(eq(cards.id, await lockCardInUse(tx, cardId)));
+}
+
+/** Locks the card in use in place of `cardId` (itself, or its replacement) and answers its id. */
+export async function lockCardInUse(tx: Executor, cardId: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(tx, sql`select cards_lock_in_use(${cardId}::uuid) as id`);
+  if (!row) throw new Error('no card in use');
+  return row.id;
 }
 
 /**

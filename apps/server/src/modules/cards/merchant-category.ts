@@ -46,7 +46,8 @@ export interface CardUseKind {
  * Whether a card use is cash paid out — a withdrawal; on a credit card, a cash advance — rather than
  * a purchase: at an ATM whatever the code, or wherever the code says cash (6010, 6011). The one rule
  * every decision about cash reads: the category (Withdrawal), the ATM switch and the daily ATM cash
- * limit (authorize.ts), the memo, a statement's cash figure, and no reward points (settle.ts).
+ * limit (authorize.ts), the memo, a statement's cash figure, and no reward points and no clearing
+ * above its authorization (settle.ts).
  */
 export function isCashUse({ channel, categoryCode }: CardUseKind): boolean {
   return channel === 'atm' || (categoryCode !== null && categoryCode !== undefined && cashCodes.has(categoryCode));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ApiError,
   type CardDetails,
@@ -26,6 +27,7 @@ import { capturedLogger } from '../../test/captured-logger';
 import { useFailingInsert } from '../../test/failing-insert';
 import { manualClock, MINUTE } from '../../test/identity';
 import { balances, memberWithMoney, newKey, overview } from '../../test/money';
+import { expectRefusal } from '../../test/responses';
 import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
@@ -469,6 +471,146 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     const response = await member.browser.post(cardsApi.authorize.path, processor.authorization(plastic, '1.00'));
     expect(response.statusCode).toBe(401);
     expect(declineReasons.card_locked).toBe('Declined: card locked');
+  });
+
+  it('cash never clears above what was authorized: not at an ATM, not a credit card’s cash advance', async () => {
+    const { member, card, plastic } = await cardholder(1_000_00n);
+    const challengeId = await verifiedCode(t, member, card.id, 'pin');
+    const pinSet = await member.browser.post(cardPath(card.id, 'pin'), {
+      challengeId,
+      pin: '4821',
+      confirmPin: '4821',
+    });
+    expect(pinSet.statusCode, pinSet.body).toBe(200);
+    const atm = { channel: 'atm' as const, pin: '4821', merchant: { name: 'Harbor ATM', country: 'US' } };
+    // The day's ATM cash, all of it (500.00 as issued).
+    const withdrawal = await processor.authorize(plastic, '500.00', atm);
+    expect(withdrawal.decision, withdrawal.message).toBe('approved');
+    expectRefusal(await processor.clear(withdrawal.id, '600.00'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: `Authorization ${withdrawal.id} is a cash withdrawal: it may not clear above the authorized 500.00.`,
+    });
+    expectRefusal(await processor.clear(withdrawal.id, '500.01'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: `Authorization ${withdrawal.id} is a cash withdrawal: it may not clear above the authorized 500.00.`,
+    });
+    // Nothing left but the hold; what was authorized (or less) still clears.
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '1000.00', available: '500.00' } });
+    expect((await processor.clear(withdrawal.id, '500.00')).statusCode).toBe(200);
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '500.00', available: '500.00' } });
+
+    // A credit card's cash at a teller (6010) is cash too.
+    const creditId = await giveCreditCard(t, member);
+    const teller = { merchant: { name: 'Casco Bank teller', country: 'US', categoryCode: '6010' } };
+    const advance = await processor.authorize(await plasticOf(t, creditId), '100.00', teller);
+    expect(advance.decision, advance.message).toBe('approved');
+    expect((await processor.clear(advance.id, '100.01')).statusCode).toBe(400);
+    expect((await processor.clear(advance.id, '80.00')).statusCode).toBe(200);
+    expect((await cardOf(member.browser, 'credit')).credit).toMatchObject({ balance: '80.00', rewardsPoints: 0 });
+  });
+
+  it('a tip passes the per-purchase limit, and takes the day at most 20% past the daily limit', async () => {
+    const { member, card, plastic } = await cardholder(1_000_00n);
+    const limits = { dailyAtm: '500.00', online: true, international: true, atm: true };
+    const put = async (perPurchase: string, dailyPurchases: string) => {
+      const response = await putLimits(t, member, card.id, { ...limits, perPurchase, dailyPurchases });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await put('150.00', '250.00');
+    const grill = { merchant: { name: 'Dockside Grill', country: 'US', categoryCode: '5812' } };
+    // 20% over a purchase at the per-purchase limit: the tolerance is the one way past it.
+    const dinner = await processor.authorize(plastic, '150.00', grill);
+    expect((await processor.clear(dinner.id, '180.00')).statusCode).toBe(200);
+
+    // The member lowers the daily limit to 130.00 with a 50.00 dinner still to clear: 180.00 + 50.00
+    // is 230.00 of the day's purchases already, past 130.00 and 20% of it (156.00): no tip on top.
+    const supper = await processor.authorize(plastic, '50.00', grill);
+    expect(supper.decision, supper.message).toBe('approved');
+    await put('100.00', '130.00');
+    expectRefusal(await processor.clear(supper.id, '50.01'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: "A clearing may take the day's purchases at most 20% over the card's daily limit of 130.00.",
+    });
+    expect((await processor.clear(supper.id, '50.00')).statusCode).toBe(200);
+
+    // The next day, 130.00 of purchases, the limit exactly: each may clear 20% over, the day 156.00 at most.
+    time.advance(DAY);
+    const lunch = await processor.authorize(plastic, '100.00', grill);
+    const coffee = await processor.authorize(plastic, '30.00');
+    expect([lunch.decision, coffee.decision]).toEqual(['approved', 'approved']);
+    expect((await processor.clear(lunch.id, '120.01')).statusCode).toBe(400);
+    expect((await processor.clear(lunch.id, '120.00')).statusCode).toBe(200);
+    expect((await processor.clear(coffee.id, '36.01')).statusCode).toBe(400);
+    expect((await processor.clear(coffee.id, '36.00')).statusCode).toBe(200);
+    expect((await balances(member.browser)).Checking).toMatchObject({ balance: '614.00', available: '614.00' });
+  });
+
+  it('a clearing or reversal id already used on another authorization is refused (409), naming it', async () => {
+    const { member, plastic } = await cardholder();
+    const cleared = await processor.authorize(plastic, '10.00');
+    const other = await processor.authorize(plastic, '20.00');
+    const clearingId = `clear-${randomUUID()}`;
+    expect((await processor.clear(cleared.id, '10.00', clearingId)).statusCode).toBe(200);
+    expectRefusal(await processor.clear(other.id, '20.00', clearingId), 409, {
+      code: 'CONFLICT',
+      message: `Clearing ${clearingId} was already used for authorization ${cleared.id}.`,
+    });
+    // The same id on the same authorization is still the first answer; the other is still held.
+    time.advance(1000);
+    expect((await processor.clear(cleared.id, '10.00', clearingId)).json()).toMatchObject({
+      id: clearingId,
+      status: 'posted',
+      amount: '10.00',
+    });
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '490.00', available: '470.00' } });
+
+    const reversalId = `reverse-${randomUUID()}`;
+    expect((await processor.reverse(other.id, reversalId)).statusCode).toBe(200);
+    const third = await processor.authorize(plastic, '30.00');
+    expectRefusal(await processor.reverse(third.id, reversalId), 409, {
+      code: 'CONFLICT',
+      message: `Reversal ${reversalId} was already used for authorization ${other.id}.`,
+    });
+    time.advance(1000);
+    expect((await processor.reverse(other.id, reversalId)).json()).toMatchObject({ status: 'reversed' });
+    expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '490.00', available: '460.00' } });
+  });
+
+  it('checks the security code (CVV2) when the processor sends one; wrong ones count with wrong PINs', async () => {
+    const { member, card, plastic } = await cardholder();
+    const cvv = t.cardKeys.cvv(plastic.number, plastic.expiry);
+    const wrong = cvv === '000' ? '001' : '000';
+    const online = (code: string) => processor.authorize(plastic, '5.00', { channel: 'online', cvv: code });
+    expect(await online(cvv)).toMatchObject({ decision: 'approved' });
+    expect(await online(wrong)).toMatchObject({
+      decision: 'declined',
+      reason: 'cvv_incorrect',
+      message: declineReasons.cvv_incorrect,
+    });
+    const malformed = processor.authorization(plastic, '5.00', { cvv: '12' });
+    expect((await processor.send(cardsApi.authorize.path, malformed)).statusCode).toBe(400);
+    // Without one, as before (the processor checked it, or the card was present).
+    expect((await processor.authorize(plastic, '5.00')).decision).toBe('approved');
+
+    // A wrong PIN and wrong codes share the day's tries: then neither the right code nor the right PIN passes.
+    const challengeId = await verifiedCode(t, member, card.id, 'pin');
+    const pinSet = await member.browser.post(cardPath(card.id, 'pin'), {
+      challengeId,
+      pin: '4821',
+      confirmPin: '4821',
+    });
+    expect(pinSet.statusCode, pinSet.body).toBe(200);
+    expect((await processor.authorize(plastic, '5.00', { pin: '1111' })).reason).toBe('pin_incorrect');
+    // (Setting the PIN started the day's tries afresh.)
+    for (let i = 1; i < t.config.cards.pinTries; i++) expect((await online(wrong)).reason).toBe('cvv_incorrect');
+    expect(await online(cvv)).toMatchObject({
+      reason: 'cvv_tries_exceeded',
+      message: 'Declined: too many incorrect PINs or security codes today',
+    });
+    expect((await processor.authorize(plastic, '5.00', { pin: '4821' })).reason).toBe('pin_tries_exceeded');
+    expect((await balances(member.browser)).Checking.available).toBe('490.00');
+    time.advance(DAY);
+    expect((await online(cvv)).decision).toBe('approved');
   });
 });
 

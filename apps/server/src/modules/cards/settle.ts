@@ -8,11 +8,12 @@ import {
 } from '@mutual/shared';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sqlState, withRetry } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
-import { type CardAuthorizationRow, cardAuthorizations, cards } from './cards.tables';
-import { cardPayment, cents } from './authorize';
+import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
+import { cardPayment, cents, spentToday } from './authorize';
 import { addRewardPoints } from './issue-card';
 import { isCashUse } from './merchant-category';
 import { forgetOldSignatures } from './processor-signature';
@@ -23,10 +24,15 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
  * What becomes of an approved authorization: a clearing posts its hold (for the cleared amount,
  * which may differ: a tip, a partial shipment), a reversal voids it, and the expiry job lets it go
  * when the merchant never completes it. Each happens once: the authorization's row is locked and
- * its status read under the lock; the processor's clearing and reversal ids are unique.
+ * its status read under the lock; the processor's clearing and reversal ids are unique (one already
+ * used on another authorization is refused: 409, naming it).
  */
 
-/** A clearing may exceed what was authorized by this much (restaurants add tips): 20%. */
+/**
+ * A purchase's clearing may exceed what was authorized by this much (restaurants add tips): 20%.
+ * The only way past the per-purchase limit; never for cash; and the day's purchases it takes past
+ * the daily limit by no more than as much (`refuseOverClearing`).
+ */
 const TIP_TOLERANCE_PERCENT = 20n;
 
 const settlement = (row: CardAuthorizationRow): ProcessorSettlementResult => ({
@@ -53,81 +59,145 @@ function notPending(row: CardAuthorizationRow): AppError {
   return new AppError('CONFLICT', `Authorization ${row.processorId} was ${state ?? row.status}.`);
 }
 
+/**
+ * A clearing above its authorization is refused (400) unless it is a tip on a purchase:
+ * - cash (an ATM withdrawal, cash at a teller, a credit card's cash advance: `isCashUse`) never
+ *   clears above what was authorized — the daily ATM limit was checked against that amount;
+ * - a purchase clears at most TIP_TOLERANCE_PERCENT over its authorization, which is the only way
+ *   past the per-purchase limit;
+ * - and only while the purchases of the authorization's day, counted as the daily limit counts them
+ *   (`spentToday`, this one at the cleared amount), stay within the card's daily purchases limit plus
+ *   the same tolerance of it. As authorized they were within the limit, so this holds unless the
+ *   member lowered the limit since; either way a tip never takes the day more than 20% past it.
+ * Read under the card's row lock, as authorizations count the day.
+ */
+async function refuseOverClearing(tx: Executor, card: CardRow, row: CardAuthorizationRow, amount: bigint) {
+  if (amount <= row.amount) return;
+  const authorized = centsToDecimal(row.amount);
+  if (isCashUse({ channel: row.channel as CardChannel, categoryCode: row.categoryCode }))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Authorization ${row.processorId} is a cash withdrawal: it may not clear above the authorized ${authorized}.`,
+    );
+  if (amount * 100n > row.amount * (100n + TIP_TOLERANCE_PERCENT))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A clearing may be at most ${TIP_TOLERANCE_PERCENT}% over the authorized ${authorized}.`,
+    );
+  const day = (await spentToday(tx, card.id, row.day, false)) - row.amount + amount;
+  if (day * 100n > card.limitDailyPurchases * (100n + TIP_TOLERANCE_PERCENT))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A clearing may take the day's purchases at most ${TIP_TOLERANCE_PERCENT}% over the card's daily limit of ` +
+        `${centsToDecimal(card.limitDailyPurchases)}.`,
+    );
+}
+
+/**
+ * A clearing or reversal that failed: when the unique index refused its id because the id is already
+ * on another authorization, a 409 naming both (a processor retries a 500 for ever); else the error
+ * as it was. The same id on the same authorization is a replay, answered before it gets this far.
+ */
+async function refuseIdUsedElsewhere(
+  db: Executor,
+  kind: 'Clearing' | 'Reversal',
+  input: { id: string; authorizationId: string },
+  error: unknown,
+): Promise<never> {
+  if (sqlState(error) === '23505') {
+    const column = kind === 'Clearing' ? cardAuthorizations.clearingId : cardAuthorizations.reversalId;
+    const [other] = await db
+      .select({ processorId: cardAuthorizations.processorId })
+      .from(cardAuthorizations)
+      .where(eq(column, input.id));
+    if (other && other.processorId !== input.authorizationId)
+      throw new AppError('CONFLICT', `${kind} ${input.id} was already used for authorization ${other.processorId}.`);
+  }
+  throw error;
+}
+
 export async function clearAuthorization(deps: Deps, input: ProcessorClearing): Promise<ProcessorSettlementResult> {
   const now = deps.clock();
   const amount = cents(input.amount);
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAuthorization(tx, input.authorizationId);
-    if (row.clearingId === input.id) {
-      if (row.clearedAmount !== amount)
-        throw new AppError('CONFLICT', `Clearing ${input.id} was already received with a different amount.`);
-      return settlement(row);
-    }
-    if (row.status !== 'pending' || !row.holdTransferId) throw notPending(row);
-    if (amount * 100n > row.amount * (100n + TIP_TOLERANCE_PERCENT))
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `A clearing may be at most ${TIP_TOLERANCE_PERCENT}% over the authorized ${centsToDecimal(row.amount)}.`,
-      );
-    const [card] = await tx.select().from(cards).where(eq(cards.id, row.cardId));
-    if (!card) throw new Error('card vanished');
+  // Retried on a deadlock: a staff reversal on the same card takes the ledger's locks before the card's.
+  const clearing = withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockAuthorization(tx, input.authorizationId);
+      if (row.clearingId === input.id) {
+        if (row.clearedAmount !== amount)
+          throw new AppError('CONFLICT', `Clearing ${input.id} was already received with a different amount.`);
+        return settlement(row);
+      }
+      if (row.status !== 'pending' || !row.holdTransferId) throw notPending(row);
+      // The card's row lock before the ledger's, in the order an authorization and Report Lost or
+      // Stolen take them: the day's limit is read as they read it, and the points go to the card in use.
+      const [card] = await tx.select().from(cards).where(eq(cards.id, row.cardId)).for('update');
+      if (!card) throw new Error('card vanished');
+      await refuseOverClearing(tx, card, row, amount);
 
-    let postTransferId: string;
-    if (amount === row.amount) {
-      ({ transferId: postTransferId } = await resolvePending(tx, {
-        kind: 'post',
-        pendingId: row.holdTransferId,
-        now,
-        createdBy: null,
-      }));
-    } else {
-      // A different amount: the hold is let go and the cleared amount taken in its place, together
-      // (the money the hold kept counts for the new transfer's funds check).
-      const reason = `Cleared for ${centsToDecimal(amount)} instead of ${centsToDecimal(row.amount)}`;
-      await resolvePending(tx, { kind: 'void', pendingId: row.holdTransferId, reason, now, createdBy: null });
-      ({ transferId: postTransferId } = await postTransfer(tx, {
-        ...cardPayment(card, { ...row, channel: row.channel as CardChannel }, amount),
-        kind: 'single',
-        now,
-        createdBy: null,
-      }));
-    }
-    // Points for a credit card's purchases; its cash (a cash advance, at an ATM or a teller) earns none.
-    const cash = isCashUse({ channel: row.channel as CardChannel, categoryCode: row.categoryCode });
-    const points =
-      card.kind === 'credit' && !cash ? Number((amount * deps.config.cards.rewardsBasisPoints) / 10_000n) : 0;
-    await addRewardPoints(tx, card.id, points);
-    const [cleared] = await tx
-      .update(cardAuthorizations)
-      .set({ status: 'posted', clearingId: input.id, clearedAmount: amount, clearedAt: now, postTransferId, points })
-      .where(eq(cardAuthorizations.id, row.id))
-      .returning();
-    if (!cleared) throw new Error('authorization vanished');
-    return settlement(cleared);
-  });
+      // Points for a credit card's purchases; its cash (a cash advance, at an ATM or a teller) earns none.
+      // Added first, so the card in use is locked (its replacement's too) before the ledger's locks.
+      const cash = isCashUse({ channel: row.channel as CardChannel, categoryCode: row.categoryCode });
+      const points =
+        card.kind === 'credit' && !cash ? Number((amount * deps.config.cards.rewardsBasisPoints) / 10_000n) : 0;
+      await addRewardPoints(tx, card.id, points);
+
+      let postTransferId: string;
+      if (amount === row.amount) {
+        ({ transferId: postTransferId } = await resolvePending(tx, {
+          kind: 'post',
+          pendingId: row.holdTransferId,
+          now,
+          createdBy: null,
+        }));
+      } else {
+        // A different amount: the hold is let go and the cleared amount taken in its place, together
+        // (the money the hold kept counts for the new transfer's funds check).
+        const reason = `Cleared for ${centsToDecimal(amount)} instead of ${centsToDecimal(row.amount)}`;
+        await resolvePending(tx, { kind: 'void', pendingId: row.holdTransferId, reason, now, createdBy: null });
+        ({ transferId: postTransferId } = await postTransfer(tx, {
+          ...cardPayment(card, { ...row, channel: row.channel as CardChannel }, amount),
+          kind: 'single',
+          now,
+          createdBy: null,
+        }));
+      }
+      const [cleared] = await tx
+        .update(cardAuthorizations)
+        .set({ status: 'posted', clearingId: input.id, clearedAmount: amount, clearedAt: now, postTransferId, points })
+        .where(eq(cardAuthorizations.id, row.id))
+        .returning();
+      if (!cleared) throw new Error('authorization vanished');
+      return settlement(cleared);
+    }),
+  );
+  return clearing.catch((error: unknown) => refuseIdUsedElsewhere(deps.db, 'Clearing', input, error));
 }
 
 export async function reverseAuthorization(deps: Deps, input: ProcessorReversal): Promise<ProcessorSettlementResult> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAuthorization(tx, input.authorizationId);
-    if (row.reversalId === input.id) return settlement(row);
-    if (row.status !== 'pending' || !row.holdTransferId) throw notPending(row);
-    await resolvePending(tx, {
-      kind: 'void',
-      pendingId: row.holdTransferId,
-      reason: cardHoldEndReasons.reversed,
-      now,
-      createdBy: null,
-    });
-    const [reversed] = await tx
-      .update(cardAuthorizations)
-      .set({ status: 'reversed', reversalId: input.id, reversedAt: now })
-      .where(eq(cardAuthorizations.id, row.id))
-      .returning();
-    if (!reversed) throw new Error('authorization vanished');
-    return settlement(reversed);
-  });
+  const reversal = withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockAuthorization(tx, input.authorizationId);
+      if (row.reversalId === input.id) return settlement(row);
+      if (row.status !== 'pending' || !row.holdTransferId) throw notPending(row);
+      await resolvePending(tx, {
+        kind: 'void',
+        pendingId: row.holdTransferId,
+        reason: cardHoldEndReasons.reversed,
+        now,
+        createdBy: null,
+      });
+      const [reversed] = await tx
+        .update(cardAuthorizations)
+        .set({ status: 'reversed', reversalId: input.id, reversedAt: now })
+        .where(eq(cardAuthorizations.id, row.id))
+        .returning();
+      if (!reversed) throw new Error('authorization vanished');
+      return settlement(reversed);
+    }),
+  );
+  return reversal.catch((error: unknown) => refuseIdUsedElsewhere(deps.db, 'Reversal', input, error));
 }
 
 /**

@@ -15,7 +15,8 @@ const expiryText = (value: string) => {
 
 /**
  * Activate Card, for a replacement that has arrived: the member proves they hold it with the last 4
- * digits and the expiry printed on it (the server compares, and counts the tries).
+ * digits and the expiry printed on it (the server compares, and counts the tries). The portal shows
+ * the last 4, so the member knows which card to look for, but never its expiry before activation.
  */
 export function ActivateCardForm({ card, onActivated }: { card: Card; onActivated: (result: CardResult) => void }) {
   const activate = useActivateCard();
@@ -38,7 +39,8 @@ export function ActivateCardForm({ card, onActivated }: { card: Card; onActivate
       className="space-y-3 rounded-xl border border-sky-200 bg-sky-50/60 p-4"
     >
       <p className="text-sm text-slate-700">
-        Your replacement card is on its way. When it arrives, enter the last 4 digits and the expiry date printed on it.
+        Your replacement card ending {card.last4} is on its way. When it arrives, enter the last 4 digits and the expiry
+        date printed on it.
       </p>
       <div className="grid gap-3 sm:max-w-lg sm:grid-cols-2">
         <TextField

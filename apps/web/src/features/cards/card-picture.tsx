@@ -11,7 +11,9 @@ const designs: Record<CardDesign, string> = {
 /**
  * The card as it looks in the hand, by its design: the credit union's name, the chip, the masked
  * number, the name on the card, expiry and kind. One image for assistive tech, named by those facts.
- * It keeps a card's proportions (85.6 × 54 mm) and shrinks with the column on a phone.
+ * It keeps a card's proportions (85.6 × 54 mm) and shrinks with the column on a phone. A replacement
+ * waiting to be activated comes without its expiry (activation asks for the one printed on it): the
+ * picture then leaves the expiry out.
  */
 export function CardPicture({ card }: { card: Card }) {
   const { brand } = useSite();
@@ -20,7 +22,9 @@ export function CardPicture({ card }: { card: Card }) {
   return (
     <div
       role="img"
-      aria-label={`${card.design} ${kind} ${card.numberMasked}, ${card.nameOnCard}, expires ${card.expiry}`}
+      aria-label={`${card.design} ${kind} ${card.numberMasked}, ${card.nameOnCard}${
+        card.expiry ? `, expires ${card.expiry}` : ''
+      }`}
       className={[
         'relative flex aspect-[1.586] w-full max-w-xs flex-col justify-between overflow-hidden rounded-2xl p-4',
         'text-white shadow-md select-none sm:p-5',
@@ -48,10 +52,12 @@ export function CardPicture({ card }: { card: Card }) {
       <div className="relative flex items-end justify-between gap-3 text-xs">
         <div className="min-w-0">
           <p className="truncate font-medium tracking-wide uppercase">{card.nameOnCard}</p>
-          <p className="mt-0.5">
-            <span className="text-[0.625rem] tracking-wider uppercase">Expires </span>
-            <span className="font-mono">{card.expiry}</span>
-          </p>
+          {card.expiry && (
+            <p className="mt-0.5">
+              <span className="text-[0.625rem] tracking-wider uppercase">Expires </span>
+              <span className="font-mono">{card.expiry}</span>
+            </p>
+          )}
         </div>
         <span className="shrink-0 font-semibold">{kind}</span>
       </div>

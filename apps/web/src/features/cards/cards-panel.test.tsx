@@ -248,7 +248,8 @@ describe('Cards panel: Overview', () => {
       status: 'inactive',
       numberMasked: '•••• •••• •••• 9931',
       last4: '9931',
-      expiry: '03/31',
+      // Not shown before activation: activation asks for the expiry printed on the card.
+      expiry: null,
       replacesId: DEBIT_ID,
       issuedAt: '2026-03-07T12:00:00.000Z',
       recentTransactions: [],
@@ -279,7 +280,13 @@ describe('Cards panel: Overview', () => {
     const fresh = articles[0] as HTMLElement;
     expect(within(fresh).getByText(m.reportedLost('4242', '9931'))).toBeTruthy();
     expect(within(fresh).getAllByTestId('card-status')[0]?.textContent).toBe('Awaiting activation');
-    expect(within(fresh).getByRole('form', { name: 'Activate Card ending 9931' })).toBeTruthy();
+    const activate = within(fresh).getByRole('form', { name: 'Activate Card ending 9931' });
+    expect(activate.textContent).toContain('Your replacement card ending 9931 is on its way.');
+    // Its picture: the last 4, so the member knows which card it is; no expiry, not even an empty one.
+    const picture = within(fresh).getAllByTestId('card-picture')[0] as HTMLElement;
+    expect(picture.textContent).toContain('•••• •••• •••• 9931');
+    expect(picture.textContent).not.toMatch(/Expires|null|undefined/);
+    expect(picture.getAttribute('aria-label')).toBe('Standard Debit Card •••• •••• •••• 9931, ALEX MEMBER');
     // The old card: one dimmed line under its replacement, no buttons.
     const old = within(fresh).getByTestId('closed-card');
     expect(old.dataset.cardId).toBe(DEBIT_ID);
@@ -291,7 +298,7 @@ describe('Cards panel: Overview', () => {
   });
 
   it('Activate Card checks the last 4 digits and MM/YY, then sends them', async () => {
-    const inactive = debitCard({ status: 'inactive', recentTransactions: [] });
+    const inactive = debitCard({ status: 'inactive', expiry: null, recentTransactions: [] });
     const { server, user } = renderPanel({
       'GET /api/cards': cardsOverview({ cards: [inactive] }),
       [`POST ${path(DEBIT_ID, 'activate')}`]: apiError(400, 'VALIDATION_FAILED', m.activationMismatch),

@@ -2,21 +2,28 @@
 -- card_authorizations.post_transfer_id, the hold's posting or the transfer of a different cleared
 -- amount): points are for purchases that stand. The one rule for a staff reversal of one transaction
 -- (cards/issue-card.ts, takeBackRewardPoints) and for Delete User Transactions (ledger_reverse_member).
--- One UPDATE per call, as the points were added at clearing; from the card in use (cards_in_use),
--- where the points are once a card is replaced. Answers the points taken: 0 when no posting was a
--- card purchase that earned any.
+-- From the card in use (cards_lock_in_use: locked before it is chosen, so a card reported lost at the
+-- same moment cannot keep the points while they are taken from the closed one), one card at a time
+-- in the order of their ids. Answers the points taken: 0 when no posting was a card purchase that
+-- earned any.
 CREATE OR REPLACE FUNCTION cards_take_back_points(p_postings uuid[]) RETURNS integer
-LANGUAGE sql AS $$
-  WITH taken AS (
-    UPDATE cards c SET rewards_points = c.rewards_points - s.points
-    FROM (
-      SELECT cards_in_use(a.card_id) AS card_id, sum(a.points)::integer AS points
-      FROM card_authorizations a
-      WHERE a.post_transfer_id = ANY (p_postings) AND a.points > 0
-      GROUP BY 1
-    ) s
-    WHERE c.id = s.card_id
-    RETURNING s.points
-  )
-  SELECT coalesce(sum(points), 0)::integer FROM taken
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_earned record;
+  v_card uuid;
+  v_taken integer := 0;
+BEGIN
+  FOR v_earned IN
+    SELECT a.card_id, sum(a.points)::integer AS points
+    FROM card_authorizations a
+    WHERE a.post_transfer_id = ANY (p_postings) AND a.points > 0
+    GROUP BY a.card_id
+    ORDER BY a.card_id
+  LOOP
+    v_card := cards_lock_in_use(v_earned.card_id);
+    UPDATE cards SET rewards_points = rewards_points - v_earned.points WHERE id = v_card;
+    v_taken := v_taken + v_earned.points;
+  END LOOP;
+  RETURN v_taken;
+END
 $$;
