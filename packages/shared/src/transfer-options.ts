@@ -274,8 +274,27 @@ export const currencies: readonly CurrencyOption[] = [
   { code: 'MYR', name: 'Malaysian Ringgit' },
 ];
 
-/** Case-insensitive match on a name or a code, for the searchable pickers. */
-export function matchesOption(option: { code: string; name: string }, query: string): boolean {
+/**
+ * The options a searchable picker offers for what was typed (case-insensitive, on a name or a
+ * code), best first: the code itself ("de"), then names that start with it ("ger" → Germany),
+ * then a later word that does ("kingdom" → United Kingdom), then codes that start with it, then any
+ * name or code that holds it ("ger" → Algeria, Niger, last). Enter takes the first, so the first
+ * must be the one a person means; each rank keeps the list's own order.
+ */
+export function optionsMatching<T extends { code: string; name: string }>(options: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase();
-  return q === '' || option.code.toLowerCase().includes(q) || option.name.toLowerCase().includes(q);
+  if (q === '') return [...options];
+  const rank = ({ code, name }: T): number => {
+    const [c, n] = [code.toLowerCase(), name.toLowerCase()];
+    if (c === q) return 0;
+    if (n.startsWith(q)) return 1;
+    if (n.split(/[\s(),-]+/).some((word) => word.startsWith(q))) return 2;
+    if (c.startsWith(q)) return 3;
+    return c.includes(q) || n.includes(q) ? 4 : -1;
+  };
+  return options
+    .map((option, index) => ({ option, index, rank: rank(option) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.option);
 }

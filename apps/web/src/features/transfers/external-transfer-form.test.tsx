@@ -58,6 +58,16 @@ describe('To US Bank transfer form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Routing number').value).toBe('031101266');
   });
 
+  it('a bank chosen after an empty "Continue" is no longer marked as missing', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const bank = screen.getByLabelText('Bank');
+    await waitFor(() => expect(bank.getAttribute('aria-invalid')).toBe('true'));
+    await user.selectOptions(bank, 'TD Bank');
+    expect(bank.getAttribute('aria-invalid')).toBeNull();
+    expect(bank.className).not.toContain('border-red-600');
+  });
+
   it(`keeps only digits in the account number and refuses fewer than 8 with "${m.invalidAccountNumber}"`, async () => {
     const { server, user } = renderForm();
     await fillExternalForm(user, { accountNumber: '12-34 abc567' });

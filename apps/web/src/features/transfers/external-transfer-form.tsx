@@ -62,6 +62,7 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
   const {
     register,
     setValue,
+    clearErrors,
     formState: { errors },
   } = transfer.form;
 
@@ -81,6 +82,8 @@ export function ExternalTransferForm({ accounts }: { accounts: AccountSummary[] 
     onChange: (event: { target: { value: string } }) => {
       const bank = usBanks.find((entry) => entry.name === event.target.value);
       setValue('routingNumber', bank?.routingNumber ?? '', { shouldValidate: false });
+      // The Bank box shows the routing number's error too: a bank chosen answers it.
+      if (bank) clearErrors('routingNumber');
     },
   });
   const bankError = errors.toBank?.message ?? errors.routingNumber?.message;

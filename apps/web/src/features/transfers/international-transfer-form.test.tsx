@@ -66,6 +66,19 @@ describe('International transfer form', () => {
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Country' }).value).toBe('France (FR)');
   });
 
+  it('offers the country whose name starts with what was typed first: "ger" and Enter is Germany', async () => {
+    const { user } = renderForm();
+    const country = screen.getByRole<HTMLInputElement>('combobox', { name: 'Country' });
+    await user.type(country, 'ger');
+    const list = screen.getByRole('listbox', { name: 'Country' });
+    const listed = within(list)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(listed).toEqual(['Germany (DE)', 'Algeria (DZ)', 'Niger (NE)', 'Nigeria (NG)']);
+    await pressEnter(user, country);
+    expect(country.value).toBe('Germany (DE)');
+  });
+
   it(`shows the summary and "${m.internationalNotice}" before anything is sent`, async () => {
     const { server, user, cont } = renderForm();
     await fillInternationalForm(user);

@@ -1,4 +1,4 @@
-import { matchesOption } from '@mutual/shared';
+import { optionsMatching } from '@mutual/shared';
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useEffect, useMemo, useState } from 'react';
 import { FieldError, controlProps } from '../../components/form-field';
@@ -48,7 +48,7 @@ export function OptionCombobox({
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const matches = useMemo(() => options.filter((option) => matchesOption(option, query ?? '')), [options, query]);
+  const matches = useMemo(() => optionsMatching(options, query ?? ''), [options, query]);
   const listId = `${id}-listbox`;
   const optionId = (code: string) => `${id}-option-${code}`;
   const activeOption = open ? matches[active] : undefined;
