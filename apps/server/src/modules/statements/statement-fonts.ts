@@ -42,10 +42,13 @@ let loaded: UnicodeFonts | undefined;
 export function unicodeFonts(): UnicodeFonts {
   if (!loaded) {
     const resolve = createRequire(import.meta.url).resolve;
-    const faces = {
-      DejaVuSans: openFont(woffToSfnt(readFileSync(resolve(FILES.DejaVuSans)))),
-      'DejaVuSans-Bold': openFont(woffToSfnt(readFileSync(resolve(FILES['DejaVuSans-Bold'])))),
+    const read = (face: UnicodeFace): Font => {
+      const font = openFont(woffToSfnt(readFileSync(resolve(FILES[face]))));
+      // A WOFF file holds one font; a collection (.ttc) would be a packaging mistake.
+      if (!('characterSet' in font)) throw new Error(`${FILES[face]} is a font collection, not one font`);
+      return font;
     };
+    const faces = { DejaVuSans: read('DejaVuSans'), 'DejaVuSans-Bold': read('DejaVuSans-Bold') };
     const bold = new Set(faces['DejaVuSans-Bold'].characterSet);
     const covers = new Set(faces.DejaVuSans.characterSet.filter((code) => bold.has(code)));
     loaded = { faces, covers };
