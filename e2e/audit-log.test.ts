@@ -43,7 +43,7 @@ browserSuite('[AUDIT]: the Audit Log screen', (browser) => {
     async () => {
       const { page, errors } = await openStaffPage();
       await visit(page, '/admin');
-      await page.getByRole('link', { name: 'Audit Log' }).click();
+      await page.getByRole('navigation', { name: 'Staff screens' }).getByRole('link', { name: 'Audit Log' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/audit');
       await expect.poll(() => headingText(page)).toBe('Audit Log');
       await entries(page).first().waitFor({ state: 'visible' });

@@ -82,7 +82,7 @@ browserSuite('[NAVIGATION]: header, menus and scrolling', (browser) => {
     await expect.poll(() => header.getAttribute('data-scrolled')).toBe('false');
   });
 
-  test('[NAVIGATION]: "Scroll to top" appears only after scrolling past 300 px and returns to the top', async () => {
+  test('[NAVIGATION]: "Scroll to top" appears only past 300 px, over nothing, and returns to the top', async () => {
     const { page } = await browser.open(MOBILE);
     await visit(page, '/about');
     const toTop = page.getByRole('button', { name: 'Scroll to top' });
@@ -94,8 +94,13 @@ browserSuite('[NAVIGATION]: header, menus and scrolling', (browser) => {
     await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
     expect(await toTop.count(), 'button shown at 200 px').toBe(0);
 
-    await scrollTo(page, 400);
-    await toTop.waitFor({ state: 'visible' });
+    // Past it, reading on down the page: there for the keyboard, but out of sight, over nothing.
+    await scrollTo(page, 900);
+    await expect.poll(() => toTop.getAttribute('data-shown')).toBe('false');
+    // The person scrolling back up brings it into view.
+    await page.mouse.move(MOBILE.width / 2, MOBILE.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => toTop.getAttribute('data-shown')).toBe('true');
     await toTop.click();
     await expect.poll(() => scrollY(page)).toBe(0);
     await toTop.waitFor({ state: 'detached' });

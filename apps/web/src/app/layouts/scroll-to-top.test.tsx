@@ -1,8 +1,8 @@
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@mutual/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ScrollToTopButton } from './scroll-to-top';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHOW_AFTER_SCROLLING_UP_MS, ScrollToTopButton } from './scroll-to-top';
 
 function scrollTo(y: number) {
   act(() => {
@@ -98,6 +98,61 @@ describe('"Scroll to top"', () => {
       expect(toTop()).toBeTruthy();
     } finally {
       Reflect.deleteProperty(document, 'elementsFromPoint');
+    }
+  });
+
+  it('covers nothing mid-page: shows while the person scrolls up and at the page’s end; takes the focus', () => {
+    vi.useFakeTimers();
+    // A long page (happy-dom lays nothing out, so it says how tall the page is).
+    const root = document.documentElement;
+    Object.defineProperty(root, 'scrollHeight', { configurable: true, value: 5000 });
+    render(
+      <main>
+        <h1>Dashboard</h1>
+        <ScrollToTopButton />
+      </main>,
+    );
+    const shown = () => toTop()?.getAttribute('data-shown');
+    try {
+      // Scrolling down through the page: the button is there for the keyboard, but not in sight.
+      scrollTo(1200);
+      expect(shown()).toBe('false');
+      expect(toTop()?.className).toContain('pointer-events-none');
+      // The page scrolling itself back up (to an anchor, to a message) does not bring it over what it shows.
+      scrollTo(1100);
+      expect(shown()).toBe('false');
+      // The person scrolling back up: it shows, and steps aside a moment after the scrolling stops.
+      fireEvent.wheel(window, { deltaY: -200 });
+      scrollTo(900);
+      expect(shown()).toBe('true');
+      act(() => vi.advanceTimersByTime(SHOW_AFTER_SCROLLING_UP_MS - 100));
+      expect(shown()).toBe('true');
+      act(() => vi.advanceTimersByTime(200));
+      expect(shown()).toBe('false');
+      // Scrolling down again hides it at once.
+      fireEvent.keyDown(window, { key: 'PageUp' });
+      scrollTo(700);
+      expect(shown()).toBe('true');
+      scrollTo(1000);
+      expect(shown()).toBe('false');
+      // The keyboard brings it into view.
+      act(() => toTop()?.focus());
+      expect(shown()).toBe('true');
+      act(() => toTop()?.blur());
+      expect(shown()).toBe('false');
+      // At the page's end it sits on the footer's empty room under its last line, and stays.
+      scrollTo(5000 - window.innerHeight);
+      act(() => vi.advanceTimersByTime(SHOW_AFTER_SCROLLING_UP_MS * 2));
+      expect(shown()).toBe('true');
+      // Pressed: to the top, the focus on the page's heading.
+      fireEvent.click(toTop() as HTMLElement);
+      fireEvent.scroll(window);
+      expect(window.scrollY).toBe(0);
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Dashboard' }));
+      expect(toTop()).toBeNull();
+    } finally {
+      Reflect.deleteProperty(root, 'scrollHeight');
+      vi.useRealTimers();
     }
   });
 });

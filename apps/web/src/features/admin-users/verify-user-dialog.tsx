@@ -39,6 +39,7 @@ const textSchemas = {
   'request-info': z.object({ text: requestInfoSchema.shape.details }),
 } satisfies Record<TextMode, z.ZodType<TextValues>>;
 const textId = 'verify-user-text';
+const countId = 'verify-user-checklist-count';
 const textButtons = {
   reject: {
     label: 'Reject',
@@ -136,11 +137,12 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
   const decided = user.status !== 'pending';
   const busy = decide.isPending || decided;
   const approving = decide.isPending && decide.variables.decision === 'approve';
-  const unchecked = verificationChecklist.filter((item) => !checklist[item]).length;
+  const ticked = verificationChecklist.filter((item) => checklist[item]).length;
+  const total = verificationChecklist.length;
 
   return (
     <div className="space-y-5">
-      <fieldset>
+      <fieldset aria-describedby={countId}>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Verification checklist</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {verificationChecklist.map((item) => (
@@ -156,12 +158,11 @@ function VerifyUserForm({ user, onDone, onFlash }: { user: UserDetail; onDone: (
             </label>
           ))}
         </div>
-        {unchecked > 0 && (
-          <p className="mt-2 text-xs text-slate-600">
-            {unchecked} of {verificationChecklist.length} checks not ticked. The review record keeps the checklist as it
-            is.
-          </p>
-        )}
+        <p id={countId} className="mt-2 text-xs text-slate-600">
+          {ticked === total
+            ? `All ${total} checks ticked.`
+            : `${ticked} of ${total} checks ticked. The review record keeps the checklist as it is.`}
+        </p>
       </fieldset>
 
       {formError && <Alert tone="error">{formError}</Alert>}

@@ -20,7 +20,13 @@ function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: st
 export function ContactInfoCards({ site }: { site: PublicSite }) {
   const { support, address } = site;
   return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    // A column is never narrower than its card's content: the e-mail, kept whole from 640 px up, widens its own.
+    <div
+      className={[
+        'grid gap-6 sm:grid-cols-[repeat(2,minmax(min-content,1fr))]',
+        'lg:grid-cols-[repeat(4,minmax(min-content,1fr))]',
+      ].join(' ')}
+    >
       <InfoCard icon={Phone} title="Call us">
         <p>
           <a href={`tel:${support.phone}`} className="text-base font-semibold text-brand hover:underline">
@@ -33,7 +39,10 @@ export function ContactInfoCards({ site }: { site: PublicSite }) {
       </InfoCard>
       <InfoCard icon={Mail} title="Email us">
         <p>
-          <a href={`mailto:${support.email}`} className="font-semibold break-words text-brand hover:underline">
+          <a
+            href={`mailto:${support.email}`}
+            className="font-semibold break-words text-brand hover:underline sm:whitespace-nowrap sm:[&_wbr]:hidden"
+          >
             <EmailText email={support.email} />
           </a>
         </p>

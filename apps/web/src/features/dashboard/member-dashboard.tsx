@@ -43,8 +43,8 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
         <MonthCards summary={summary} />
       </div>
 
-      {/* Both cards as tall as the taller (the transfer forms differ in height by tab): no gap under either. */}
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* Each card as tall as its content: the transfer forms differ in height by tab, none is stretched empty. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <section
           id="transfer-section"
           tabIndex={-1}

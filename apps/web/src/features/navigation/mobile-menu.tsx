@@ -18,17 +18,20 @@ const rowClass = [
   'text-base font-medium text-slate-800 hover:bg-slate-50',
 ].join(' ');
 
-/** The phone menu: the same links and account items as the desktop bar and avatar menu. */
+/** The phone (and, for staff, tablet) menu: the same links and account items as the desktop bar and avatar menu. */
 export function MobileMenu({
   id,
   user,
   onClose,
   menuButton,
+  hiddenFrom = 'md:hidden',
 }: {
   id: string;
   user: SessionUser;
   onClose: () => void;
   menuButton: RefObject<HTMLButtonElement | null>;
+  /** Hidden where the bar shows its links (`md:hidden`; the staff bar's `xl:hidden`). */
+  hiddenFrom?: 'md:hidden' | 'xl:hidden';
 }) {
   const accountItems = useAccountItems(user, { returnFocusTo: menuButton, beforeDialog: onClose });
   const panel = usePhoneMenuPanel(onClose, menuButton);
@@ -36,7 +39,7 @@ export function MobileMenu({
   return (
     <div
       id={id}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-100 bg-white md:hidden"
+      className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-100 bg-white ${hiddenFrom}`}
       {...panel}
     >
       <Container className="py-3">

@@ -38,7 +38,7 @@ function Bank({ order }: { order: PaymentOrder }) {
     <>
       <span className="block break-words text-slate-900">{order.beneficiary.bankName}</span>
       {bankDetails(order).map((line) => (
-        <span key={line} className="block text-sm text-slate-600 tabular-nums">
+        <span key={line} className="block text-sm text-slate-600 tabular-nums xl:whitespace-nowrap">
           {line}
         </span>
       ))}
@@ -135,7 +135,13 @@ type ListStates = Pick<
 
 function orderColumns(pending: boolean, actions: OrderActions): DataTableColumn<PaymentOrder>[] {
   return [
-    { id: 'member', header: 'Member', className: 'max-w-56', cell: (order) => <NameAndEmail person={order.member} /> },
+    // On a wide screen the table has room for the whole e-mail; narrower, it breaks before the "@".
+    {
+      id: 'member',
+      header: 'Member',
+      className: 'max-w-56 xl:max-w-none xl:whitespace-nowrap xl:[&_wbr]:hidden',
+      cell: (order) => <NameAndEmail person={order.member} />,
+    },
     {
       id: 'amount',
       header: 'Amount',

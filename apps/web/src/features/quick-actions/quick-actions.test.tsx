@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Link } from 'react-router';
+import { Link, RouterProvider, createBrowserRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { memberAccounts, siteFacts } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { installSiteFacts, renderWithProviders, testQueryClient } from '../../test/render';
+import { SiteProvider } from '../site/site-context';
 import { overviewFixture, pageOf } from '../bill-pay/bill-pay.fixtures';
 import { cardsOverview } from '../cards/cards.fixtures';
 import { depositOverview } from '../deposits/deposits.fixtures';
@@ -168,5 +170,35 @@ describe('Quick Actions', () => {
 
     await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Cards' }));
     await waitFor(() => expect(within(section).getByRole('region', { name: 'Cards' })).toBeTruthy());
+  });
+
+  it('opens the panel when only the address’s #hash changes (no reload, no link in the app)', async () => {
+    stubFetch({ 'GET /api/cards': cardsOverview(), 'GET /api/me/accounts': { accounts: memberAccounts } });
+    installSiteFacts(siteFacts);
+    // The browser's own history, as on the site: a changed #hash is a "popstate" with no state of
+    // the router's, so the location keeps the key it had on arrival ("default").
+    window.history.replaceState(null, '', '/dashboard');
+    const router = createBrowserRouter([{ path: '/dashboard', element: <Dashboard /> }]);
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <SiteProvider>
+          <RouterProvider router={router} />
+        </SiteProvider>
+      </QueryClientProvider>,
+    );
+    try {
+      const section = screen.getByRole('region', { name: 'Quick Actions' });
+      expect(within(section).queryByRole('region', { name: 'Cards' })).toBeNull();
+      act(() => {
+        window.history.pushState(null, '', '/dashboard#quick-actions-cards');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      });
+      await waitFor(() =>
+        expect(within(section).getByRole('region', { name: 'Cards' }).id).toBe('quick-actions-cards'),
+      );
+    } finally {
+      router.dispose();
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

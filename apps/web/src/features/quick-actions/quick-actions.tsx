@@ -68,15 +68,18 @@ const iconClass =
  * Spec §2 Quick Actions: six tiles; a tile opens its panel in place of the tiles and "Back to
  * Quick Actions" returns to them (the focus goes to the panel, then back to its tile). An address
  * naming a panel's anchor opens it — on arrival, and again at each navigation to it (the top
- * navigation's Cards and Bill Pay), which `useAnchorScroll` then scrolls to.
+ * navigation's Cards and Bill Pay, or only the #hash changed), which `useAnchorScroll` then scrolls to.
  */
 export function QuickActions() {
   const location = useLocation();
   const [openId, setOpenId] = useState<string | null>(() => tileOfHash(location.hash)?.id ?? null);
-  const [seenKey, setSeenKey] = useState(location.key);
-  if (seenKey !== location.key) {
-    // A new navigation (a click on "Bill Pay" while already here): open what it names.
-    setSeenKey(location.key);
+  // A navigation is told apart by its key and its anchor: a change of the address's #hash alone (typed,
+  // or a link elsewhere) comes as a browser "popstate" that may keep the key ("default") it had.
+  const navigation = `${location.key}${location.hash}`;
+  const [seen, setSeen] = useState(navigation);
+  if (seen !== navigation) {
+    // A new navigation (a click on "Bill Pay" while already here, a new #hash): open what it names.
+    setSeen(navigation);
     const named = tileOfHash(location.hash);
     if (named) setOpenId(named.id);
   }
