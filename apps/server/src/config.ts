@@ -257,6 +257,11 @@ const envSchema = z.object({
   CREDIT_CARD_LIMIT: moneyCents('5000.00'),
   /** An approved authorization that has not cleared lets its hold go after this many days. */
   CARD_AUTHORIZATION_HOLD_DAYS: int(7),
+  /**
+   * A clearing may still come this many days after its authorization once the hold has expired: it is
+   * posted then if the member's money (or credit) covers it (cards/settle.ts).
+   */
+  CARD_PRESENTMENT_DAYS: int(30),
   /** Wrong PINs a card may take in a day before every PIN is declined until the next day. */
   CARD_PIN_TRIES: int(3),
   /** How long View Card Details shows the full number and CVV. */
@@ -512,6 +517,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rewardsBasisPoints: basisPoints(e.RATE_CASH_BACK),
       rewardsRate: e.RATE_CASH_BACK,
       holdDays: e.CARD_AUTHORIZATION_HOLD_DAYS,
+      presentmentDays: e.CARD_PRESENTMENT_DAYS,
       pinTries: Math.max(1, e.CARD_PIN_TRIES),
       detailsSeconds: Math.max(10, e.CARD_DETAILS_SECONDS),
       homeCountry: e.CARD_HOME_COUNTRY,

@@ -23,7 +23,8 @@ import type { TransferStatus } from './transfers';
  * - `POST /api/cards/:cardId/lock`, `/unlock`, `/report-lost`, `/activate`.
  * - `POST /api/cards/:cardId/codes` (a code bound to the card and one action) and
  *   `/codes/verify`; then `/pin`, `/limits` or `/details` spend the verified code.
- * - The processor (`/api/processor/authorizations`, `/clearings`, `/reversals`): signed requests.
+ * - The processor (`/api/processor/authorizations`, `/clearings`, `/reversals`, `/refunds`): signed
+ *   requests.
  */
 
 const m = messages.cards;
@@ -249,6 +250,11 @@ export const cardStatementSchema = z.object({
   purchases: moneyString,
   withdrawals: moneyString,
   /**
+   * Merchants' refunds of the card's purchases credited in the month (`POST /api/processor/refunds`):
+   * back to the account a debit card draws on; a credit card's are in `credit.credits` too.
+   */
+  refunds: moneyString,
+  /**
    * Credit card: the statement at the month's close, every posted movement of the line in one figure:
    * openingBalance + purchases + withdrawals + otherCharges − payments − credits = statementBalance.
    */
@@ -258,7 +264,7 @@ export const cardStatementSchema = z.object({
       /** Charged besides card use: a payment undone by staff (the portal charges no fees or interest). */
       otherCharges: moneyString,
       payments: moneyString,
-      /** Charges undone by staff: a purchase or withdrawal reversed. */
+      /** Charges undone: a merchant's refund (also in `refunds`), or a purchase or withdrawal staff reversed. */
       credits: moneyString,
       statementBalance: moneyString,
       minimumPayment: moneyString,
@@ -266,7 +272,10 @@ export const cardStatementSchema = z.object({
       dueDate: z.string(),
       /** Points of purchases that cleared in this month (points are earned at clearing). */
       pointsEarned: z.number().int(),
-      /** Points of purchases staff reversed in this month, taken back from the card's total. */
+      /**
+       * Points taken back from the card's total in this month: a merchant's refund takes back its share of
+       * the purchase's points; a purchase staff reversed, what it still had.
+       */
       pointsTakenBack: z.number().int(),
       /** The month is still open: the figures so far. */
       open: z.boolean(),
@@ -458,6 +467,33 @@ export const processorReversalSchema = z.strictObject({
 });
 export type ProcessorReversal = z.infer<typeof processorReversalSchema>;
 
+/**
+ * A merchant's refund of a cleared purchase: a credit to the member (the account a debit card draws on;
+ * a credit card's line). Several may refund one purchase, together never more than it cleared for.
+ */
+export const processorRefundSchema = z.strictObject({
+  /** The processor's id for this refund: a repeat with the same id gets the same answer. */
+  id: processorId,
+  /** The processor's id of the cleared purchase (its authorization) this refunds. */
+  authorizationId: processorId,
+  amount: wireAmount,
+});
+export type ProcessorRefund = z.infer<typeof processorRefundSchema>;
+
+export const processorRefundResultSchema = z.object({
+  id: z.string(),
+  authorizationId: z.string(),
+  status: z.literal('refunded'),
+  /** This refund. */
+  amount: moneyString,
+  /** Every refund of the purchase so far, this one included, and what is left to refund of what it cleared for. */
+  refunded: moneyString,
+  refundable: moneyString,
+  /** A credit card purchase's reward points this refund took back. */
+  pointsTakenBack: z.number().int(),
+});
+export type ProcessorRefundResult = z.infer<typeof processorRefundResultSchema>;
+
 export const processorSettlementResultSchema = z.object({
   id: z.string(),
   authorizationId: z.string(),
@@ -486,6 +522,9 @@ export const terminalOverviewSchema = z.object({
       merchant: z.string(),
       amount: moneyString,
       status: z.enum(cardTransactionStatuses),
+      /** What merchants' refunds gave back of a cleared purchase so far, and what is left to refund (none for cash). */
+      refunded: moneyString,
+      refundable: moneyString,
       declineReason: z.string().nullable(),
       authorizedAt: z.string(),
     }),
@@ -533,8 +572,9 @@ export type TerminalPurchaseInput = z.input<typeof terminalPurchaseSchema>;
 export const terminalSettleSchema = z.strictObject({
   /** The processor id of the authorization. */
   authorizationId: z.string().min(1).max(64),
-  action: z.enum(['clear', 'reverse']),
-  /** Clearing only: the amount to clear (defaults to what was authorized). */
+  /** Clear or reverse a pending authorization; refund (part of) a cleared purchase. */
+  action: z.enum(['clear', 'reverse', 'refund']),
+  /** Clearing: the amount to clear (defaults to what was authorized). Refund: the amount (defaults to what is left). */
   amount: z.string().optional(),
 });
 

@@ -163,7 +163,12 @@ export const messages = {
       deposit: 'This is a returned check, recorded in Deposit Review: it cannot be reversed here',
       billPayment:
         'This is a returned bill payment’s refund, recorded in Payment Operations: it cannot be reversed here',
+      cardRefund:
+        'This is a merchant’s refund of a card purchase, sent by the card processor: it cannot be reversed here',
     },
+    refundedCardPurchase:
+      'The merchant has refunded this card purchase, in part or in full: reversing it here would give the money back ' +
+      'twice. What is left is settled with the card processor',
     exportedPaymentOrder:
       'A payment in this list has already gone out in an ACH file: settle or return it in Payment Operations first',
     /** Deleting a transaction whose workflow already gave the money back its own way: money moves back once. */

@@ -107,7 +107,8 @@ describe('[HTTP]: the application shell', () => {
       paths: Record<string, { post?: { tags: string[]; parameters: Array<{ name: string; in: string }> } }>;
     }>();
     expect(document.tags.find((tag) => tag.name === 'card processor')?.description).toContain('HMAC-SHA256');
-    for (const path of ['/api/processor/authorizations', '/api/processor/clearings', '/api/processor/reversals']) {
+    const paths = ['authorizations', 'clearings', 'reversals', 'refunds'].map((name) => `/api/processor/${name}`);
+    for (const path of paths) {
       const post = document.paths[path]?.post;
       expect(post?.tags, path).toEqual(['card processor']);
       expect(post?.parameters.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([

@@ -553,6 +553,7 @@ const rows: Row[] = [
   { method: 'POST', path: '/api/processor/authorizations', body: json({ id: 'x' }), expect: everyone(401) },
   { method: 'POST', path: '/api/processor/clearings', body: json({ id: 'x' }), expect: everyone(401) },
   { method: 'POST', path: '/api/processor/reversals', body: json({ id: 'x' }), expect: everyone(401) },
+  { method: 'POST', path: '/api/processor/refunds', body: json({ id: 'x' }), expect: everyone(401) },
   // The demo's card terminal: loopback only, like the mailbox; these browsers come from 10.x.x.x.
   { method: 'GET', path: '/api/dev/terminal', expect: everyone(404) },
   { method: 'POST', path: '/api/dev/terminal/purchase', body: json({}), expect: everyone(404) },

@@ -64,7 +64,7 @@ describe('card-terminal: the command line', () => {
     });
   });
 
-  it('reads a clearing and a reversal', () => {
+  it('reads a clearing, a reversal and a refund', () => {
     expect(parse(['clear', '--authorization', 'cli-abc', '--amount', '5.25'])).toEqual({
       kind: 'clear',
       url: undefined,
@@ -75,6 +75,11 @@ describe('card-terminal: the command line', () => {
       url: undefined,
       body: { id: 'undo-1', authorizationId: 'cli-abc' },
     });
+    expect(parse(['refund', '--authorization', 'cli-abc', '--amount', '2.00'])).toEqual({
+      kind: 'refund',
+      url: undefined,
+      body: { id: 'cli-refund-fixed-id', authorizationId: 'cli-abc', amount: '2.00' },
+    });
     expect(parse(['cards'])).toEqual({ kind: 'cards', url: undefined });
     expect(parse(['--help'])).toEqual({ kind: 'help' });
     expect(parse(['authorize', '-h'])).toEqual({ kind: 'help' });
@@ -82,7 +87,9 @@ describe('card-terminal: the command line', () => {
 
   it('refuses what it cannot send, naming the option', () => {
     expect(refusal([])).toMatch(/Name a command/);
-    expect(refusal(['refund'])).toBe('Unknown command "refund"');
+    expect(refusal(['refunds'])).toBe('Unknown command "refunds"');
+    expect(refusal(['refund', '--authorization', 'cli-abc'])).toBe('--amount is required');
+    expect(refusal(['refund', '--authorization', 'cli-abc', '--amount', '0'])).toMatch(/^--amount: /);
     expect(refusal(['authorize', '--expiry', '08/29', '--amount', '4.50'])).toBe('--card is required');
     expect(refusal(['authorize', '--card', '4000001234564242', '--expiry', '8/29', '--amount', '4.50'])).toBe(
       '--expiry: MM/YY',
@@ -109,7 +116,7 @@ describe('card-terminal: the command line', () => {
   });
 
   it('has a usage text naming every command', () => {
-    for (const command of ['authorize', 'clear', 'reverse', 'cards', '--url', '--help'])
+    for (const command of ['authorize', 'clear', 'reverse', 'refund', 'cards', '--url', '--help'])
       expect(USAGE).toContain(command);
   });
 

@@ -6,12 +6,14 @@ import { parseArgs } from 'node:util';
 import {
   type ProcessorAuthorization,
   type ProcessorClearing,
+  type ProcessorRefund,
   type ProcessorReversal,
   type TerminalOverview,
   cardKindLabels,
   cardStatusLabels,
   processorAuthorizationSchema,
   processorClearingSchema,
+  processorRefundSchema,
   processorReversalSchema,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
@@ -22,7 +24,7 @@ import { signedHeaders } from '../modules/cards/processor-signature';
 
 /**
  * `npm run card-terminal -- <command>`: the demo's card terminal from a shell. It signs
- * authorizations, clearings and reversals with the processor's shared secret (PROCESSOR_SECRET, or
+ * authorizations, clearings, reversals and refunds with the processor's shared secret (PROCESSOR_SECRET, or
  * outside production DATA_DIR/processor.secret, made by the server's first start) and sends them to
  * a running server's processor interface, exactly as a card processor would; `cards` lists the
  * demo's cards (GET /api/dev/terminal: not in production, and only from the server's own computer).
@@ -41,6 +43,9 @@ Commands:
       Clear an approved authorization: its hold posts, for this amount (a tip may add up to 20%).
   reverse --authorization <processor id> [--id <reversal id>]
       Reverse an approved authorization that has not cleared: its hold is released.
+  refund --authorization <processor id> --amount 4.50 [--id <refund id>]
+      The merchant refunds a cleared purchase, all of it or part (several refunds add up to at most
+      what cleared): the money goes back to the member's account, or lowers what a credit card owes.
   cards
       List the demo's cards (numbers and expiry dates) and the latest card transactions.
 
@@ -58,7 +63,8 @@ export type TerminalCommand =
   | { kind: 'cards'; url: string | undefined }
   | { kind: 'authorize'; url: string | undefined; body: ProcessorAuthorization }
   | { kind: 'clear'; url: string | undefined; body: ProcessorClearing }
-  | { kind: 'reverse'; url: string | undefined; body: ProcessorReversal };
+  | { kind: 'reverse'; url: string | undefined; body: ProcessorReversal }
+  | { kind: 'refund'; url: string | undefined; body: ProcessorRefund };
 
 const options = {
   card: { type: 'string' },
@@ -81,6 +87,7 @@ const commandOptions: Record<Exclude<TerminalCommand['kind'], 'help'>, OptionNam
   authorize: ['card', 'expiry', 'amount', 'merchant', 'country', 'channel', 'category', 'pin', 'id'],
   clear: ['authorization', 'amount', 'id'],
   reverse: ['authorization', 'id'],
+  refund: ['authorization', 'amount', 'id'],
   cards: [],
 };
 const isCommand = (name: string): name is keyof typeof commandOptions => Object.hasOwn(commandOptions, name);
@@ -131,7 +138,7 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
   const { values, positionals } = readArgs(argv);
   if (values.help) return { kind: 'help' };
   const [name, ...extra] = positionals;
-  if (name === undefined) throw new UsageError('Name a command: authorize, clear, reverse or cards');
+  if (name === undefined) throw new UsageError('Name a command: authorize, clear, reverse, refund or cards');
   if (!isCommand(name)) throw new UsageError(`Unknown command "${name}"`);
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (options start with --)`);
   const given = (Object.keys(values) as OptionName[]).filter((option) => values[option] !== undefined);
@@ -178,6 +185,14 @@ export function parseTerminalArgs(argv: readonly string[], newId: () => string =
       };
       return { kind: 'reverse', url, body: checked(processorReversalSchema, body) };
     }
+    case 'refund': {
+      const body = {
+        id: values.id?.trim() || `cli-refund-${newId()}`,
+        authorizationId: required(values, 'authorization'),
+        amount: required(values, 'amount'),
+      };
+      return { kind: 'refund', url, body: checked(processorRefundSchema, body) };
+    }
   }
 }
 
@@ -186,6 +201,7 @@ export const commandPaths = {
   authorize: cardsApi.authorize.path,
   clear: cardsApi.clear.path,
   reverse: cardsApi.reverse.path,
+  refund: cardsApi.refund.path,
 } as const;
 
 /** The demo's cards as a small table, and the latest card transactions. */
@@ -208,7 +224,7 @@ export function describeCards(overview: TerminalOverview): string {
   const recent = overview.recent.map(
     (entry) =>
       `  ${entry.id}  ••${entry.cardLast4}  ${entry.amount.padStart(9)}  ${entry.merchant}  ` +
-      `${entry.declineReason ?? entry.status}`,
+      `${entry.declineReason ?? entry.status}${entry.refunded !== '0.00' ? ` (refunded ${entry.refunded})` : ''}`,
   );
   return [...lines, '', recent.length > 0 ? 'Recent card transactions:' : 'No card transactions yet.', ...recent].join(
     '\n',

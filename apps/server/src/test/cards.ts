@@ -178,6 +178,11 @@ export class Processor {
   reverse(authorizationId: string, id = `reverse-${randomUUID()}`) {
     return this.send(cardsApi.reverse.path, { id, authorizationId });
   }
+
+  /** The merchant refunds `amount` of a cleared purchase (the processor's authorization id). */
+  refund(authorizationId: string, amount: string, id = `refund-${randomUUID()}`) {
+    return this.send(cardsApi.refund.path, { id, authorizationId, amount });
+  }
 }
 
 /**

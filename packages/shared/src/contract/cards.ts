@@ -17,6 +17,8 @@ import {
   processorAuthorizationSchema,
   processorClearingSchema,
   processorHeadersSchema,
+  processorRefundResultSchema,
+  processorRefundSchema,
   processorReversalSchema,
   processorSettlementResultSchema,
   reportLostSchema,
@@ -166,6 +168,17 @@ export const cardsApi = {
     body: processorReversalSchema,
     response: processorSettlementResultSchema,
   }),
+  refund: endpoint({
+    method: 'POST',
+    path: '/api/processor/refunds',
+    tags: processorTags,
+    summary:
+      "A merchant's refund of a cleared purchase: credited to the member's account (a debit card's) or card " +
+      '(a credit card, lowering what is owed); partial refunds add up to at most what cleared',
+    headers: processorHeadersSchema,
+    body: processorRefundSchema,
+    response: processorRefundResultSchema,
+  }),
   terminal: endpoint({
     method: 'GET',
     path: '/api/dev/terminal',
@@ -185,7 +198,7 @@ export const cardsApi = {
     method: 'POST',
     path: '/api/dev/terminal/settle',
     tags: ['development'],
-    summary: 'Sign and send a clearing or a reversal (not in production)',
+    summary: 'Sign and send a clearing, a reversal or a refund (not in production)',
     body: terminalSettleSchema,
     response: terminalResultSchema,
   }),

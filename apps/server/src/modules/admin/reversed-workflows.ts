@@ -26,19 +26,36 @@ export async function beforeReversingWorkflow(
 }
 
 /**
+ * Refuses (409) reversing a card purchase a merchant has refunded part or all of: the reversal
+ * would give back the whole purchase on top of the refunds. The purchase's authorization is locked
+ * first, as a refund locks it, so a refund arriving meanwhile is seen; what is left of such a
+ * purchase is the card processor's (a dispute), not the transaction table's.
+ */
+export async function refuseReversalOfRefunded(tx: Executor, postingId: string): Promise<void> {
+  const [purchase] = await queryRows<{ refunded: string | null }>(
+    tx,
+    sql`select (select sum(r.amount) from card_refunds r where r.authorization_id = a.id)::text as refunded
+        from card_authorizations a where a.post_transfer_id = ${postingId}::uuid for update of a`,
+  );
+  if (purchase?.refunded) throw new AppError('CONFLICT', messages.admin.refundedCardPurchase);
+}
+
+/**
  * Refuses (409, saying where it is recorded) a transfer that is a workflow's own return: a
- * returned check's debit (or the amount still owed on it), or a returned bill payment's refund.
+ * returned check's debit (or the amount still owed on it), a returned bill payment's refund, or a
+ * merchant's refund of a card purchase.
  * Reversed from the member's transaction table it would give back a bounced check's money, or take
  * back a refund, while the deposit or payment still reads "returned" and cannot be fixed.
  */
 export async function refuseReversalOfAReturn(tx: Executor, transferId: string): Promise<void> {
-  const [row] = await queryRows<{ workflow: 'deposit' | 'billPayment' }>(
+  const [row] = await queryRows<{ workflow: 'deposit' | 'billPayment' | 'cardRefund' }>(
     tx,
     sql`
     select case
       when exists (select 1 from mobile_deposits d
         where d.return_transfer_id = ${transferId}::uuid or d.owed_transfer_id = ${transferId}::uuid) then 'deposit'
       when exists (select 1 from bill_payments b where b.return_transfer_id = ${transferId}::uuid) then 'billPayment'
+      when exists (select 1 from card_refunds r where r.transfer_id = ${transferId}::uuid) then 'cardRefund'
     end as workflow`,
   );
   if (row?.workflow) throw new AppError('CONFLICT', messages.admin.returnHandledElsewhere[row.workflow]);

@@ -22,7 +22,7 @@ import type { UserRow } from '../people/people.tables';
 import { pendingOrderIds, tellCancelledOrders } from '../payments/payment-notices';
 import { withBalancesAudited } from './balances-audited';
 import { refuseUnlessStaffEntry } from './pending-workflows';
-import { beforeReversingWorkflow, refuseReversalOfAReturn } from './reversed-workflows';
+import { beforeReversingWorkflow, refuseReversalOfAReturn, refuseReversalOfRefunded } from './reversed-workflows';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -340,6 +340,7 @@ async function undo(
   }
   const original = transfer.resolution_kind === 'post' && transfer.resolution_id ? transfer.resolution_id : transfer.id;
   if (original === transfer.id) await refuseReversalOfAReturn(tx, transfer.id);
+  await refuseReversalOfRefunded(tx, original);
   const workflow = original === transfer.id ? {} : await beforeReversingWorkflow(tx, transfer.id, common);
   const reversed = await reverseTransfer(tx, { transferId: original, ...common })
     .catch(conflictAs(messages.admin.alreadyReversed))

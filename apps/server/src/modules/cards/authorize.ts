@@ -287,3 +287,14 @@ export async function spentToday(tx: Executor, cardId: string, day: string, cash
     .filter((row) => isCashUse({ channel: row.channel, categoryCode: row.category_code }) === cash)
     .reduce((sum, row) => sum + BigInt(row.spent), 0n);
 }
+
+/** An authorization by the processor's id, locked (NOT_FOUND when unknown): clearings, reversals and refunds. */
+export async function lockAuthorization(tx: Executor, processorId: string): Promise<CardAuthorizationRow> {
+  const [row] = await tx
+    .select()
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.processorId, processorId))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', `Authorization ${processorId} is not known.`);
+  return row;
+}

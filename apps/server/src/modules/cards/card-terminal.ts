@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   centsToDecimal,
+  type CardChannel,
   type CardKind,
   type CardStatus,
   type CardTransactionStatus,
@@ -13,7 +14,7 @@ import {
   type terminalSettleSchema,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -22,12 +23,13 @@ import { AppError } from '../../errors';
 import { routeOf } from '../../http/contract-route';
 import { users } from '../people/people.tables';
 import { cardNumberContext, expiryText } from './card-numbers';
-import { cardAuthorizations, cards } from './cards.tables';
+import { cardAuthorizations, cardRefunds, cards } from './cards.tables';
+import { isCashUse } from './merchant-category';
 import { signedHeaders } from './processor-signature';
 
 /**
  * The demo's card terminal (`/dev/terminal`, and `npm run card-terminal` from a shell): it signs
- * authorizations, clearings and reversals with the processor's shared secret and sends them to
+ * authorizations, clearings, reversals and merchants' refunds with the processor's shared secret and sends them to
  * the processor interface exactly as a processor would, so a visitor can buy a coffee with a demo
  * card and watch the dashboard change. Not in production; served to this computer only unless
  * DEV_MAILBOX=public (dev-mailbox-access.ts), like the mailbox.
@@ -60,6 +62,15 @@ async function terminalOverview(deps: AppDeps): Promise<TerminalOverview> {
     .innerJoin(cards, eq(cards.id, cardAuthorizations.cardId))
     .orderBy(desc(cardAuthorizations.authorizedAt))
     .limit(20);
+  const refunded = await refundedOf(
+    deps,
+    recent.map(({ row }) => row.id),
+  );
+  /** What is left to refund of a cleared purchase; nothing of cash or of what did not clear. */
+  const refundable = (row: (typeof recent)[number]['row']) =>
+    row.status === 'posted' && !isCashUse({ channel: row.channel as CardChannel, categoryCode: row.categoryCode })
+      ? (row.clearedAmount ?? row.amount) - (refunded.get(row.id) ?? 0n)
+      : 0n;
   return {
     cards: rows.map(({ card, member }) => ({
       cardId: card.id,
@@ -75,10 +86,23 @@ async function terminalOverview(deps: AppDeps): Promise<TerminalOverview> {
       merchant: row.merchant,
       amount: centsToDecimal(row.clearedAmount ?? row.amount),
       status: row.status as CardTransactionStatus,
+      refunded: centsToDecimal(refunded.get(row.id) ?? 0n),
+      refundable: centsToDecimal(refundable(row)),
       declineReason: row.declineReason ? declineReasons[row.declineReason as DeclineReason] : null,
       authorizedAt: row.authorizedAt.toISOString(),
     })),
   };
+}
+
+/** What merchants refunded of each of these authorizations, by its id. */
+async function refundedOf(deps: AppDeps, ids: string[]): Promise<Map<string, bigint>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
+    .select({ id: cardRefunds.authorizationId, amount: sql<string>`sum(${cardRefunds.amount})::text` })
+    .from(cardRefunds)
+    .where(inArray(cardRefunds.authorizationId, ids))
+    .groupBy(cardRefunds.authorizationId);
+  return new Map(rows.map((row) => [row.id, BigInt(row.amount)]));
 }
 
 function purchaseOf(input: z.output<typeof terminalPurchaseSchema>): ProcessorAuthorization {
@@ -105,9 +129,21 @@ async function settlementOf(
   if (input.action === 'reverse')
     return [cardsApi.reverse.path, { id: `terminal-reversal-${randomUUID()}`, authorizationId: input.authorizationId }];
   const [row] = await deps.db
-    .select({ amount: cardAuthorizations.amount })
+    .select({ id: cardAuthorizations.id, amount: cardAuthorizations.amount, cleared: cardAuthorizations.clearedAmount })
     .from(cardAuthorizations)
     .where(eq(cardAuthorizations.processorId, input.authorizationId));
+  if (input.action === 'refund') {
+    // By default what is left to refund of what cleared (the processor interface decides what passes).
+    const left = row ? (row.cleared ?? row.amount) - ((await refundedOf(deps, [row.id])).get(row.id) ?? 0n) : 0n;
+    return [
+      cardsApi.refund.path,
+      {
+        id: `terminal-refund-${randomUUID()}`,
+        authorizationId: input.authorizationId,
+        amount: input.amount?.trim() || centsToDecimal(left > 0n ? left : 0n),
+      },
+    ];
+  }
   return [
     cardsApi.clear.path,
     {

@@ -270,8 +270,9 @@ async function debitCardCharges(db: Executor, cardId: string, from: Date, to: Da
  * A credit line's movements between two cuts, from its ledger entries: each entry's change of the
  * posted balance (holds and their release change nothing) filed by its transfer. A fall paid to the
  * card settlement account is card use — a Withdrawal (cash) by its category, else a purchase; any
- * other fall is an other charge (a payment undone). A rise that undoes a transfer is a credit (a
- * charge undone); any other rise is a payment. Every entry is in exactly one figure, so
+ * other fall is an other charge (a payment or a refund undone). A rise that undoes a transfer, or
+ * is a merchant's refund (card_refunds), is a credit (a charge undone); any other rise is a payment.
+ * Every entry is in exactly one figure, so
  * opening + purchases + withdrawals + otherCharges − payments − credits is the closing balance owed.
  */
 async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut): Promise<LineActivity> {
@@ -287,7 +288,7 @@ async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut)
           select e.balance_after - lag(e.balance_after, 1, ${from.balance.toString()}::bigint)
               over (order by e.account_version) as rise,
             t.credit_account_id = ${generalLedger.cardSettlement}::uuid and t.reverses_id is null as card,
-            t.reverses_id is not null as reversal,
+            t.reverses_id is not null or exists (select 1 from card_refunds r where r.transfer_id = t.id) as reversal,
             t.category
           from ledger_entries e
           join ledger_transfers t on t.id = e.transfer_id
@@ -305,20 +306,40 @@ async function lineActivity(db: Executor, accountId: string, from: Cut, to: Cut)
 }
 
 /**
- * Reward points taken back in [from, to): those of the card's purchases whose posting staff reversed
- * then (`takeBackRewardPoints`, `ledger_reverse_member`), in the month of the reversal, as the
- * statement's credits are; the month the purchase cleared still shows them earned (`pointsEarned`).
+ * Reward points taken back in [from, to), in the month they were taken, as the statement's credits
+ * are; the month the purchase cleared still shows them earned (`pointsEarned`): a merchant's refund's
+ * share of its purchase's points (card_refunds.points), and what a purchase whose posting staff
+ * reversed then still had — its points less its refunds' (`cards_take_back_points`; a purchase staff
+ * reversed is refunded no more, so that figure never changes).
  */
 async function pointsTakenBack(db: Executor, cardId: string, from: Date, to: Date): Promise<number> {
   const [row] = await queryRows<{ points: number }>(
     db,
-    sql`select coalesce(sum(a.points), 0)::integer as points
-        from card_authorizations a
-        join ledger_transfers r on r.reverses_id = a.post_transfer_id
-        where a.card_id = ${cardId} and a.points > 0
-          and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`,
+    sql`select (
+          select coalesce(sum(a.points - (
+              select coalesce(sum(f.points), 0) from card_refunds f where f.authorization_id = a.id)), 0)
+          from card_authorizations a
+          join ledger_transfers r on r.reverses_id = a.post_transfer_id
+          where a.card_id = ${cardId} and a.points > 0
+            and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}
+        ) + (
+          select coalesce(sum(f.points), 0)
+          from card_refunds f join card_authorizations a on a.id = f.authorization_id
+          where a.card_id = ${cardId} and f.refunded_at >= ${from.toISOString()} and f.refunded_at < ${to.toISOString()}
+        ) as points`,
   );
-  return row?.points ?? 0;
+  return Number(row?.points ?? 0);
+}
+
+/** Merchants' refunds of the card's purchases credited in [from, to). */
+async function refundsOf(db: Executor, cardId: string, from: Date, to: Date): Promise<bigint> {
+  const [row] = await queryRows<{ amount: string }>(
+    db,
+    sql`select coalesce(sum(f.amount), 0)::text as amount
+        from card_refunds f join card_authorizations a on a.id = f.authorization_id
+        where a.card_id = ${cardId} and f.refunded_at >= ${from.toISOString()} and f.refunded_at < ${to.toISOString()}`,
+  );
+  return BigInt(row?.amount ?? '0');
 }
 
 /**
@@ -380,6 +401,7 @@ export async function cardStatement(
   const reversals = await staffReversalsOf(deps.db, rows);
   const transactions = rows.map((row) => cardTransaction(row, reversals));
 
+  const refunds = await refundsOf(deps.db, card.id, from, to);
   if (card.kind !== 'credit') {
     const charges = await debitCardCharges(deps.db, card.id, from, to);
     return {
@@ -389,6 +411,7 @@ export async function cardStatement(
       transactions,
       purchases: centsToDecimal(charges.purchases),
       withdrawals: centsToDecimal(charges.withdrawals),
+      refunds: centsToDecimal(refunds),
       credit: null,
     };
   }
@@ -414,6 +437,7 @@ export async function cardStatement(
     transactions,
     purchases: centsToDecimal(activity.purchases),
     withdrawals: centsToDecimal(activity.withdrawals),
+    refunds: centsToDecimal(refunds),
     credit: {
       openingBalance: centsToDecimal(-opening.balance),
       otherCharges: centsToDecimal(activity.otherCharges),

@@ -21,6 +21,7 @@ import {
 } from './card-controls';
 import { cardsOverview, cardStatement, memberCard } from './card-view';
 import { verifyProcessorRequest } from './processor-signature';
+import { refundPurchase } from './refund';
 import { clearAuthorization, reverseAuthorization } from './settle';
 
 declare module 'fastify' {
@@ -149,4 +150,5 @@ export const processorRoutes =
     app.route({ ...routeOf(api.authorize), handler: async (request) => authorizePurchase(deps, request.body) });
     app.route({ ...routeOf(api.clear), handler: async (request) => clearAuthorization(deps, request.body) });
     app.route({ ...routeOf(api.reverse), handler: async (request) => reverseAuthorization(deps, request.body) });
+    app.route({ ...routeOf(api.refund), handler: async (request) => refundPurchase(deps, request.body) });
   };

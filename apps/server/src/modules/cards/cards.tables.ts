@@ -151,6 +151,42 @@ export const cardAuthorizations = pgTable(
 export type CardAuthorizationRow = typeof cardAuthorizations.$inferSelect;
 
 /**
+ * A merchant's refund of a cleared purchase, as the processor sent it (refund.ts): a ledger transfer
+ * from the card settlement account back to where the purchase's money came from. Several may refund
+ * one purchase, together never more than it cleared for (counted under the authorization's row
+ * lock). The processor's id makes it idempotent.
+ */
+export const cardRefunds = pgTable(
+  'card_refunds',
+  {
+    id: uuidPrimaryKey(),
+    authorizationId: uuid()
+      .notNull()
+      .references(() => cardAuthorizations.id),
+    /** The processor's id for the refund: a repeat gets the first answer. */
+    processorId: text().notNull(),
+    amount: cents().notNull(),
+    /** The purchase's refunds up to this one, this one included: what its answer says, replayed too. */
+    refundedTotal: cents().notNull(),
+    /** The credit: card settlement → the account the purchase was paid from. */
+    transferId: uuid()
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    /** A credit card purchase's reward points this refund took back (its share of them). */
+    points: integer().notNull().default(0),
+    refundedAt: timestamptz().notNull(),
+  },
+  (table) => [
+    uniqueIndex('card_refunds_processor_idx').on(table.processorId),
+    uniqueIndex('card_refunds_transfer_idx').on(table.transferId),
+    index('card_refunds_authorization_idx').on(table.authorizationId),
+    check('card_refunds_amount_check', sql`${table.amount} > 0 and ${table.refundedTotal} >= ${table.amount}`),
+    check('card_refunds_points_check', sql`${table.points} >= 0`),
+  ],
+);
+export type CardRefundRow = typeof cardRefunds.$inferSelect;
+
+/**
  * Signatures of processor requests already seen, kept for the timestamp tolerance: the same
  * signed request sent again is refused as a replay (a retry signs afresh, and the processor's id
  * makes it idempotent).

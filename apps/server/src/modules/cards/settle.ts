@@ -2,6 +2,7 @@ import {
   type CardChannel,
   cardHoldEndReasons,
   centsToDecimal,
+  formatMoney,
   type ProcessorClearing,
   type ProcessorReversal,
   type ProcessorSettlementResult,
@@ -11,14 +12,17 @@ import type { Executor } from '../../db/client';
 import { sqlState, withRetry } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/record-audit';
 import { postTransfer, resolvePending } from '../ledger/post-transfer';
+import { notify } from '../notifications/notify';
 import { type CardAuthorizationRow, cardAuthorizations, type CardRow, cards } from './cards.tables';
-import { cardPayment, cents, spentToday } from './authorize';
+import { cardPayment, cents, lockAuthorization, spentToday } from './authorize';
 import { addRewardPoints } from './issue-card';
 import { isCashUse } from './merchant-category';
 import { forgetOldSignatures } from './processor-signature';
+import { processorActor } from './refund';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'logger'>>;
 
 /**
  * What becomes of an approved authorization: a clearing posts its hold (for the cleared amount,
@@ -26,6 +30,14 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
  * when the merchant never completes it. Each happens once: the authorization's row is locked and
  * its status read under the lock; the processor's clearing and reversal ids are unique (one already
  * used on another authorization is refused: 409, naming it).
+ *
+ * A clearing may also come after the hold expired: card networks present clearings after the
+ * issuer's hold has dropped, and the processor settles them with the credit union all the same.
+ * Within CARD_PRESENTMENT_DAYS of the authorization it is posted as a new transfer for the cleared
+ * amount, under the same rules as one on time (a tip on a purchase, never more cash), if the
+ * member's money — a credit card's credit — covers it; if not, it is refused (409) and recorded for
+ * staff (an audit row, a log line). Later than that it is refused, as a clearing of an expired
+ * authorization always was.
  */
 
 /**
@@ -41,16 +53,6 @@ const settlement = (row: CardAuthorizationRow): ProcessorSettlementResult => ({
   status: row.status === 'reversed' ? 'reversed' : 'posted',
   amount: centsToDecimal(row.status === 'reversed' ? row.amount : (row.clearedAmount ?? row.amount)),
 });
-
-async function lockAuthorization(tx: Executor, processorId: string): Promise<CardAuthorizationRow> {
-  const [row] = await tx
-    .select()
-    .from(cardAuthorizations)
-    .where(eq(cardAuthorizations.processorId, processorId))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', `Authorization ${processorId} is not known.`);
-  return row;
-}
 
 function notPending(row: CardAuthorizationRow): AppError {
   const state = { posted: 'already cleared', reversed: 'reversed', expired: 'expired', declined: 'declined' }[
@@ -84,7 +86,9 @@ async function refuseOverClearing(tx: Executor, card: CardRow, row: CardAuthoriz
       'VALIDATION_FAILED',
       `A clearing may be at most ${TIP_TOLERANCE_PERCENT}% over the authorized ${authorized}.`,
     );
-  const day = (await spentToday(tx, card.id, row.day, false)) - row.amount + amount;
+  // An expired authorization is no longer in the day's count; a pending one is, at what it held.
+  const counted = row.status === 'pending' ? row.amount : 0n;
+  const day = (await spentToday(tx, card.id, row.day, false)) - counted + amount;
   if (day * 100n > card.limitDailyPurchases * (100n + TIP_TOLERANCE_PERCENT))
     throw new AppError(
       'VALIDATION_FAILED',
@@ -128,7 +132,8 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
           throw new AppError('CONFLICT', `Clearing ${input.id} was already received with a different amount.`);
         return settlement(row);
       }
-      if (row.status !== 'pending' || !row.holdTransferId) throw notPending(row);
+      const late = isLatePresentment(deps, row, now);
+      if (!late && (row.status !== 'pending' || !row.holdTransferId)) throw notPending(row);
       // The card's row lock before the ledger's, in the order an authorization and Report Lost or
       // Stolen take them: the day's limit is read as they read it, and the points go to the card in use.
       const [card] = await tx.select().from(cards).where(eq(cards.id, row.cardId)).for('update');
@@ -143,14 +148,27 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
       await addRewardPoints(tx, card.id, points);
 
       let postTransferId: string;
-      if (amount === row.amount) {
+      if (late) {
+        // The hold is gone: the cleared amount is taken now, if the account (or the line) covers it.
+        ({ transferId: postTransferId } = await postTransfer(tx, {
+          ...cardPayment(card, { ...row, channel: row.channel as CardChannel }, amount),
+          kind: 'single',
+          now,
+          createdBy: null,
+        }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
+            throw new LateClearingUncovered(row, card, input.id, amount);
+          throw error;
+        }));
+        await lateClearingPosted(tx, row, card, input.id, amount, now);
+      } else if (amount === row.amount && row.holdTransferId) {
         ({ transferId: postTransferId } = await resolvePending(tx, {
           kind: 'post',
           pendingId: row.holdTransferId,
           now,
           createdBy: null,
         }));
-      } else {
+      } else if (row.holdTransferId) {
         // A different amount: the hold is let go and the cleared amount taken in its place, together
         // (the money the hold kept counts for the new transfer's funds check).
         const reason = `Cleared for ${centsToDecimal(amount)} instead of ${centsToDecimal(row.amount)}`;
@@ -161,7 +179,7 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
           now,
           createdBy: null,
         }));
-      }
+      } else throw notPending(row);
       const [cleared] = await tx
         .update(cardAuthorizations)
         .set({ status: 'posted', clearingId: input.id, clearedAmount: amount, clearedAt: now, postTransferId, points })
@@ -171,7 +189,103 @@ export async function clearAuthorization(deps: Deps, input: ProcessorClearing): 
       return settlement(cleared);
     }),
   );
-  return clearing.catch((error: unknown) => refuseIdUsedElsewhere(deps.db, 'Clearing', input, error));
+  return clearing.catch(async (error: unknown) => {
+    if (error instanceof LateClearingUncovered) throw await refuseUncovered(deps, error, now);
+    return refuseIdUsedElsewhere(deps.db, 'Clearing', input, error);
+  });
+}
+
+/** An expired authorization whose clearing is still within the presentment window. */
+function isLatePresentment(deps: Deps, row: CardAuthorizationRow, now: Date): boolean {
+  const window = deps.config.cards.presentmentDays * 86_400_000;
+  return row.status === 'expired' && now.getTime() - row.authorizedAt.getTime() <= window;
+}
+
+/** A late clearing the member's money (or credit) does not cover: the transaction is undone, then refused. */
+class LateClearingUncovered extends Error {
+  constructor(
+    readonly row: CardAuthorizationRow,
+    readonly card: CardRow,
+    readonly clearingId: string,
+    readonly amount: bigint,
+  ) {
+    super('late clearing not covered');
+  }
+}
+
+/** Tells the member a purchase whose hold had expired was posted after all, and leaves an audit row. */
+async function lateClearingPosted(
+  tx: Executor,
+  row: CardAuthorizationRow,
+  card: CardRow,
+  clearingId: string,
+  amount: bigint,
+  now: Date,
+) {
+  await recordAudit(tx, {
+    action: 'card.late_clearing_posted',
+    actor: processorActor,
+    targetUserId: card.userId,
+    after: lateFacts(row, card, clearingId, amount),
+    at: now,
+  });
+  await notify(
+    tx,
+    card.userId,
+    {
+      kind: 'card',
+      title: 'Card purchase posted',
+      body:
+        `${formatMoney(amount)} at ${row.merchant} with your card ending ${card.last4} was posted: the merchant ` +
+        'completed the purchase after its hold had expired.',
+    },
+    now,
+  );
+}
+
+/** What staff read of a late clearing: ids and amounts, never the card's number. */
+const lateFacts = (row: CardAuthorizationRow, card: CardRow, clearingId: string, amount: bigint) => ({
+  card: card.last4,
+  kind: card.kind,
+  authorization: row.processorId,
+  clearing: clearingId,
+  merchant: row.merchant,
+  amount: centsToDecimal(amount),
+  authorizedAt: row.authorizedAt.toISOString(),
+  expiredAt: row.expiredAt?.toISOString() ?? null,
+});
+
+/**
+ * Records a late clearing that could not be posted (an audit row for staff, a log line naming the
+ * authorization) in a transaction of its own, and answers the 409 the processor acts on.
+ */
+async function refuseUncovered(deps: Deps, refused: LateClearingUncovered, now: Date): Promise<AppError> {
+  const { row, card, clearingId, amount } = refused;
+  const facts = lateFacts(row, card, clearingId, amount);
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, {
+      action: 'card.late_clearing_refused',
+      actor: processorActor,
+      targetUserId: card.userId,
+      after: facts,
+      at: now,
+    }),
+  );
+  deps.logger?.warn(
+    {
+      cardAuthorizationId: row.id,
+      processorAuthorizationId: row.processorId,
+      clearing: clearingId,
+      amount: facts.amount,
+    },
+    'late card clearing refused: the member cannot cover it',
+  );
+  const what = card.kind === 'credit' ? "the card's available credit" : "the member's available balance";
+  return new AppError(
+    'CONFLICT',
+    `Authorization ${row.processorId} expired before clearing ${clearingId} arrived, and ${what} does not cover ` +
+      `${centsToDecimal(amount)}: the clearing was not posted.`,
+  );
 }
 
 export async function reverseAuthorization(deps: Deps, input: ProcessorReversal): Promise<ProcessorSettlementResult> {

@@ -2,6 +2,7 @@ import {
   formatWireMoney,
   isApiError,
   processorAuthorizationResultSchema,
+  processorRefundResultSchema,
   processorSettlementResultSchema,
   type TerminalPurchaseInput,
 } from '@mutual/shared';
@@ -17,7 +18,7 @@ type TerminalResult = { status: number; body: unknown };
  */
 export interface TerminalAnswer {
   tone: 'approved' | 'declined' | 'refused';
-  /** "Approved", "Declined: card locked", "Cleared $5.00", "Reversed", "Refused". */
+  /** "Approved", "Declined: card locked", "Cleared $5.00", "Reversed", "Refunded $2.00", "Refused". */
   headline: string;
   /** One line under the headline: what was asked, or why it was refused. */
   detail: string;
@@ -70,6 +71,23 @@ export function settlementAnswer(result: TerminalResult): TerminalAnswer {
     detail: cleared
       ? 'The hold became a posted card transaction.'
       : `The hold of ${formatWireMoney(amount)} was released.`,
+    processorId: authorizationId,
+    status: result.status,
+  };
+}
+
+/** The answer to Refund: this refund, what the purchase's refunds come to and what is left. */
+export function refundAnswer(result: TerminalResult): TerminalAnswer {
+  const parsed = processorRefundResultSchema.safeParse(result.body);
+  if (result.status >= 300 || !parsed.success) {
+    return refusal(result.status, result.body, 'The processor interface gave an answer the terminal cannot read.');
+  }
+  const { amount, refunded, refundable, pointsTakenBack, authorizationId } = parsed.data;
+  const points = pointsTakenBack > 0 ? ` ${pointsTakenBack} reward points taken back.` : '';
+  return {
+    tone: 'approved',
+    headline: `Refunded ${formatWireMoney(amount)}`,
+    detail: `${formatWireMoney(refunded)} refunded in all; ${formatWireMoney(refundable)} left to refund.${points}`,
     processorId: authorizationId,
     status: result.status,
   };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DevTerminalPage } from '../../routes/dev/terminal';
 import { apiError, stubFetch, type StubRoutes } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
-import { purchaseAnswer, settlementAnswer } from './answers';
+import { purchaseAnswer, refundAnswer, settlementAnswer } from './answers';
 
 const ALEX_DEBIT = '4000001234564242';
 
@@ -37,8 +37,21 @@ const pending = {
   merchant: 'Harbor Coffee',
   amount: '4.50',
   status: 'pending' as const,
+  refunded: '0.00',
+  refundable: '0.00',
   declineReason: null,
   authorizedAt: '2026-03-04T15:00:00.000Z',
+};
+
+/** A cleared purchase of 40.00, 15.00 of it refunded already. */
+const cleared = {
+  ...pending,
+  id: 'terminal-2',
+  merchant: 'Dockside Grill',
+  amount: '40.00',
+  status: 'posted' as const,
+  refunded: '15.00',
+  refundable: '25.00',
 };
 
 function renderTerminal(routes: StubRoutes = {}) {
@@ -254,6 +267,92 @@ describe('The card terminal page', () => {
       authorizationId: 'terminal-1',
       action: 'reverse',
     });
+  });
+
+  it('refunds a cleared purchase: part of it, then all that is left; a refusal says why', async () => {
+    let refundedSoFar = 15_00;
+    const { server, user } = renderTerminal({
+      'GET /api/dev/terminal': () =>
+        overview([
+          {
+            ...cleared,
+            refunded: (refundedSoFar / 100).toFixed(2),
+            refundable: ((40_00 - refundedSoFar) / 100).toFixed(2),
+          },
+          // Cash is not refunded: no Refund for a cleared ATM withdrawal.
+          { ...cleared, id: 'terminal-3', merchant: 'Harbor ATM', refunded: '0.00', refundable: '0.00' },
+        ]),
+      'POST /api/dev/terminal/settle': (request) => {
+        const body = request.body as { action: string; amount?: string };
+        const amount = body.amount ? Math.round(Number(body.amount) * 100) : 40_00 - refundedSoFar;
+        // The processor interface's answer, relayed with its status.
+        if (refundedSoFar + amount > 40_00)
+          return { status: 409, body: { code: 'CONFLICT', message: 'More than it cleared for.' } };
+        refundedSoFar += amount;
+        return {
+          status: 200,
+          body: {
+            id: 'refund-1',
+            authorizationId: 'terminal-2',
+            status: 'refunded',
+            amount: (amount / 100).toFixed(2),
+            refunded: (refundedSoFar / 100).toFixed(2),
+            refundable: ((40_00 - refundedSoFar) / 100).toFixed(2),
+            pointsTakenBack: 0,
+          },
+        };
+      },
+    });
+    const [row, atm] = await screen.findAllByTestId('terminal-transaction');
+    if (!row || !atm) throw new Error('two transactions listed');
+    expect(row.getAttribute('data-status')).toBe('posted');
+    expect(within(row).getByTestId('terminal-refunded').textContent).toBe('Refunded $15.00');
+    expect(within(atm).queryByRole('button', { name: 'Refund' })).toBeNull();
+    // No Clear or Reverse for a cleared purchase: Refund, by default all that is left.
+    expect(within(row).queryByRole('button', { name: 'Clear' })).toBeNull();
+    const amount = within(row).getByLabelText<HTMLInputElement>(/^Amount to refund/);
+    expect(amount.placeholder).toBe('25.00');
+
+    await user.type(amount, '0');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    expect(
+      await within(row).findByText('Enter an amount such as 2.00, or leave it empty to refund all that is left.'),
+    ).toBeTruthy();
+    expect(server.to('POST', '/api/dev/terminal/settle')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '5.00');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    const answer = screen.getByTestId('terminal-answer');
+    await waitFor(() =>
+      expect(within(answer).getByTestId('terminal-answer-headline').textContent).toBe('Refunded $5.00'),
+    );
+    expect(answer.textContent).toContain('$20.00 refunded in all; $20.00 left to refund.');
+    expect(server.to('POST', '/api/dev/terminal/settle')[0]?.body).toEqual({
+      authorizationId: 'terminal-2',
+      action: 'refund',
+      amount: '5.00',
+    });
+    // The list is read again: the new total, and what is left as the default.
+    await waitFor(() => expect(within(row).getByTestId('terminal-refunded').textContent).toBe('Refunded $20.00'));
+
+    // The field is emptied after a refund: by default, all that is left.
+    expect(amount.value).toBe('');
+    await waitFor(() => expect(amount.placeholder).toBe('20.00'));
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(within(answer).getByTestId('terminal-answer-headline').textContent).toBe('Refunded $20.00'),
+    );
+    expect(server.to('POST', '/api/dev/terminal/settle')[1]?.body).toEqual({
+      authorizationId: 'terminal-2',
+      action: 'refund',
+    });
+    // All of it refunded: nothing left to refund, no button.
+    await waitFor(() => expect(within(row).queryByRole('button', { name: 'Refund' })).toBeNull());
+
+    expect(
+      refundAnswer({ status: 409, body: { code: 'CONFLICT', message: 'More than it cleared for.' } }),
+    ).toMatchObject({ tone: 'refused', headline: 'Refused', detail: 'More than it cleared for.', status: 409 });
   });
 
   it('shows a refusal of the processor interface, and says when there is no terminal', async () => {

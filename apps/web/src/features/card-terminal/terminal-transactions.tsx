@@ -1,9 +1,15 @@
-import { type TerminalOverview, cardTransactionStatusLabels, formatWireMoney, parseMoney } from '@mutual/shared';
+import {
+  type TerminalOverview,
+  cardTransactionStatusLabels,
+  formatWireMoney,
+  isPositiveAmount,
+  parseMoney,
+} from '@mutual/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { FieldError, controlProps } from '../../components/form-field';
 import { formatDateTime } from '../../lib/format-date';
-import { type TerminalAnswer, requestFailedAnswer, settlementAnswer } from './answers';
+import { type TerminalAnswer, refundAnswer, requestFailedAnswer, settlementAnswer } from './answers';
 import { useTerminalSettle } from './use-card-terminal';
 
 type Recent = TerminalOverview['recent'][number];
@@ -20,7 +26,8 @@ const pillTones: Record<Recent['status'], string> = {
 /**
  * "Recent card transactions": the latest authorizations on any card, newest first. A pending one
  * can be cleared — for another amount if a tip was added — or reversed, as the merchant's
- * processor would do later in a real day.
+ * processor would do later in a real day; a cleared one refunded by its merchant, all of what is
+ * left or part of it.
  */
 export function TerminalTransactions({
   recent,
@@ -79,43 +86,95 @@ function TransactionItem({
           )}
         </div>
         <p className="mt-0.5 font-mono text-xs break-all text-slate-600">{transaction.id}</p>
+        {isPositiveAmount(transaction.refunded) && (
+          <p className="mt-0.5 text-sm text-slate-700" data-testid="terminal-refunded">
+            Refunded {formatWireMoney(transaction.refunded)}
+          </p>
+        )}
       </div>
       {transaction.status === 'pending' && (
-        <SettleControls transaction={transaction} describedBy={descriptionId} onAnswer={onAnswer} />
+        <SettleControls
+          transaction={transaction}
+          describedBy={descriptionId}
+          onAnswer={onAnswer}
+          kind={pendingActions}
+        />
+      )}
+      {isPositiveAmount(transaction.refundable) && (
+        <SettleControls
+          transaction={transaction}
+          describedBy={descriptionId}
+          onAnswer={onAnswer}
+          kind={postedActions}
+        />
       )}
     </li>
   );
 }
 
-/** The two things a merchant's processor does with a pending authorization, as buttons. */
-const settleButtons = [
-  { action: 'clear', label: 'Clear', variant: 'primary' },
-  { action: 'reverse', label: 'Reverse', variant: 'outline' },
-] as const;
+type SettleAction = 'clear' | 'reverse' | 'refund';
 
-/** Clear (with an optional amount: a tip, a partial shipment) and Reverse, for a pending authorization. */
+/** What a merchant's processor does with a transaction: its buttons, and the amount field they share. */
+interface ActionKind {
+  name: string;
+  buttons: ReadonlyArray<{ action: SettleAction; label: string; variant: 'primary' | 'outline' }>;
+  /** The button that sends the amount typed (the others send none). */
+  withAmount: SettleAction;
+  amountLabel: string;
+  /** Under the field when what is typed is no amount. */
+  amountHint: string;
+  /** What an empty field means, shown in it. */
+  placeholder: (transaction: Recent) => string;
+}
+
+/** A pending authorization: Clear (with an optional amount: a tip, a partial shipment) or Reverse. */
+const pendingActions: ActionKind = {
+  name: 'clear',
+  buttons: [
+    { action: 'clear', label: 'Clear', variant: 'primary' },
+    { action: 'reverse', label: 'Reverse', variant: 'outline' },
+  ],
+  withAmount: 'clear',
+  amountLabel: 'Amount to clear',
+  amountHint: 'Enter an amount such as 5.25, or leave it empty to clear what was authorized.',
+  placeholder: (transaction) => transaction.amount,
+};
+
+/** A cleared purchase (not cash) with some left: its merchant's Refund, of part or (empty) all that is left. */
+const postedActions: ActionKind = {
+  name: 'refund',
+  buttons: [{ action: 'refund', label: 'Refund', variant: 'outline' }],
+  withAmount: 'refund',
+  amountLabel: 'Amount to refund',
+  amountHint: 'Enter an amount such as 2.00, or leave it empty to refund all that is left.',
+  placeholder: (transaction) => transaction.refundable,
+};
+
+/** The buttons of one kind of action for one transaction, with their optional amount. */
 function SettleControls({
   transaction,
   describedBy,
   onAnswer,
+  kind,
 }: {
   transaction: Recent;
   describedBy: string;
   onAnswer: (answer: TerminalAnswer | null) => void;
+  kind: ActionKind;
 }) {
   const settle = useTerminalSettle();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const inputId = `clear-amount-${transaction.id}`;
+  const inputId = `${kind.name}-amount-${transaction.id}`;
 
-  const send = async (action: 'clear' | 'reverse') => {
+  const send = async (action: SettleAction) => {
     if (settle.isPending) return;
     onAnswer(null);
     const typed = amount.trim();
-    if (action === 'clear' && typed !== '') {
+    if (action === kind.withAmount && typed !== '') {
       const parsed = parseMoney(typed);
       if (!parsed.ok || parsed.cents < 1n) {
-        setError('Enter an amount such as 5.25, or leave it empty to clear what was authorized.');
+        setError(kind.amountHint);
         return;
       }
     }
@@ -124,9 +183,12 @@ function SettleControls({
       const result = await settle.mutateAsync({
         authorizationId: transaction.id,
         action,
-        ...(action === 'clear' && typed !== '' ? { amount: typed } : {}),
+        ...(action === kind.withAmount && typed !== '' ? { amount: typed } : {}),
       });
-      onAnswer(settlementAnswer(result));
+      const answer = action === 'refund' ? refundAnswer(result) : settlementAnswer(result);
+      // Done: the field is empty again (a refund's row stays, for the rest of it).
+      if (answer.tone === 'approved') setAmount('');
+      onAnswer(answer);
     } catch (failure) {
       onAnswer(requestFailedAnswer(failure));
     }
@@ -136,14 +198,14 @@ function SettleControls({
     <div className="mt-3 flex flex-wrap items-end gap-2">
       <div className="w-full sm:w-56">
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-          Amount to clear <span className="font-normal text-slate-600">(optional)</span>
+          {kind.amountLabel} <span className="font-normal text-slate-600">(optional)</span>
         </label>
         <input
           {...controlProps(inputId, { error }, 'tabular-nums')}
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={transaction.amount}
+          placeholder={kind.placeholder(transaction)}
           value={amount}
           onChange={(event) => {
             setAmount(event.target.value.replace(/[^\d.]/g, ''));
@@ -151,7 +213,7 @@ function SettleControls({
           }}
         />
       </div>
-      {settleButtons.map(({ action, label, variant }) => {
+      {kind.buttons.map(({ action, label, variant }) => {
         const sending = settle.isPending && settle.variables.action === action;
         return (
           <Button

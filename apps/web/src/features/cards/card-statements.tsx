@@ -105,18 +105,24 @@ function StatementBody({ statement, title, busy }: { statement: CardStatement; t
 
 /**
  * The summary's lines. Any card: what it was charged, purchases apart from cash — "Withdrawals" on a
- * debit card, "Cash advances" on a credit card. The credit card adds the statement itself, every
- * movement of the line in one line, so opening balance + charges − payments − credits is the
- * statement balance; a figure the portal seldom has (other charges, credits, points taken back) only
- * when there is one.
+ * debit card (and its merchants' refunds, when there are any), "Cash advances" on a credit card. The
+ * credit card adds the statement itself, every movement of the line in one line, so opening balance
+ * + charges − payments − credits is the statement balance; a figure the portal seldom has (other
+ * charges, credits, points taken back) only when there is one.
  */
 function summaryLines(statement: CardStatement): FactLine[] {
   const { credit } = statement;
   const soFar = credit?.open ? ' so far' : '';
   const purchases: FactLine = [`Purchases${soFar}`, formatWireMoney(statement.purchases), 'statement-purchases'];
   const withdrawals = formatWireMoney(statement.withdrawals);
-  if (!credit) return [purchases, ['Withdrawals', withdrawals, 'statement-withdrawals']];
   const ifAny = (line: FactLine, amount: string): FactLine[] => (isPositiveAmount(amount) ? [line] : []);
+  // Merchants' refunds: a debit card's own line; a credit card's are among its credits.
+  if (!credit)
+    return [
+      purchases,
+      ['Withdrawals', withdrawals, 'statement-withdrawals'],
+      ...ifAny(['Refunds', formatWireMoney(statement.refunds), 'statement-refunds'], statement.refunds),
+    ];
   return [
     ['Opening balance', formatWireBalance(credit.openingBalance), 'statement-opening'],
     purchases,

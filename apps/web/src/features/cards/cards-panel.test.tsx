@@ -334,6 +334,7 @@ describe('Cards panel: Statements', () => {
       credit: null,
       purchases: '4.50',
       withdrawals: '60.00',
+      refunds: '2.00',
       transactions: debitCard().recentTransactions,
     });
     const { server, user } = renderPanel({
@@ -360,8 +361,9 @@ describe('Cards panel: Statements', () => {
     expect(within(debitTable).getByText(declineReasons.card_locked)).toBeTruthy();
     expect(screen.getByTestId('statement-purchases').textContent).toBe('$4.50');
     // A debit card's ATM cash is its own line, not in Purchases.
-    expect(summaryOf().map(([term]) => term)).toEqual(['Purchases', 'Withdrawals']);
+    expect(summaryOf().map(([term]) => term)).toEqual(['Purchases', 'Withdrawals', 'Refunds']);
     expect(screen.getByTestId('statement-withdrawals').textContent).toBe('$60.00');
+    expect(screen.getByTestId('statement-refunds').textContent).toBe('$2.00');
     expect(screen.queryByTestId('statement-minimum')).toBeNull();
 
     await user.selectOptions(cardSelect, 'Credit Card ••8810');

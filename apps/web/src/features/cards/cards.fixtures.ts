@@ -155,6 +155,7 @@ export const creditStatement = fixtureFactory<CardStatement>({
   transactions: creditCard().recentTransactions,
   purchases: '420.00',
   withdrawals: '0.00',
+  refunds: '0.00',
   credit: {
     openingBalance: '1030.00',
     otherCharges: '0.00',

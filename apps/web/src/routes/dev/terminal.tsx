@@ -80,7 +80,7 @@ export function DevTerminalPage() {
             </h2>
             <p className="mb-4 text-sm text-slate-600">
               The latest authorizations on any card, newest first. Clear a pending one (add a tip by changing the
-              amount) or reverse it, as the merchant would.
+              amount) or reverse it, and refund a cleared purchase (all of it or part), as the merchant would.
             </p>
             <TerminalTransactions recent={data.recent} onAnswer={setAnswer} />
           </section>

@@ -4,7 +4,9 @@
 -- (cards/issue-card.ts, takeBackRewardPoints) and for Delete User Transactions (ledger_reverse_member).
 -- From the card in use (cards_lock_in_use: locked before it is chosen, so a card reported lost at the
 -- same moment cannot keep the points while they are taken from the closed one), one card at a time
--- in the order of their ids. Answers the points taken: 0 when no posting was a card purchase that
+-- in the order of their ids. A purchase a merchant partly refunded gave back its refunds' share of
+-- the points already (cards/refund.ts): only what it still has is taken, so the card never loses a
+-- purchase's points twice. Answers the points taken: 0 when no posting was a card purchase that
 -- earned any.
 CREATE OR REPLACE FUNCTION cards_take_back_points(p_postings uuid[]) RETURNS integer
 LANGUAGE plpgsql AS $$
@@ -14,9 +16,12 @@ DECLARE
   v_taken integer := 0;
 BEGIN
   FOR v_earned IN
-    SELECT a.card_id, sum(a.points)::integer AS points
+    SELECT a.card_id, sum(a.points - r.points)::integer AS points
     FROM card_authorizations a
-    WHERE a.post_transfer_id = ANY (p_postings) AND a.points > 0
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(f.points), 0) AS points FROM card_refunds f WHERE f.authorization_id = a.id
+    ) r
+    WHERE a.post_transfer_id = ANY (p_postings) AND a.points > r.points
     GROUP BY a.card_id
     ORDER BY a.card_id
   LOOP
