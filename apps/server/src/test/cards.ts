@@ -99,6 +99,13 @@ export async function verifiedCode(
   return challengeId;
 }
 
+/** The member sets the card's PIN the way Change PIN does (a code first); it is set. */
+export async function setPin(t: TestApp, member: { email: string; browser: Browser }, cardId: string, pin: string) {
+  const challengeId = await verifiedCode(t, member, cardId, 'pin');
+  const changed = await member.browser.post(cardPath(cardId, 'pin'), { challengeId, pin, confirmPin: pin });
+  expect(changed.statusCode, changed.body).toBe(200);
+}
+
 /** Sets the card's limits and switches (`limits`: the form's fields) with a freshly verified limits code. */
 export async function putLimits(
   t: TestApp,

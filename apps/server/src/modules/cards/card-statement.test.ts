@@ -1,4 +1,4 @@
-import { type CardResult, type CardStatement, parseMoney } from '@mutual/shared';
+import { type CardStatement, parseMoney } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,8 +8,8 @@ import {
   giveCreditCard,
   plasticOf,
   Processor,
+  setPin,
   staffReversePurchase,
-  verifiedCode,
 } from '../../test/cards';
 import { type Browser, manualClock, signInStaff } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
@@ -39,12 +39,6 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
   const processor = new Processor(t);
   const setTime = (iso: string) => time.advance(new Date(iso).getTime() - time.now().getTime());
 
-  async function setPin(member: { email: string; browser: Browser }, cardId: string) {
-    const challengeId = await verifiedCode(t, member, cardId, 'pin');
-    const changed = await member.browser.post(cardPath(cardId, 'pin'), { challengeId, pin: PIN, confirmPin: PIN });
-    expect(changed.json<CardResult>().card.pinSet).toBe(true);
-  }
-
   async function statementOf(browser: Browser, cardId: string, month: string): Promise<CardStatement> {
     const response = await browser.get(`${cardPath(cardId, 'statements')}?month=${month}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -62,7 +56,7 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
   it('a debit card: its purchases apart from its ATM and teller withdrawals, together what left Checking', async () => {
     const member = await memberWithMoney(t, 1000_00n);
     const debit = await cardOf(member.browser, 'debit');
-    await setPin(member, debit.id);
+    await setPin(t, member, debit.id, PIN);
     const plastic = await plasticOf(t, debit.id);
 
     await charge(plastic, '171.75', { channel: 'online' });
@@ -82,7 +76,7 @@ describe('[CARDS]: a card statement keeps purchases apart from cash, and its fig
     const member = await memberWithMoney(t, 1000_00n);
     await giveCreditCard(t, member);
     const credit = await cardOf(member.browser, 'credit');
-    await setPin(member, credit.id);
+    await setPin(t, member, credit.id, PIN);
     const plastic = await plasticOf(t, credit.id);
 
     const furniture = await charge(plastic, '300.00');

@@ -4,14 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cardOf,
-  cardPath,
   cardTestEnv,
   giveCreditCard,
   memberWithCard,
   plasticOf,
   Processor,
+  setPin,
   runExpiry,
-  verifiedCode,
 } from '../../test/cards';
 import { capturedLogger } from '../../test/captured-logger';
 import { manualClock, MINUTE } from '../../test/identity';
@@ -159,11 +158,7 @@ describe('[CARDS]: a clearing that arrives after its hold expired', () => {
 
   it('cash never clears above what was authorized, late or not', async () => {
     const { member, card } = await memberWithCard(t, 500_00n);
-    const challengeId = await verifiedCode(t, member, card.id, 'pin');
-    expect(
-      (await member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin: '4821', confirmPin: '4821' }))
-        .statusCode,
-    ).toBe(200);
+    await setPin(t, member, card.id, '4821');
     const atm = { channel: 'atm' as const, pin: '4821', merchant: { name: 'Harbor ATM', country: 'US' } };
     const withdrawal = await processor.authorize(await plasticOf(t, card.id), '100.00', atm);
     expect(withdrawal.decision, withdrawal.message).toBe('approved');

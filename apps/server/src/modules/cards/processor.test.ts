@@ -18,6 +18,7 @@ import {
   memberWithCard,
   plasticOf,
   Processor,
+  setPin,
   putLimits,
   runExpiry,
   staffReversePurchase,
@@ -268,13 +269,7 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
   it('checks the PIN when one is presented, requires it at an ATM, and stops after the day’s wrong tries', async () => {
     const { member, card, plastic } = await cardholder();
     expect((await processor.authorize(plastic, '20.00', { pin: '4821' })).reason).toBe('pin_not_set');
-    const challengeId = await verifiedCode(t, member, card.id, 'pin');
-    const changed = await member.browser.post(cardPath(card.id, 'pin'), {
-      challengeId,
-      pin: '4821',
-      confirmPin: '4821',
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
+    await setPin(t, member, card.id, '4821');
 
     expect(
       (await processor.authorize(plastic, '20.00', { channel: 'atm', merchant: { name: 'Harbor ATM', country: 'US' } }))
@@ -476,13 +471,7 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
 
   it('cash never clears above what was authorized: not at an ATM, not a credit card’s cash advance', async () => {
     const { member, card, plastic } = await cardholder(1_000_00n);
-    const challengeId = await verifiedCode(t, member, card.id, 'pin');
-    const pinSet = await member.browser.post(cardPath(card.id, 'pin'), {
-      challengeId,
-      pin: '4821',
-      confirmPin: '4821',
-    });
-    expect(pinSet.statusCode, pinSet.body).toBe(200);
+    await setPin(t, member, card.id, '4821');
     const atm = { channel: 'atm' as const, pin: '4821', merchant: { name: 'Harbor ATM', country: 'US' } };
     // The day's ATM cash, all of it (500.00 as issued).
     const withdrawal = await processor.authorize(plastic, '500.00', atm);
@@ -594,13 +583,7 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     expect((await processor.authorize(plastic, '5.00')).decision).toBe('approved');
 
     // A wrong PIN and wrong codes share the day's tries: then neither the right code nor the right PIN passes.
-    const challengeId = await verifiedCode(t, member, card.id, 'pin');
-    const pinSet = await member.browser.post(cardPath(card.id, 'pin'), {
-      challengeId,
-      pin: '4821',
-      confirmPin: '4821',
-    });
-    expect(pinSet.statusCode, pinSet.body).toBe(200);
+    await setPin(t, member, card.id, '4821');
     expect((await processor.authorize(plastic, '5.00', { pin: '1111' })).reason).toBe('pin_incorrect');
     // (Setting the PIN started the day's tries afresh.)
     for (let i = 1; i < t.config.cards.pinTries; i++) expect((await online(wrong)).reason).toBe('cvv_incorrect');
@@ -624,11 +607,7 @@ describe('[CARDS]: card numbers, PINs and CVVs never reach the log', () => {
   it('through approvals, declines, bad requests, a failure inside the database and View Card Details', async () => {
     const { member, card } = await memberWithCard(t, 100_00n);
     const plastic = await plasticOf(t, card.id);
-    const challengeId = await verifiedCode(t, member, card.id, 'pin');
-    expect(
-      (await member.browser.post(cardPath(card.id, 'pin'), { challengeId, pin: '7395', confirmPin: '7395' }))
-        .statusCode,
-    ).toBe(200);
+    await setPin(t, member, card.id, '7395');
     expect((await processor.authorize(plastic, '3.00', { pin: '7395' })).decision).toBe('approved');
     expect((await processor.authorize(plastic, '3.00', { pin: '6402' })).reason).toBe('pin_incorrect');
     const malformed = await processor.send(cardsApi.authorize.path, { cardNumber: plastic.number, pin: '7395' });

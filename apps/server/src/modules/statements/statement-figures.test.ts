@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../test/identity';
 import { accountId, cashEntry, type Member, memberWithMoney } from '../../test/money';
+import { statementRow } from '../../test/statements';
 import { daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { ledgerTransfers } from '../ledger/ledger.tables';
 import { reverseTransfer } from '../ledger/post-transfer';
 import { postDividend } from './dividends';
 import { pdfText } from './pdf-text';
-import { dividendPostings, statements } from './statements.tables';
+import { dividendPostings } from './statements.tables';
 
 /** Noon in New York on a day of 2026 (EDT until November 1). */
 const noon = (day: string) => new Date(`${day}T16:00:00Z`);
@@ -19,13 +20,6 @@ describe('[STATEMENTS]: fees and dividends net their reversals, this period and 
   const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
   const to = (instant: Date) => time.advance(instant.getTime() - time.now().getTime());
 
-  const statementRow = async (account: string, period: string) =>
-    (
-      await t.db
-        .select()
-        .from(statements)
-        .where(and(eq(statements.accountId, account), eq(statements.period, period)))
-    )[0];
   const textOf = async (member: Member, account: string, period: string) => {
     const response = await member.browser.get(`/api/me/statements/${account}/${period}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -62,7 +56,7 @@ describe('[STATEMENTS]: fees and dividends net their reversals, this period and 
     expect(text).toContain('Reversal: Paper statement fee');
     expect(text).toContain('Fees this period $2.50');
     expect(text).toContain('Fees year to date $2.50');
-    expect(await statementRow(checking, '2026-09')).toMatchObject({ fees: 2_50n, totalDebits: 7_50n });
+    expect(await statementRow(t, checking, '2026-09')).toMatchObject({ fees: 2_50n, totalDebits: 7_50n });
   });
 
   it('a fee refunded the month after: that month nets it; year to date agrees with the months added up', async () => {
@@ -70,7 +64,7 @@ describe('[STATEMENTS]: fees and dividends net their reversals, this period and 
     expect(text).toContain('Reversal: Wire notice fee');
     expect(text).toContain('Fees this period -$2.50');
     expect(text).toContain('Fees year to date $0.00');
-    expect(await statementRow(checking, '2026-10')).toMatchObject({ fees: -2_50n, totalCredits: 2_50n });
+    expect(await statementRow(t, checking, '2026-10')).toMatchObject({ fees: -2_50n, totalCredits: 2_50n });
   });
 
   it('a dividend staff reversed is no longer earned year to date; the month it was earned keeps it', async () => {
@@ -112,7 +106,7 @@ describe('[STATEMENTS]: fees and dividends net their reversals, this period and 
     expect(octoberText).toContain('Dividends earned this period $29.27');
     // August's 94¢ and October's $29.27: September's $28.32 went back (it was $58.53).
     expect(octoberText).toContain('Dividends year to date $30.21');
-    expect(await statementRow(savings, '2026-10')).toMatchObject({
+    expect(await statementRow(t, savings, '2026-10')).toMatchObject({
       openingBalance: 10_029_26n,
       totalDebits: 28_32n,
       totalCredits: 29_27n,

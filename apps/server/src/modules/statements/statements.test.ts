@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { auditActions, Browser, latestMail, mailsTo, manualClock, signInStaff, uniqueEmail } from '../../test/identity';
 import { accountId, cashEntry, type Member, memberWithMoney } from '../../test/money';
+import { statementRow } from '../../test/statements';
 import { daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { externalForm, externalTransfer, internalTransfer, notificationsOf } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
@@ -16,7 +17,7 @@ import { pdfText } from './pdf-text';
 import { cutBefore } from '../ledger/balance-at';
 import { periodBounds } from './statement-periods';
 import { issueDueStatements } from './statement-runs';
-import { dividendPostings, statementRuns, statements } from './statements.tables';
+import { dividendPostings, statementRuns } from './statements.tables';
 import { giveCreditCard } from '../../test/cards';
 
 const ZONE = 'America/New_York';
@@ -38,13 +39,6 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
   };
   const download = (browser: Browser, account: string, period: string) =>
     browser.get(`/api/me/statements/${account}/${period}`);
-  const statementRow = async (account: string, period: string) =>
-    (
-      await t.db
-        .select()
-        .from(statements)
-        .where(and(eq(statements.accountId, account), eq(statements.period, period)))
-    )[0];
   const pdfOf = async (account: string, period: string) => {
     const response = await download(member.browser, account, period);
     expect(response.statusCode, response.body).toBe(200);
@@ -115,8 +109,8 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     time.advance(new Date('2026-11-01T04:06:00Z').getTime() - time.now().getTime());
     const first = await issueDueStatements(t, time.now());
     expect(first.failed).toBe(0);
-    expect(await statementRow(checking, '2026-09')).toBeDefined();
-    expect(await statementRow(checking, '2026-10')).toBeDefined();
+    expect(await statementRow(t, checking, '2026-09')).toBeDefined();
+    expect(await statementRow(t, checking, '2026-10')).toBeDefined();
     // Staff see each month done in full: Checking and Savings, two of two.
     const runs = await t.db.select().from(statementRuns).orderBy(statementRuns.period);
     expect(
@@ -125,7 +119,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
   });
 
   it("September's Checking lists every posted movement (not the hold, not the failed row) and reconciles", async () => {
-    const row = await statementRow(checking, '2026-09');
+    const row = await statementRow(t, checking, '2026-09');
     expect(row).toMatchObject({
       openingBalance: 0n,
       totalCredits: 1_200_00n,
@@ -163,7 +157,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
   });
 
   it("October's Checking carries the backdated entry with its effective date, and the fee", async () => {
-    const row = await statementRow(checking, '2026-10');
+    const row = await statementRow(t, checking, '2026-10');
     expect(row).toMatchObject({
       openingBalance: 700_00n,
       totalCredits: 55_55n,
@@ -187,8 +181,8 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     expect(byPeriod['2026-10']).toMatchObject({ balanceDays: 31n * 300_25n, days: 31, amount: 88n });
     expect(byPeriod['2026-10']?.apyEarned).toBe(dividendFor(31n * 300_25n, 31, '3.50').apyEarned);
 
-    const september = await statementRow(savings, '2026-09');
-    const october = await statementRow(savings, '2026-10');
+    const september = await statementRow(t, savings, '2026-09');
+    const october = await statementRow(t, savings, '2026-10');
     expect(september).toMatchObject({ openingBalance: 0n, closingBalance: 300_25n, dividends: 25n });
     expect(october).toMatchObject({ openingBalance: 300_25n, totalCredits: 88n, closingBalance: 301_13n });
     const text = await textOf(await pdfOf(savings, '2026-09'));
@@ -225,7 +219,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     const one = await pdfOf(checking, '2026-09');
     const two = await pdfOf(checking, '2026-09');
     expect(Buffer.compare(one, two)).toBe(0);
-    const row = await statementRow(checking, '2026-09');
+    const row = await statementRow(t, checking, '2026-09');
     expect(createHash('sha256').update(one).digest('hex')).toBe(row?.sha256);
     expect(one.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -267,7 +261,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     }
     const mail = await other.browser.post(`/api/me/statements/${checking}/2026-10/email`, {});
     expect(mail.statusCode).toBe(404);
-    const row = await statementRow(checking, '2026-10');
+    const row = await statementRow(t, checking, '2026-10');
     expect((await member.browser.get(`/api/admin/users/${member.id}/statements`)).statusCode).toBe(403);
     expect((await member.browser.get(`/api/admin/users/${member.id}/statements/${row?.id}`)).statusCode).toBe(403);
     expect((await member.browser.get('/api/admin/statement-runs')).statusCode).toBe(403);
@@ -300,7 +294,7 @@ describe('[STATEMENTS]: monthly statements from the ledger, dividends, and who m
     expect(mail.subject).toBe('Your October 2026 statement');
     const [attachment] = mail.attachments ?? [];
     expect(attachment?.contentType).toBe('application/pdf');
-    const row = await statementRow(checking, '2026-10');
+    const row = await statementRow(t, checking, '2026-10');
     expect(
       createHash('sha256')
         .update(Buffer.from(attachment?.content ?? '', 'base64'))
