@@ -409,7 +409,7 @@ browserSuite('[BILL_PAY]: Quick Actions and Bill Pay in the browser', (browser) 
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await visit(page, '/admin/payments?tab=bill-pay');
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Payment Operations');
-      for (const name of ['Due today', 'Sent', 'Returned'])
+      for (const name of ['Due today', 'Scheduled', 'Sent', 'Returned'])
         await page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) }).waitFor({ state: 'visible' });
       await page.getByRole('tab', { name: /^Sent / }).click();
       await page.getByLabel('Sent on', { exact: true }).fill(sent.payOn);

@@ -298,11 +298,14 @@ export const billReturnSchema = z.strictObject({
 });
 export type BillReturnInput = z.input<typeof billReturnSchema>;
 
-export const staffBillViews = ['due', 'sent', 'returned'] as const;
+export const staffBillViews = ['due', 'scheduled', 'sent', 'returned'] as const;
 export type StaffBillView = (typeof staffBillViews)[number];
 
 export const staffBillPaymentListQuerySchema = z.strictObject({
-  /** due: Scheduled for today or earlier; sent: sent on `date`; returned: newest first. */
+  /**
+   * due: Scheduled for today or earlier; scheduled: for later days, soonest first; sent: sent on `date`;
+   * returned: newest first.
+   */
   view: z.enum(staffBillViews).default('due'),
   date: isoDay(m.dateInvalid).optional(),
   ...pageQueryShape(100_000),
@@ -321,7 +324,12 @@ export const staffBillPaymentPageSchema = z.object({
   ...numberedPageShape,
   /** The credit union's today, which "due" and the default export day are measured against. */
   today: z.string(),
-  counts: z.object({ due: z.number().int(), sent: z.number().int(), returned: z.number().int() }),
+  counts: z.object({
+    due: z.number().int(),
+    scheduled: z.number().int(),
+    sent: z.number().int(),
+    returned: z.number().int(),
+  }),
 });
 export type StaffBillPaymentPage = z.infer<typeof staffBillPaymentPageSchema>;
 

@@ -17,7 +17,7 @@ describe('[BILL PAY]: the staff tab of Payment Operations', () => {
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
   const t = useLedgerTestApp({ clock: time.clock, env: daysLongTestEnv });
 
-  it('lists due, sent and returned; a return pays the member back and tells them; exports the day', async () => {
+  it('lists due, scheduled, sent and returned; a return pays the member back, tells them; exports a day', async () => {
     const member = await memberWithMoney(t, 500_00n, 'Jo Payer');
     const electric = await addPayee(t, member, { billerId: 'demo-electric', accountNumber: '5512345678' });
     const water = await addPayee(t, member, { billerId: 'demo-water', accountNumber: '20455102', nickname: 'Water' });
@@ -30,17 +30,23 @@ describe('[BILL PAY]: the staff tab of Payment Operations', () => {
       return response.json<StaffBillPaymentPage>();
     };
 
+    // Before 1 December they are Scheduled (soonest first), not due.
+    const ahead = await list('view=scheduled');
+    expect(ahead.payments.map((p) => p.id).sort()).toEqual([toElectric.id, toWater.id].sort());
+    expect(ahead.counts).toMatchObject({ due: 0, scheduled: 2 });
+
     // Due on 1 December: listed on that day, before the cut-off.
     time.advance(cutOffAt('2026-12-01').getTime() - 3_600_000 - time.now().getTime());
     const due = await list('view=due');
     expect(due.today).toBe('2026-12-01');
     expect(due.payments.map((p) => p.id).sort()).toEqual([toElectric.id, toWater.id].sort());
     expect(due.payments[0]?.member).toEqual(expect.objectContaining({ name: 'Jo Payer', email: member.email }));
+    expect(due.counts).toMatchObject({ due: 2, scheduled: 0 });
 
     await runSendJob(t, cutOffAt('2026-12-01'));
     time.advance(cutOffAt('2026-12-01').getTime() + 60_000 - time.now().getTime());
     const sent = await list('view=sent');
-    expect(sent.counts).toEqual({ due: 0, sent: 2, returned: 0 });
+    expect(sent.counts).toEqual({ due: 0, scheduled: 0, sent: 2, returned: 0 });
     expect(sent.payments.find((p) => p.id === toElectric.id)?.biller).toEqual({
       id: 'demo-electric',
       name: 'Riverside Electric Co.',

@@ -12,7 +12,7 @@ import {
   staffBillPaymentListQuerySchema,
   longDay,
 } from '@mutual/shared';
-import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -30,7 +30,8 @@ import { openPaymentRow, type PaymentRow, paymentsWithPayee, toPaymentView } fro
 import { maskAccount } from './payees';
 
 /**
- * The Bill Pay tab of Payment Operations: payments due today, sent on a day, and returned; a
+ * The Bill Pay tab of Payment Operations: payments due today, scheduled for later days (what a
+ * member calling about next week's payment asks after), sent on a day, and returned; a
  * return when a biller sends a payment back (the money is paid back to the member, who is told in
  * plain words); and the day's sent payments for the bill-pay processor as CSV, and as a NACHA CCD
  * batch for the billers paid electronically. All audited.
@@ -68,33 +69,36 @@ export async function listStaffBillPayments(
   const today = localDay(now, deps.config.timeZone);
   const filters = {
     due: and(eq(billPayments.status, 'scheduled'), lte(billPayments.payOn, today)),
+    scheduled: and(eq(billPayments.status, 'scheduled'), gt(billPayments.payOn, today)),
     sent: sentOn(date ?? today, deps.config.timeZone),
     returned: eq(billPayments.status, 'returned'),
   };
   const order = {
     due: [asc(billPayments.payOn), asc(billPayments.createdAt)],
+    scheduled: [asc(billPayments.payOn), asc(billPayments.createdAt)],
     sent: [asc(billPayments.sentAt)],
     returned: [desc(billPayments.returnedAt)],
   }[view];
   const countOf = async (where: SQL | undefined) =>
     Number((await deps.db.select({ n: count() }).from(billPayments).where(where))[0]?.n ?? 0);
-  const [rows, due, sent, returned] = await Promise.all([
+  const [rows, due, scheduled, sent, returned] = await Promise.all([
     paymentsWithPayee(deps.db)
       .where(filters[view])
       .orderBy(...order)
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     countOf(filters.due),
+    countOf(filters.scheduled),
     countOf(filters.sent),
     countOf(filters.returned),
   ]);
   return {
     payments: rows.map((row) => toStaffPayment(deps, openPaymentRow(deps.secrets, row), now)),
-    total: { due, sent, returned }[view],
+    total: { due, scheduled, sent, returned }[view],
     page,
     pageSize: PAGE_SIZE,
     today,
-    counts: { due, sent, returned },
+    counts: { due, scheduled, sent, returned },
   };
 }
 

@@ -47,7 +47,7 @@ function pageOf(payments: StaffBillPayment[], overrides: Partial<StaffBillPaymen
     page: 1,
     pageSize: 25,
     today: TODAY,
-    counts: { due: 0, sent: payments.length, returned: 0 },
+    counts: { due: 0, scheduled: 0, sent: payments.length, returned: 0 },
     ...overrides,
   };
 }
@@ -103,10 +103,15 @@ describe('Payment Operations → Bill Pay', () => {
   it('asks for each view (and the Sent day) and keeps it in the address, with the counts on the tabs', async () => {
     const user = userEvent.setup();
     const { address, listQueries } = renderPage('/admin/payments?tab=bill-pay', (request) =>
-      pageOf([], { counts: { due: 3, sent: 0, returned: 1 }, page: Number(request.query.get('page')) }),
+      pageOf([], { counts: { due: 3, scheduled: 2, sent: 0, returned: 1 }, page: Number(request.query.get('page')) }),
     );
     await screen.findByRole('tab', { name: 'Due today (3)' });
     screen.getByRole('tab', { name: 'Sent (0)' });
+
+    // Payments after today: what a member calling about next week's payment asks after.
+    await user.click(screen.getByRole('tab', { name: 'Scheduled (2)' }));
+    await screen.findByText('No bill payments are scheduled after today.');
+    expect(address()).toBe('/admin/payments?tab=bill-pay&view=scheduled');
 
     await user.click(screen.getByRole('tab', { name: 'Returned (1)' }));
     await screen.findByText('No returned bill payments.');
@@ -122,7 +127,12 @@ describe('Payment Operations → Bill Pay', () => {
     fireEvent.change(day, { target: { value: '2026-03-02' } });
     await waitFor(() => expect(address()).toBe('/admin/payments?tab=bill-pay&view=sent&date=2026-03-02'));
     await waitFor(() => expect(listQueries()).toContain('view=sent&date=2026-03-02&page=1'));
-    expect(listQueries().slice(0, 3)).toEqual(['view=due&page=1', 'view=returned&page=1', 'view=sent&page=1']);
+    expect(listQueries().slice(0, 4)).toEqual([
+      'view=due&page=1',
+      'view=scheduled&page=1',
+      'view=returned&page=1',
+      'view=sent&page=1',
+    ]);
   });
 
   it('shows each payment with its member, biller, delivery, masked account, series and confirmation', async () => {
@@ -286,7 +296,7 @@ describe('Payment Operations → Bill Pay', () => {
     });
     renderPage(
       '/admin/payments?tab=bill-pay&view=returned',
-      pageOf([returned], { counts: { due: 0, sent: 0, returned: 1 } }),
+      pageOf([returned], { counts: { due: 0, scheduled: 0, sent: 0, returned: 1 } }),
     );
     const panel = await billPanel();
     const row = (await within(panel).findAllByTestId('bill-payment')).find((e) => e.tagName === 'TR') as HTMLElement;
@@ -301,7 +311,7 @@ describe('Payment Operations → Bill Pay', () => {
     const payments = Array.from({ length: 25 }, (_, index) => sentPayment({ id: `p-${index}` }));
     renderPage(
       '/admin/payments?tab=bill-pay&view=sent&date=2026-03-02',
-      pageOf(payments, { total: 30, counts: { due: 0, sent: 30, returned: 0 } }),
+      pageOf(payments, { total: 30, counts: { due: 0, scheduled: 0, sent: 30, returned: 0 } }),
     );
     const pager = await screen.findByRole('navigation', { name: 'Bill payment pages' });
     expect(pager.textContent).toContain('Showing 1–25 of 30');

@@ -20,7 +20,12 @@ import { isOneOf, pageParam } from '../../lib/search-params';
 import { readStates } from '../../components/data-table';
 import { type FocusTarget, rowLanding, useFocusLanding } from '../../lib/focus-landing';
 
-const viewLabels: Record<StaffBillView, string> = { due: 'Due today', sent: 'Sent', returned: 'Returned' };
+const viewLabels: Record<StaffBillView, string> = {
+  due: 'Due today',
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  returned: 'Returned',
+};
 
 const isView = isOneOf(staffBillViews);
 
@@ -52,6 +57,7 @@ function pagingOf(data: StaffBillPaymentPage, hrefFor: (page: number) => string)
 
 function emptyText(view: StaffBillView, day: string | undefined): string {
   if (view === 'due') return 'No bill payments are due today.';
+  if (view === 'scheduled') return 'No bill payments are scheduled after today.';
   if (view === 'returned') return 'No returned bill payments.';
   return day ? messages.billPay.nothingToExport(longDay(day)) : 'No bill payments were sent on this day.';
 }
