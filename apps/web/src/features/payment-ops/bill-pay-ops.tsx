@@ -116,8 +116,6 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
         tabs={countedTabs(staffBillViews, viewLabels, counts)}
         value={view}
         onValueChange={(next) => setParams(billPayAddress(next, date), { replace: true })}
-        // Two a row on phones, the third across both.
-        listClassName="grid grid-cols-2 sm:inline-flex [&>:last-child]:col-span-2"
         className="mt-6"
       >
         {(value) => (
