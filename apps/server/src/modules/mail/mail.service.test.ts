@@ -113,6 +113,12 @@ describe('[MAIL]: outbox and SMTP delivery', () => {
     for (const to of ['slow@example.com', 'next@example.com']) {
       await t.db.transaction((tx) => t.mailer.enqueue(tx, to, email()));
     }
+    // Oldest first: the slow one a second older, so the two cannot tie to the millisecond (then
+    // either could be sent first, and the test would stall on the wrong one).
+    await t.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.toAddress, 'slow@example.com'));
     // This dispatcher claims both and is stuck on the first (a slow SMTP server).
     let release = () => {};
     const stuck = new Promise<void>((resolve) => (release = resolve));
