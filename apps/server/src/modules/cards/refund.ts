@@ -14,8 +14,7 @@ import { type Actor, recordAudit } from '../audit/record-audit';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
 import { renderEmail } from '../mail/templates';
-import { notify } from '../notifications/notify';
-import { users } from '../people/people.tables';
+import { emailWanted, notify } from '../notifications/notify';
 import { cents, lockAuthorization } from './authorize';
 import { type CardAuthorizationRow, cardAuthorizations, cardRefunds, type CardRefundRow, cards } from './cards.tables';
 import { lockCardInUse } from './issue-card';
@@ -257,14 +256,11 @@ async function tellMember(
     `${row.merchant} refunded ${formatMoney(refund.amount)} of your purchase with your card ending ${card.last4}. ` +
     `${where}${points}`;
   await notify(tx, card.userId, { kind: 'card', title: 'Card refund', body }, refund.now);
-  const [member] = await tx
-    .select({ email: users.email, notifyEmail: users.notifyEmail })
-    .from(users)
-    .where(eq(users.id, card.userId));
-  if (!member?.notifyEmail) return;
+  const email = await emailWanted(tx, card.userId);
+  if (!email) return;
   await deps.mailer.enqueue(
     tx,
-    member.email,
+    email,
     renderEmail(deps.config, {
       template: 'card-refund',
       subject: `${row.merchant} refunded ${formatMoney(refund.amount)} to your card`,

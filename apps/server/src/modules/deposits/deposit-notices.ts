@@ -1,10 +1,8 @@
 import { formatMoney, longDay } from '@mutual/shared';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { renderEmail } from '../mail/templates';
-import { notify } from '../notifications/notify';
-import { users } from '../people/people.tables';
+import { emailWanted, notify } from '../notifications/notify';
 import type { AvailabilityPart } from './funds-availability';
 
 /**
@@ -69,14 +67,11 @@ export async function tellMember(tx: Executor, deps: Deps, facts: DepositFacts, 
   const told = notice(facts, outcome);
   await notify(tx, facts.userId, { kind: 'deposit', ...told }, now);
   if (outcome.kind === 'accepted') return;
-  const [member] = await tx
-    .select({ email: users.email, notifyEmail: users.notifyEmail })
-    .from(users)
-    .where(eq(users.id, facts.userId));
-  if (!member?.notifyEmail) return;
+  const email = await emailWanted(tx, facts.userId);
+  if (!email) return;
   await deps.mailer.enqueue(
     tx,
-    member.email,
+    email,
     renderEmail(deps.config, {
       template: outcome.kind === 'rejected' ? 'deposit-rejected' : 'deposit-returned',
       subject:

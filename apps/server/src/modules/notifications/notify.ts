@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { LIVE_CHANNEL } from '../../db/live-channel';
+import { users } from '../people/people.tables';
 
 /**
  * Adds an item to the person's notifications, in the caller's transaction, and tells their open
@@ -28,4 +29,13 @@ export async function notify(
       returning read_at
     )
     select pg_notify(${LIVE_CHANNEL}, ${live}) from added where read_at is null`);
+}
+
+/** The person's e-mail address when they keep e-mail notifications on (Account Settings); else null. */
+export async function emailWanted(tx: Executor, userId: string): Promise<string | null> {
+  const [person] = await tx
+    .select({ email: users.email, notifyEmail: users.notifyEmail })
+    .from(users)
+    .where(eq(users.id, userId));
+  return person?.notifyEmail ? person.email : null;
 }
