@@ -1,6 +1,8 @@
 import {
   centsToDecimal,
   DEPOSITS_PAGE_SIZE,
+  type DepositFlag,
+  depositBadgeLabel,
   type DepositStatus,
   type DepositView,
   type StaffDeposit,
@@ -118,7 +120,33 @@ export function toView(row: DepositWithParties, holds: HoldRow[]): DepositView {
   };
 }
 
-export function toStaffView(row: DepositWithParties, holds: HoldRow[]): StaffDeposit {
+/** The word on a deposit's badge now: its status, or Reversed (read from the ledger). */
+const badgeOf = (row: DepositWithParties) =>
+  depositBadgeLabel({
+    status: row.deposit.status as DepositStatus,
+    reversedAt: row.reversed?.at.toISOString() ?? null,
+  });
+
+/**
+ * The deposits that the rows' flags point at, each with the word on its badge now. A flag was
+ * written when its deposit was sent and names the other deposit's status of that moment ("Same
+ * photo as the deposit of $80.00 on … (Pending Review)"); staff deciding later must read what it
+ * is now — accepted, rejected or reversed since.
+ */
+async function flaggedDepositsNow(db: Executor, rows: DepositWithParties[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => row.deposit.flags.flatMap((flag) => flag.depositId ?? [])))];
+  if (ids.length === 0) return new Map();
+  const related = await depositsWithParties(db).where(inArray(mobileDeposits.id, ids));
+  return new Map(related.map((row) => [row.deposit.id, badgeOf(row)]));
+}
+
+/** A flag's words with the other deposit's status as it is now (the flag's last words, in brackets). */
+function flagNow(flag: DepositFlag, statuses: Map<string, string>): DepositFlag {
+  const status = flag.depositId ? statuses.get(flag.depositId) : undefined;
+  return status ? { ...flag, label: flag.label.replace(/ \([^()]*\)$/, ` (${status})`) } : flag;
+}
+
+export function toStaffView(row: DepositWithParties, holds: HoldRow[], statuses: Map<string, string>): StaffDeposit {
   const { member } = row;
   return {
     ...toView(row, holds),
@@ -128,7 +156,7 @@ export function toStaffView(row: DepositWithParties, holds: HoldRow[]): StaffDep
       email: member.email,
       memberSince: (member.approvedAt ?? member.createdAt).toISOString().slice(0, 10),
     },
-    flags: row.deposit.flags,
+    flags: row.deposit.flags.map((flag) => flagNow(flag, statuses)),
     reviewedBy: row.reviewedBy,
     returnedBy: row.returnedBy,
     reversedBy: row.reversed?.by ?? null,
@@ -169,8 +197,8 @@ export async function findMemberDeposit(db: Executor, userId: string, id: string
 export async function findStaffDeposit(db: Executor, id: string): Promise<StaffDeposit> {
   const [row] = await depositsWithParties(db).where(eq(mobileDeposits.id, id));
   if (!row) throw new AppError('NOT_FOUND', messages.deposits.notFound);
-  const holds = await holdsOf(db, [id]);
-  return toStaffView(row, holds.get(id) ?? []);
+  const [holds, statuses] = await Promise.all([holdsOf(db, [id]), flaggedDepositsNow(db, [row])]);
+  return toStaffView(row, holds.get(id) ?? [], statuses);
 }
 
 /** Staff: one status's deposits with the count of each; Pending Review oldest first. */
@@ -187,14 +215,17 @@ export async function staffDeposits(db: Executor, status: DepositStatus, page: n
       .offset((page - 1) * DEPOSITS_PAGE_SIZE),
     db.select({ status: mobileDeposits.status, n: count() }).from(mobileDeposits).groupBy(mobileDeposits.status),
   ]);
-  const holds = await holdsOf(
-    db,
-    rows.map((row) => row.deposit.id),
-  );
+  const [holds, statuses] = await Promise.all([
+    holdsOf(
+      db,
+      rows.map((row) => row.deposit.id),
+    ),
+    flaggedDepositsNow(db, rows),
+  ]);
   const counts = Object.fromEntries(depositStatuses.map((s) => [s, 0])) as Record<DepositStatus, number>;
   for (const row of counted) if (row.status in counts) counts[row.status as DepositStatus] = row.n;
   return {
-    deposits: rows.map((row) => toStaffView(row, holds.get(row.deposit.id) ?? [])),
+    deposits: rows.map((row) => toStaffView(row, holds.get(row.deposit.id) ?? [], statuses)),
     counts,
     total: counts[status],
     page,

@@ -1,4 +1,11 @@
-import { type ApiError, type DepositResult, IDEMPOTENCY_HEADER, messages } from '@mutual/shared';
+import {
+  type ApiError,
+  type DepositResult,
+  IDEMPOTENCY_HEADER,
+  messages,
+  type StaffDepositDetail,
+  type StaffDepositPage,
+} from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -357,6 +364,32 @@ describe('[DEPOSITS]: duplicates', () => {
     const { deposit } = await deposited(ben.browser, { front });
     const [flag] = (await flagsOf(deposit.id)).filter((f) => f.kind === 'duplicate_image');
     expect(flag?.label).toContain('by another member');
+  });
+
+  it("tells staff the flagged deposit's status as it is now, not when the flag was raised", async () => {
+    const robin = await longStandingMember(t);
+    const front = await checkPhoto(730);
+    const first = await deposited(robin.browser, { front, deposit: { amount: '60.00' } });
+    const again = await deposited(robin.browser, { front, deposit: { amount: '60.00' } });
+    const sameLabel = async () => {
+      const detail = await staff.get(`/api/admin/deposits/${again.deposit.id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      // The queue is oldest first: the deposit is on its last page.
+      const first = (await staff.get('/api/admin/deposits?status=pending_review')).json() as StaffDepositPage;
+      const last = Math.ceil(first.total / first.pageSize);
+      const listed = await staff.get(`/api/admin/deposits?status=pending_review&page=${last}`);
+      const inList = (listed.json() as StaffDepositPage).deposits.find((d) => d.id === again.deposit.id);
+      const labels = [detail.json() as StaffDepositDetail, { deposit: inList }].map(
+        ({ deposit }) => deposit?.flags.find((flag) => flag.kind === 'duplicate_image')?.label,
+      );
+      expect(labels[1]).toBe(labels[0]);
+      return labels[0];
+    };
+    expect(await sameLabel()).toMatch(/^Same photo as the deposit of \$60\.00 on .* \(Pending Review\)$/);
+
+    const ok = await staff.post(`/api/admin/deposits/${first.deposit.id}/approve`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await sameLabel()).toMatch(/^Same photo as the deposit of \$60\.00 on .* \(Accepted\)$/);
   });
 
   it('refuses an exact duplicate of an accepted deposit, saying when it was deposited', async () => {
