@@ -157,6 +157,11 @@ export const accountOverviewSchema = z.object({
   monthCorrections: moneyString,
   month: z.string(),
   transferLimit: z.object({ limit: z.number().int(), used: z.number().int(), windowHours: z.number().int() }),
+  /**
+   * Staff hold the member's money movement (a transfer is answered ACCOUNT_LOCKED): the dashboard
+   * says so above Transfer Money, before a form is filled in for nothing.
+   */
+  onHold: z.boolean(),
 });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 

@@ -1,6 +1,7 @@
 import { type AccountOverview, centsToDecimal } from '@mutual/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
+import { findActiveHold } from '../holds/holds';
 import { memberMonth } from '../ledger/balances';
 import { transferLimitUsage } from '../transfers/transfer-limit';
 
@@ -8,7 +9,8 @@ import { transferLimitUsage } from '../transfers/transfer-limit';
  * The dashboard's header figures, all from the ledger (modules/ledger/balances.ts): Checking's
  * available balance, the money pending on the member's accounts (held going out, or on its way
  * in), and this calendar month's income and outgoing in the credit union's time zone — transfers
- * between the member's own accounts left out, and staff corrections shown apart.
+ * between the member's own accounts left out, and staff corrections shown apart — and whether
+ * staff hold the member's transfers.
  */
 export async function accountOverview(
   db: Executor,
@@ -17,9 +19,10 @@ export async function accountOverview(
   now: Date,
 ): Promise<AccountOverview> {
   const tz = config.timeZone;
-  const [money, transferLimit] = await Promise.all([
+  const [money, transferLimit, hold] = await Promise.all([
     memberMonth(db, userId, now, tz),
     transferLimitUsage(db, config.limits, userId, now),
+    findActiveHold(db, userId),
   ]);
   return {
     availableBalance: centsToDecimal(money.checkingAvailable),
@@ -31,5 +34,6 @@ export async function accountOverview(
     monthCorrections: centsToDecimal(money.corrections),
     month: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: tz }).format(now),
     transferLimit,
+    onHold: hold !== null,
   };
 }

@@ -63,6 +63,7 @@ describe('[ACCOUNTS]: summary and transaction history', () => {
         monthCorrections: '0.00',
         month: 'March 2026',
         transferLimit: { limit: 10, used: 2, windowHours: 24 },
+        onHold: false,
       });
       expect(await balances(member.browser)).toMatchObject({
         Checking: { balance: '1307.00', available: '1207.00' },

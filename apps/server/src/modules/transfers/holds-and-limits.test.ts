@@ -92,7 +92,9 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     expect(await notificationsOf(recipient.browser)).toEqual([]);
     expect(await ordersOf(t, member.id)).toEqual([]);
     expect(await mailsTo(t, member.email, 'transfer-code')).toHaveLength(1);
-    expect((await overview(again.browser)).transferLimit.used).toBe(0);
+    // The dashboard says so before a form is filled in; the recipient is not on hold.
+    expect(await overview(again.browser)).toMatchObject({ transferLimit: { used: 0 }, onHold: true });
+    expect((await overview(recipient.browser)).onHold).toBe(false);
     expect(await auditActions(t, member.id)).toContain('hold.placed');
   });
 
@@ -102,6 +104,7 @@ describe('[TRANSFERS]: staff holds and the outgoing transfer limit', () => {
     await hold(member.id);
     await lift(member.id);
     const again: Member = { ...member, browser: await signIn(t, member.email) };
+    expect((await overview(again.browser)).onHold).toBe(false);
     const answers = await everyKind(again, recipient.email);
     for (const [kind, response] of Object.entries(answers))
       expect(response.statusCode, `${kind}: ${response.body}`).toBe(201);

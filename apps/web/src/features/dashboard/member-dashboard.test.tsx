@@ -1,4 +1,4 @@
-import type { AccountOverview } from '@mutual/shared';
+import { type AccountOverview, messages } from '@mutual/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ const overview = fixtureFactory<AccountOverview>({
   monthCorrections: '0.00',
   month: '2026-03',
   transferLimit: { limit: 10, used: 2, windowHours: 24 },
+  onHold: false,
 });
 
 function renderDashboard(summary = overview()) {
@@ -69,6 +70,22 @@ describe('amounts on the member dashboard', () => {
     expect(screen.getByTestId('pending-total').textContent).toBe('$0.00');
     expect(screen.queryByTestId('pending-parts')).toBeNull();
     expect(screen.queryByText(/going out|coming in/)).toBeNull();
+  });
+
+  it('says above Transfer Money that transfers are on hold, only when staff hold them', async () => {
+    renderDashboard(overview({ onHold: true }));
+    await summaryShown();
+    const section = within(screen.getByRole('region', { name: 'Transfer Money' }));
+    const notice = section.getByRole('status');
+    expect(notice.textContent).toBe(messages.transfers.suspendedTitle + messages.transfers.onHold);
+    // The forms stay: the answer to a transfer still says why, in the spec's modal.
+    expect(section.getByRole('tab', { name: 'Between Accounts' })).toBeTruthy();
+  });
+
+  it('shows no hold notice for a member who is not on hold', async () => {
+    renderDashboard();
+    await summaryShown();
+    expect(screen.queryByText(messages.transfers.onHold)).toBeNull();
   });
 
   it('shows the Checking card’s balance and available amount', async () => {

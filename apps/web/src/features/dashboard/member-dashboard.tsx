@@ -1,4 +1,5 @@
-import type { SessionUser } from '@mutual/shared';
+import { type SessionUser, messages } from '@mutual/shared';
+import { Alert } from '../../components/alert';
 import { QuickActions } from '../quick-actions/quick-actions';
 import { TransferSection } from '../transfers/transfer-section';
 import { AccountInfoPanel } from './account-info-panel';
@@ -54,6 +55,12 @@ export function MemberDashboard({ user }: { user: SessionUser }) {
           <h2 id="transfer-heading" className="mb-4 text-lg font-semibold text-slate-900">
             Transfer Money
           </h2>
+          {/* A member staff hold is told before filling in a form that would be refused (spec §8's modal). */}
+          {summary.data?.onHold && (
+            <Alert tone="warning" title={messages.transfers.suspendedTitle} className="mb-4">
+              {messages.transfers.onHold}
+            </Alert>
+          )}
           {accounts.isPending ? (
             <Skeleton label="Loading the transfer forms" className="h-72 border-0 bg-slate-100" />
           ) : accounts.isError ? (
