@@ -9,7 +9,8 @@ import { staffApi, unexpectedErrors } from './support/identity';
 /**
  * The jobs the server defines (the payment-order expiry with the default PAYMENT_ORDER_EXPIRY_HOURS,
  * 120; Bill Pay's with the default cut-off, the check-hold releases and the statements', in the e2e
- * server's time zone; the card holds' expiry with the default CARD_AUTHORIZATION_HOLD_DAYS, 7).
+ * server's time zone; the card holds' expiry with the default CARD_AUTHORIZATION_HOLD_DAYS, 7; the
+ * unreferenced files' sweep with the default FILE_SWEEP_GRACE_MINUTES, 60).
  */
 const JOB_TITLES = [
   'Send waiting e-mail',
@@ -18,6 +19,7 @@ const JOB_TITLES = [
   'Forget rate-limit windows that are over',
   "Make check deposits' held money available on its day (America/New_York)",
   'Let go of card holds the merchant did not complete within 7 days',
+  'Delete uploaded files no record refers to, once 60 minutes old',
   'Post savings dividends and issue monthly statements when a month closes (America/New_York)',
 ];
 const SWEEP = 'Forget rate-limit windows that are over';
@@ -31,7 +33,7 @@ const jobRow = (page: Page, title: string) =>
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
 
 browserSuite('[SCHEDULED_WORK]: the staff Scheduled work panel', (browser) => {
-  test('[SCHEDULED_WORK]: staff open it from the console, see the seven jobs and run one now', async () => {
+  test('[SCHEDULED_WORK]: staff open it from the console, see the eight jobs and run one now', async () => {
     const { page, errors } = await openConsole(browser);
     await openStaffScreen(page, 'Scheduled Work', '/admin/scheduled-work');
     await expect.poll(() => headingText(page)).toBe('Scheduled Work');

@@ -46,6 +46,9 @@ describe('[CONFIG]: settings from the environment', () => {
     [{ RATE_SAVINGS_APY: '3.5' }, 'RATE_SAVINGS_APY'],
     [{ MOBILE_DEPOSIT_LIMIT: '1e4' }, 'MOBILE_DEPOSIT_LIMIT'],
     [{ PORT: 'eighty' }, 'PORT'],
+    // An upload's bytes are written before its row commits: a shorter grace could delete them.
+    [{ FILE_SWEEP_GRACE_MINUTES: '5' }, 'FILE_SWEEP_GRACE_MINUTES'],
+    [{ FILE_SWEEP_MAX_FILES: '0' }, 'FILE_SWEEP_MAX_FILES'],
     [{ MARKET_EMBED_URL: 'http://insecure.example/widget' }, 'MARKET_EMBED_URL'],
     // Believing every hop lets a client choose its own address.
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],

@@ -306,6 +306,17 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: int(10),
   SIGNUP_RATE_LIMIT: int(5),
   UPLOADS_DIR: z.string().optional(),
+  /**
+   * Stored bytes no row refers to (an upload whose transaction rolled back) are deleted once this
+   * old: longer than any transaction that writes a file stays open.
+   */
+  FILE_SWEEP_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10, 'must be at least 10 (minutes): an upload whose transaction is still open must be left alone')
+    .default(60),
+  /** Stored files the sweep looks at per run (each run goes on where the last stopped). */
+  FILE_SWEEP_MAX_FILES: z.coerce.number().int().positive().default(10_000),
 
   /** Payment Operations: pending ACH/wire orders lapse after this many hours (0 = never). */
   PAYMENT_ORDER_EXPIRY_HOURS: int(120),
@@ -541,6 +552,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       companyId: e.ACH_COMPANY_ID.toUpperCase(),
     },
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    /** The `files.sweep` job: unreferenced bytes older than `graceMinutes`, `maxFiles` looked at per run. */
+    fileSweep: { graceMinutes: e.FILE_SWEEP_GRACE_MINUTES, maxFiles: e.FILE_SWEEP_MAX_FILES },
     secrets: {
       /** Unset outside production: a key kept in `keyFile`, made on first start (crypto/secret-keys.ts). */
       key: e.SECRETS_KEY?.trim() ? e.SECRETS_KEY.trim() : null,

@@ -13,7 +13,10 @@ export interface StoredBytes {
   sha256: string;
 }
 
-/** Writes the bytes under a fresh key and hashes them; no row yet. */
+/**
+ * Writes the bytes under a fresh key and hashes them; no row yet. Bytes whose row never commits are
+ * deleted by the `files.sweep` job after the grace period, so the row must follow within it.
+ */
 export async function storeBytes(storage: FileStorage, bytes: Buffer): Promise<StoredBytes> {
   const id = randomUUID();
   await storage.put(id, bytes);
@@ -41,8 +44,10 @@ export async function recordStoredFile(
 }
 
 /**
- * Writes the bytes, then the row, inside the caller's transaction. If the transaction rolls back
- * the bytes stay behind unreferenced, which is harmless; a row never points at missing bytes.
+ * Writes the bytes, then the row, inside the caller's transaction: a row never points at missing
+ * bytes. If the transaction rolls back the bytes stay behind with no row, and they are a member's
+ * check photo or ID document: the `files.sweep` job (sweep-files.ts) deletes them once they are
+ * older than `FILE_SWEEP_GRACE_MINUTES`, which a transaction still open never is.
  */
 export async function saveFile(
   storage: FileStorage,
@@ -62,7 +67,8 @@ export async function saveFile(
 /**
  * Deletes a file's row inside the caller's transaction and returns its storage key, so the caller
  * deletes the bytes once that transaction has committed (`storage.delete`): a rollback then
- * leaves the file whole, and a crash in between leaves only unreferenced bytes.
+ * leaves the file whole. A crash (or a failed delete) in between leaves the bytes with no row,
+ * for the `files.sweep` job to delete.
  */
 export async function deleteFileRow(tx: Executor, id: string): Promise<string | null> {
   const [row] = await tx

@@ -4,6 +4,7 @@ import type { JobDefinition } from '../../jobs/job-queue';
 import { sendDueBillPayments } from '../bill-pay/send-bill-payments';
 import { expireAuthorizations } from '../cards/settle';
 import { releaseDueHolds } from '../deposits/release-holds';
+import { fileSweeper } from '../files/sweep-files';
 import { expireDueOrders } from '../payments/resolve-payment-order';
 import { issueDueStatements, runMonth, STATEMENTS_JOB } from '../statements/statement-runs';
 
@@ -16,11 +17,14 @@ const leftOver = (errors: number) => counted(errors, 'left for the next run (see
 
 /**
  * Everything the portal does on its own, on the job queue (jobs/job-queue.ts). Bill pay,
- * statements and dividends, check deposits' holds and card authorizations' holds are here.
+ * statements and dividends, check deposits' holds, card authorizations' holds and uploaded bytes
+ * no record refers to are here.
  */
 export function scheduledJobs(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database' | 'secrets'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock' | 'logger' | 'database' | 'secrets' | 'storage'>,
 ): JobDefinition[] {
+  // Remembers where its last run stopped: each run goes on from there.
+  const files = fileSweeper(deps, deps.config.fileSweep);
   const jobs: JobDefinition[] = [
     {
       name: 'mail.deliver',
@@ -79,6 +83,17 @@ export function scheduledJobs(
       run: async () => {
         const done = await expireAuthorizations(deps, deps.clock());
         return said(counted(done.expired, 'card authorization(s) expired'), leftOver(done.errors));
+      },
+    },
+    {
+      name: 'files.sweep',
+      title: `Delete uploaded files no record refers to, once ${deps.config.fileSweep.graceMinutes} minutes old`,
+      schedule: { cron: '40 * * * *', every: 'Every hour at :40' },
+      retryDelaySeconds: 300,
+      run: async () => {
+        const done = await files.run(deps.clock());
+        if (done.refused) return 'Nothing deleted: the database records no uploaded file (see the log)';
+        return said(counted(done.deleted, 'unreferenced file(s) deleted'), leftOver(done.errors));
       },
     },
     {
