@@ -168,7 +168,7 @@ async function main() {
       const ach = await billPayNacha(staff, day, systemActor, { ipAddress: null, userAgent: 'bench' });
       const achTime = performance.now() - achStarted;
       print(
-        `${day}: CSV ${(csv.length / 1024).toFixed(0)} KB in ${ms(csvTime)}; ` +
+        `${day}: CSV ${(csv.content.length / 1024).toFixed(0)} KB in ${ms(csvTime)}; ` +
           `NACHA CCD ${(ach.content.length / 1024).toFixed(0)} KB in ${ms(achTime)} (${ach.skipped.length} skipped)`,
       );
     }

@@ -339,3 +339,10 @@ export type StaffBillPaymentResult = z.infer<typeof staffBillPaymentResultSchema
 /** `GET /api/admin/bill-pay/export.csv|.ach?date=`: the day's sent payments for the processor. */
 export const billExportQuerySchema = z.strictObject({ date: isoDay(m.dateInvalid) });
 export type BillExportQuery = z.input<typeof billExportQuerySchema>;
+
+/**
+ * The exports' answer header naming the payments they left out ("BP-… ($10.00 to …, account …): why",
+ * URI-encoded, joined by " | "): ones the NACHA file cannot carry, and, in both files, ones whose payee
+ * number cannot be opened.
+ */
+export const BILL_PAY_SKIPPED_HEADER = 'x-skipped-payments';

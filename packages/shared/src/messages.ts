@@ -384,6 +384,12 @@ export const messages = {
     nothingToExport: (date: string) => `No bill payments were sent on ${date}.`,
     nothingElectronic: (date: string) =>
       `No payments to electronic billers were sent on ${date}; the CSV lists the ones paid by check.`,
+    /** Every payment the file would carry was left out (named after it): its payee's number, its length. */
+    nothingWritable: (date: string) => `No bill payment sent on ${date} could be written to this file.`,
+    /** Why an export left a payment out: its payee's number cannot be opened, so no file carries it. */
+    skipUnreadable:
+      "the member's account number at the biller could not be read (sealed under a secrets key this server " +
+      'does not hold, or damaged), so neither file carries it: return it to the member, or pay the biller another way',
   },
   statements: {
     loadFailed: 'We could not load your statements. Please try again.',

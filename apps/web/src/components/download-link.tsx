@@ -21,6 +21,7 @@ export function DownloadLink({
   children = 'Download',
   href,
   onRefused,
+  onSaved,
   ...props
 }: ComponentProps<'a'> & {
   /**
@@ -28,9 +29,11 @@ export function DownloadLink({
    * and with undefined when a new try starts. The link then shows none itself.
    */
   onRefused?: (message: string | undefined) => void;
+  /** Called with the answer's headers once the file is saved (what an export says beside it). */
+  onSaved?: (headers: Headers) => void;
 }) {
   const [ownRefusal, setOwnRefusal] = useState<string>();
-  const { busy, download: fetchAndSave } = useFileDownload(onRefused ?? setOwnRefusal);
+  const { busy, download: fetchAndSave } = useFileDownload(onRefused ?? setOwnRefusal, onSaved);
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (!href || handledByBrowser(event)) return;

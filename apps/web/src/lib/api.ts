@@ -131,12 +131,17 @@ function attachmentName(disposition: string | null): string | undefined {
 }
 
 /**
- * A file the server answers as an attachment (an export, a statement): its bytes and the name the
- * server gave it. A refusal (too many exports open, no such statement) throws `ApiRequestError` with
- * the server's words, as `call` does, instead of being saved as a file.
+ * A file the server answers as an attachment (an export, a statement): its bytes, the name the
+ * server gave it and the answer's headers (what an export says beside the file). A refusal (too many
+ * exports open, no such statement) throws `ApiRequestError` with the server's words, as `call` does,
+ * instead of being saved as a file.
  */
-export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | undefined; headers: Headers }> {
   const response = await reach(path);
   if (!response.ok) throw refusal(response.status, await response.json().catch(() => undefined));
-  return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) };
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('content-disposition')),
+    headers: response.headers,
+  };
 }

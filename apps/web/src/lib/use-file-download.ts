@@ -15,9 +15,13 @@ function refusalWords(error: unknown): string {
  * Downloads a file the server answers as an attachment: fetched first and handed to the browser
  * only when the server sent one, so a refusal (too many exports already downloading, a busy
  * instance) reaches `onRefused` in the server's words instead of being saved as a file that holds
- * the error. `onRefused(undefined)` when a new try starts. One download at a time.
+ * the error. `onRefused(undefined)` when a new try starts; `onSaved` with the answer's headers once
+ * the file is handed over. One download at a time.
  */
-export function useFileDownload(onRefused: (message: string | undefined) => void) {
+export function useFileDownload(
+  onRefused: (message: string | undefined) => void,
+  onSaved?: (headers: Headers) => void,
+) {
   const [busy, setBusy] = useState(false);
   // A double click lands twice before the page shows `busy`: the ref sees the first at once.
   const running = useRef(false);
@@ -30,6 +34,7 @@ export function useFileDownload(onRefused: (message: string | undefined) => void
     try {
       const file = await fetchFile(href);
       saveFile(fileName ?? file.fileName ?? 'download', file.blob);
+      onSaved?.(file.headers);
     } catch (error) {
       onRefused(refusalWords(error));
     } finally {

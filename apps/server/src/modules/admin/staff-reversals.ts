@@ -9,7 +9,7 @@ import { localDay } from '../../time';
 import { type Actor, type RequestMeta, recordAudit } from '../audit/record-audit';
 import { billPayments } from '../bill-pay/bill-pay.tables';
 import { tellMember as tellBillPayment } from '../bill-pay/bill-pay-notices';
-import { openPaymentRow, paymentsWithPayee } from '../bill-pay/bill-payment-view';
+import { paymentsWithPayee, readPaymentRow } from '../bill-pay/bill-payment-view';
 import { continueSeries } from '../bill-pay/bill-payments';
 import { cardAuthorizations } from '../cards/cards.tables';
 import { takeBackRewardPoints } from '../cards/issue-card';
@@ -227,7 +227,8 @@ async function closeWorkflows(
     : [];
   const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
   for (const row of payments) {
-    await tellBillPayment(tx, deps, openPaymentRow(deps.secrets, row), { kind: 'failed', reason: sentence }, now);
+    // A payee whose number cannot be opened does not stop the run: the notice leaves its last four out.
+    await tellBillPayment(tx, deps, readPaymentRow(deps.secrets, row), { kind: 'failed', reason: sentence }, now);
     const { seriesId, occurrence } = row.payment;
     if (seriesId && occurrence) await continueSeries(tx, seriesId, occurrence, now);
   }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { localDay } from '../../time';
 import { renderEmail } from '../mail/templates';
 import { notify } from '../notifications/notify';
-import type { PaymentRow } from './bill-payment-view';
+import type { PaymentRow, ReadPaymentRow } from './bill-payment-view';
 import { maskAccount } from './payees';
 
 /**
@@ -58,7 +58,8 @@ function notice(row: PaymentRow, outcome: BillOutcome, sentOn: string): { title:
   }
 }
 
-export async function tellMember(tx: Executor, deps: Deps, row: PaymentRow, outcome: BillOutcome, now: Date) {
+/** `row`'s payee number may be one that cannot be opened: the e-mail then leaves out its last four. */
+export async function tellMember(tx: Executor, deps: Deps, row: ReadPaymentRow, outcome: BillOutcome, now: Date) {
   // Sent now (by the send job), or earlier (a return names the day it went).
   const told = notice(row, outcome, localDay(row.payment.sentAt ?? now, deps.config.timeZone));
   await notify(tx, row.payment.userId, { kind: 'bill-pay', ...told }, now);
@@ -78,7 +79,9 @@ export async function tellMember(tx: Executor, deps: Deps, row: PaymentRow, outc
       details: [
         ['Amount', amount],
         ['Payee', `${row.payee.nickname} (${row.payee.billerName})`],
-        ['Your account there', maskAccount(row.payee.accountNumber)],
+        ...(row.numberUnreadable
+          ? []
+          : ([['Your account there', maskAccount(row.payee.accountNumber)]] as Array<[string, string]>)),
         ['Date', longDay(row.payment.payOn)],
       ],
     }),

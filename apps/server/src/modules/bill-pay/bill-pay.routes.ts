@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@mutual/shared';
+import { BILL_PAY_SKIPPED_HEADER as SKIPPED_HEADER, IDEMPOTENCY_HEADER } from '@mutual/shared';
 import { billPayApi as api } from '@mutual/shared/contract/bill-pay';
 import { actorAndMeta, requestMeta, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
@@ -81,10 +81,12 @@ export const staffBillPayRoutes = staffRoutes(async (app, deps) => {
     handler: async (request, reply) => {
       const { date } = request.query;
       const csv = await billPayCsv(deps, date, ...actorAndMeta(request));
+      // Payments no file can carry (their payee's number cannot be opened) are named here.
+      if (csv.skipped.length > 0) reply.header(SKIPPED_HEADER, encodeURIComponent(csv.skipped.join(' | ')));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bill-payments-${date}.csv"`)
-        .send(csv);
+        .send(csv.content);
     },
   });
 
@@ -92,8 +94,8 @@ export const staffBillPayRoutes = staffRoutes(async (app, deps) => {
     ...routeOf(api.exportNacha),
     handler: async (request, reply) => {
       const file = await billPayNacha(deps, request.query.date, ...actorAndMeta(request));
-      // Payments the file could not carry are named here (the CSV has them all).
-      if (file.skipped.length > 0) reply.header('x-skipped-payments', encodeURIComponent(file.skipped.join(' | ')));
+      // Payments the file could not carry are named here (the CSV has them, unless their number is unreadable).
+      if (file.skipped.length > 0) reply.header(SKIPPED_HEADER, encodeURIComponent(file.skipped.join(' | ')));
       return reply
         .type('text/plain; charset=us-ascii')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

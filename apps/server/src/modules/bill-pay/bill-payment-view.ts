@@ -7,7 +7,7 @@ import {
 } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { SecretBox } from '../../crypto/secret-box';
+import { type SecretBox, type SecretOpenFailure, SecretOpenError } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
@@ -53,22 +53,43 @@ export const openPaymentRow = (secrets: SecretBox, row: PaymentRow): PaymentRow 
   payee: openPayee(secrets, row.payee),
 });
 
-const payeeView = (payee: typeof billPayees.$inferSelect) => ({
+/** Shown for a payee's number that cannot be opened, as the payment-order screens show theirs. */
+export const UNREADABLE_NUMBER = '(unreadable)';
+
+/**
+ * A payment row as a list, an export or a notice reads it: its payee's number opened, or, when it
+ * cannot be (sealed under a key this server does not hold, or damaged), blanked and marked with why
+ * (`numberUnreadable`), so one such payee is shown or left out by name instead of failing the whole
+ * list for every member.
+ */
+export type ReadPaymentRow = PaymentRow & { numberUnreadable?: SecretOpenFailure };
+
+/** `openPaymentRow`, catching only the secret box's "cannot open" (any other error is thrown). */
+export function readPaymentRow(secrets: SecretBox, row: PaymentRow): ReadPaymentRow {
+  try {
+    return openPaymentRow(secrets, row);
+  } catch (error) {
+    if (!(error instanceof SecretOpenError)) throw error;
+    return { ...row, payee: { ...row.payee, accountNumber: '' }, numberUnreadable: error.reason };
+  }
+}
+
+const payeeView = (payee: typeof billPayees.$inferSelect, unreadable = false) => ({
   id: payee.id,
   nickname: payee.nickname,
   billerName: payee.billerName,
-  accountNumberMasked: maskAccount(payee.accountNumber),
+  accountNumberMasked: unreadable ? UNREADABLE_NUMBER : maskAccount(payee.accountNumber),
 });
 
 type Settings = Pick<Config, 'timeZone' | 'billPay'>;
 
-export function toPaymentView(row: PaymentRow, config: Settings, now: Date): BillPaymentView {
+export function toPaymentView(row: ReadPaymentRow, config: Settings, now: Date): BillPaymentView {
   const { payment } = row;
   const cancelUntil = cutOffOn(payment.payOn, config);
   return {
     id: payment.id,
     status: payment.status as BillPaymentView['status'],
-    payee: payeeView(row.payee),
+    payee: payeeView(row.payee, row.numberUnreadable !== undefined),
     fromAccount: row.accountType as AccountType,
     amount: centsToDecimal(payment.amount),
     payOn: payment.payOn,

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { SecretBox } from '../../crypto/secret-box';
 import {
   addPayee,
   billPayOverview,
@@ -23,6 +24,7 @@ import { ledgerTransfers } from '../ledger/ledger.tables';
 import { resolvePending } from '../ledger/post-transfer';
 import { staffBrowser } from '../payments/payment-ops.fixtures';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
+import { payeeAccountContext } from './payee-number';
 import { sendDueBillPayments } from './send-bill-payments';
 
 const SECOND = 1_000;
@@ -214,15 +216,16 @@ describe('[BILL PAY]: the send job', () => {
     const member = await memberWithMoney(t, 500_00n);
     const good = await addPayee(t, member, { accountNumber: '7070707070', nickname: 'Water' });
     const bad = await addPayee(t, member, { accountNumber: '7171717171', nickname: 'Broken' });
-    // Three payments on a payee whose account number cannot be opened (sealed for another payee),
-    // due before the one that can go: with pages of two, they fill the first page and more.
+    // Three payments on a payee whose account number this instance cannot open yet (sealed under
+    // another instance's newer key, mid-rotation: an error, retried), due before the one that can go:
+    // with pages of two, they fill the first page and more.
     const stuck = [];
     for (const day of ['2026-12-01', '2026-12-01', '2026-12-02'])
       stuck.push((await scheduled(member, paymentForm(bad.id, day, { amount: '10.00' }))).payment.id);
     const { payment } = await scheduled(member, paymentForm(good.id, '2026-12-03', { amount: '20.00' }));
     const [own] = await t.db.select().from(billPayees).where(eq(billPayees.id, bad.id));
-    const [other] = await t.db.select().from(billPayees).where(eq(billPayees.id, good.id));
-    await t.db.update(billPayees).set({ accountNumber: other?.accountNumber }).where(eq(billPayees.id, bad.id));
+    const elsewhere = SecretBox.withNewKey().seal('7171717171', payeeAccountContext(bad.id));
+    await t.db.update(billPayees).set({ accountNumber: elsewhere }).where(eq(billPayees.id, bad.id));
     try {
       const summary = await sendDueBillPayments(runDeps(cutOffAt('2026-12-03')), cutOffAt('2026-12-03'), 2);
       expect(summary).toEqual({ held: 0, sent: 1, failed: 0, errors: 3 });

@@ -12,7 +12,7 @@ import { resolvePending } from '../ledger/post-transfer';
 import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
 import { type BillOutcome, tellMember } from './bill-pay-notices';
-import { openPaymentRow, paymentsWithPayee } from './bill-payment-view';
+import { paymentsWithPayee, readPaymentRow } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
 /**
@@ -112,13 +112,14 @@ async function guarded(
 }
 
 /**
- * Locks a scheduled payment with what sending it needs (the payee's number opened); null when it
- * is no longer scheduled. The payment first, then the accounts (its hold), then its series (the
- * next payment): Bill Pay's lock order (`stopSeries` in bill-payments.ts).
+ * Locks a scheduled payment with what sending it needs (the payee's number opened, or marked when
+ * it cannot be: `unreadableNumber`); null when it is no longer scheduled. The payment first, then
+ * the accounts (its hold), then its series (the next payment): Bill Pay's lock order (`stopSeries`
+ * in bill-payments.ts).
  */
 async function lockScheduled(tx: Tx, secrets: SecretBox, id: string) {
   const [row] = await paymentsWithPayee(tx).where(eq(billPayments.id, id)).for('update', { of: billPayments });
-  return row && row.payment.status === 'scheduled' ? openPaymentRow(secrets, row) : null;
+  return row && row.payment.status === 'scheduled' ? readPaymentRow(secrets, row) : null;
 }
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockScheduled>>>;
@@ -129,7 +130,22 @@ async function refusal(tx: Tx, row: Locked): Promise<string | null> {
     return 'your membership is not active, so no payments can be sent. Please contact us.';
   if (await findActiveHold(tx, row.payment.userId))
     return 'money movement on your account is on hold. Please contact us.';
-  return null;
+  return unreadableNumber(row);
+}
+
+/**
+ * A payee's number this instance cannot open. Damaged (malformed, or refused by a key it holds: tampered
+ * with, or copied from another row), it never will be: the payment fails in plain words, its hold
+ * released, rather than staying Scheduled with the money held for ever. Sealed under a key this
+ * instance does not hold, it is another instance's newer key while they are restarted for a rotation
+ * (a start refuses stored keys it lacks): an error, so the payment is named in the log and left for a
+ * run that can open it, and the others go on.
+ */
+function unreadableNumber(row: Locked): string | null {
+  if (!row.numberUnreadable) return null;
+  if (row.numberUnreadable === 'unknown-key')
+    throw new Error(`payee ${row.payee.id}: its account number is sealed under a key this instance does not hold`);
+  return `your account number at ${row.payee.billerName} could not be read from our records. Please contact us.`;
 }
 
 /**
@@ -161,7 +177,17 @@ async function fail(tx: Tx, deps: Deps, row: Locked, reason: string, now: Date):
   const { payment } = row;
   await tx.update(billPayments).set({ status: 'failed', failedAt: now, reason }).where(eq(billPayments.id, payment.id));
   await releaseHold(tx, payment.pendingTransferId, reason, { userId: null }, now);
-  await doneWith(tx, deps, row, { kind: 'failed', reason }, { reason }, now);
+  // Staff read in the audit log why: the member's words, and which payee's number did not open.
+  const unreadable = row.numberUnreadable && {
+    payeeId: row.payee.id,
+    payeeNumber: `unreadable (${row.numberUnreadable})`,
+  };
+  if (unreadable)
+    deps.logger.warn(
+      { billPaymentId: payment.id, ...unreadable },
+      'bill payment failed: its payee number cannot be opened',
+    );
+  await doneWith(tx, deps, row, { kind: 'failed', reason }, { reason, ...unreadable }, now);
   return 'failed';
 }
 

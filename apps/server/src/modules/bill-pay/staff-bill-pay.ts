@@ -26,7 +26,13 @@ import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
 import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
-import { openPaymentRow, type PaymentRow, paymentsWithPayee, toPaymentView } from './bill-payment-view';
+import {
+  paymentsWithPayee,
+  type ReadPaymentRow,
+  readPaymentRow,
+  toPaymentView,
+  UNREADABLE_NUMBER,
+} from './bill-payment-view';
 import { maskAccount } from './payees';
 
 /**
@@ -42,7 +48,7 @@ const m = messages.billPay;
 const PAGE_SIZE = 25;
 const tooLongForCcd = 'the account at the biller is longer than the 15 characters a CCD entry carries';
 
-function toStaffPayment(deps: Deps, row: PaymentRow, now: Date): StaffBillPayment {
+function toStaffPayment(deps: Deps, row: ReadPaymentRow, now: Date): StaffBillPayment {
   const biller = deps.config.billPay.billers.find((b) => b.id === row.payee.billerId);
   return {
     ...toPaymentView(row, deps.config, now),
@@ -93,7 +99,8 @@ export async function listStaffBillPayments(
     countOf(filters.returned),
   ]);
   return {
-    payments: rows.map((row) => toStaffPayment(deps, openPaymentRow(deps.secrets, row), now)),
+    // A payee whose number cannot be opened is listed, its number shown as unreadable, not a 500 for every row.
+    payments: rows.map((row) => toStaffPayment(deps, readPaymentRow(deps.secrets, row), now)),
     total: { due, scheduled, sent, returned }[view],
     page,
     pageSize: PAGE_SIZE,
@@ -125,7 +132,8 @@ export async function returnBillPayment(
         .where(eq(billPayments.id, paymentId))
         .for('update', { of: billPayments });
       if (!locked) throw new AppError('NOT_FOUND', m.paymentNotFound);
-      const row = openPaymentRow(deps.secrets, locked);
+      // Its payee's number is not needed to pay the money back: an unreadable one does not stop the return.
+      const row = readPaymentRow(deps.secrets, locked);
       const { payment } = row;
       if (payment.status !== 'sent' || !payment.sentTransferId) throw new AppError('CONFLICT', m.notReturnable);
       // Staff reversed its sending already (read under the account's lock, so a Delete User
@@ -184,7 +192,7 @@ export async function returnBillPayment(
       if (!fresh) throw new Error('bill payment vanished');
       return {
         message: m.returned(amount, row.payee.nickname, reason.label),
-        payment: toStaffPayment(deps, openPaymentRow(deps.secrets, fresh), now),
+        payment: toStaffPayment(deps, readPaymentRow(deps.secrets, fresh), now),
       };
     }),
   );
@@ -192,18 +200,43 @@ export async function returnBillPayment(
   return result;
 }
 
-/** The day's sent payments, each payee's account number opened: the exports carry it in full. */
-async function sentRows(deps: Deps, day: string) {
+/**
+ * The day's sent payments, each payee's account number opened: the exports carry it in full. One
+ * whose number cannot be opened (sealed under a key this server does not hold, or damaged) is
+ * marked (`numberUnreadable`): no file can carry it, and each export names it instead of failing.
+ */
+async function sentRows(deps: Deps, day: string): Promise<ReadPaymentRow[]> {
   const rows = await paymentsWithPayee(deps.db)
     .where(sentOn(day, deps.config.timeZone))
     .orderBy(asc(billPayments.sentAt), asc(billPayments.id));
-  return rows.map((row) => openPaymentRow(deps.secrets, row));
+  return rows.map((row) => readPaymentRow(deps.secrets, row));
 }
 
-/** The day's sent payments as CSV for the bill-pay processor: every biller, each row a payment. */
-export async function billPayCsv(deps: Deps, day: string, actor: Actor, meta: RequestMeta): Promise<string> {
-  const rows = await sentRows(deps, day);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', m.nothingToExport(longDay(day)));
+/** "BP-7K3M9Q2X ($86.40 to Riverside Electric Co., account ••••5678): <why>": a payment an export left out. */
+function skippedPayment({ payment, payee, numberUnreadable }: ReadPaymentRow, biller: string, why: string): string {
+  const account = numberUnreadable ? UNREADABLE_NUMBER : maskAccount(payee.accountNumber);
+  const what = `${formatMoney(payment.amount)} to ${biller}, account ${account}`;
+  return `${payment.confirmationNumber ?? payment.id} (${what}): ${why}`;
+}
+
+/**
+ * The day's sent payments as CSV for the bill-pay processor: every biller, each row a payment. A
+ * payment whose payee number cannot be opened is left out and named in `skipped` (and the audit row).
+ */
+export async function billPayCsv(
+  deps: Deps,
+  day: string,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<{ content: string; skipped: string[] }> {
+  const all = await sentRows(deps, day);
+  if (all.length === 0) throw new AppError('NOT_FOUND', m.nothingToExport(longDay(day)));
+  const rows = all.filter((row) => !row.numberUnreadable);
+  const skipped = all
+    .filter((row) => row.numberUnreadable)
+    .map((row) => skippedPayment(row, row.payee.billerName, m.skipUnreadable));
+  if (rows.length === 0)
+    throw new AppError('NOT_FOUND', `${m.nothingWritable(longDay(day))} Skipped: ${skipped.join('; ')}`);
   const header = [
     'Confirmation number',
     'Sent at',
@@ -239,16 +272,17 @@ export async function billPayCsv(deps: Deps, day: string, actor: Actor, meta: Re
     action: 'bill_pay.exported',
     actor,
     meta,
-    after: { format: 'csv', day, payments: rows.length },
+    after: { format: 'csv', day, payments: rows.length, ...(skipped.length > 0 && { skipped }) },
     at: deps.clock(),
   });
-  return `${[csvRow(header), ...lines].join('\r\n')}\r\n`;
+  return { content: `${[csvRow(header), ...lines].join('\r\n')}\r\n`, skipped };
 }
 
 /**
  * The day's sent payments to electronic billers as one NACHA CCD batch (a corporate credit to the
  * biller's bank account; the member's account at the biller travels as the Identification Number).
- * A payment the file cannot carry is left out and named in `skipped` — the CSV still has it.
+ * A payment the file cannot carry is left out and named in `skipped` — the CSV still has it, unless
+ * its payee's number cannot be opened: then neither file has it, and both name it.
  */
 export async function billPayNacha(
   deps: Deps,
@@ -260,9 +294,14 @@ export async function billPayNacha(
   const rows = await sentRows(deps, day);
   const entries: NachaEntry[] = [];
   const skipped: string[] = [];
-  for (const { payment, payee } of rows) {
+  for (const row of rows) {
+    const { payment, payee } = row;
     const biller = deps.config.billPay.billers.find((b) => b.id === payee.billerId);
     if (!biller || biller.delivery !== 'electronic' || !biller.routingNumber || !biller.accountNumber) continue;
+    if (row.numberUnreadable) {
+      skipped.push(skippedPayment(row, biller.name, m.skipUnreadable));
+      continue;
+    }
     const entry: NachaEntry = {
       routingNumber: biller.routingNumber,
       accountNumber: biller.accountNumber,
@@ -272,16 +311,18 @@ export async function billPayNacha(
     };
     const problem = entryProblem(entry);
     if (problem || achText(payee.accountNumber).length > 15) {
-      skipped.push(
-        `${payment.confirmationNumber ?? payment.id} (${formatMoney(payment.amount)} to ${biller.name}, ` +
-          `account ${maskAccount(payee.accountNumber)}): ${problem ?? tooLongForCcd}`,
-      );
+      skipped.push(skippedPayment(row, biller.name, problem ?? tooLongForCcd));
       continue;
     }
     entries.push(entry);
   }
   if (entries.length === 0) {
-    const message = rows.length === 0 ? m.nothingToExport(longDay(day)) : m.nothingElectronic(longDay(day));
+    const message =
+      rows.length === 0
+        ? m.nothingToExport(longDay(day))
+        : skipped.length > 0
+          ? m.nothingWritable(longDay(day))
+          : m.nothingElectronic(longDay(day));
     throw new AppError('NOT_FOUND', skipped.length > 0 ? `${message} Skipped: ${skipped.join('; ')}` : message);
   }
   const stamp = localStamp(now, deps.config.timeZone);

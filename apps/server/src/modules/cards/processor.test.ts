@@ -7,7 +7,7 @@ import {
   type ProcessorSettlementResult,
 } from '@mutual/shared';
 import { cardsApi } from '@mutual/shared/contract/cards';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cardOf,
@@ -34,6 +34,7 @@ import { history, notificationsOf } from '../../test/transfer-forms';
 import { systemActor } from '../audit/record-audit';
 import { placeHold } from '../holds/holds';
 import { cardAuthorizations } from './cards.tables';
+import { expireAuthorizations } from './settle';
 
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -204,6 +205,56 @@ describe('[CARDS]: the processor asks, the member’s controls decide', () => {
     await t.db.execute(sql`drop trigger refuse_card_hold_expiry on ledger_transfers`);
     expect(await runExpiry(t)).toMatchObject({ errors: 0 });
     expect((await balances(first.member.browser)).Checking.available).toBe('500.00');
+  });
+
+  it('authorizations failing run after run fill whole pages, yet later ones expire; each run names them', async () => {
+    const stuckHolder = await cardholder();
+    const stuck = [];
+    for (const amount of ['11.00', '12.00', '13.00']) {
+      stuck.push(await processor.authorize(stuckHolder.plastic, amount));
+      time.advance(MINUTE);
+    }
+    const later = await cardholder();
+    const other = await processor.authorize(later.plastic, '40.00');
+    const rows = await t.db
+      .select({ id: cardAuthorizations.id, hold: cardAuthorizations.holdTransferId })
+      .from(cardAuthorizations)
+      .where(
+        inArray(
+          cardAuthorizations.processorId,
+          stuck.map((answer) => answer.id),
+        ),
+      )
+      .orderBy(cardAuthorizations.authorizedAt);
+    const holds = rows.map((row) => `'${row.hold}'::uuid`).join(', ');
+    // The three oldest cannot be let go (their expiry is refused inside the database, every run).
+    await failingExpiry.start(`new.pending_id in (${holds})`, `raise exception 'disk full'`);
+    try {
+      time.advance(8 * DAY);
+      const log = capturedLogger();
+      const run = () => expireAuthorizations({ ...t, logger: log.logger }, time.now(), 2);
+      // Pages of two: the three that fail fill the first page and half the second, run after run.
+      expect(await run()).toEqual({ expired: 1, errors: 3 });
+      expect(await run()).toEqual({ expired: 0, errors: 3 });
+      expect((await balances(later.member.browser)).Checking.available).toBe('500.00');
+      expect((await balances(stuckHolder.member.browser)).Checking.available).toBe('464.00');
+      expect((await processor.reverse(other.id)).statusCode).toBe(409);
+      // Each is named where it failed, and each run's closing line names them all.
+      const lines = log
+        .text()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { cardAuthorizationId?: string; cardAuthorizationIds?: string[] });
+      const ids = rows.map((row) => row.id);
+      expect(lines.flatMap((line) => line.cardAuthorizationId ?? [])).toEqual([...ids, ...ids]);
+      expect(lines.filter((line) => line.cardAuthorizationIds)).toEqual([
+        expect.objectContaining({ cardAuthorizationIds: ids, count: 3 }),
+        expect.objectContaining({ cardAuthorizationIds: ids, count: 3 }),
+      ]);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_card_hold_expiry on ledger_transfers`);
+    }
+    expect(await runExpiry(t)).toMatchObject({ expired: 3, errors: 0 });
   });
 
   it('a locked card is declined with its reason, in the history and the bell; unlocked, it works again', async () => {

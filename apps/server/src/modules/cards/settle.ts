@@ -7,7 +7,7 @@ import {
   type ProcessorReversal,
   type ProcessorSettlementResult,
 } from '@mutual/shared';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sqlState, withRetry } from '../../db/errors';
 import type { AppDeps } from '../../deps';
@@ -46,6 +46,8 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'lo
  * the daily limit by no more than as much (`refuseOverClearing`).
  */
 const TIP_TOLERANCE_PERCENT = 20n;
+/** The most ids the expiry run's closing log line names (each failure has its own line too). */
+const NAMED_IN_SUMMARY = 100;
 
 const settlement = (row: CardAuthorizationRow): ProcessorSettlementResult => ({
   id: (row.status === 'reversed' ? row.reversalId : row.clearingId) ?? '',
@@ -316,51 +318,74 @@ export async function reverseAuthorization(deps: Deps, input: ProcessorReversal)
 
 /**
  * The `cards.expire-authorizations` job: holds of authorizations older than
- * CARD_AUTHORIZATION_HOLD_DAYS that never cleared are let go (ledger `expire`), a batch at a time,
+ * CARD_AUTHORIZATION_HOLD_DAYS that never cleared are let go (ledger `expire`), a page at a time,
  * each in its own transaction; and signatures too old to matter are forgotten.
+ *
+ * The pages go by (authorized, id), each after the last one's: an authorization that fails stays
+ * due, but the next page starts past it, so however many fail (a page of them, run after run) they
+ * never keep the later ones from expiring. The run's end names them all.
  */
 export async function expireAuthorizations(
   deps: Deps & Pick<AppDeps, 'logger'>,
   now: Date,
+  batch = 500,
 ): Promise<{ expired: number; errors: number }> {
   const before = new Date(now.getTime() - deps.config.cards.holdDays * 86_400_000);
-  const due = await deps.db
-    .select({ id: cardAuthorizations.id })
-    .from(cardAuthorizations)
-    .where(and(eq(cardAuthorizations.status, 'pending'), lt(cardAuthorizations.authorizedAt, before)))
-    .orderBy(asc(cardAuthorizations.authorizedAt))
-    .limit(500);
   let expired = 0;
-  let errors = 0;
-  for (const { id } of due) {
-    // One that fails is named in the log and left for the next run; the others still expire.
-    const done = await deps.db
-      .transaction(async (tx) => {
-        const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
-        if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
-        await resolvePending(tx, {
-          kind: 'expire',
-          pendingId: row.holdTransferId,
-          reason: cardHoldEndReasons.expired,
-          now,
-          createdBy: null,
+  const failed: string[] = [];
+  // The page's last key; its time as text, so the next page starts exactly there (a Date keeps milliseconds only).
+  let after: { id: string; at: string } | undefined;
+  for (;;) {
+    const key = sql`(${cardAuthorizations.authorizedAt}, ${cardAuthorizations.id})`;
+    const page = await deps.db
+      .select({ id: cardAuthorizations.id, at: sql<string>`${cardAuthorizations.authorizedAt}::text` })
+      .from(cardAuthorizations)
+      .where(
+        and(
+          eq(cardAuthorizations.status, 'pending'),
+          lt(cardAuthorizations.authorizedAt, before),
+          after && sql`${key} > (${after.at}::timestamptz, ${after.id}::uuid)`,
+        ),
+      )
+      .orderBy(asc(cardAuthorizations.authorizedAt), asc(cardAuthorizations.id))
+      .limit(batch);
+    for (const { id } of page) {
+      // One that fails is named in the log and left for the next run; the others still expire.
+      const done = await deps.db
+        .transaction(async (tx) => {
+          const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
+          if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
+          await resolvePending(tx, {
+            kind: 'expire',
+            pendingId: row.holdTransferId,
+            reason: cardHoldEndReasons.expired,
+            now,
+            createdBy: null,
+          });
+          await tx
+            .update(cardAuthorizations)
+            .set({ status: 'expired', expiredAt: now })
+            .where(eq(cardAuthorizations.id, row.id));
+          return true;
+        })
+        .catch((error: unknown) => {
+          failed.push(id);
+          deps.logger.error(
+            { err: error, cardAuthorizationId: id },
+            'card authorization not expired; it is retried at the next run',
+          );
+          return false;
         });
-        await tx
-          .update(cardAuthorizations)
-          .set({ status: 'expired', expiredAt: now })
-          .where(eq(cardAuthorizations.id, row.id));
-        return true;
-      })
-      .catch((error: unknown) => {
-        errors += 1;
-        deps.logger.error(
-          { err: error, cardAuthorizationId: id },
-          'card authorization not expired; it is retried at the next run',
-        );
-        return false;
-      });
-    if (done) expired++;
+      if (done) expired++;
+    }
+    if (page.length < batch) break;
+    after = page.at(-1);
   }
+  if (failed.length > 0)
+    deps.logger.warn(
+      { cardAuthorizationIds: failed.slice(0, NAMED_IN_SUMMARY), count: failed.length },
+      'card authorizations not expired this run; they are retried at the next run',
+    );
   await forgetOldSignatures(deps.db, now, deps.config.cards.processorToleranceSeconds);
-  return { expired, errors };
+  return { expired, errors: failed.length };
 }

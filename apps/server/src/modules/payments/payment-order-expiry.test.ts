@@ -1,6 +1,7 @@
 import { type AchExportResult, messages, type ScheduledWork } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../test/captured-logger';
 import { auditLog } from '../audit/audit.tables';
 import { deps, latestMail, manualClock, MINUTE, signIn } from '../../test/identity';
 import { balances, memberWithMoney } from '../../test/money';
@@ -129,6 +130,51 @@ describe('[PAYMENT_OPS]: pending orders expire after PAYMENT_ORDER_EXPIRY_HOURS'
     expect((await settle(staff, order)).statusCode).toBe(200);
     expect(await balances(member.browser)).toMatchObject({ Checking: { balance: '50.00', available: '50.00' } });
   });
+});
+
+describe('[PAYMENT_OPS]: the expiry sweep pages past the orders it cannot expire', () => {
+  const time = manualClock(new Date('2026-11-02T14:00:00Z'));
+  const t = useLedgerTestApp({ clock: time.clock });
+
+  it('orders that fail run after run fill whole pages, yet later ones expire; each run names them', async () => {
+    const member = await memberWithMoney(t, 500_00n, 'Una Unreadable');
+    const bad: string[] = [];
+    for (const accountName of ['Bad One', 'Bad Two', 'Bad Three']) {
+      bad.push(await achOrder(t, member, { amount: '10.00', accountName }));
+      time.advance(MINUTE);
+    }
+    const other = await memberWithMoney(t, 100_00n, 'Otto Other');
+    const good = await achOrder(t, other, { amount: '20.00', accountName: 'Good Row' });
+    // The three oldest orders' numbers sealed for the newest: they cannot be opened as their own,
+    // so expiring them fails at every run (the member's notice needs the number's last four).
+    const [newest] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, good));
+    for (const id of bad)
+      await t.db.update(paymentOrders).set({ accountNumber: newest?.accountNumber }).where(eq(paymentOrders.id, id));
+
+    const log = capturedLogger();
+    const later = new Date(time.now().getTime() + 121 * HOUR);
+    // Pages of two: the three that fail fill the first page and half the second, run after run.
+    expect(await expireDueOrders({ ...deps(t), logger: log.logger }, later, 2)).toEqual({ expired: 1, errors: 3 });
+    expect(await expireDueOrders({ ...deps(t), logger: log.logger }, later, 2)).toEqual({ expired: 0, errors: 3 });
+    expect(await statusOf(good)).toBe('expired');
+    expect((await balances(other.browser)).Checking.available).toBe('100.00');
+    for (const id of bad) expect(await statusOf(id)).toBe('pending');
+    // Each is named where it failed, and each run's closing line names them all.
+    const lines = log
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; paymentOrderId?: string; paymentOrderIds?: string[] });
+    expect(lines.filter((line) => line.paymentOrderId).map((line) => line.paymentOrderId)).toEqual([...bad, ...bad]);
+    expect(lines.filter((line) => line.paymentOrderIds)).toEqual([
+      expect.objectContaining({ paymentOrderIds: bad, count: 3 }),
+      expect.objectContaining({ paymentOrderIds: bad, count: 3 }),
+    ]);
+  });
+
+  async function statusOf(id: string) {
+    return (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]?.status;
+  }
 });
 
 describe('[PAYMENT_OPS]: expiry settings', () => {

@@ -7,7 +7,7 @@ import {
   paymentRails,
   returnReasonFor,
 } from '@mutual/shared';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -20,6 +20,8 @@ import { paymentOrders } from './payments.tables';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.paymentOps;
 const HOUR = 3_600_000;
+/** The most order ids the expiry run's closing log line names (each failure has its own line too). */
+const NAMED_IN_SUMMARY = 100;
 
 type Resolution = { kind: 'settle' } | { kind: 'return'; code: string; note: string } | { kind: 'expire' };
 
@@ -168,45 +170,66 @@ export async function returnPaymentOrder(
  * system, but never one already in an ACH file: that money has left with the file, and the order
  * waits for staff to settle it or record its return. Each order is its own transaction; one
  * settled or returned meanwhile is skipped, one that fails is logged by its id and counted.
+ *
+ * The due orders are read a page of `batch` at a time by (created, id), each page after the last:
+ * an order that fails stays due, but the next page starts past it, so however many fail (a page of
+ * them, run after run) they never keep the later ones from expiring. The run's end names them all.
  */
 export async function expireDueOrders(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'secrets' | 'logger'>,
   now: Date,
+  batch = 500,
 ): Promise<{ expired: number; errors: number }> {
   const hours = deps.config.paymentOrders.expiryHours;
   if (hours === 0) return { expired: 0, errors: 0 };
-  const due = await deps.db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.status, 'pending'),
-        isNull(paymentOrders.achExportId),
-        lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR)),
-      ),
-    )
-    .orderBy(asc(paymentOrders.createdAt))
-    .limit(500);
   let expired = 0;
-  let errors = 0;
-  for (const { id } of due) {
-    try {
-      await resolvePaymentOrder(
-        { ...deps, clock: () => now },
-        id,
-        { kind: 'expire' },
-        systemActor,
-        { ipAddress: null, userAgent: null },
-        now,
-      );
-      expired += 1;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'CONFLICT') continue;
-      // One order that cannot be expired (its numbers unreadable, say) is named and left for the
-      // next run; the others still expire.
-      errors += 1;
-      deps.logger.error({ err: error, paymentOrderId: id }, 'payment order not expired; it is retried at the next run');
+  const failed: string[] = [];
+  // The page's last key; its time as text, so the next page starts exactly there (a Date keeps milliseconds only).
+  let after: { id: string; at: string } | undefined;
+  for (;;) {
+    const page = await deps.db
+      .select({ id: paymentOrders.id, at: sql<string>`${paymentOrders.createdAt}::text` })
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.status, 'pending'),
+          isNull(paymentOrders.achExportId),
+          lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR)),
+          after &&
+            sql`(${paymentOrders.createdAt}, ${paymentOrders.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`,
+        ),
+      )
+      .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
+      .limit(batch);
+    for (const { id } of page) {
+      try {
+        await resolvePaymentOrder(
+          { ...deps, clock: () => now },
+          id,
+          { kind: 'expire' },
+          systemActor,
+          { ipAddress: null, userAgent: null },
+          now,
+        );
+        expired += 1;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CONFLICT') continue;
+        // One order that cannot be expired (its numbers unreadable, say) is named and left for the
+        // next run; the others still expire.
+        failed.push(id);
+        deps.logger.error(
+          { err: error, paymentOrderId: id },
+          'payment order not expired; it is retried at the next run',
+        );
+      }
     }
+    if (page.length < batch) break;
+    after = page.at(-1);
   }
-  return { expired, errors };
+  if (failed.length > 0)
+    deps.logger.warn(
+      { paymentOrderIds: failed.slice(0, NAMED_IN_SUMMARY), count: failed.length },
+      'payment orders not expired this run; they are retried at the next run',
+    );
+  return { expired, errors: failed.length };
 }

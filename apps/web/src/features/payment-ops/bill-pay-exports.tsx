@@ -1,6 +1,7 @@
-import { type StaffBillPaymentPage, isCalendarDay } from '@mutual/shared';
+import { BILL_PAY_SKIPPED_HEADER, type StaffBillPaymentPage, isCalendarDay } from '@mutual/shared';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DownloadLink, DownloadRefusal } from '../../components/download-link';
 import { FormField, controlProps } from '../../components/form-field';
@@ -19,16 +20,38 @@ function noElectronicPayments(page: StaffBillPaymentPage): boolean {
   );
 }
 
+/** The payments a downloaded file left out, as the server names them beside it (one per line). */
+interface LeftOut {
+  file: string;
+  payments: string[];
+}
+
+/** The server's `x-skipped-payments` header: "BP-… ($10.00 to …, account …): why | …", URI-encoded. */
+function leftOutOf(file: string, headers: Headers): LeftOut | undefined {
+  const header = headers.get(BILL_PAY_SKIPPED_HEADER);
+  if (!header) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(header);
+  } catch {
+    text = header;
+  }
+  const payments = text.split(' | ').filter(Boolean);
+  return payments.length > 0 ? { file, payments } : undefined;
+}
+
 function ExportLink({
   href,
   label,
   enabled,
   onRefused,
+  onSaved,
 }: {
   href: string | undefined;
   label: string;
   enabled: boolean;
   onRefused: (message: string | undefined) => void;
+  onSaved: (headers: Headers) => void;
 }) {
   if (!enabled || !href) {
     return (
@@ -39,7 +62,7 @@ function ExportLink({
     );
   }
   return (
-    <DownloadLink href={href} aria-describedby="bill-export-note" onRefused={onRefused}>
+    <DownloadLink href={href} aria-describedby="bill-export-note" onRefused={onRefused} onSaved={onSaved}>
       {label}
     </DownloadLink>
   );
@@ -48,7 +71,9 @@ function ExportLink({
 /**
  * The Sent tab's day (the credit union's today unless staff pick another) and the processor's
  * files for it: a CSV of every payment, a NACHA CCD batch for the electronic billers. Plain
- * download links; disabled when nothing was sent that day rather than answering with a 404.
+ * download links; disabled when nothing was sent that day rather than answering with a 404. The
+ * payments a file left out (the NACHA file's too-long accounts; in both, a payee number that cannot
+ * be read) are listed once it is saved, in the server's words.
  */
 export function BillPayExports({
   day,
@@ -63,6 +88,12 @@ export function BillPayExports({
   onDayChange: (day: string | undefined) => void;
 }) {
   const [refused, setRefused] = useState<string>();
+  const [leftOut, setLeftOut] = useState<LeftOut>();
+  // A new try starts with nothing said: neither an earlier refusal nor an earlier file's left-out payments.
+  const onRefused = (message: string | undefined) => {
+    setRefused(message);
+    if (message === undefined) setLeftOut(undefined);
+  };
   const sent = current?.counts.sent;
   const nachaEmpty = current !== undefined && sent !== undefined && sent > 0 && noElectronicPayments(current);
   const note =
@@ -89,6 +120,7 @@ export function BillPayExports({
               const value = event.target.value;
               if (value !== '' && !isCalendarDay(value)) return;
               setRefused(undefined);
+              setLeftOut(undefined);
               onDayChange(value || undefined);
             }}
           />
@@ -97,18 +129,39 @@ export function BillPayExports({
           <ExportLink
             href={day && billPayExportHref('csv', day)}
             label="Export CSV"
-            onRefused={setRefused}
+            onRefused={onRefused}
+            onSaved={(headers) => setLeftOut(leftOutOf('CSV', headers))}
             enabled={sent !== undefined && sent > 0}
           />
           <ExportLink
             href={day && billPayExportHref('nacha', day)}
             label="Export NACHA (CCD)"
-            onRefused={setRefused}
+            onRefused={onRefused}
+            onSaved={(headers) => setLeftOut(leftOutOf('NACHA file', headers))}
             enabled={sent !== undefined && sent > 0 && !nachaEmpty}
           />
         </div>
       </div>
       <DownloadRefusal message={refused} className="mt-3" />
+      {leftOut && (
+        <Alert
+          tone="warning"
+          className="mt-3"
+          title={
+            leftOut.payments.length === 1
+              ? `1 payment was left out of the ${leftOut.file}:`
+              : `${leftOut.payments.length} payments were left out of the ${leftOut.file}:`
+          }
+        >
+          <ul className="list-disc pl-5" aria-label={`Payments left out of the ${leftOut.file}`}>
+            {leftOut.payments.map((payment) => (
+              <li key={payment} className="break-words" data-testid="bill-export-left-out">
+                {payment}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       <p id="bill-export-note" className="mt-3 text-sm text-slate-600" data-testid="bill-export-note">
         {note}
       </p>

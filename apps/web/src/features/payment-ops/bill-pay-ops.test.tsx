@@ -1,7 +1,7 @@
 import { type StaffBillPayment, type StaffBillPaymentPage, messages } from '@mutual/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, stubFetch, type StubRequest } from '../../test/fetch-stub';
 import { fixtureFactory } from '../../test/fixtures';
 import { pressEnter } from '../../test/keyboard';
@@ -264,6 +264,57 @@ describe('Payment Operations → Bill Pay', () => {
     expect(screen.getByTestId('bill-export-note').textContent).toContain(
       '2 payments were sent on Monday, March 2, 2026.',
     );
+  });
+
+  it('after a download, lists the payments the file left out in the server’s words; a new day clears it', async () => {
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (this.href.startsWith('blob:')) saved.push(this.download);
+    });
+    const left = [
+      `BP-9K2M4Q ($10.00 to FastNet Internet, account (unreadable)): ${m.skipUnreadable}`,
+      `BP-3T7W8Z ($20.00 to Horizon Mobile, account (unreadable)): ${m.skipUnreadable}`,
+    ];
+    const { stub } = renderPage('/admin/payments?tab=bill-pay&view=sent&date=2026-03-02', pageOf([sentPayment()]));
+    const file = (name: string, skipped: string[]) => () =>
+      new Response('file', {
+        headers: {
+          'content-disposition': `attachment; filename="${name}"`,
+          ...(skipped.length > 0 && { 'x-skipped-payments': encodeURIComponent(skipped.join(' | ')) }),
+        },
+      });
+    stub.on('GET /api/admin/bill-pay/export.csv', file('bill-payments-2026-03-02.csv', left));
+    stub.on('GET /api/admin/bill-pay/export.ach', file('BILLPAY-20260302.ach', left.slice(1)));
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['bill-payments-2026-03-02.csv']));
+    const list = await screen.findByRole('list', { name: 'Payments left out of the CSV' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(left);
+    expect(screen.getByText('2 payments were left out of the CSV:').closest('[role="status"]')).toBeTruthy();
+
+    // The NACHA file's own list replaces it.
+    await userEvent.click(screen.getByRole('link', { name: 'Export NACHA (CCD)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    const nacha = await screen.findByRole('list', { name: 'Payments left out of the NACHA file' });
+    expect(
+      within(nacha)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([left[1]]);
+    expect(screen.getByText('1 payment was left out of the NACHA file:')).toBeTruthy();
+
+    // Another day: nothing said about this day's files.
+    fireEvent.change(screen.getByLabelText('Sent on'), { target: { value: '2026-03-03' } });
+    await waitFor(() => expect(screen.queryByRole('list', { name: /^Payments left out/ })).toBeNull());
   });
 
   it('a day with only check billers has no NACHA file to offer, but the CSV', async () => {
