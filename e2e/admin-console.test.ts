@@ -1,11 +1,22 @@
 import { type UserList, messages, userFilterLabels, userFilters } from '@mutual/shared';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DESKTOP, MOBILE, browserSuite, e2e, hasHorizontalScroll, headingText, screenshot } from './support/browser';
-import { expectFlash } from './support/console';
+import {
+  DESKTOP,
+  MOBILE,
+  browserSuite,
+  e2e,
+  hasHorizontalScroll,
+  headingText,
+  screenshot,
+  viewportScreenshot,
+} from './support/browser';
+import { ALEX_EMAIL } from './support/bill-pay';
+import { expectFlash, openConsole, openUserByEmail } from './support/console';
 import {
   STAFF_EMAIL,
   applyViaApi,
+  createMember,
   newPassword,
   pathname,
   signInAs,
@@ -165,6 +176,131 @@ browserSuite('[ADMIN]: the staff console', (browser) => {
     },
     90_000,
   );
+});
+
+browserSuite('[ADMIN]: the member detail and Create New User at desktop and phone widths', (browser) => {
+  const titles = [
+    'Personal Information',
+    'Address',
+    'Contact Information',
+    'Emergency Contact',
+    'Accounts',
+    'Transfer Hold',
+    'Identification Document',
+    'Transactions',
+    'Statements',
+    'Review History',
+    'Security',
+    'Activity log',
+  ];
+  const boxOf = async (page: Page, title: string) => {
+    const box = await page.getByRole('region', { name: title, exact: true }).boundingBox();
+    if (!box) throw new Error(`${title} is not displayed`);
+    return box;
+  };
+
+  test(
+    '[ADMIN]: at 1280 px the profile sits beside the accounts and hold, the transaction table across; ' +
+      'at 390 px one column, every section still there',
+    async () => {
+      const member = await createMember('layout', 'Rowan');
+      // A row for the transaction table to show.
+      await staffApi.setBalance((await staffApi.lookup(member.email)).id, 'Checking', '120.00', 'Opening cash');
+      const { page, errors } = await openConsole(browser, DESKTOP);
+      const name = `${member.firstName} ${member.lastName}`;
+      await openUserByEmail(page, member.email, name);
+      await page.getByTestId('staff-transaction-row').first().waitFor({ state: 'visible' });
+
+      const profile = await boxOf(page, 'Personal Information');
+      const accounts = await boxOf(page, 'Accounts');
+      expect(accounts.x, 'Accounts to the right of Personal Information').toBeGreaterThan(profile.x + profile.width);
+      expect(Math.abs(accounts.y - profile.y), 'both at the top of the two columns').toBeLessThan(2);
+      const hold = await boxOf(page, 'Transfer Hold');
+      expect(hold.x).toBe(accounts.x);
+      // Under the accounts, still beside the profile (above its last section).
+      expect(hold.y).toBeGreaterThan(accounts.y + accounts.height);
+      expect(hold.y).toBeLessThan((await boxOf(page, 'Emergency Contact')).y);
+      // The transactions as a table (not the phone's cards), as wide as the detail.
+      const detail = await page.getByRole('article', { name }).boundingBox();
+      const transactions = await boxOf(page, 'Transactions');
+      expect(Math.round(transactions.width)).toBe(Math.round(detail?.width ?? 0));
+      expect(await page.getByTestId('staff-transaction-card').filter({ visible: true }).count()).toBe(0);
+      expect(await hasHorizontalScroll(page), 'the console fits 1280 px').toBe(false);
+      await screenshot(page, 'admin-member-detail');
+
+      // A member with months of history: the statements too are a table that fits the detail.
+      await openUserByEmail(page, ALEX_EMAIL, 'Alex Morgan');
+      await page.getByTestId('staff-statement-row').first().waitFor({ state: 'visible' });
+      expect(await hasHorizontalScroll(page), 'Alex Morgan’s detail fits 1280 px').toBe(false);
+      await openUserByEmail(page, member.email, name);
+
+      await page.setViewportSize(MOBILE);
+      const left = Math.round((await boxOf(page, 'Personal Information')).x);
+      let bottom = 0;
+      for (const title of titles) {
+        const box = await boxOf(page, title);
+        expect(Math.round(box.x), `${title} in the one column`).toBe(left);
+        expect(box.y, `${title} below the section before it`).toBeGreaterThanOrEqual(bottom);
+        bottom = box.y + box.height;
+      }
+      expect(await hasHorizontalScroll(page), 'the console fits a phone').toBe(false);
+      await screenshot(page, 'admin-member-detail');
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+    60_000,
+  );
+
+  test('[ADMIN]: Create New User left empty says what the API says; Admin is offered no joint account', async () => {
+    const { page, errors } = await openConsole(browser, DESKTOP);
+    await page.getByRole('button', { name: 'Create New User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New User' });
+    await dialog.getByRole('checkbox', { name: 'Joint account' }).check();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+
+    const labels: Record<string, string> = {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      password: 'Password',
+      'address.street': 'Street',
+      'address.city': 'City',
+      'address.state': 'State',
+      'address.zipCode': 'ZIP code',
+      'jointAccountHolder.name': 'Joint holder name',
+      'jointAccountHolder.email': 'Joint holder email',
+      'jointAccountHolder.phone': 'Joint holder phone',
+    };
+    const shown: Record<string, string> = {};
+    for (const [key, label] of Object.entries(labels)) {
+      const error = dialog.locator(`[id="create-${key.replace('.', '-')}-error"]`);
+      await error.waitFor({ state: 'visible' });
+      shown[key] = await error.innerText();
+      expect(shown[key], label).toBe(messages.registration.required(label));
+    }
+    const answer = await page.request.post('/api/admin/users', {
+      headers: { origin: e2e.baseUrl },
+      data: {
+        name: '',
+        email: '',
+        phone: '',
+        password: '',
+        role: 'user',
+        address: { street: '', city: '', state: '', zipCode: '' },
+        isJointAccount: true,
+        jointAccountHolder: { name: '', email: '', phone: '' },
+      },
+    });
+    expect(answer.status()).toBe(400);
+    expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual(shown);
+    await viewportScreenshot(page, 'admin-create-user-empty');
+
+    await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Admin' });
+    expect(await dialog.getByRole('checkbox', { name: 'Joint account' }).count()).toBe(0);
+    expect(await dialog.getByLabel('Checking balance').count()).toBe(0);
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'admin-create-user-admin');
+    expect(unexpectedErrors(errors, 400)).toEqual([]);
+  });
 });
 
 browserSuite('[ADMIN]: member messages', (browser) => {

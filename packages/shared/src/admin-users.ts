@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { balanceField } from './admin-money';
-import { emailSchema, newPasswordSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { emailSchema, roles, userStatuses, verificationStatuses } from './auth';
+import { PASSWORD } from './constants';
 import { labelled } from './labelled';
 import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
 import { messages } from './messages';
-import { parseMoney } from './money';
+import { isPositiveAmount, parseMoney } from './money';
 import { idParams } from './path-params';
 import { idCardTypes, maritalStatuses, phoneSchema, requiredText } from './registration';
 
 const a = messages.admin;
+const r = messages.registration;
 
 export const { values: userFilters, labels: userFilterLabels } = labelled([
   ['all', 'All Users'],
@@ -137,14 +139,45 @@ export const userDetailSchema = userSummarySchema.extend({
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-/** Create New User modal (spec §5 Admin). Staff-created users are status active. */
+/**
+ * An e-mail box of the Create New User form left empty says "{label} is required", as every other
+ * box of the form does; what was typed then meets `rule` and its words ("Please enter a valid email
+ * address").
+ */
+const filledIn = <Rule extends z.ZodType<unknown, string>>(label: string, max: number, rule: Rule) =>
+  z
+    .string({ error: r.required(label) })
+    .trim()
+    .min(1, r.required(label))
+    .max(max, r.tooLong(label, max))
+    .pipe(rule);
+
+/** A new password (`newPasswordSchema`'s rule and words), "Password is required" when left empty; not trimmed. */
+const passwordField = z
+  .string({ error: r.required('Password') })
+  .min(1, r.required('Password'))
+  .min(PASSWORD.min, r.passwordTooShort)
+  .max(PASSWORD.max, r.passwordTooLong);
+
+/** A joint holder's box checked with the rule of the member's own box of that kind, and its words. */
+const jointHolderFields = {
+  name: requiredText('Joint holder name', 120),
+  email: filledIn('Joint holder email', 254, emailSchema),
+  phone: phoneSchema('Joint holder phone'),
+} as const;
+
+/**
+ * Create New User modal (spec §5 Admin). Staff-created users are status active. Only a member
+ * (role user) has accounts: a joint holder or an opening balance for role admin is refused, naming
+ * the field (an opening balance of 0.00 opens nothing and passes).
+ */
 export const createUserSchema = z
   .strictObject({
     name: requiredText('Name', 120),
-    email: emailSchema,
+    email: filledIn('Email', 254, emailSchema),
     phone: phoneSchema('Phone'),
-    password: newPasswordSchema,
-    role: z.enum(['user', 'admin'], { error: messages.registration.required('Role') }),
+    password: passwordField,
+    role: z.enum(['user', 'admin'], { error: r.required('Role') }),
     address: z.strictObject({
       street: requiredText('Street', 200),
       city: requiredText('City'),
@@ -152,12 +185,9 @@ export const createUserSchema = z
       zipCode: requiredText('ZIP code', 20),
     }),
     isJointAccount: z.boolean().default(false),
+    // Checked (`jointHolderFields`) when the account is joint; otherwise not kept.
     jointAccountHolder: z
-      .strictObject({
-        name: z.string().trim().max(120),
-        email: z.string().trim().toLowerCase().max(254),
-        phone: z.string().trim().max(30),
-      })
+      .strictObject({ name: z.string().trim(), email: z.string().trim().toLowerCase(), phone: z.string().trim() })
       .nullable()
       .default(null),
     /** Opening deposits into the new member's accounts (spec: balances min 0, step 0.01). */
@@ -165,15 +195,25 @@ export const createUserSchema = z
     savingsBalance: balanceField.default('0.00'),
   })
   .superRefine((value, ctx) => {
-    if (!value.isJointAccount) return;
     const holder = value.jointAccountHolder;
-    const r = messages.registration;
-    if (!holder?.name)
-      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'name'], message: r.required('Joint holder name') });
-    if (!holder?.email || !z.email().safeParse(holder.email).success)
-      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'email'], message: r.emailInvalid });
-    if (!holder?.phone || !/^\+?[\d\s().-]{7,}$/.test(holder.phone))
-      ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', 'phone'], message: r.phoneInvalid });
+    if (value.role === 'admin') {
+      const named = holder !== null && Object.values(holder).some((text) => text !== '');
+      if (value.isJointAccount || named) {
+        const path = value.isJointAccount ? 'isJointAccount' : 'jointAccountHolder';
+        ctx.addIssue({ code: 'custom', path: [path], message: a.staffNoJointAccount });
+      }
+      for (const path of ['checkingBalance', 'savingsBalance'] as const) {
+        if (isPositiveAmount(value[path]))
+          ctx.addIssue({ code: 'custom', path: [path], message: a.staffNoOpeningBalance });
+      }
+      return;
+    }
+    if (!value.isJointAccount) return;
+    for (const key of ['name', 'email', 'phone'] as const) {
+      const checked = jointHolderFields[key].safeParse(holder?.[key] ?? '');
+      const message = checked.error?.issues[0]?.message;
+      if (message) ctx.addIssue({ code: 'custom', path: ['jointAccountHolder', key], message });
+    }
   });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 

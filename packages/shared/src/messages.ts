@@ -105,6 +105,9 @@ export const messages = {
     rejected: (name: string) => `${name}'s application was rejected.`,
     infoRequested: (name: string) => `Information requested from ${name}.`,
     userCreated: (email: string) => `User ${email} created.`,
+    /** Create New User with role Admin: staff have no accounts, so nothing to share or open with money. */
+    staffNoJointAccount: 'A staff user has no accounts, so no joint account holder. Choose role User for one.',
+    staffNoOpeningBalance: 'A staff user has no accounts to open with a balance. Choose role User for one.',
     backupCodesIssued: 'New backup codes issued. Previous unused codes no longer work.',
     backupCodesRevoked: 'Backup codes revoked.',
     totpReset: 'Authenticator reset. The member will receive e-mailed codes until they enrol again.',

@@ -214,8 +214,8 @@ describe('[ADMIN]: the staff user console API', () => {
     expect(missing.json()).toMatchObject({
       fields: {
         'jointAccountHolder.name': messages.registration.required('Joint holder name'),
-        'jointAccountHolder.email': messages.registration.emailInvalid,
-        'jointAccountHolder.phone': messages.registration.phoneInvalid,
+        'jointAccountHolder.email': messages.registration.required('Joint holder email'),
+        'jointAccountHolder.phone': messages.registration.required('Joint holder phone'),
       },
     });
     const partial = await staff.post(
@@ -224,6 +224,19 @@ describe('[ADMIN]: the staff user console API', () => {
     );
     expect(partial.json()).toMatchObject({
       fields: { 'jointAccountHolder.email': messages.registration.emailInvalid },
+    });
+    const long = await staff.post(
+      '/api/admin/users',
+      newUser({
+        isJointAccount: true,
+        jointAccountHolder: { name: 'J'.repeat(121), email: 'jo@example.com', phone: '12' },
+      }),
+    );
+    expect(long.json()).toMatchObject({
+      fields: {
+        'jointAccountHolder.name': messages.registration.tooLong('Joint holder name', 120),
+        'jointAccountHolder.phone': messages.registration.phoneInvalid,
+      },
     });
 
     const holder = { name: 'Jamie Quinn', email: 'jamie.quinn@example.com', phone: '(207) 555-0102' };
@@ -240,10 +253,83 @@ describe('[ADMIN]: the staff user console API', () => {
     });
   });
 
+  it('refuses a joint holder or an opening balance for role admin, naming the field; creates nothing', async () => {
+    const holder = { name: 'Jo Quinn', email: 'jo.quinn@example.com', phone: '(207) 555-0103' };
+    const refusals: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ isJointAccount: true, jointAccountHolder: holder }, { isJointAccount: a.staffNoJointAccount }],
+      [{ jointAccountHolder: holder }, { jointAccountHolder: a.staffNoJointAccount }],
+      [{ checkingBalance: '500.00' }, { checkingBalance: a.staffNoOpeningBalance }],
+      [
+        { checkingBalance: '0.01', savingsBalance: '20' },
+        { checkingBalance: a.staffNoOpeningBalance, savingsBalance: a.staffNoOpeningBalance },
+      ],
+    ];
+    for (const [override, fields] of refusals) {
+      const input = newUser({ role: 'admin', ...override });
+      const response = await staff.post('/api/admin/users', input);
+      expectRefusal(response, 400, {
+        code: 'VALIDATION_FAILED',
+        message: Object.values(fields)[0] ?? '',
+        fields,
+      });
+      const lookup = await staff.get(`/api/admin/users/lookup?email=${encodeURIComponent(input.email as string)}`);
+      expect(lookup.statusCode, `${JSON.stringify(override)}: nobody created`).toBe(404);
+    }
+
+    // Nothing to open: zero balances and an empty holder (what a form sends) are no joint holder.
+    const staffOnly = newUser({
+      role: 'admin',
+      checkingBalance: '0.00',
+      savingsBalance: '0',
+      jointAccountHolder: { name: '', email: '', phone: '' },
+    });
+    const created = await staff.post('/api/admin/users', staffOnly);
+    expect(created.statusCode, created.body).toBe(201);
+    const { user } = created.json<{ user: UserSummary }>();
+    expect(user).toMatchObject({ role: 'admin', isJointAccount: false });
+    const detail = (await staff.get(`/api/admin/users/${user.id}`)).json<UserDetail>();
+    expect(detail).toMatchObject({ jointAccountHolder: null, accounts: [], createdBy: DEMO.staff });
+  });
+
+  it('says each empty box of Create New User is required, in the form’s own words', async () => {
+    const empty = {
+      name: '',
+      email: '',
+      phone: '',
+      password: '',
+      role: 'user',
+      address: { street: '', city: '', state: '', zipCode: '' },
+      isJointAccount: true,
+      jointAccountHolder: { name: '', email: '', phone: '' },
+    };
+    const response = await staff.post('/api/admin/users', empty);
+    const r = messages.registration;
+    expectRefusal(response, 400, {
+      code: 'VALIDATION_FAILED',
+      message: r.required('Name'),
+      fields: {
+        name: r.required('Name'),
+        email: r.required('Email'),
+        phone: r.required('Phone'),
+        password: r.required('Password'),
+        'address.street': r.required('Street'),
+        'address.city': r.required('City'),
+        'address.state': r.required('State'),
+        'address.zipCode': r.required('ZIP code'),
+        'jointAccountHolder.name': r.required('Joint holder name'),
+        'jointAccountHolder.email': r.required('Joint holder email'),
+        'jointAccountHolder.phone': r.required('Joint holder phone'),
+      },
+    });
+  });
+
   it('validates the Create New User form and refuses extra fields', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: ' ' }, 'name', messages.registration.required('Name')],
       [{ email: 'nope' }, 'email', messages.registration.emailInvalid],
+      [{ email: '  ' }, 'email', messages.registration.required('Email')],
+      [{ password: '' }, 'password', messages.registration.required('Password')],
+      [{ password: 'x'.repeat(129) }, 'password', messages.registration.passwordTooLong],
       [{ phone: 'x' }, 'phone', messages.registration.phoneInvalid],
       [{ password: 'short' }, 'password', messages.registration.passwordTooShort],
       [{ role: 'pending' }, 'role', messages.registration.required('Role')],

@@ -18,9 +18,11 @@ export type CreateUser = Omit<CreateUserOutput, 'checkingBalance' | 'savingsBala
   Partial<Pick<CreateUserOutput, 'checkingBalance' | 'savingsBalance'>>;
 
 /**
- * Staff create a user directly (spec: Create New User). Such users are status `active` and
- * already verified; a member (role user) gets a Checking and a Savings account, and the opening
- * balances staff typed are posted as opening deposits (from cash, category Deposit).
+ * Staff create a user directly (spec: Create New User). Such users are status `active`, already
+ * verified, and carry `createdBy` (the staff member's e-mail, spec §3); a member (role user) gets a
+ * Checking and a Savings account, and the opening balances staff typed are posted as opening
+ * deposits (from cash, category Deposit). Staff (role admin) have no accounts: the schema refuses a
+ * joint holder or an opening balance for them.
  */
 export async function createUser(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'secrets' | 'cardKeys'>,
@@ -32,7 +34,8 @@ export async function createUser(
   assertNotCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const [first = input.name, ...rest] = input.name.split(/\s+/);
-  const joint = input.isJointAccount ? input.jointAccountHolder : null;
+  // Only a member has accounts to share (the schema refuses a joint holder for role admin).
+  const joint = input.isJointAccount && input.role === 'user' ? input.jointAccountHolder : null;
   return deps.db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)

@@ -39,11 +39,26 @@ function handledWhere(transaction: StaffTransaction): string | null {
   return pendingWorkflowPlaces[workflow];
 }
 
+/**
+ * "Nov 30, 2026, 4:43 AM" with the day and the time each kept whole: the time goes under the day
+ * where the column is narrow (the table in a desktop's member detail), leaving the description room.
+ */
+function DayAndTime({ text }: { text: string }) {
+  const cut = text.lastIndexOf(', ');
+  if (cut < 0) return text;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
+    </>
+  );
+}
+
 function WhenCell({ transaction }: { transaction: StaffTransaction }) {
   return (
     <>
-      <time dateTime={transaction.date} className="block whitespace-nowrap text-slate-800">
-        {formatDateTime(transaction.date)}
+      <time dateTime={transaction.date} className="block text-slate-800">
+        <DayAndTime text={formatDateTime(transaction.date)} />
       </time>
       {isBackdated(transaction) && (
         <span className="mt-1 block text-xs text-slate-600">
@@ -127,7 +142,8 @@ function TransactionCard({ transaction, onAction }: { transaction: StaffTransact
 
 /**
  * The member's transactions for staff: a table where the detail column is wide enough, stacked
- * cards where it is not (a container query: the column is half the console on a desktop).
+ * cards where it is not (a container query: the detail beside the list is a table from 1280 px,
+ * cards on a narrower laptop and on a phone).
  * Only one of the two is displayed, so assistive tech meets each row once.
  */
 export function StaffTransactionTable({ items, onAction }: { items: StaffTransaction[]; onAction: OnAction }) {

@@ -22,42 +22,45 @@ export function AccountsSection({ user }: { user: UserDetail }) {
       {user.accounts.length === 0 ? (
         <EmptyNote>No accounts yet. Checking and Savings open when the application is approved.</EmptyNote>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {user.accounts.map((account) => (
-            <li
-              key={account.id}
-              className="rounded-lg border border-slate-200 bg-slate-50 p-3.5"
-              data-testid="staff-account-card"
-            >
-              <p className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold text-slate-900">{account.type}</span>
-                <span className="text-lg font-semibold text-slate-900 tabular-nums">
-                  {formatWireBalance(account.balance)}
-                </span>
-              </p>
-              {account.available !== account.balance && (
-                <p className="text-right text-xs text-slate-600">Available {formatWireBalance(account.available)}</p>
-              )}
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-600">Account number</dt>
-                <dd className="font-mono text-slate-900">{account.accountNumber}</dd>
-                <dt className="text-slate-600">Routing number</dt>
-                <dd className="font-mono text-slate-900">{account.routingNumber}</dd>
-                <dt className="text-slate-600">Opened</dt>
-                <dd className="text-slate-900">{formatDate(account.createdAt)}</dd>
-              </dl>
-              <Button
-                icon={Pencil}
-                variant="outline"
-                size="sm"
-                className="mt-3 w-full"
-                onClick={() => setEditingId(account.id)}
+        // Two cards side by side where the section (not the window) is wide enough for them.
+        <div className="@container">
+          <ul className="grid gap-3 @md:grid-cols-2">
+            {user.accounts.map((account) => (
+              <li
+                key={account.id}
+                className="rounded-lg border border-slate-200 bg-slate-50 p-3.5"
+                data-testid="staff-account-card"
               >
-                Edit<span className="sr-only"> {account.type} account</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+                <p className="flex items-baseline justify-between gap-2">
+                  <span className="font-semibold text-slate-900">{account.type}</span>
+                  <span className="text-lg font-semibold text-slate-900 tabular-nums">
+                    {formatWireBalance(account.balance)}
+                  </span>
+                </p>
+                {account.available !== account.balance && (
+                  <p className="text-right text-xs text-slate-600">Available {formatWireBalance(account.available)}</p>
+                )}
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-slate-600">Account number</dt>
+                  <dd className="font-mono text-slate-900">{account.accountNumber}</dd>
+                  <dt className="text-slate-600">Routing number</dt>
+                  <dd className="font-mono text-slate-900">{account.routingNumber}</dd>
+                  <dt className="text-slate-600">Opened</dt>
+                  <dd className="text-slate-900">{formatDate(account.createdAt)}</dd>
+                </dl>
+                <Button
+                  icon={Pencil}
+                  variant="outline"
+                  size="sm"
+                  className="mt-3 w-full"
+                  onClick={() => setEditingId(account.id)}
+                >
+                  Edit<span className="sr-only"> {account.type} account</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {editing && (
         <AccountEditDialog

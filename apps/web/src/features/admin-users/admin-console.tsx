@@ -16,6 +16,15 @@ import { isOneOf } from '../../lib/search-params';
 const toolbarClass =
   'mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:flex-row md:items-start';
 
+/**
+ * The list beside the member's detail on a wide screen: the list as narrow as its names and
+ * statuses read well, the detail with the rest, so that from a desktop's width (1280) the detail
+ * has room for its sections side by side and the transaction table (`UserDetailPanel`).
+ */
+const consoleGridClass =
+  'mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 ' +
+  'lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]';
+
 const isFilter = isOneOf(userFilters);
 
 /**
@@ -71,7 +80,7 @@ export function AdminConsole() {
         <EmailLookup onFound={select} />
       </div>
 
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-2">
+      <div className={consoleGridClass}>
         <section aria-label="Users" className={listBesideDetailClass}>
           <UserListPanel
             filter={filter}

@@ -1,5 +1,5 @@
 import { type CreateUserInput, type UserSummary, createUserSchema, messages } from '@mutual/shared';
-import { useId } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import { type FieldErrors, type FieldPath, type UseFormRegisterReturn, get, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
@@ -115,10 +115,24 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   const {
     register,
     control,
+    setValue,
+    clearErrors,
     formState: { errors },
   } = form;
   const joint = useWatch({ control, name: 'isJointAccount' });
   const role = useWatch({ control, name: 'role' });
+  const roleField = register('role', {
+    // Staff have no accounts: a joint holder or balances typed for a member go with the choice of
+    // Admin (the API refuses them for staff), rather than wait unseen to stop the submit.
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+      if (event.target.value !== 'admin') return;
+      setValue('isJointAccount', false);
+      setValue('jointAccountHolder', defaultValues.jointAccountHolder);
+      setValue('checkingBalance', defaultValues.checkingBalance);
+      setValue('savingsBalance', defaultValues.savingsBalance);
+      clearErrors(['jointAccountHolder', 'checkingBalance', 'savingsBalance']);
+    },
+  });
 
   const field = (path: TextField, label: string, input: InputOptions) => (
     <TextInput
@@ -130,7 +144,10 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
       {...input}
     />
   );
-  const roleHint = role === 'admin' ? 'Admins have full access to this console.' : undefined;
+  const roleHint =
+    role === 'admin'
+      ? 'Admins have full access to this console. Staff have no accounts: no opening balances, no joint holder.'
+      : undefined;
 
   return (
     <form {...formProps} id={formId} className="space-y-6">
@@ -143,7 +160,7 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         <FormField id="create-role" label="Role" error={errors.role?.message} hint={roleHint}>
           <select
             {...controlProps('create-role', { error: errors.role?.message, hint: roleHint })}
-            {...register('role')}
+            {...roleField}
             aria-required="true"
           >
             <option value="user">User</option>
@@ -160,39 +177,42 @@ function CreateUserForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         {field('address.zipCode', 'ZIP code', { maxLength: 20, inputMode: 'numeric' })}
       </fieldset>
 
+      {/* Only a member (role User) has accounts: staff get neither opening balances nor a joint holder. */}
       {role === 'user' && (
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-1 text-sm font-semibold text-slate-900">Opening balances</legend>
-          <p className="text-sm text-slate-600 sm:col-span-2">
-            Posted to the new Checking and Savings accounts as opening deposits.
-          </p>
-          {field('checkingBalance', 'Checking balance', moneyInput)}
-          {field('savingsBalance', 'Savings balance', moneyInput)}
-        </fieldset>
-      )}
+        <>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold text-slate-900">Opening balances</legend>
+            <p className="text-sm text-slate-600 sm:col-span-2">
+              Posted to the new Checking and Savings accounts as opening deposits.
+            </p>
+            {field('checkingBalance', 'Checking balance', moneyInput)}
+            {field('savingsBalance', 'Savings balance', moneyInput)}
+          </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="sr-only">Joint account</legend>
-        <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            {...register('isJointAccount')}
-            aria-controls={joint ? 'create-joint-fields' : undefined}
-            className="h-4 w-4 accent-brand"
-          />
-          Joint account
-        </label>
-        {joint && (
-          <div
-            id="create-joint-fields"
-            className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
-          >
-            {field('jointAccountHolder.name', 'Joint holder name', { maxLength: 120, span: 'sm:col-span-2' })}
-            {field('jointAccountHolder.email', 'Joint holder email', { type: 'email', maxLength: 254 })}
-            {field('jointAccountHolder.phone', 'Joint holder phone', { type: 'tel', maxLength: 30 })}
-          </div>
-        )}
-      </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="sr-only">Joint account</legend>
+            <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                {...register('isJointAccount')}
+                aria-controls={joint ? 'create-joint-fields' : undefined}
+                className="h-4 w-4 accent-brand"
+              />
+              Joint account
+            </label>
+            {joint && (
+              <div
+                id="create-joint-fields"
+                className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+              >
+                {field('jointAccountHolder.name', 'Joint holder name', { maxLength: 120, span: 'sm:col-span-2' })}
+                {field('jointAccountHolder.email', 'Joint holder email', { type: 'email', maxLength: 254 })}
+                {field('jointAccountHolder.phone', 'Joint holder phone', { type: 'tel', maxLength: 30 })}
+              </div>
+            )}
+          </fieldset>
+        </>
+      )}
 
       {/* Pinned under the fields (the dialog's footer): the form is longer than most screens. */}
       <DialogFooter>

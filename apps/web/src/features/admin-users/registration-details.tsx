@@ -40,9 +40,12 @@ export function StoredFileView({ file, label }: { file: StoredFile; label: strin
   );
 }
 
-/** Everything the applicant entered, grouped as on the registration form. */
-export function RegistrationDetails({ user }: { user: UserDetail }) {
-  const { personalInfo: p, contactDetails: c, documents: d } = user;
+/**
+ * Who the person is, as they gave it on the registration form (or staff typed it in Create New
+ * User): personal details, address, contact and emergency contact.
+ */
+export function ProfileSections({ user }: { user: UserDetail }) {
+  const { personalInfo: p, contactDetails: c } = user;
   const emergency = c.emergencyContact;
   return (
     <>
@@ -89,36 +92,46 @@ export function RegistrationDetails({ user }: { user: UserDetail }) {
           <EmptyNote>No emergency contact on file.</EmptyNote>
         )}
       </DetailSection>
-
-      <DetailSection id="detail-id" title="Identification Document" icon={IdCard}>
-        {!d.idDocument && !d.idCardType && user.createdBy ? (
-          <EmptyNote>No application on file: this user was created by staff ({user.createdBy}).</EmptyNote>
-        ) : (
-          <FieldList>
-            <Field label="ID type">{d.idCardType}</Field>
-            <Field label="ID number">{d.idCardNumber}</Field>
-            <Field label="Document" wide>
-              {d.idDocument ? <StoredFileView file={d.idDocument} label={`ID document of ${user.name}`} /> : null}
-            </Field>
-          </FieldList>
-        )}
-      </DetailSection>
-
-      {(user.isJointAccount || user.jointAccountHolder) && (
-        <DetailSection id="detail-joint" title="Joint Account Holder" icon={Users}>
-          {user.jointAccountHolder ? (
-            <FieldList>
-              <Field label="Name">{user.jointAccountHolder.name}</Field>
-              <Field label="Email" wide>
-                {user.jointAccountHolder.email}
-              </Field>
-              <Field label="Phone">{user.jointAccountHolder.phone}</Field>
-            </FieldList>
-          ) : (
-            <EmptyNote>Marked as a joint account, but no joint holder is on file.</EmptyNote>
-          )}
-        </DetailSection>
-      )}
     </>
+  );
+}
+
+/** The identification document sent with the application; a user staff created had none. */
+export function IdentityDocumentSection({ user }: { user: UserDetail }) {
+  const d = user.documents;
+  return (
+    <DetailSection id="detail-id" title="Identification Document" icon={IdCard}>
+      {!d.idDocument && !d.idCardType && user.createdBy ? (
+        <EmptyNote>No application on file: this user was created by staff ({user.createdBy}).</EmptyNote>
+      ) : (
+        <FieldList>
+          <Field label="ID type">{d.idCardType}</Field>
+          <Field label="ID number">{d.idCardNumber}</Field>
+          <Field label="Document" wide>
+            {d.idDocument ? <StoredFileView file={d.idDocument} label={`ID document of ${user.name}`} /> : null}
+          </Field>
+        </FieldList>
+      )}
+    </DetailSection>
+  );
+}
+
+/** The joint holder of a joint account (spec §3 `jointAccountHolder`); nothing for anyone else. */
+export function JointHolderSection({ user }: { user: UserDetail }) {
+  if (!user.isJointAccount && !user.jointAccountHolder) return null;
+  return (
+    <DetailSection id="detail-joint" title="Joint Account Holder" icon={Users}>
+      {user.jointAccountHolder ? (
+        <FieldList>
+          <Field label="Name">{user.jointAccountHolder.name}</Field>
+          <Field label="Phone">{user.jointAccountHolder.phone}</Field>
+          <Field label="Email" wide>
+            {user.jointAccountHolder.email}
+          </Field>
+        </FieldList>
+      ) : (
+        <EmptyNote>Marked as a joint account, but no joint holder is on file.</EmptyNote>
+      )}
+    </DetailSection>
   );
 }

@@ -176,6 +176,111 @@ describe('Staff console: Create New User', () => {
     return { server, dialog, field, onCreated, user };
   }
 
+  function openEmpty(answer: unknown = { user: userSummary(), message: 'Created' }) {
+    const server = stubFetch({ ...refresh, 'POST /api/admin/users': answer as object });
+    renderWithProviders(<CreateUserDialog open onOpenChange={() => undefined} onCreated={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    const field = (label: string) => within(dialog).getByLabelText(label, { exact: true });
+    const create = () => within(dialog).getByRole('button', { name: 'Create User' });
+    return { server, dialog, field, create, user: userEvent.setup() };
+  }
+
+  // The API answers the same empty form with these very words, field by field (admin-users.test.ts).
+  it('left empty: every box says, under it, that it is required, in one wording; nothing is sent', async () => {
+    const { server, dialog, field, create, user } = openEmpty();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Joint account' }));
+    await user.click(create());
+    const r = messages.registration;
+    const labels = [
+      'Name',
+      'Email',
+      'Phone',
+      'Password',
+      'Street',
+      'City',
+      'State',
+      'ZIP code',
+      'Joint holder name',
+      'Joint holder email',
+      'Joint holder phone',
+    ];
+    await vi.waitFor(() => expect(invalid(field('Name'))).toBe(true));
+    for (const label of labels) {
+      expect(invalid(field(label)), label).toBe(true);
+      expect(describedBy(field(label)), label).toContain(r.required(label));
+    }
+    // The password's hint stays beside its message.
+    expect(describedBy(field('Password'))).toBe(`At least 8 characters. | ${r.required('Password')}`);
+    expect(document.activeElement).toBe(field('Name'));
+    expect(server.to('POST', '/api/admin/users')).toHaveLength(0);
+
+    // What was typed wrongly then gets the rule's own words.
+    await user.type(field('Email'), 'harper@');
+    await user.type(field('Password'), 'short');
+    await user.type(field('Joint holder phone'), 'call me');
+    await user.click(create());
+    await vi.waitFor(() => expect(describedBy(field('Email'))).toContain(r.emailInvalid));
+    expect(describedBy(field('Password'))).toContain(r.passwordTooShort);
+    expect(describedBy(field('Joint holder phone'))).toContain(r.phoneInvalid);
+  });
+
+  it('Role Admin: no opening balances and no Joint account are offered, and none are sent', async () => {
+    const created = userSummary({ email: 'kim@example.com', name: 'Kim Staff', role: 'admin', status: 'active' });
+    const { server, dialog, field, create, user } = openEmpty({ user: created, message: 'Created' });
+    // Typed for a member first, then the role changed.
+    await user.clear(field('Checking balance'));
+    await user.type(field('Checking balance'), '250.00');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Joint account' }));
+    await user.type(field('Joint holder name'), 'Sky Quill');
+    await user.selectOptions(field('Role'), 'admin');
+
+    expect(within(dialog).queryByRole('checkbox', { name: 'Joint account' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Joint holder name')).toBeNull();
+    expect(within(dialog).queryByLabelText('Checking balance')).toBeNull();
+    expect(within(dialog).queryByLabelText('Savings balance')).toBeNull();
+    expect(describedBy(field('Role'))).toContain('Staff have no accounts');
+
+    await user.type(field('Name'), 'Kim Staff');
+    await user.type(field('Email'), 'kim@example.com');
+    await user.type(field('Phone'), '(207) 555-0177');
+    await user.type(field('Password'), 'a-long-Passw0rd!');
+    await user.type(field('Street'), '3 Lighthouse Road');
+    await user.type(field('City'), 'Rockland');
+    await user.type(field('State'), 'ME');
+    await user.type(field('ZIP code'), '04841');
+    await user.click(create());
+    await vi.waitFor(() => expect(server.to('POST', '/api/admin/users')).toHaveLength(1));
+    const body = server.to('POST', '/api/admin/users')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ role: 'admin', isJointAccount: false, jointAccountHolder: null });
+    expect(body).not.toHaveProperty('checkingBalance');
+    expect(body).not.toHaveProperty('savingsBalance');
+
+    // Back to User: the member's boxes are there again, empty.
+    await user.selectOptions(field('Role'), 'user');
+    expect((field('Checking balance') as HTMLInputElement).value).toBe('0.00');
+    expect((within(dialog).getByRole('checkbox', { name: 'Joint account' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('the API’s refusal of a joint holder for staff is said above the buttons', async () => {
+    const { dialog, field, create, user } = openEmpty(
+      apiError(400, 'VALIDATION_FAILED', a.staffNoJointAccount, { isJointAccount: a.staffNoJointAccount }),
+    );
+    for (const [label, text] of [
+      ['Name', 'Kim Staff'],
+      ['Email', 'kim@example.com'],
+      ['Phone', '(207) 555-0177'],
+      ['Password', 'a-long-Passw0rd!'],
+      ['Street', '3 Lighthouse Road'],
+      ['City', 'Rockland'],
+      ['State', 'ME'],
+      ['ZIP code', '04841'],
+    ] as const)
+      await user.type(field(label), text);
+    await user.click(create());
+    const alert = await within(dialog).findByText(/^Failed to create user/);
+    expect(alert.closest('[role="alert"]')?.textContent).toBe(a.createUserFailed(a.staffNoJointAccount));
+  });
+
   it('creates the member and hands them back', async () => {
     const created = userSummary({ email: 'harper@example.com', name: 'Harper Quill' });
     const { server, onCreated } = await fillAndCreate({ user: created, message: 'Created' });

@@ -13,14 +13,26 @@ import { formatDate } from '../../lib/format-date';
 import { HoldSection } from './hold-section';
 import { OtpPanel } from './otp-panel';
 import { ProfileImageUpload } from './profile-image-upload';
-import { RegistrationDetails } from './registration-details';
+import { IdentityDocumentSection, JointHolderSection, ProfileSections } from './registration-details';
 import type { ShowFlash } from './use-flash';
 import { VerifyUserDialog } from './verify-user-dialog';
 import { MemberTransactionsSection } from '../admin-money/member-transactions-section';
 import { MemberStatementsSection } from '../statements/member-statements-section';
 import { DetailTitle } from './detail-parts';
 
-/** The right-hand (or lower) column: everything about the selected member. */
+/**
+ * Two columns of sections once the detail is 42rem wide (a desktop's detail column from 1280 px, a
+ * tablet's full width); one, in reading order, on a phone. Each column stacks on its own, so a
+ * long section on one side leaves no gap on the other.
+ */
+const sideBySideClass = 'grid items-start gap-4 @2xl:grid-cols-2';
+const columnClass = 'min-w-0 space-y-4';
+
+/**
+ * The right-hand (or lower) column: everything about the selected member. Where it is wide, the
+ * profile sits beside the accounts, hold, joint holder and ID document; the transactions, the
+ * statements and the activity log take the full width.
+ */
 export function UserDetailPanel({
   userId,
   showOtps,
@@ -63,7 +75,7 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
   }, [user.status]);
 
   return (
-    <article aria-labelledby="user-detail-name" className="space-y-4">
+    <article aria-labelledby="user-detail-name" className="@container space-y-4">
       <header className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-3">
@@ -80,7 +92,20 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
               <VerificationBadge status={user.verificationStatus} />
               {user.isJointAccount && <JointBadge />}
               {user.role === 'admin' && <StaffBadge />}
-              <span className="text-xs text-slate-600">Registered {formatDate(user.registrationDate)}</span>
+              {/* A user staff created (spec §3 `createdBy`) never applied: who created them, and when. */}
+              <span className="text-xs break-words text-slate-600">
+                {user.createdBy ? (
+                  <>
+                    Created {formatDate(user.registrationDate)} by{' '}
+                    {/* The address moves to a line of its own whole, rather than break at its "@". */}
+                    <span className="inline-block max-w-full">
+                      <EmailText email={user.createdBy} />
+                    </span>
+                  </>
+                ) : (
+                  `Registered ${formatDate(user.registrationDate)}`
+                )}
+              </span>
             </p>
           </div>
           {user.status === 'pending' && (
@@ -99,13 +124,24 @@ function UserDetailView({ user, showOtps, onFlash }: { user: UserDetail; showOtp
       </div>
 
       <InfoRequestsSection user={user} />
-      <RegistrationDetails user={user} />
-      <HoldSection user={user} onFlash={onFlash} />
-      <AccountsSection user={user} />
+      {/* Who the person is beside their accounts and standing where the detail is wide enough. */}
+      <div className={sideBySideClass} data-testid="detail-profile-and-accounts">
+        <div className={columnClass}>
+          <ProfileSections user={user} />
+        </div>
+        <div className={columnClass}>
+          <AccountsSection user={user} />
+          <HoldSection user={user} onFlash={onFlash} />
+          <JointHolderSection user={user} />
+          <IdentityDocumentSection user={user} />
+        </div>
+      </div>
       <MemberTransactionsSection user={user} onFlash={onFlash} />
       <MemberStatementsSection user={user} onFlash={onFlash} />
-      <ReviewHistorySection user={user} />
-      <SecuritySection user={user} />
+      <div className={sideBySideClass} data-testid="detail-review-and-security">
+        <ReviewHistorySection user={user} />
+        <SecuritySection user={user} />
+      </div>
       <ActivityLog userId={user.id} />
 
       <VerifyUserDialog user={user} open={verifying} onOpenChange={setVerifying} onFlash={onFlash} />

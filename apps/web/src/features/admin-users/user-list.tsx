@@ -36,7 +36,7 @@ export function UserListPanel({
       tabs={countedTabs(userFilters, userFilterLabels, counts)}
       value={filter}
       onValueChange={onFilterChange}
-      listClassName="grid grid-cols-2 sm:flex lg:grid xl:flex"
+      listClassName="grid grid-cols-2 sm:flex lg:grid"
     >
       {(value) => <Users list={list} filter={value} q={q} {...listProps} />}
     </Tabs>
@@ -58,7 +58,9 @@ function NameCell({ user, selected, onSelect }: { user: UserSummary; selected: b
 }
 
 const registered = (user: UserSummary) => (
-  <time dateTime={user.registrationDate}>{formatDate(user.registrationDate)}</time>
+  <time dateTime={user.registrationDate} className="whitespace-nowrap">
+    {formatDate(user.registrationDate)}
+  </time>
 );
 
 /** On a phone: one card per member, the whole card a button. */
@@ -78,7 +80,10 @@ function UserCard({ user, selected, onSelect }: { user: UserSummary; selected: b
   );
 }
 
-/** The members under one tab: a table from tablets up, cards on phones. */
+/**
+ * The members under one tab: a table from tablets up (the registration date under the status where
+ * the list sits beside the detail), cards on phones.
+ */
 function Users({
   list,
   filter,
@@ -98,17 +103,21 @@ function Users({
       id: 'status',
       header: 'Status',
       cell: (user) => (
-        <span className="flex flex-wrap gap-1.5">
-          <StatusBadge user={user} />
-          <VerificationBadge status={user.verificationStatus} />
-        </span>
+        <>
+          <span className="flex flex-wrap gap-1.5">
+            <StatusBadge user={user} />
+            <VerificationBadge status={user.verificationStatus} />
+          </span>
+          {/* The list beside the detail (a desktop) is too narrow for a column of its own. */}
+          <span className="mt-1 block text-xs text-slate-600 @xl:hidden">Registered {registered(user)}</span>
+        </>
       ),
     },
     {
       id: 'registered',
       header: 'Registered',
-      headerClassName: 'whitespace-nowrap',
-      className: 'whitespace-nowrap text-slate-700',
+      headerClassName: 'hidden whitespace-nowrap @xl:table-cell',
+      className: 'hidden whitespace-nowrap text-slate-700 @xl:table-cell',
       cell: registered,
     },
   ];
@@ -127,6 +136,8 @@ function Users({
       )}
       <DataTable
         caption={`Users: ${userFilterLabels[filter]}`}
+        // The columns follow the list's own width: full width on a tablet, beside the detail on a desktop.
+        className="@container"
         columns={columns}
         rows={users}
         rowKey="id"

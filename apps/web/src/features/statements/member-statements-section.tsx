@@ -89,9 +89,20 @@ function StatementsSection({ userId, onFlash }: { userId: string; onFlash: ShowF
 
 function When({ at }: { at: string | null }) {
   if (!at) return <span className="text-slate-600">Not yet</span>;
+  // The day and the time each kept whole, the time under the day where the table is narrow (in the
+  // console's member detail at 1280 px two whole "Nov 30, 2026, 4:43 AM" columns did not fit).
+  const text = formatDateTime(at);
+  const cut = text.lastIndexOf(', ');
   return (
-    <time dateTime={at} className="whitespace-nowrap text-slate-800">
-      {formatDateTime(at)}
+    <time dateTime={at} className="text-slate-800">
+      {cut < 0 ? (
+        text
+      ) : (
+        <>
+          <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{' '}
+          <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
+        </>
+      )}
     </time>
   );
 }
