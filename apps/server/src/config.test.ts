@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, settingNames } from './config';
+import { defaultPostgresTimeouts } from './db/pg-connections';
 import { serverRoot } from './paths';
 
 describe('[CONFIG]: settings from the environment', () => {
@@ -79,5 +80,23 @@ describe('[CONFIG]: settings from the environment', () => {
     const { DATABASE_URL: _, ...defaults } = shown;
     expect(() => loadConfig(defaults)).not.toThrow();
     expect(loadConfig(defaults).limits).toEqual(loadConfig({}).limits);
+  });
+
+  it('bounds how long PostgreSQL may keep the app waiting, by default as the database client does', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual(defaultPostgresTimeouts);
+    expect(
+      loadConfig({
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+        DATABASE_QUERY_TIMEOUT_SECONDS: '0.5',
+        DATABASE_HEARTBEAT_SECONDS: '60',
+      }).databaseTimeouts,
+    ).toEqual({ connectMs: 2_000, queryMs: 500, heartbeatMs: 60_000 });
+    // No bound is no answer to a silent database: a request would hang.
+    for (const name of [
+      'DATABASE_CONNECT_TIMEOUT_SECONDS',
+      'DATABASE_QUERY_TIMEOUT_SECONDS',
+      'DATABASE_HEARTBEAT_SECONDS',
+    ])
+      expect(() => loadConfig({ [name]: '0' })).toThrow(name);
   });
 });

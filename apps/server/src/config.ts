@@ -89,6 +89,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * PostgreSQL that stops answering (a failover, a cut network) is an outage with 503s, not a hang:
+   * a connection attempt or a wait for a pooled one, and one query's answer, give up after these;
+   * the LISTEN connection checks itself this often (db/pg-connections.ts).
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  DATABASE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(15),
   DEMO_MODE: bool.optional(),
   WEB_DIST: z.string().optional(),
 
@@ -380,6 +388,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     database,
+    /** How long PostgreSQL may keep the app waiting (ignored by the embedded database). */
+    databaseTimeouts: {
+      connectMs: Math.round(e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
+      queryMs: Math.round(e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000),
+      heartbeatMs: Math.round(e.DATABASE_HEARTBEAT_SECONDS * 1000),
+    },
     /** Demo mode is the default on the embedded database: a banner says the credit union is made up. */
     demo,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

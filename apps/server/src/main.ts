@@ -11,8 +11,10 @@ async function main() {
   const logger = createLogger(config);
   // Opening the embedded database is mostly WebAssembly compilation, which runs off the main
   // thread: it overlaps with loading the application's modules instead of waiting for it.
-  const opening = openDatabase(config.database, (error, connection) =>
-    logger.warn({ connection, reason: error.message }, 'database connection lost'),
+  const opening = openDatabase(
+    config.database,
+    (error, connection) => logger.warn({ connection, reason: error.message }, 'database connection lost'),
+    config.databaseTimeouts,
   ).then(async (database) => {
     await database.migrate();
     return database;

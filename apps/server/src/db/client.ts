@@ -11,10 +11,21 @@ import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, Executor } from './database';
 import { applyDatabaseFunctions } from './functions';
+import { batchedPublisher } from './live-publisher';
+import {
+  connectionConfig,
+  defaultPostgresTimeouts,
+  destroySocket,
+  endWithin,
+  isQueryTimeout,
+  type PostgresTimeouts,
+  poolClientClass,
+} from './pg-connections';
 import * as schema from './schema';
 import { serverRoot } from '../paths';
 
 export type { Database, Executor, Schema, Tx } from './database';
+export { defaultPostgresTimeouts, type PostgresTimeouts } from './pg-connections';
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
@@ -26,7 +37,8 @@ export interface DatabaseHandle {
    * Calls `onPayload` for every NOTIFY on `channel` (delivered when the notifying transaction
    * commits). On PostgreSQL this is a dedicated connection, so every app instance hears every
    * other instance's notifications; when it drops (a database restart), it is opened again with
-   * backoff and `onResubscribed` is called, since notifications sent meanwhile were lost.
+   * backoff and `onResubscribed` is called, since notifications sent meanwhile were lost. A
+   * heartbeat finds a connection that went silent (a failover, a cut network) and drops it too.
    * Returns a function that stops listening.
    */
   listen(
@@ -39,6 +51,8 @@ export interface DatabaseHandle {
    * money transaction holds PostgreSQL's notify lock across its WAL flush. Sends are batched (one
    * statement carries everything queued while the previous one was in flight) on a connection
    * with `synchronous_commit = off`: a notification lost in a crash only delays a page's refresh.
+   * A send that fails or goes unanswered is tried again on a new connection; meanwhile what waits
+   * is bounded (`db/live-publisher.ts`).
    */
   publish(channel: string, payloads: string[]): void;
   /**
@@ -78,17 +92,19 @@ function migrateAndPing<D extends Database>(
 }
 
 /**
- * Told of every connection the database dropped (a restart, a failover, a network cut) — for the
- * log. Such an error never crashes the process: requests meanwhile answer 503 UNAVAILABLE
- * (http/error-handler.ts) and connections are made again when the database is back.
+ * Told of every connection the database dropped (a restart, a failover, a network cut), of every
+ * one that went silent past its bound (`PostgresTimeouts`), and once per outage of live-event
+ * publishing — for the log. Such an error never crashes the process: requests meanwhile answer 503
+ * UNAVAILABLE (http/error-handler.ts) and connections are made again when the database is back.
  */
 export type ConnectionErrorReporter = (error: Error, connection: 'pool' | 'listen' | 'publish') => void;
 
 export async function openDatabase(
   target: Config['database'],
   onConnectionError?: ConnectionErrorReporter,
+  timeouts?: PostgresTimeouts,
 ): Promise<DatabaseHandle> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, onConnectionError);
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, onConnectionError, timeouts);
 }
 
 /** Opens PGlite on a directory (holding its lock), or in memory when `dataDir` is undefined. */
@@ -98,14 +114,18 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     // pg_trgm: the member's history and the staff console search by words (migration 0007).
     const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    const publisher = batchedPublisher({
+      send: async (channel, payloads) => {
+        await client.query(NOTIFY_EACH, [channel, payloads]);
+      },
+      timeoutMs: defaultPostgresTimeouts.queryMs,
+    });
     return {
       kind: 'pglite',
       db,
       ...migrateAndPing(db, migratePglite),
       listen: async (channel, onPayload) => client.listen(channel, onPayload),
-      publish: batchedPublisher(async (channel, payloads) => {
-        await client.query(NOTIFY_EACH, [channel, payloads]);
-      }),
+      publish: publisher.publish,
       prepared: async <T>(statement: { text: string }, values: unknown[]) =>
         (await client.query<T>(statement.text, values)).rows,
       executeSql: async (text, values) => {
@@ -118,6 +138,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       // One in-process connection; its queries are serialised, so nothing is counted as waiting.
       poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
       close: async () => {
+        publisher.close();
         await client.close();
         release();
       },
@@ -128,12 +149,20 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   }
 }
 
-export async function openPostgres(url: string, onConnectionError?: ConnectionErrorReporter): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  onConnectionError?: ConnectionErrorReporter,
+  timeouts: PostgresTimeouts = defaultPostgresTimeouts,
+): Promise<DatabaseHandle> {
   const report: ConnectionErrorReporter = onConnectionError ?? (() => undefined);
-  // A connection attempt to a database that does not answer gives up, so a request fails with
-  // 503 instead of waiting for ever.
-  const connectionTimeoutMillis = 5_000;
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis });
+  // A connection attempt, or a wait for a free connection, gives up after `connectMs`; a query
+  // unanswered after `queryMs` fails and its connection is closed (pg-connections.ts). Either way
+  // the request answers 503 instead of waiting for ever on a database that went silent.
+  const pool = new pg.Pool({
+    ...connectionConfig(url, timeouts, true),
+    max: 10,
+    Client: poolClientClass((error) => report(error, 'pool')),
+  });
   // An idle connection the server closed (a restart) emits 'error' on the pool; unhandled, that
   // event would end the process. The pool drops the connection and opens a new one when asked.
   pool.on('error', (error) => report(error, 'pool'));
@@ -142,31 +171,61 @@ export async function openPostgres(url: string, onConnectionError?: ConnectionEr
   // would end the process. Each connection listens for its whole life; its query fails, the
   // transaction rolls back with a 503, and the pool does not hand that connection out again.
   pool.on('connect', (client) => client.on('error', (error) => report(error, 'pool')));
+  // Every connection of the pool, so closing never waits on one whose host went silent.
+  const connections = new Set<pg.Client>();
+  pool.on('connect', (client) => connections.add(client as pg.Client));
+  pool.on('remove', (client) => connections.delete(client as pg.Client));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const listeners = new Set<() => Promise<void>>();
-  let publisher: Promise<pg.Client> | undefined;
-  const publishClient = () =>
-    (publisher ??= (async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
-      client.on('error', (error) => {
-        report(error, 'publish');
-        publisher = undefined;
-      });
-      await client.connect();
-      await client.query('set synchronous_commit = off');
-      return client;
-    })().catch((error: unknown) => {
-      publisher = undefined;
-      throw error;
-    }));
+
+  // The connection live events are sent on, made when first needed and again after a failure.
+  let publishing: { client: pg.Client; ready: Promise<void> } | undefined;
+  const dropPublishing = () => {
+    const current = publishing;
+    publishing = undefined;
+    if (current) void endWithin(current.client, timeouts.connectMs);
+  };
+  const publishConnection = () => {
+    if (publishing) return publishing;
+    const client = new pg.Client(connectionConfig(url, timeouts, false));
+    const entry = {
+      client,
+      ready: (async () => {
+        await client.connect();
+        await client.query('set synchronous_commit = off');
+      })(),
+    };
+    client.on('error', (error) => {
+      report(error, 'publish');
+      if (publishing === entry) dropPublishing();
+    });
+    entry.ready.catch(() => {
+      if (publishing === entry) dropPublishing();
+    });
+    publishing = entry;
+    return entry;
+  };
+  const publisher = batchedPublisher({
+    send: async (channel, payloads) => {
+      const { client, ready } = publishConnection();
+      await ready;
+      await client.query(NOTIFY_EACH, [channel, payloads]);
+    },
+    timeoutMs: timeouts.queryMs,
+    reset: dropPublishing,
+    // Once per outage: every later event of the same outage waits (bounded) without a word.
+    onOutage: (error) => report(error, 'publish'),
+  });
+
   return {
     kind: 'postgres',
     db,
     ...migrateAndPing(db, migratePg),
     // Several instances starting at once: one migrates while the others wait for its lock (a
-    // session advisory lock, released when that connection ends), then find nothing to do.
+    // session advisory lock, released when that connection ends), then find nothing to do. No
+    // query bound here: waiting for that lock, and building an index, are legitimately long.
     migrate: async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      const client = new pg.Client(connectionConfig(url, timeouts, false));
       client.on('error', (error) => report(error, 'pool'));
       await client.connect();
       try {
@@ -177,51 +236,58 @@ export async function openPostgres(url: string, onConnectionError?: ConnectionEr
       }
     },
     listen: async (channel, onPayload, onResubscribed) => {
-      const stop = await listenWithReconnect({ url, channel, onPayload, onResubscribed, report });
+      const stop = await listenWithReconnect({ url, timeouts, channel, onPayload, onResubscribed, report });
       listeners.add(stop);
       return async () => {
         if (listeners.delete(stop)) await stop();
       };
     },
-    publish: batchedPublisher(async (channel, payloads) => {
-      const client = await publishClient();
-      await client.query(NOTIFY_EACH, [channel, payloads]);
-    }),
+    publish: publisher.publish,
     prepared: async <T>(statement: { name: string; text: string }, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows,
     executeSql: async (text, values) => pool.query(text, values),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
-      const sending = publisher;
-      publisher = undefined;
-      if (sending) await sending.then((client) => client.end()).catch(() => undefined);
+      publisher.close();
+      const sending = publishing;
+      publishing = undefined;
+      if (sending) await endWithin(sending.client, timeouts.connectMs);
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
-      await pool.end();
+      // Idle connections are ended politely; any whose host does not answer is dropped.
+      const ending = pool.end();
+      const drop = setTimeout(() => connections.forEach(destroySocket), timeouts.connectMs);
+      await ending;
+      clearTimeout(drop);
     },
   };
 }
 
 /**
- * A LISTEN connection that survives the database going away: on 'error' or an unexpected end it
- * connects again (250 ms, doubling to 2 s), LISTENs again and calls `onResubscribed`. The first
- * connection must succeed (the server does not start without its database).
+ * A LISTEN connection that survives the database going away: on 'error', an unexpected end, or a
+ * heartbeat (`select 1` every `heartbeatMs`) unanswered by the next beat, it is dropped and made
+ * again (250 ms, doubling to 2 s), LISTENs again and calls `onResubscribed`. The heartbeat is what
+ * finds a silent connection: this one only ever receives, so nothing else would notice that the
+ * host stopped answering. The first connection must succeed (the server does not start without
+ * its database).
  */
 async function listenWithReconnect(options: {
   url: string;
+  timeouts: PostgresTimeouts;
   channel: string;
   onPayload: (payload: string) => void;
   onResubscribed: (() => void) | undefined;
   report: ConnectionErrorReporter;
 }): Promise<() => Promise<void>> {
-  const { url, channel, onPayload, onResubscribed, report } = options;
+  const { url, timeouts, channel, onPayload, onResubscribed, report } = options;
   let current: pg.Client | undefined;
   let stopped = false;
   let retryMs = 250;
   let retry: NodeJS.Timeout | undefined;
+  let beating = false;
 
   async function connect() {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client(connectionConfig(url, timeouts, true));
     client.on('error', (error) => {
       report(error, 'listen');
       lost(client);
@@ -234,11 +300,11 @@ async function listenWithReconnect(options: {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
-      await client.end().catch(() => undefined);
+      await endWithin(client, timeouts.connectMs);
       throw error;
     }
     if (stopped) {
-      await client.end();
+      await endWithin(client, timeouts.connectMs);
       return;
     }
     current = client;
@@ -247,7 +313,7 @@ async function listenWithReconnect(options: {
   function lost(client: pg.Client) {
     if (stopped || current !== client) return;
     current = undefined;
-    void client.end().catch(() => undefined);
+    void endWithin(client, timeouts.connectMs);
     reconnectLater();
   }
 
@@ -267,36 +333,47 @@ async function listenWithReconnect(options: {
     retry.unref();
   }
 
-  await connect();
+  // A check of the connection, not scheduled work: it runs no job and touches no data.
+  const heartbeat = setInterval(() => {
+    const client = current;
+    if (!client || beating) return;
+    beating = true;
+    client
+      // node-postgres takes a query's own `query_timeout` (its types do not list it).
+      .query({ text: 'select 1', query_timeout: Math.min(timeouts.heartbeatMs, timeouts.queryMs) } as pg.QueryConfig)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // A socket error has been reported (and the connection dropped) by the 'error' listener.
+          if (current !== client) return;
+          report(
+            isQueryTimeout(error)
+              ? new Error(`no answer to the heartbeat in ${timeouts.heartbeatMs} ms`)
+              : (error as Error),
+            'listen',
+          );
+          lost(client);
+        },
+      )
+      .finally(() => {
+        beating = false;
+      });
+  }, timeouts.heartbeatMs);
+  heartbeat.unref();
+
+  try {
+    await connect();
+  } catch (error) {
+    clearInterval(heartbeat);
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const client = current;
     current = undefined;
-    await client?.end().catch(() => undefined);
-  };
-}
-
-/**
- * Queues payloads and sends them in batches: while one send is in flight, what arrives waits and
- * goes in the next. A failed send is dropped (live updates are hints; pages refetch on reconnect).
- */
-function batchedPublisher(send: (channel: string, payloads: string[]) => Promise<void>) {
-  const queued = new Map<string, string[]>();
-  let sending = false;
-  async function drain() {
-    sending = true;
-    while (queued.size > 0) {
-      const batch = [...queued];
-      queued.clear();
-      for (const [channel, payloads] of batch) await send(channel, payloads).catch(() => undefined);
-    }
-    sending = false;
-  }
-  return (channel: string, payloads: string[]) => {
-    if (payloads.length === 0) return;
-    queued.set(channel, [...(queued.get(channel) ?? []), ...payloads]);
-    if (!sending) void drain();
+    if (client) await endWithin(client, timeouts.connectMs);
   };
 }
 

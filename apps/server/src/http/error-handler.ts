@@ -1,5 +1,5 @@
 import { type ApiError, messages } from '@mutual/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { AppError, httpStatusByCode } from '../errors';
@@ -51,7 +51,19 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
         .send({ code: 'UNAVAILABLE', message: messages.generic.unavailable } satisfies ApiError);
     }
+    if (clientWentAway(request, reply)) {
+      // A phone that lost signal mid-upload: its body stream failed ("aborted", ECONNRESET), and
+      // there is no one left to answer. Routine, not a fault of ours nor an outage; 499 (the
+      // convention for "client closed request") keeps it out of the 5xx an operator alerts on.
+      request.log.info({ reason: (error as { code?: string }).code ?? error.message }, 'client closed the request');
+      return reply.status(499).send();
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: messages.generic.internal } satisfies ApiError);
   });
+}
+
+/** Whether the caller hung up before its request was answered (its socket is gone). */
+function clientWentAway(request: FastifyRequest, reply: FastifyReply): boolean {
+  return request.raw.aborted || reply.raw.destroyed || request.raw.socket?.destroyed === true;
 }

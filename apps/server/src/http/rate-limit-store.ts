@@ -2,6 +2,7 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/ra
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { markDriverError } from '../db/errors';
 
 /**
  * Where rate-limit counters live. One instance may keep them in memory; several must share them,
@@ -67,6 +68,18 @@ function databaseStore(database: DatabaseHandle) {
 }
 
 /**
+ * ioredis whose command failures are marked as the Redis client's (`markDriverError`): a socket
+ * error among them is an outage of the shared store (503), whatever its code.
+ */
+class MarkedRedis extends Redis {
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
+    // Attached before the caller's own handlers, so the mark is there when they see the error.
+    args[0].promise.catch(markDriverError);
+    return super.sendCommand(...args);
+  }
+}
+
+/**
  * The store options for @fastify/rate-limit, and what to close with the app. A Redis that is down
  * makes the limited routes answer 503 (http/error-handler.ts): limits fail closed, never open.
  */
@@ -79,8 +92,15 @@ export async function rateLimitStore(
   if (kind === 'memory') return { options: {}, close: async () => undefined };
   if (kind === 'database') return { options: { store: databaseStore(database) }, close: async () => undefined };
   if (!config.redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
-  // Commands fail at once while Redis is away instead of queueing behind a reconnect.
-  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  // Commands fail at once while Redis is away instead of queueing behind a reconnect, and give up
+  // on a Redis that went silent (keepalive finds its dead socket; a command waits `queryMs` at most).
+  const redis = new MarkedRedis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    keepAlive: 10_000,
+    commandTimeout: config.databaseTimeouts.queryMs,
+  });
   redis.on('error', onRedisError);
   await redis.connect();
   return {

@@ -9,7 +9,8 @@ import { ledgerCheckNames, verifyLedger } from '../modules/ledger/verify-ledger'
  */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  // DATABASE_QUERY_TIMEOUT_SECONDS bounds each check's query: raise it for a very large ledger.
+  const database = await openDatabase(config.database, undefined, config.databaseTimeouts);
   try {
     const violations = await verifyLedger(database.db);
     const broken = new Set(violations.map((violation) => violation.check));

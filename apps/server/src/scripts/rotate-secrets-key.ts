@@ -18,7 +18,7 @@ async function main() {
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch-size must be a positive whole number');
   const config = loadConfig();
   const { box, source } = loadSecretBox(config);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, undefined, config.databaseTimeouts);
   try {
     process.stdout.write(
       `Sealing under key ${box.keyId} (${source === 'configured' ? 'SECRETS_KEY' : config.secrets.keyFile}); ` +

@@ -15,8 +15,13 @@ import { verifyLedger } from '../modules/ledger/verify-ledger';
 import { createMailer, type MailTransport } from '../modules/mail/mail.service';
 import { adminQuery, withDatabase } from './global-setup';
 
-/** A fresh, migrated database of the kind this run is testing (PGlite, or PostgreSQL). */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database of the kind this run is testing (PGlite, or PostgreSQL). `openPostgres`
+ * opens the PostgreSQL one instead of the default (a test that puts a proxy between them, say).
+ */
+export async function createTestDatabase(
+  open: (url: string) => Promise<DatabaseHandle> = (url) => openPostgres(url),
+): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(target.templateFile)]);
@@ -24,7 +29,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `${target.template.replace('mutual_tpl_', 'mutual_t_')}_${randomBytes(4).toString('hex')}`;
   await adminQuery(target.url, `create database ${name} template ${target.template}`);
-  return openPostgres(withDatabase(target.url, name));
+  return open(withDatabase(target.url, name));
 }
 
 /**
@@ -41,12 +46,14 @@ export interface TestAppOptions {
   secrets?: SecretBox;
   /** The card keys and processor secret; fresh random ones by default. */
   cardKeys?: CardKeys;
+  /** How the PostgreSQL test database is opened (ignored on PGlite); `openPostgres(url)` by default. */
+  openPostgres?: (url: string) => Promise<DatabaseHandle>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.openPostgres);
   const mailer = createMailer({ db: database.db, from: config.mail.from, transport: options.transport, logger });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-uploads-'));
   const storage = localFileStorage(uploadsDir);
