@@ -333,7 +333,11 @@ async function listenWithReconnect(options: {
     retry.unref();
   }
 
-  // A check of the connection, not scheduled work: it runs no job and touches no data.
+  // A check of this process's own LISTEN connection, not scheduled work (it runs no job and touches
+  // no data), so it cannot go on the job queue: a job runs once across instances, on whichever
+  // instance takes it, and through the pool, never on this connection. TCP keepalive alone does not
+  // do: Node 20 sets only its first probe's delay, and the kernel's default probes take ~11 minutes
+  // to give up on a silent peer. It is per connection, unref'd, and cleared when listening stops.
   const heartbeat = setInterval(() => {
     const client = current;
     if (!client || beating) return;

@@ -4,6 +4,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
+import { keysetPages } from '../../db/keyset-pages';
 import { AppError } from '../../errors';
 import { localDay } from '../../time';
 import { recordAudit, systemActor } from '../audit/record-audit';
@@ -71,25 +72,24 @@ async function eachDue(
   visit: (id: string, day: string) => Promise<void> | undefined,
 ) {
   const day = stage === 'hold' ? billPayments.holdsOn : billPayments.payOn;
-  let after: { id: string; day: string } | undefined;
-  for (;;) {
-    const page = await db
-      .select({ id: billPayments.id, day })
-      .from(billPayments)
-      .where(
-        and(
-          eq(billPayments.status, 'scheduled'),
-          stage === 'hold' ? isNull(billPayments.pendingTransferId) : undefined,
-          lte(day, today),
-          after && sql`(${day}, ${billPayments.id}) > (${after.day}, ${after.id})`,
-        ),
-      )
-      .orderBy(asc(day), asc(billPayments.id))
-      .limit(batch);
-    for (const row of page) await visit(row.id, row.day);
-    if (page.length < batch) return;
-    after = page.at(-1);
-  }
+  const due = keysetPages(
+    (after: { id: string; day: string } | undefined) =>
+      db
+        .select({ id: billPayments.id, day })
+        .from(billPayments)
+        .where(
+          and(
+            eq(billPayments.status, 'scheduled'),
+            stage === 'hold' ? isNull(billPayments.pendingTransferId) : undefined,
+            lte(day, today),
+            after && sql`(${day}, ${billPayments.id}) > (${after.day}, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(day), asc(billPayments.id))
+        .limit(batch),
+    batch,
+  );
+  for await (const row of due) await visit(row.id, row.day);
 }
 
 type Outcome = 'held' | 'sent' | 'failed' | 'skipped';

@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sqlState, withRetry } from '../../db/errors';
+import { keysetPages, logLeftForNextRun } from '../../db/keyset-pages';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
@@ -46,8 +47,6 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'lo
  * the daily limit by no more than as much (`refuseOverClearing`).
  */
 const TIP_TOLERANCE_PERCENT = 20n;
-/** The most ids the expiry run's closing log line names (each failure has its own line too). */
-const NAMED_IN_SUMMARY = 100;
 
 const settlement = (row: CardAuthorizationRow): ProcessorSettlementResult => ({
   id: (row.status === 'reversed' ? row.reversalId : row.clearingId) ?? '',
@@ -333,59 +332,54 @@ export async function expireAuthorizations(
   const before = new Date(now.getTime() - deps.config.cards.holdDays * 86_400_000);
   let expired = 0;
   const failed: string[] = [];
-  // The page's last key; its time as text, so the next page starts exactly there (a Date keeps milliseconds only).
-  let after: { id: string; at: string } | undefined;
-  for (;;) {
-    const key = sql`(${cardAuthorizations.authorizedAt}, ${cardAuthorizations.id})`;
-    const page = await deps.db
-      .select({ id: cardAuthorizations.id, at: sql<string>`${cardAuthorizations.authorizedAt}::text` })
-      .from(cardAuthorizations)
-      .where(
-        and(
-          eq(cardAuthorizations.status, 'pending'),
-          lt(cardAuthorizations.authorizedAt, before),
-          after && sql`${key} > (${after.at}::timestamptz, ${after.id}::uuid)`,
-        ),
-      )
-      .orderBy(asc(cardAuthorizations.authorizedAt), asc(cardAuthorizations.id))
-      .limit(batch);
-    for (const { id } of page) {
-      // One that fails is named in the log and left for the next run; the others still expire.
-      const done = await deps.db
-        .transaction(async (tx) => {
-          const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
-          if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
-          await resolvePending(tx, {
-            kind: 'expire',
-            pendingId: row.holdTransferId,
-            reason: cardHoldEndReasons.expired,
-            now,
-            createdBy: null,
-          });
-          await tx
-            .update(cardAuthorizations)
-            .set({ status: 'expired', expiredAt: now })
-            .where(eq(cardAuthorizations.id, row.id));
-          return true;
-        })
-        .catch((error: unknown) => {
-          failed.push(id);
-          deps.logger.error(
-            { err: error, cardAuthorizationId: id },
-            'card authorization not expired; it is retried at the next run',
-          );
-          return false;
+  const key = sql`(${cardAuthorizations.authorizedAt}, ${cardAuthorizations.id})`;
+  // Each row's time as text, so the next page starts exactly after it (a Date keeps milliseconds only).
+  const due = keysetPages(
+    (after: { id: string; at: string } | undefined) =>
+      deps.db
+        .select({ id: cardAuthorizations.id, at: sql<string>`${cardAuthorizations.authorizedAt}::text` })
+        .from(cardAuthorizations)
+        .where(
+          and(
+            eq(cardAuthorizations.status, 'pending'),
+            lt(cardAuthorizations.authorizedAt, before),
+            after && sql`${key} > (${after.at}::timestamptz, ${after.id}::uuid)`,
+          ),
+        )
+        .orderBy(asc(cardAuthorizations.authorizedAt), asc(cardAuthorizations.id))
+        .limit(batch),
+    batch,
+  );
+  for await (const { id } of due) {
+    // One that fails is named in the log and left for the next run; the others still expire.
+    const done = await deps.db
+      .transaction(async (tx) => {
+        const [row] = await tx.select().from(cardAuthorizations).where(eq(cardAuthorizations.id, id)).for('update');
+        if (!row || row.status !== 'pending' || !row.holdTransferId) return false;
+        await resolvePending(tx, {
+          kind: 'expire',
+          pendingId: row.holdTransferId,
+          reason: cardHoldEndReasons.expired,
+          now,
+          createdBy: null,
         });
-      if (done) expired++;
-    }
-    if (page.length < batch) break;
-    after = page.at(-1);
+        await tx
+          .update(cardAuthorizations)
+          .set({ status: 'expired', expiredAt: now })
+          .where(eq(cardAuthorizations.id, row.id));
+        return true;
+      })
+      .catch((error: unknown) => {
+        failed.push(id);
+        deps.logger.error(
+          { err: error, cardAuthorizationId: id },
+          'card authorization not expired; it is retried at the next run',
+        );
+        return false;
+      });
+    if (done) expired++;
   }
-  if (failed.length > 0)
-    deps.logger.warn(
-      { cardAuthorizationIds: failed.slice(0, NAMED_IN_SUMMARY), count: failed.length },
-      'card authorizations not expired this run; they are retried at the next run',
-    );
+  logLeftForNextRun(deps.logger, 'cardAuthorizationIds', 'card authorizations not expired', failed);
   await forgetOldSignatures(deps.db, now, deps.config.cards.processorToleranceSeconds);
   return { expired, errors: failed.length };
 }

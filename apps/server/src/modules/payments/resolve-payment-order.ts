@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withRetry } from '../../db/errors';
+import { keysetPages, logLeftForNextRun } from '../../db/keyset-pages';
 import { AppError } from '../../errors';
 import { type Actor, type RequestMeta, recordAudit, systemActor } from '../audit/record-audit';
 import { resolvePending } from '../ledger/post-transfer';
@@ -20,8 +21,6 @@ import { paymentOrders } from './payments.tables';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.paymentOps;
 const HOUR = 3_600_000;
-/** The most order ids the expiry run's closing log line names (each failure has its own line too). */
-const NAMED_IN_SUMMARY = 100;
 
 type Resolution = { kind: 'settle' } | { kind: 'return'; code: string; note: string } | { kind: 'expire' };
 
@@ -184,52 +183,44 @@ export async function expireDueOrders(
   if (hours === 0) return { expired: 0, errors: 0 };
   let expired = 0;
   const failed: string[] = [];
-  // The page's last key; its time as text, so the next page starts exactly there (a Date keeps milliseconds only).
-  let after: { id: string; at: string } | undefined;
-  for (;;) {
-    const page = await deps.db
-      .select({ id: paymentOrders.id, at: sql<string>`${paymentOrders.createdAt}::text` })
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.status, 'pending'),
-          isNull(paymentOrders.achExportId),
-          lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR)),
-          after &&
-            sql`(${paymentOrders.createdAt}, ${paymentOrders.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`,
-        ),
-      )
-      .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
-      .limit(batch);
-    for (const { id } of page) {
-      try {
-        await resolvePaymentOrder(
-          { ...deps, clock: () => now },
-          id,
-          { kind: 'expire' },
-          systemActor,
-          { ipAddress: null, userAgent: null },
-          now,
-        );
-        expired += 1;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') continue;
-        // One order that cannot be expired (its numbers unreadable, say) is named and left for the
-        // next run; the others still expire.
-        failed.push(id);
-        deps.logger.error(
-          { err: error, paymentOrderId: id },
-          'payment order not expired; it is retried at the next run',
-        );
-      }
+  // Each row's time as text, so the next page starts exactly after it (a Date keeps milliseconds only).
+  const due = keysetPages(
+    (after: { id: string; at: string } | undefined) =>
+      deps.db
+        .select({ id: paymentOrders.id, at: sql<string>`${paymentOrders.createdAt}::text` })
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.status, 'pending'),
+            isNull(paymentOrders.achExportId),
+            lte(paymentOrders.createdAt, new Date(now.getTime() - hours * HOUR)),
+            after &&
+              sql`(${paymentOrders.createdAt}, ${paymentOrders.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`,
+          ),
+        )
+        .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
+        .limit(batch),
+    batch,
+  );
+  for await (const { id } of due) {
+    try {
+      await resolvePaymentOrder(
+        { ...deps, clock: () => now },
+        id,
+        { kind: 'expire' },
+        systemActor,
+        { ipAddress: null, userAgent: null },
+        now,
+      );
+      expired += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') continue;
+      // One order that cannot be expired (its numbers unreadable, say) is named and left for the
+      // next run; the others still expire.
+      failed.push(id);
+      deps.logger.error({ err: error, paymentOrderId: id }, 'payment order not expired; it is retried at the next run');
     }
-    if (page.length < batch) break;
-    after = page.at(-1);
   }
-  if (failed.length > 0)
-    deps.logger.warn(
-      { paymentOrderIds: failed.slice(0, NAMED_IN_SUMMARY), count: failed.length },
-      'payment orders not expired this run; they are retried at the next run',
-    );
+  logLeftForNextRun(deps.logger, 'paymentOrderIds', 'payment orders not expired', failed);
   return { expired, errors: failed.length };
 }

@@ -20,6 +20,26 @@ const describedBy = (control: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' | ');
 
+/** Types every box Create New User requires, with this name and e-mail. */
+async function fillRequired(
+  user: ReturnType<typeof userEvent.setup>,
+  field: (label: string) => HTMLElement,
+  name: string,
+  email: string,
+) {
+  const typed: Array<[string, string]> = [
+    ['Name', name],
+    ['Email', email],
+    ['Phone', '(207) 555-0177'],
+    ['Password', 'a-long-Passw0rd!'],
+    ['Street', '3 Lighthouse Road'],
+    ['City', 'Rockland'],
+    ['State', 'ME'],
+    ['ZIP code', '04841'],
+  ];
+  for (const [label, text] of typed) await user.type(field(label), text);
+}
+
 describe('Staff console: Place hold / Lift hold', () => {
   function renderHold(hold: ReturnType<typeof userDetail>['hold'] = null) {
     const onFlash = vi.fn();
@@ -164,14 +184,7 @@ describe('Staff console: Create New User', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
     const user = userEvent.setup();
     const field = (label: string) => within(dialog).getByLabelText(label, { exact: true });
-    await user.type(field('Name'), 'Harper Quill');
-    await user.type(field('Email'), 'harper@example.com');
-    await user.type(field('Phone'), '(207) 555-0177');
-    await user.type(field('Password'), 'a-long-Passw0rd!');
-    await user.type(field('Street'), '3 Lighthouse Road');
-    await user.type(field('City'), 'Rockland');
-    await user.type(field('State'), 'ME');
-    await user.type(field('ZIP code'), '04841');
+    await fillRequired(user, field, 'Harper Quill', 'harper@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     return { server, dialog, field, onCreated, user };
   }
@@ -240,14 +253,7 @@ describe('Staff console: Create New User', () => {
     expect(within(dialog).queryByLabelText('Savings balance')).toBeNull();
     expect(describedBy(field('Role'))).toContain('Staff have no accounts');
 
-    await user.type(field('Name'), 'Kim Staff');
-    await user.type(field('Email'), 'kim@example.com');
-    await user.type(field('Phone'), '(207) 555-0177');
-    await user.type(field('Password'), 'a-long-Passw0rd!');
-    await user.type(field('Street'), '3 Lighthouse Road');
-    await user.type(field('City'), 'Rockland');
-    await user.type(field('State'), 'ME');
-    await user.type(field('ZIP code'), '04841');
+    await fillRequired(user, field, 'Kim Staff', 'kim@example.com');
     await user.click(create());
     await vi.waitFor(() => expect(server.to('POST', '/api/admin/users')).toHaveLength(1));
     const body = server.to('POST', '/api/admin/users')[0]?.body as Record<string, unknown>;
