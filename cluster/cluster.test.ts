@@ -126,6 +126,29 @@ describe('three instances on one PostgreSQL behind a proxy', () => {
     stream.close();
   });
 
+  it("a session's live-update streams are counted across instances (Redis): five in all, not on each", async () => {
+    const session = await signIn(b().base, proxy.base, databaseUrl, ALEX);
+    const spread = [a(), b(), c(), a(), b()];
+    const streams = [];
+    for (const instance of spread) streams.push(await openEventStream(instance.base, session));
+    try {
+      for (const instance of [a(), b(), c()]) {
+        const response = await call(instance.base, session, 'GET', '/api/me/events');
+        expect(response.status).toBe(429);
+        await response.body?.cancel();
+      }
+      // One closed on a: c may open one now.
+      streams.shift()?.close();
+      await waitFor('a stream slot to be given back', 5_000, async () => {
+        const response = await call(c().base, session, 'GET', '/api/me/events');
+        await response.body?.cancel();
+        return response.status === 200;
+      });
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('scheduled work asked of every instance at once runs once: each lapsed payment order expires once', async () => {
     const orders = await withClient(databaseUrl, async (client) => {
       const { rows } = await client.query<{ id: string }>(

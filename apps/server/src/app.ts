@@ -16,9 +16,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAuthContext } from './http/auth-context';
+import { cookieNames, registerAuthContext } from './http/auth-context';
 import { requireDeclaredRoutes } from './http/contract-route';
 import { registerErrorHandler } from './http/error-handler';
+import { slotLeases, slotStoreFor } from './http/held-slots';
 import { registerInputGuard } from './http/input-guard';
 import { rateLimitStore, rateLimitStoreKind } from './http/rate-limit-store';
 import { isApiRequest, routedPath } from './http/routed-path';
@@ -26,6 +27,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { createJobQueue } from './jobs/job-queue';
 import { buildAppPage } from './http/app-page';
 import { registerSecurityHeaders } from './http/security-headers';
+import { capUploads, uploadCaps } from './http/upload-caps';
 import { accountRoutes, historyExportCaps } from './modules/accounts/accounts.routes';
 import { adminMoneyRoutes } from './modules/admin/admin-money.routes';
 import { adminUserRoutes } from './modules/admin/admin-users.routes';
@@ -50,7 +52,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { paymentOpsRoutes } from './modules/payments/payment-ops.routes';
 import { scheduledJobs } from './modules/scheduled-work/scheduled-jobs';
-import { staffStatementRoutes, statementRoutes } from './modules/statements/statements.routes';
+import { staffStatementRoutes, statementDrawCaps, statementRoutes } from './modules/statements/statements.routes';
 import { scheduledWorkRoutes } from './modules/scheduled-work/scheduled-work.routes';
 import { publicSite, siteRoutes } from './modules/site/site.routes';
 import { transferCountRoutes } from './modules/transfers/transfer-counts.routes';
@@ -63,10 +65,26 @@ const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 /** Builds the whole HTTP application. `main.ts` and every API test call this same factory. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
+  const requestTimeout = config.limits.requestTimeoutSeconds * 1000;
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A request (headers and body) must arrive within this, or Node answers 408 and closes it: a
+    // trickled upload cannot hold a socket for ever. It times the receiving only: an answer that
+    // takes long to send (a live-update stream, a history download) is not cut by it. Node checks
+    // it every `connectionsCheckingInterval` (30 s by its default; sooner for a short timeout). It is
+    // given to the server's creation too: set only afterwards over Node's own default, as Fastify
+    // does, Node 20 never cut a trickled upload (seen in request-timeout.test.ts). Headers must
+    // arrive within a minute, or within the whole timeout if shorter.
+    // No idle `connectionTimeout`: a quiet but live answer would be cut; `keepAliveTimeout` (72 s,
+    // Fastify's) closes idle connections between requests.
+    requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(requestTimeout / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,12 +99,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: { files: 2, fields: 2, parts: 4 } });
   registerAuthContext(app, deps);
   const metrics = registerMetrics(app, deps);
-  // What callers hold open, capped per browser, member and instance, and counted for the operators.
-  const streams = {
-    live: liveStreamCaps(config, (cap) => metrics?.streamRefused('live', cap)),
-    exports: historyExportCaps(config, (cap) => metrics?.streamRefused('exports', cap)),
-  };
-  metrics?.watchStreams(streams);
   const jobs = createJobQueue({
     database: deps.database,
     logger: deps.logger,
@@ -98,10 +110,27 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   // Limits are set per route (anything guessable or abusable); the global one only stops floods.
-  const limits = await rateLimitStore(rateLimitStoreKind(config, deps.database), config, deps.database, (error) =>
+  const sharedKind = rateLimitStoreKind(config, deps.database);
+  const limits = await rateLimitStore(sharedKind, config, deps.database, (error) =>
     deps.logger.warn({ reason: error.message }, 'redis connection error'),
   );
   app.addHook('onClose', limits.close);
+  // What callers hold open, capped per browser, member (or address) and instance, and counted for
+  // the operators. The browser's and member's counts are shared where the rate limits are.
+  const slots = slotLeases(
+    slotStoreFor(sharedKind, limits.redis, deps.database),
+    config.limits.slotLeaseSeconds * 1000,
+    (error, what) => deps.logger.warn({ reason: error.message }, `held slots: ${what}`),
+  );
+  app.addHook('onClose', async () => slots.close());
+  const streams = {
+    live: liveStreamCaps(config, slots, (cap) => metrics?.streamRefused('live', cap)),
+    exports: historyExportCaps(config, slots, (cap) => metrics?.streamRefused('exports', cap)),
+    uploads: uploadCaps(config, slots, (cap) => metrics?.streamRefused('uploads', cap)),
+    statements: statementDrawCaps(config, slots, (cap) => metrics?.streamRefused('statements', cap)),
+  };
+  metrics?.watchStreams(streams);
+  capUploads(app, streams.uploads, cookieNames(config.secureCookies).session);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -164,7 +193,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentOpsRoutes(deps));
   await app.register(transferCountRoutes(deps));
   await app.register(scheduledWorkRoutes(deps, jobs));
-  await app.register(statementRoutes(deps));
+  await app.register(statementRoutes(deps, streams.statements));
   await app.register(staffStatementRoutes(deps, jobs));
   await app.register(holdRoutes(deps));
   const live = createLiveHub(deps.database, deps.logger);

@@ -47,9 +47,15 @@ describe('[CONFIG]: settings from the environment', () => {
     [{ RATE_SAVINGS_APY: '3.5' }, 'RATE_SAVINGS_APY'],
     [{ MOBILE_DEPOSIT_LIMIT: '1e4' }, 'MOBILE_DEPOSIT_LIMIT'],
     [{ PORT: 'eighty' }, 'PORT'],
+    // No statement could be drawn on a member's request at all.
+    [{ STATEMENT_DRAWS_MAX: '0' }, 'STATEMENT_DRAWS_MAX'],
     // An upload's bytes are written before its row commits: a shorter grace could delete them.
     [{ FILE_SWEEP_GRACE_MINUTES: '5' }, 'FILE_SWEEP_GRACE_MINUTES'],
     [{ FILE_SWEEP_MAX_FILES: '0' }, 'FILE_SWEEP_MAX_FILES'],
+    // No time limit: a trickled upload would hold its socket for ever; no lease: a slot never lapses.
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS'],
+    [{ SLOT_LEASE_SECONDS: '0' }, 'SLOT_LEASE_SECONDS'],
+    [{ EXPORT_STALL_SECONDS: '0' }, 'EXPORT_STALL_SECONDS'],
     [{ MARKET_EMBED_URL: 'http://insecure.example/widget' }, 'MARKET_EMBED_URL'],
     // Believing every hop lets a client choose its own address.
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
@@ -98,5 +104,13 @@ describe('[CONFIG]: settings from the environment', () => {
       'DATABASE_HEARTBEAT_SECONDS',
     ])
       expect(() => loadConfig({ [name]: '0' })).toThrow(name);
+  });
+
+  it('caps uploads, times requests and leases held slots by default', () => {
+    const { limits } = loadConfig({});
+    expect(limits.uploads).toEqual({ perSession: 2, perMember: 3, perAddress: 3, total: 32 });
+    expect([limits.requestTimeoutSeconds, limits.slotLeaseSeconds, limits.exports.stallSeconds]).toEqual([120, 60, 60]);
+    const set = loadConfig({ UPLOADS_PER_SESSION: '1', UPLOADS_PER_MEMBER: '4', UPLOADS_MAX: '9' }).limits.uploads;
+    expect(set).toEqual({ perSession: 1, perMember: 4, perAddress: 4, total: 9 });
   });
 });

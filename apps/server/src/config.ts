@@ -212,6 +212,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}$/)
     .default('2024-03'),
+  /**
+   * Statements drawn on a member's request at once (a closed month the job has not reached yet):
+   * per signed-in session, per member, per instance. At least 1, or such a month could not be had.
+   */
+  STATEMENT_DRAWS_PER_SESSION: z.coerce.number().int().positive().default(2),
+  STATEMENT_DRAWS_PER_MEMBER: z.coerce.number().int().positive().default(3),
+  STATEMENT_DRAWS_MAX: z.coerce.number().int().positive().default(4),
   /** Mobile deposit (spec §9: 10,000 per check): per check, per day and per 30 days, by amount and count. */
   MOBILE_DEPOSIT_LIMIT: moneyCents('10000.00'),
   MOBILE_DEPOSIT_DAILY_LIMIT: moneyCents('10000.00'),
@@ -300,6 +307,20 @@ const envSchema = z.object({
   EXPORTS_PER_SESSION: int(2),
   EXPORTS_PER_MEMBER: int(3),
   EXPORTS_MAX: int(8),
+  /** A history download whose reader takes nothing more for this many seconds is ended (its slot freed). */
+  EXPORT_STALL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Uploads being received (check photos, ID documents, profile pictures): per session, member, instance. */
+  UPLOADS_PER_SESSION: int(2),
+  /** Per member; an upload before sign-in (a registration's ID document) counts per client address. */
+  UPLOADS_PER_MEMBER: int(3),
+  UPLOADS_MAX: int(32),
+  /**
+   * How long a held stream, upload or download counts in the shared store (Redis or the database)
+   * without its instance renewing it (every third of it): a killed instance's slots free after this.
+   */
+  SLOT_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** A request's headers and body must have arrived within this many seconds (408 and closed otherwise). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   PROTECTED_STAFF_EMAIL: z.email().optional(),
   SESSION_IDLE_MINUTES: int(15),
   SESSION_ABSOLUTE_HOURS: int(12),
@@ -458,6 +479,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recentTransactions: e.RECENT_TRANSACTIONS,
       statementMonths: e.STATEMENT_MONTHS,
       statementsFrom: e.STATEMENTS_FROM,
+      statementDraws: {
+        perSession: e.STATEMENT_DRAWS_PER_SESSION,
+        perMember: e.STATEMENT_DRAWS_PER_MEMBER,
+        total: e.STATEMENT_DRAWS_MAX,
+      },
       profileImageMaxBytes: e.PROFILE_IMAGE_MAX_BYTES,
       transferLimitCount: e.TRANSFER_LIMIT_COUNT,
       transferLimitWindowHours: e.TRANSFER_LIMIT_WINDOW_HOURS,
@@ -473,7 +499,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perSession: e.EXPORTS_PER_SESSION,
         perMember: e.EXPORTS_PER_MEMBER,
         total: e.EXPORTS_MAX,
+        stallSeconds: e.EXPORT_STALL_SECONDS,
       },
+      uploads: {
+        perSession: e.UPLOADS_PER_SESSION,
+        perMember: e.UPLOADS_PER_MEMBER,
+        perAddress: e.UPLOADS_PER_MEMBER,
+        total: e.UPLOADS_MAX,
+      },
+      slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     },
     security: {
       /** Never reset on Reset Transfer Counts. Demo mode protects the seeded staff account (demo-seed.ts). */

@@ -409,6 +409,10 @@ export const messages = {
     /** Spec §8: the statement request says it will be sent to the registered e-mail. */
     emailed: (address: string) => `Your statement will be sent to your registered e-mail address (${address}).`,
     emailLimit: 'You have asked for many statements by e-mail in the last hour. Please try again later.',
+    /** A statement not issued yet is drawn on the spot, so many at once (STATEMENT_DRAWS_*). */
+    drawsInSession: 'Your statements are being prepared in this browser. Please wait for them to finish.',
+    drawsForMember: 'Your statements are being prepared on your other devices. Please wait for them to finish.',
+    drawsFull: 'Statements are busy right now. Please try again in a minute.',
     readyTitle: 'Your statement is ready',
     readyBody: (label: string, account: string) => `Your ${label} statement for ${account} is ready to view.`,
     noticeResent: 'The statement notice was sent again.',
@@ -522,6 +526,13 @@ export const messages = {
     tooManyInSession: 'Live updates are already open in too many tabs of this browser. Close a tab to get them here.',
     tooManyForMember: 'Live updates are already open on too many of your devices. Close one to get them here.',
     full: 'Live updates are busy right now. The page still works; refresh to see changes.',
+  },
+  /** An upload (check photos, an ID document, a profile picture) while too many are still being received. */
+  uploads: {
+    inSession: 'An upload is already under way in this browser. Please wait for it to finish, then try again.',
+    forMember: 'Uploads are already under way on your other devices. Please wait for one to finish, then try again.',
+    fromAddress: 'Too many uploads are under way from your network. Please wait a minute, then try again.',
+    full: 'Uploads are busy right now. Please try again in a minute.',
   },
   generic: {
     rateLimited: 'Too many requests. Please wait a moment and try again.',

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { markDriverError } from '../db/errors';
+import { sweepHeldSlots } from './held-slots';
 
 /**
  * Where rate-limit counters live. One instance may keep them in memory; several must share them,
@@ -32,13 +33,16 @@ const HIT = {
          returning hits, greatest(0, ceil(extract(epoch from resets_at - clock_timestamp()) * 1000))::int as ttl`,
 };
 
-/** Forgets windows that are over (the scheduled job `rate-limits.sweep`). */
+/**
+ * Forgets windows that are over (the scheduled job `rate-limits.sweep`), and held slots whose lease
+ * ran out (an instance that vanished while holding them: `held-slots.ts`).
+ */
 export async function sweepRateLimits(database: Pick<DatabaseHandle, 'executeSql'>): Promise<number> {
   const result = (await database.executeSql(
     'delete from rate_limit_counters where resets_at < clock_timestamp()',
     [],
   )) as { rowCount?: number; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
+  return (result.rowCount ?? result.affectedRows ?? 0) + (await sweepHeldSlots(database));
 }
 
 /** A store for @fastify/rate-limit on the database's `rate_limit_counters` (migration 0010). */
@@ -88,7 +92,7 @@ export async function rateLimitStore(
   config: Config,
   database: DatabaseHandle,
   onRedisError: (error: Error) => void,
-): Promise<{ options: Partial<FastifyRateLimitOptions>; close: () => Promise<void> }> {
+): Promise<{ options: Partial<FastifyRateLimitOptions>; close: () => Promise<void>; redis?: Redis }> {
   if (kind === 'memory') return { options: {}, close: async () => undefined };
   if (kind === 'database') return { options: { store: databaseStore(database) }, close: async () => undefined };
   if (!config.redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
@@ -104,6 +108,8 @@ export async function rateLimitStore(
   redis.on('error', onRedisError);
   await redis.connect();
   return {
+    // Held slots (streams, uploads, downloads) are counted on the same connection (held-slots.ts).
+    redis,
     options: { redis, nameSpace: 'mutual-rate-limit:' },
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());

@@ -115,6 +115,10 @@ export async function longStandingMember(t: TestApp, cents = 0n): Promise<Member
 export const depositTestEnv = {
   ...daysLongTestEnv,
   MOBILE_DEPOSIT_RATE_LIMIT: '1000',
+  // Races of several deposits from one browser (the limits' locks); the upload caps themselves are
+  // tested in http/upload-caps.test.ts.
+  UPLOADS_PER_SESSION: '10',
+  UPLOADS_PER_MEMBER: '10',
 };
 
 /**

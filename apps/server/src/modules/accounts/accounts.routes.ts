@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { messages } from '@mutual/shared';
 import { accountsApi as api } from '@mutual/shared/contract/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +6,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { cookieNames, guards, signedInUser } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
-import { type StreamCap, type StreamCaps, streamCaps } from '../../http/stream-caps';
+import type { SlotLeases } from '../../http/held-slots';
+import { stallGuarded, type StreamCap, type StreamCaps, streamCaps } from '../../http/stream-caps';
 import { accountOverview } from './account-overview';
 import { localDay } from '../../time';
 import { type MoneyFile, type MoneyFileContext, transactionsOfx, transactionsQif } from './export-money-software';
@@ -19,14 +19,20 @@ import { listTransactions, type TransactionQuery } from './list-transactions';
  * history): so many per browser, per member and per instance (EXPORTS_*), refused before anything
  * is read.
  */
-export const historyExportCaps = (config: AppDeps['config'], onRefused?: (cap: StreamCap) => void) =>
+export const historyExportCaps = (
+  config: AppDeps['config'],
+  leases: SlotLeases,
+  onRefused?: (cap: StreamCap) => void,
+) =>
   streamCaps(
+    'exports',
     config.limits.exports,
     {
       inSession: messages.history.exportsInSession,
       forMember: messages.history.exportsForMember,
       full: messages.history.exportsFull,
     },
+    leases,
     onRefused,
   );
 
@@ -39,11 +45,31 @@ export const accountRoutes =
   async (app) => {
     const preValidation = guards.accountHolder;
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
-    /** The file as a stream, counted in until it closes: written out, failed or abandoned. */
-    const download = (request: FastifyRequest, file: () => AsyncIterable<string>) => {
-      const release = exportCaps.take(signedInUser(request).id, request.cookies[sessionCookie] ?? '');
-      const stream = Readable.from(file());
-      // 'end' once the whole file is handed on; 'close' too when it fails or is abandoned.
+    const stallMs = deps.config.limits.exports.stallSeconds * 1000;
+    /**
+     * The file as a stream, counted in until it closes: written out, failed or abandoned. A download
+     * whose next piece is not taken for EXPORT_STALL_SECONDS (a reader that stopped reading, with
+     * every buffer on the way full; or reads that stopped) is ended, so it cannot keep its place for
+     * ever; so is one whose slot was lost (its lease lapsed while the shared store was away).
+     */
+    const download = async (request: FastifyRequest, reply: FastifyReply, file: () => AsyncIterable<string>) => {
+      let end = () => {};
+      const release = await exportCaps.take(
+        { session: request.cookies[sessionCookie] ?? '', member: signedInUser(request).id },
+        () => end(),
+      );
+      // Counted out at once, without waiting for a read in flight to come back.
+      const stream = stallGuarded(file, stallMs, () => {
+        request.log.info({ stallSeconds: stallMs / 1000 }, 'history download stalled: ended');
+        release();
+        reply.raw.destroy();
+      });
+      end = () => {
+        release();
+        stream.destroy();
+        reply.raw.destroy();
+      };
+      // 'end' once the whole file is handed on; 'close' too when it fails, stalls or is abandoned.
       stream.once('end', release).once('close', release);
       return stream;
     };
@@ -68,7 +94,7 @@ export const accountRoutes =
         const { olderThan: _older, newerThan: _newer, pageSize: _size, ...filters } = request.query;
         const day = localDay(deps.clock(), deps.config.timeZone);
         // Streamed as it is read: the reply holds one batch at a time, whatever the history's length.
-        const csv = download(request, () =>
+        const csv = await download(request, reply, () =>
           transactionsCsv(deps.db, signedInUser(request).id, filters, deps.config.timeZone),
         );
         return reply
@@ -95,7 +121,7 @@ export const accountRoutes =
           institution: { shortName: deps.config.brand.shortName, routingNumber: deps.config.routingNumber },
         };
         const day = localDay(now, deps.config.timeZone);
-        const file = download(request, () => write(deps.db, signedInUser(request).id, filters, context));
+        const file = await download(request, reply, () => write(deps.db, signedInUser(request).id, filters, context));
         return reply
           .type(type)
           .header('content-disposition', `attachment; filename="transactions-${day}.${extension}"`)

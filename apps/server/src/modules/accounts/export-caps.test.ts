@@ -1,6 +1,6 @@
 import { messages } from '@mutual/shared';
 import { sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { signIn } from '../../test/identity';
 import { memberWithMoney } from '../../test/money';
@@ -110,5 +110,54 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
     for (const browser of [ann.browser, bob.browser, cy.browser])
       expect((await browser.get(EXPORT)).statusCode).toBe(200);
     expect((await exportFigures()).open).toBe(0);
+  });
+});
+
+describe('[ACCOUNTS]: a history download that makes no progress is ended and counted out', () => {
+  const t = useTestApp({ env: { EXPORTS_PER_SESSION: '1', EXPORT_STALL_SECONDS: '1', METRICS_TOKEN } });
+  const openDownloads = async () => {
+    const { body } = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    return Number(/^mutual_streams_open\{kind="exports"\} (\d+)$/m.exec(body)?.[1] ?? 'NaN');
+  };
+
+  it.runIf(onPostgres)('ends a download whose reads stopped, and gives its place back at once', async () => {
+    const ann = await memberWithMoney(t, 25_00n, 'Ann Stalled');
+    // The ledger locked: the download's first read waits on it, and no piece comes.
+    let unlock = () => {};
+    const locked = new Promise<void>((resolve) => (unlock = resolve));
+    let isLocked = () => {};
+    const holding = new Promise<void>((resolve) => (isLocked = resolve));
+    const lock = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
+      isLocked();
+      await locked;
+    });
+    await holding;
+    try {
+      // Its answer is cut off, not completed.
+      const stalled = ann.browser.get(EXPORT).then(
+        (response) => response.statusCode,
+        (error: unknown) => (error as { code?: string }).code,
+      );
+      await vi.waitFor(async () => expect(await openDownloads()).toBe(1));
+      const began = Date.now();
+      // Counted out after the stall time, while its read still waits on the lock.
+      await vi.waitFor(async () => expect(await openDownloads()).toBe(0), { timeout: 5_000, interval: 50 });
+      expect(Date.now() - began).toBeGreaterThanOrEqual(500);
+      expect(await stalled).toBe('LIGHT_ECONNRESET');
+      // The browser's one place is free again.
+      const again = ann.browser.get(EXPORT);
+      await vi.waitFor(async () => expect(await openDownloads()).toBe(1));
+      unlock();
+      await lock;
+      expect((await again).statusCode).toBe(200);
+    } finally {
+      unlock();
+      await lock;
+    }
   });
 });

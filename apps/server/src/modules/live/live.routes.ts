@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { cookieNames, guards, signedIn } from '../../http/auth-context';
 import { routeOf } from '../../http/contract-route';
+import type { SlotLeases } from '../../http/held-slots';
 import { type StreamCap, type StreamCaps, streamCaps } from '../../http/stream-caps';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { resolveSession } from '../auth/sessions';
@@ -12,14 +13,16 @@ import type { LiveHub } from './live-hub';
 const PING_MS = 25_000;
 
 /** Every open stream holds a socket and a file descriptor: so many per browser, member and instance. */
-export const liveStreamCaps = (config: AppDeps['config'], onRefused?: (cap: StreamCap) => void) =>
+export const liveStreamCaps = (config: AppDeps['config'], leases: SlotLeases, onRefused?: (cap: StreamCap) => void) =>
   streamCaps(
+    'live',
     config.limits.liveStreams,
     {
       inSession: messages.live.tooManyInSession,
       forMember: messages.live.tooManyForMember,
       full: messages.live.full,
     },
+    leases,
     onRefused,
   );
 
@@ -34,8 +37,10 @@ export const liveRoutes =
   async (app) => {
     const sessionCookie = cookieNames(deps.config.secureCookies).session;
     const open = new Set<() => void>();
-    // Streams never go idle, so the server would wait for them forever on shutdown.
-    app.addHook('onClose', async () => {
+    // Streams never go idle, so the server would wait for them forever on shutdown: they are ended
+    // before it stops (`preClose`: `onClose` runs only once every connection has ended), each
+    // giving its slot back.
+    app.addHook('preClose', async () => {
       for (const close of [...open]) close();
     });
 
@@ -43,11 +48,14 @@ export const liveRoutes =
       ...routeOf(api.events),
       preValidation: guards.signedIn,
       config: { passiveSession: true, rateLimit: false },
-      handler: (request, reply) => {
+      handler: async (request, reply) => {
         const { user } = signedIn(request);
         const token = request.cookies[sessionCookie] ?? '';
-        const release = caps.take(user.id, token);
+        // Counted across instances; a slot whose lease lapsed (the shared store away too long) ends its stream.
+        const release = await caps.take({ session: token, member: user.id }, () => close());
         reply.hijack();
+        // The browser may have gone while the slot was taken.
+        if (reply.raw.destroyed || request.raw.socket?.destroyed) return release();
         const res = reply.raw;
         res.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),

@@ -7,6 +7,7 @@ import { expectLedgerConsistent, useTestApp } from '../../test/test-app';
 import { userTransfer } from '../../test/transfer-forms';
 import { generalLedger } from '../ledger/general-ledger';
 import { postTransfer } from '../ledger/post-transfer';
+import { memorySlotStore, slotLeases } from '../../http/held-slots';
 import { streamCaps } from '../../http/stream-caps';
 
 /** An open `GET /api/me/events` stream, read as it arrives. */
@@ -248,24 +249,27 @@ describe('[LIVE]: streams are capped per session, per member and in total', () =
     second.close();
   });
 
-  it('counts per member and per instance, and counts a stream out only once', () => {
+  it('counts per member and per instance, and counts a stream out only once', async () => {
     const caps = streamCaps(
+      'live',
       { perSession: 5, perMember: 2, total: 3 },
       {
         inSession: messages.live.tooManyInSession,
         forMember: messages.live.tooManyForMember,
         full: messages.live.full,
       },
+      slotLeases(memorySlotStore(), 60_000),
     );
-    const release = caps.take('ann', 'session-1');
-    caps.take('ann', 'session-2');
-    expect(() => caps.take('ann', 'session-3')).toThrow(messages.live.tooManyForMember);
-    caps.take('bob', 'session-4');
-    expect(() => caps.take('cy', 'session-5')).toThrow(messages.live.full);
+    const as = (member: string, session: string) => ({ member, session });
+    const release = await caps.take(as('ann', 'session-1'));
+    await caps.take(as('ann', 'session-2'));
+    await expect(caps.take(as('ann', 'session-3'))).rejects.toThrow(messages.live.tooManyForMember);
+    await caps.take(as('bob', 'session-4'));
+    await expect(caps.take(as('cy', 'session-5'))).rejects.toThrow(messages.live.full);
     release();
     release();
     expect(caps.open).toBe(2);
-    expect(() => caps.take('cy', 'session-5')).not.toThrow();
-    expect(() => caps.take('dee', 'session-6')).toThrow(messages.live.full);
+    await expect(caps.take(as('cy', 'session-5'))).resolves.toBeTypeOf('function');
+    await expect(caps.take(as('dee', 'session-6'))).rejects.toThrow(messages.live.full);
   });
 });

@@ -26,8 +26,11 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * time). Labels carry route patterns (`/api/admin/users/:id`), never a raw address, an id or a
  * query string. Each app has its own registry (tests build many apps in one process).
  */
-/** What callers hold open on this instance, capped (`http/stream-caps.ts`): live-update streams, history downloads. */
-export type StreamKind = 'live' | 'exports';
+/**
+ * What callers hold open on this instance, capped (`http/stream-caps.ts`): live-update streams,
+ * history downloads, uploads being received, statements being drawn on a member's request.
+ */
+export type StreamKind = 'live' | 'exports' | 'uploads' | 'statements';
 
 export interface Metrics {
   jobFinished: (queue: string, outcome: JobOutcome, seconds: number) => void;
@@ -113,7 +116,9 @@ export function registerMetrics(
   let streams: Record<StreamKind, { readonly open: number }> | undefined;
   new Gauge({
     name: 'mutual_streams_open',
-    help: 'Held open on this instance, by kind: live (live-update streams), exports (history downloads being written)',
+    help:
+      'Held open on this instance, by kind: live (live-update streams), exports (history downloads being written), ' +
+      "uploads (uploads being received), statements (statements being drawn on a member's request)",
     labelNames: ['kind'] as const,
     registers: [registry],
     collect() {
@@ -123,8 +128,9 @@ export function registerMetrics(
   const streamsRefused = new Counter({
     name: 'mutual_streams_refused_total',
     help:
-      'Live-update streams and history downloads refused at a cap, by kind and cap: session (this browser), ' +
-      'member (their devices), instance (LIVE_STREAMS_*, EXPORTS_*)',
+      'Live-update streams, history downloads and uploads refused at a cap, by kind and cap: session (this ' +
+      'browser), member (their devices), address (not signed in), instance (LIVE_STREAMS_*, EXPORTS_*, UPLOADS_*); ' +
+      "statements drawn on a member's request the same way (STATEMENT_DRAWS_*)",
     labelNames: ['kind', 'cap'] as const,
     registers: [registry],
   });

@@ -14,10 +14,11 @@ import { statementFiles, statements } from './statements.tables';
 
 /**
  * Issuing a statement, once: the month's dividends are posted first (a Savings statement shows
- * them), the statement is built from the ledger and drawn, and the row and its PDF are inserted
- * together — the (account, month) unique index lets exactly one issuer win; a second one (another
- * instance, the member asking while the month job runs) gets the first's row. The member is told
- * when the month just closed is issued, not when older months are filled in.
+ * them), then, under a lock on the (account, month), the statement is looked for again, built from
+ * the ledger, drawn, and its row and PDF inserted in that one transaction. Whoever else asks
+ * meanwhile — another tab, another instance, the month job — waits and reads that statement: it is
+ * drawn once, never once per asker (the (account, month) unique index stays the last word). The
+ * member is told when the month just closed is issued, not when older months are filled in.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
@@ -81,28 +82,103 @@ export function accountPeriods(deps: Pick<Deps, 'config'>, account: StatementAcc
   return offeredPeriods(deps.config, now).filter((period) => period >= account.openedIn);
 }
 
+export interface IssuedStatement {
+  statement: StatementRow;
+  /** Drawn and stored by this call; false when it was there already or another asker drew it. */
+  issued: boolean;
+}
+
+/**
+ * Takes one of the statements drawn at once on a member's request (STATEMENT_DRAWS_*: per browser,
+ * member and instance) or throws the refusal (429/503); the function it answers gives it back.
+ */
+export type TakeDrawSlot = () => Promise<() => void>;
+
+/** How an issue on this instance ended: its statement, or its asker refused a drawing slot. */
+type Flight = Promise<IssuedStatement | { refused: unknown }>;
+
+/**
+ * The statements this instance is issuing, by database and `account:period`: another ask for one
+ * under way waits for it, without a slot or a connection of its own.
+ */
+const underWay = new WeakMap<object, Map<string, Flight>>();
+const issuingOn = (db: Executor) => {
+  let issuing = underWay.get(db);
+  if (!issuing) underWay.set(db, (issuing = new Map()));
+  return issuing;
+};
+
+/** The name of the lock one (account, month) is issued under, on every instance. */
+export const statementLockKey = (accountId: string, period: string) => `statement:${accountId}:${period}`;
+/** Takes that lock until the transaction ends. */
+export const statementLock = (accountId: string, period: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${statementLockKey(accountId, period)}, 0))`;
+
 /**
  * The statement of `account` for `period`, issuing it if it has not been yet. The caller has
- * checked that the month is offered for this account.
+ * checked that the month is offered for this account. Every issuer (a member's download or
+ * e-mail, the month job, a staff run) comes here. A member's ask that would draw it takes a slot
+ * first (`takeSlot`); one that finds it being issued on this instance waits for that one instead,
+ * and asks for its own slot only if that asker was refused one.
  */
 export async function issueStatement(
   deps: Deps,
   account: StatementAccount,
   period: string,
   now: Date,
-): Promise<{ statement: StatementRow; issued: boolean }> {
+  takeSlot?: TakeDrawSlot,
+): Promise<IssuedStatement> {
+  const key = `${account.id}:${period}`;
+  const issuing = issuingOn(deps.db);
+  for (let joined = issuing.get(key); joined; joined = issuing.get(key)) {
+    const outcome = await joined;
+    if (!('refused' in outcome)) return { statement: outcome.statement, issued: false };
+  }
+  // From the look above to here nothing is awaited: this ask is the one issuing it now.
+  const flight: Flight = (async () => {
+    let release = () => {};
+    if (takeSlot) {
+      try {
+        release = await takeSlot();
+      } catch (refused) {
+        return { refused };
+      }
+    }
+    try {
+      return await issueOnce(deps, account, period, now);
+    } finally {
+      release();
+    }
+  })().finally(() => issuing.delete(key));
+  issuing.set(key, flight);
+  const outcome = await flight;
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
+}
+
+async function issueOnce(deps: Deps, account: StatementAccount, period: string, now: Date): Promise<IssuedStatement> {
   const existing = await findStatement(deps.db, account.id, period);
   if (existing) return { statement: existing, issued: false };
 
   if (account.type === 'Savings') await postDividendsThrough(deps, account, period, now);
-
-  const id = randomUUID();
-  const { document, figures } = await buildStatement(deps.db, deps.config, account.id, period, now, id);
-  const { pdf, pages } = await renderStatementPdf(document);
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
   const tellMember = period === lastClosedPeriod(now, deps.config.timeZone);
 
-  const inserted = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<IssuedStatement> => {
+    // One issuer at a time per (account, month), whichever instance it runs on; whoever waited
+    // finds the statement the one before it stored.
+    await tx.execute(statementLock(account.id, period));
+    const stored = await findStatement(tx, account.id, period);
+    if (stored) return { statement: stored, issued: false };
+
+    const id = randomUUID();
+    const { document, figures } = await buildStatement(tx, deps.config, account.id, period, now, id);
+    const drawing = performance.now();
+    const { pdf, pages } = await renderStatementPdf(document);
+    deps.logger.debug(
+      { accountId: account.id, period, ms: Math.round(performance.now() - drawing) },
+      'statement drawn',
+    );
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
     const [row] = await tx
       .insert(statements)
       .values({
@@ -114,17 +190,12 @@ export async function issueStatement(
         issuedAt: now,
         notifiedAt: tellMember ? now : null,
       })
-      .onConflictDoNothing()
       .returning();
-    if (!row) return undefined;
+    if (!row) throw new Error(`statement ${account.id} ${period} not stored`);
     await tx.insert(statementFiles).values({ statementId: id, pdf });
     if (tellMember) await tellStatementReady(tx, deps, row, account, now);
-    return row;
+    return { statement: row, issued: true };
   });
-  if (inserted) return { statement: inserted, issued: true };
-  const winner = await findStatement(deps.db, account.id, period);
-  if (!winner) throw new Error(`statement ${account.id} ${period} vanished`);
-  return { statement: winner, issued: false };
 }
 
 /**

@@ -9,12 +9,14 @@ import { mailOutbox } from '../mail/mail.tables';
 import { renderEmail } from '../mail/templates';
 import {
   accountPeriods,
+  findStatement,
   issueStatement,
   type StatementAccount,
   type StatementRow,
   statementAccount,
   statementPdf,
   tellStatementReady,
+  type TakeDrawSlot,
   toStatementAccount,
   type StatementAccountRow,
 } from './issue-statement';
@@ -89,19 +91,24 @@ export async function statementsOverview(deps: Deps, userId: string): Promise<St
 
 /**
  * The member's statement for a month, issued now if the month job has not reached it: only the
- * member's own account, only a closed month that is offered.
+ * member's own account, only a closed month that is offered. Drawing one holds a connection and
+ * the processor, so it takes a slot (`takeSlot`); a statement being drawn on this instance already
+ * (another tab, a double click, the month job) is waited for instead, without one.
  */
 export async function memberStatement(
   deps: Deps,
   userId: string,
   accountId: string,
   period: string,
+  takeSlot: TakeDrawSlot,
 ): Promise<{ statement: StatementRow; account: StatementAccount }> {
   const now = deps.clock();
   const account = await statementAccount(deps.db, accountId, deps.config.timeZone);
   if (!account || account.userId !== userId) throw new AppError('NOT_FOUND', m.accountNotFound);
   checkOffered(deps, account, period, now);
-  const { statement } = await issueStatement(deps, account, period, now);
+  const stored = await findStatement(deps.db, account.id, period);
+  if (stored) return { statement: stored, account };
+  const { statement } = await issueStatement(deps, account, period, now, takeSlot);
   return { statement, account };
 }
 
@@ -132,8 +139,9 @@ export async function emailStatement(
   accountId: string,
   period: string,
   meta: RequestMeta,
+  takeSlot: TakeDrawSlot,
 ): Promise<{ message: string }> {
-  const { statement, account } = await memberStatement(deps, actor.userId, accountId, period);
+  const { statement, account } = await memberStatement(deps, actor.userId, accountId, period, takeSlot);
   const pdf = await statementPdf(deps.db, statement.id);
   const now = deps.clock();
   const label = periodLabel(period);

@@ -1,4 +1,5 @@
 import { Alert } from '../../components/alert';
+import { ApiRequestError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import type { useEmailStatement } from './statements-api';
 
@@ -20,12 +21,21 @@ export function EmailResult({ email, place }: { email: EmailStatement; place: st
   if (email.isError) {
     return (
       <Alert tone="error" className="mt-3">
-        {errorMessage(email.error)}
+        {refusalWords(email.error)}
       </Alert>
     );
   }
   return null;
 }
+
+/**
+ * Why it was not sent: the server's words for a refusal (a 4xx), and for a busy server (503: a
+ * statement not issued yet is drawn first, so many at once), as a download says them.
+ */
+const refusalWords = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 503 && error.body.message
+    ? error.body.message
+    : errorMessage(error);
 
 const emailSending = (email: EmailStatement, place: string) => email.isPending && email.variables.place === place;
 

@@ -131,6 +131,16 @@ describe('Statements: E-mail me this statement', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(limit);
   });
 
+  it('a busy server (503: statements being drawn) is said in its own words', async () => {
+    const busy = messages.statements.drawsFull;
+    renderPanel(undefined, {
+      [`POST ${emailPath(checkingId, '2026-10')}`]: apiError(503, 'UNAVAILABLE', busy),
+    });
+    const form = await theForm();
+    await userEvent.click(within(form).getByRole('button', { name: 'E-mail me this statement' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(busy);
+  });
+
   it('a failure on our side says so without the server’s details', async () => {
     renderPanel(undefined, {
       [`POST ${emailPath(checkingId, '2026-10')}`]: apiError(500, 'INTERNAL', 'SMTP relay exploded'),
