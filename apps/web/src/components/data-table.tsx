@@ -39,14 +39,15 @@ export interface DataTableColumn<Row> {
 type RowAttributes = ComponentProps<'tr'> & { [data: `data-${string}`]: string | number | boolean | undefined };
 
 /**
- * A list's read, as `DataTable` (and the lists on it) show it: loading, a failed first read (a
- * failed refetch keeps the rows on screen) and "Try again".
+ * A list's read, as `DataTable` (and the lists on it) show it: loading (also while another tab's
+ * answer stands in, `usePageQuery`), a failed first read (a failed refetch keeps the rows on
+ * screen) and "Try again".
  */
 export function readStates(
-  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'data' | 'error' | 'refetch'>,
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'data' | 'error' | 'refetch'> & { otherTab?: boolean },
 ) {
   return {
-    loading: query.isPending,
+    loading: query.isPending || Boolean(query.otherTab),
     error: query.isError && !query.data ? query.error : undefined,
     onRetry: () => void query.refetch(),
   };

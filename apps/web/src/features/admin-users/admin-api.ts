@@ -35,7 +35,7 @@ type Handlers<TData, TVariables> = Pick<
 
 export function useUserList(filter: UserFilter, q: string) {
   // An empty search is left out of the address.
-  return usePageQuery(adminUserKeys.list(filter, q), () => call(adminUsersApi.list, { query: { filter, q } }));
+  return usePageQuery(adminUserKeys.list(filter, q), () => call(adminUsersApi.list, { query: { filter, q } }), filter);
 }
 
 export function useUserDetail(id: string | null) {

@@ -12,7 +12,7 @@ const inboxKeys = {
 
 /** One tab of the staff inbox for the public contact form, with every tab's count. */
 export function useInbox(status: InboxTab) {
-  return usePageQuery(inboxKeys.list(status), () => call(contactInboxApi.list, { query: { status } }));
+  return usePageQuery(inboxKeys.list(status), () => call(contactInboxApi.list, { query: { status } }), status);
 }
 
 /** Marks one message handled (recorded with who and when); both tabs are read again either way. */

@@ -61,7 +61,7 @@ export function ContactInboxPanel() {
           listClassName="flex sm:inline-flex"
         >
           {(value) =>
-            inbox.isPending ? (
+            inbox.isPending || inbox.otherTab ? (
               <Skeleton label="Loading messages…" className="h-24" />
             ) : inbox.isError && !inbox.data ? (
               <LoadError

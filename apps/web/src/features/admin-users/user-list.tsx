@@ -90,8 +90,8 @@ function Users({
   q,
   selectedId,
   onSelect,
-}: ListProps & { list: UseQueryResult<UserList>; filter: UserFilter; q: string }) {
-  const users = list.data?.users;
+}: ListProps & { list: UseQueryResult<UserList> & { otherTab: boolean }; filter: UserFilter; q: string }) {
+  const users = list.otherTab ? undefined : list.data?.users;
   const columns: DataTableColumn<UserSummary>[] = [
     {
       id: 'user',
@@ -146,7 +146,7 @@ function Users({
           className: selectableRowClass(user.id === selectedId),
         })}
         verticalAlign="middle"
-        loading={list.isPending}
+        loading={list.isPending || list.otherTab}
         loadingLabel="Loading users…"
         skeletonRows={3}
         // A flag, not the error: the spec's sentence whatever the server said.

@@ -11,8 +11,10 @@ export const depositReviewKeys = {
 };
 
 export function useStaffDeposits(status: DepositStatus, page: number) {
-  return usePageQuery(depositReviewKeys.list(status, page), () =>
-    call(depositsApi.staffList, { query: { status, page } }),
+  return usePageQuery(
+    depositReviewKeys.list(status, page),
+    () => call(depositsApi.staffList, { query: { status, page } }),
+    status,
   );
 }
 

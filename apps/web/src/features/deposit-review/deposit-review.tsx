@@ -100,7 +100,7 @@ export function DepositReview() {
             {(value) => (
               <DepositList
                 caption={`${depositStatusLabels[value]} deposits`}
-                deposits={list.data?.deposits}
+                deposits={list.otherTab ? undefined : list.data?.deposits}
                 selectedId={selectedId}
                 onSelect={select}
                 {...readStates(list)}

@@ -20,8 +20,10 @@ export const billPayOpsKeys = {
  * returned, with the three counts (the Sent count is for `date`).
  */
 export function useStaffBillPayments(view: StaffBillView, date: string | undefined, page: number) {
-  return usePageQuery(billPayOpsKeys.payments(view, date, page), () =>
-    call(billPayApi.staffPayments, { query: { view, date, page } }),
+  return usePageQuery(
+    billPayOpsKeys.payments(view, date, page),
+    () => call(billPayApi.staffPayments, { query: { view, date, page } }),
+    view,
   );
 }
 

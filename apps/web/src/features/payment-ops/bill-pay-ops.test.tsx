@@ -53,7 +53,10 @@ function pageOf(payments: StaffBillPayment[], overrides: Partial<StaffBillPaymen
 }
 
 /** The page with a probe showing the address, on `route`; `list` answers the Bill Pay reads. */
-function renderPage(route: string, list: StaffBillPaymentPage | ((request: StubRequest) => StaffBillPaymentPage)) {
+function renderPage(
+  route: string,
+  list: StaffBillPaymentPage | ((request: StubRequest) => StaffBillPaymentPage | Promise<StaffBillPaymentPage>),
+) {
   const stub = stubFetch({
     [LIST]: list,
     'GET /api/admin/payment-orders': {
@@ -133,6 +136,35 @@ describe('Payment Operations → Bill Pay', () => {
       'view=returned&page=1',
       'view=sent&page=1',
     ]);
+  });
+
+  it('shows another tab loading, never the last tab’s payments under its name, and keeps the tab counts', async () => {
+    const user = userEvent.setup();
+    const counts = { due: 0, scheduled: 0, sent: 1, returned: 1 };
+    let answerReturned: () => void = () => undefined;
+    const returnedRead = new Promise<void>((resolve) => (answerReturned = resolve));
+    renderPage('/admin/payments?tab=bill-pay&view=sent', async (request) => {
+      if (request.query.get('view') !== 'returned') return pageOf([sentPayment()], { counts });
+      await returnedRead;
+      return pageOf(
+        [sentPayment({ status: 'returned', confirmationNumber: 'BP-RETURNED', reason: 'Account closed' })],
+        {
+          counts,
+        },
+      );
+    });
+    await within(await billPanel()).findByRole('table', { name: /^Bill payments sent on/ });
+    expect(screen.getAllByText('BP-7Q4K2M').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Returned (1)' }));
+    const returned = await screen.findByRole('tabpanel', { name: 'Returned (1)' });
+    await within(returned).findByText('Loading bill payments…');
+    expect(within(returned).queryByText('BP-7Q4K2M'), 'the Sent payment is not shown as returned').toBeNull();
+    screen.getByRole('tab', { name: 'Sent (1)' });
+
+    answerReturned();
+    expect((await within(returned).findAllByText('Account closed')).length).toBeGreaterThan(0);
+    expect(within(returned).queryByText('BP-7Q4K2M')).toBeNull();
   });
 
   it('shows each payment with its member, biller, delivery, masked account, series and confirmation', async () => {

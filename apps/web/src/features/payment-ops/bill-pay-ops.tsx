@@ -132,7 +132,7 @@ export function BillPayOps({ onFlash }: { onFlash: ShowFlash }) {
               caption={
                 value === 'sent' && day ? `Bill payments sent on ${longDay(day)}` : `${viewLabels[value]} bill payments`
               }
-              payments={payments.data?.payments}
+              payments={payments.otherTab ? undefined : payments.data?.payments}
               view={value}
               onReturn={askReturn}
               {...readStates(payments)}

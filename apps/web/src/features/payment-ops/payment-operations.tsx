@@ -154,7 +154,7 @@ function TransferPayments({ onFlash }: { onFlash: ShowFlash }) {
           <div aria-busy={orders.isFetching}>
             <OrderList
               caption={`${paymentOrderStatusLabels[value]} payments`}
-              orders={orders.data?.orders}
+              orders={orders.otherTab ? undefined : orders.data?.orders}
               status={value}
               onSettle={(order, control) => {
                 noteRow(control);

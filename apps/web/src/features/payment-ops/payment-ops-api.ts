@@ -13,8 +13,10 @@ export const paymentOpsKeys = {
 };
 
 export function usePaymentOrders(status: PaymentOrderStatus, page: number) {
-  return usePageQuery(paymentOpsKeys.orders(status, page), () =>
-    call(paymentOpsApi.orders, { query: { status, page } }),
+  return usePageQuery(
+    paymentOpsKeys.orders(status, page),
+    () => call(paymentOpsApi.orders, { query: { status, page } }),
+    status,
   );
 }
 
