@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, inject, it, onTestFinished, vi } from 'vitest';
-import { someoneWaitsOnALock } from '../test/lock-wait';
+import { holdTableLock, someoneWaitsOnALock } from '../test/lock-wait';
 import { deposit, memberWithMoney } from '../test/money';
 import { useTestApp } from '../test/test-app';
 import { TrickledUpload } from '../test/trickled-upload';
@@ -98,21 +97,11 @@ describe('[HTTP]: a request must arrive within REQUEST_TIMEOUT_SECONDS; answers 
     const member = await memberWithMoney(t, 10_00n);
     const cookie = `mutual_session=${member.browser.sessionToken ?? ''}`;
     // The ledger locked for a while: the download's first read waits on it, past the timeout.
-    let unlock = () => {};
-    const locked = new Promise<void>((resolve) => (unlock = resolve));
-    let isLocked = () => {};
-    const holding = new Promise<void>((resolve) => (isLocked = resolve));
-    const lock = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
-      isLocked();
-      await locked;
-    });
-    await holding;
+    const lock = await holdTableLock(t, 'ledger_transfers');
     const download = reading(`${base}/api/me/transactions/export`, cookie);
     await someoneWaitsOnALock(t);
     await sleep(2_500);
-    unlock();
-    await lock;
+    await lock.release();
     const file = await download;
     expect(file.status).toBe(200);
     await vi.waitFor(() => expect(file.ended).toBe(true), { timeout: 5_000 });

@@ -1,8 +1,7 @@
 import { messages } from '@mutual/shared';
-import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { queryRows } from '../../db/client';
 import { signIn } from '../../test/identity';
+import { holdTableLock, someoneWaitsOnALock } from '../../test/lock-wait';
 import { memberWithMoney } from '../../test/money';
 import { expectRefusal } from '../../test/responses';
 import { useTestApp } from '../../test/test-app';
@@ -57,30 +56,10 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
     const annThird = await signIn(t, ann.email);
 
     // The ledger's transfers locked for a moment: each download that starts waits on its first read.
-    let unlock = () => {};
-    const locked = new Promise<void>((resolve) => (unlock = resolve));
-    let isLocked = () => {};
-    const holding = new Promise<void>((resolve) => (isLocked = resolve));
-    const lock = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
-      isLocked();
-      await locked;
-    });
-    await holding;
-    const waitingReads = async (n: number) => {
-      for (;;) {
-        const [row] = await queryRows<{ waiting: number }>(
-          t.db,
-          sql`select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if ((row?.waiting ?? 0) >= n) return;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+    const lock = await holdTableLock(t, 'ledger_transfers');
 
     const first = ann.browser.get(EXPORT);
-    await waitingReads(1);
+    await someoneWaitsOnALock(t, 1);
     // This browser has one open: a second is refused, saying why, and reads nothing.
     expectRefusal(await ann.browser.get(`${EXPORT}.ofx`), 429, {
       code: 'RATE_LIMITED',
@@ -88,7 +67,7 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
     });
     // Ann's other device may download too; her third is one too many for her.
     const second = annElsewhere.get(EXPORT);
-    await waitingReads(2);
+    await someoneWaitsOnALock(t, 2);
     expectRefusal(await annThird.get(EXPORT), 429, {
       code: 'RATE_LIMITED',
       message: messages.history.exportsForMember,
@@ -102,8 +81,7 @@ describe('[ACCOUNTS]: history downloads are counted while they are written out',
     // The operators see the two open and each refusal at its cap.
     expect(await exportFigures()).toEqual({ open: 2, refused: { session: 1, member: 1, instance: 1 } });
 
-    unlock();
-    await lock;
+    await lock.release();
     expect((await first).statusCode).toBe(200);
     expect((await second).statusCode).toBe(200);
     // Written out and counted out: each may download again.
@@ -127,16 +105,7 @@ describe('[ACCOUNTS]: a history download that makes no progress is ended and cou
   it.runIf(onPostgres)('ends a download whose reads stopped, and gives its place back at once', async () => {
     const ann = await memberWithMoney(t, 25_00n, 'Ann Stalled');
     // The ledger locked: the download's first read waits on it, and no piece comes.
-    let unlock = () => {};
-    const locked = new Promise<void>((resolve) => (unlock = resolve));
-    let isLocked = () => {};
-    const holding = new Promise<void>((resolve) => (isLocked = resolve));
-    const lock = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
-      isLocked();
-      await locked;
-    });
-    await holding;
+    const lock = await holdTableLock(t, 'ledger_transfers');
     try {
       // Its answer is cut off, not completed.
       const stalled = ann.browser.get(EXPORT).then(
@@ -152,12 +121,10 @@ describe('[ACCOUNTS]: a history download that makes no progress is ended and cou
       // The browser's one place is free again.
       const again = ann.browser.get(EXPORT);
       await vi.waitFor(async () => expect(await openDownloads()).toBe(1));
-      unlock();
-      await lock;
+      await lock.release();
       expect((await again).statusCode).toBe(200);
     } finally {
-      unlock();
-      await lock;
+      await lock.release();
     }
   });
 });
