@@ -170,7 +170,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   requireDeclaredRoutes(app, declared);
-  await app.register(healthRoutes(deps.database));
+  const { redis } = limits;
+  await app.register(
+    healthRoutes([
+      { name: 'database', ping: () => deps.database.ping() },
+      ...(redis ? [{ name: 'redis' as const, ping: () => redis.ping() }] : []),
+    ]),
+  );
   await app.register(siteRoutes(config));
   await app.register(contentRoutes(deps));
   await app.register(contactInboxRoutes(deps));

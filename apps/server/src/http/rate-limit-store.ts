@@ -97,12 +97,14 @@ export async function rateLimitStore(
   if (kind === 'database') return { options: { store: databaseStore(database) }, close: async () => undefined };
   if (!config.redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
   // Commands fail at once while Redis is away instead of queueing behind a reconnect, and give up
-  // on a Redis that went silent (keepalive finds its dead socket; a command waits `queryMs` at most).
+  // on a Redis that went silent (keepalive finds its dead socket; a command waits `queryMs` at most,
+  // a connection attempt `connectMs`).
   const redis = new MarkedRedis(config.redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     lazyConnect: true,
     keepAlive: 10_000,
+    connectTimeout: config.databaseTimeouts.connectMs,
     commandTimeout: config.databaseTimeouts.queryMs,
   });
   redis.on('error', onRedisError);

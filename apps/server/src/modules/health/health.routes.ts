@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/client';
 
 const status = z.object({ status: z.enum(['ok', 'unavailable']) });
 /**
@@ -9,9 +8,18 @@ const status = z.object({ status: z.enum(['ok', 'unavailable']) });
  */
 const config = { rateLimit: false } as const;
 
-/** Liveness (the process answers) and readiness (the database answers) for load balancers. */
+/** Something an instance cannot serve the API without, asked whether it answers. */
+export interface ReadinessCheck {
+  name: 'database' | 'redis';
+  ping: () => Promise<unknown>;
+}
+
+/**
+ * Liveness (the process answers) and readiness (every dependency answers: the database, and Redis
+ * where the rate limits and caps live there, since without it the API answers 503).
+ */
 export const healthRoutes =
-  (database: DatabaseHandle): FastifyPluginAsyncZod =>
+  (checks: readonly ReadinessCheck[]): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/healthz', { config, schema: { tags: ['operations'], response: { 200: status } } }, async () => ({
       status: 'ok' as const,
@@ -20,14 +28,20 @@ export const healthRoutes =
       '/readyz',
       { config, schema: { tags: ['operations'], response: { 200: status, 503: status } } },
       async (request, reply) => {
-        try {
-          await database.ping();
-          return { status: 'ok' as const };
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          request.log.warn({ reason }, 'readiness check failed');
-          return reply.status(503).send({ status: 'unavailable' as const });
-        }
+        const results = await Promise.allSettled(checks.map((check) => check.ping()));
+        const failed = results.flatMap((result, index) =>
+          result.status === 'rejected'
+            ? [
+                {
+                  name: checks[index]?.name,
+                  reason: result.reason instanceof Error ? result.reason.message : 'unknown',
+                },
+              ]
+            : [],
+        );
+        if (failed.length === 0) return { status: 'ok' as const };
+        request.log.warn({ failed }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable' as const });
       },
     );
   };
