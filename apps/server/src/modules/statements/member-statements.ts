@@ -128,10 +128,35 @@ function checkOffered(deps: Deps, account: StatementAccount, period: string, now
 export { statementPdf };
 
 /**
+ * The member's address and first name, if another statement copy may go to them this hour
+ * (STATEMENT_EMAILS_PER_HOUR); else the refusal. `forUpdate` counts under a lock on the member's
+ * row, so parallel requests cannot pass the limit together.
+ */
+async function statementEmailAllowed(db: Executor, userId: string, now: Date, forUpdate: boolean) {
+  const [member] = await queryRows<{ email: string; first_name: string }>(
+    db,
+    sql`select email, first_name from users where id = ${userId} ${forUpdate ? sql`for update` : sql``}`,
+  );
+  if (!member) throw new AppError('NOT_FOUND', m.accountNotFound);
+  const [{ sent = 0 } = {}] = await db
+    .select({ sent: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.toAddress, member.email),
+        eq(mailOutbox.template, 'statement-copy'),
+        gt(mailOutbox.createdAt, new Date(now.getTime() - 3_600_000)),
+      ),
+    );
+  if (sent >= STATEMENT_EMAILS_PER_HOUR) throw new AppError('RATE_LIMITED', m.emailLimit);
+  return member;
+}
+
+/**
  * "E-mail me this statement": the PDF, to the member's registered address (spec §8). A copy of a
  * statement carries balances, so it goes only where the member signs in from, at most
- * STATEMENT_EMAILS_PER_HOUR an hour — counted under a lock on the member's row, so parallel
- * requests cannot pass the limit together — and the request is audited.
+ * STATEMENT_EMAILS_PER_HOUR an hour — counted first, so a member past the limit has nothing drawn,
+ * then again under a lock as the e-mail is queued — and the request is audited.
  */
 export async function emailStatement(
   deps: Deps,
@@ -141,27 +166,13 @@ export async function emailStatement(
   meta: RequestMeta,
   takeSlot: TakeDrawSlot,
 ): Promise<{ message: string }> {
+  const now = deps.clock();
+  await statementEmailAllowed(deps.db, actor.userId, now, false);
   const { statement, account } = await memberStatement(deps, actor.userId, accountId, period, takeSlot);
   const pdf = await statementPdf(deps.db, statement.id);
-  const now = deps.clock();
   const label = periodLabel(period);
   const address = await deps.db.transaction(async (tx) => {
-    const [member] = await queryRows<{ email: string; first_name: string }>(
-      tx,
-      sql`select email, first_name from users where id = ${actor.userId} for update`,
-    );
-    if (!member) throw new AppError('NOT_FOUND', m.accountNotFound);
-    const [{ sent = 0 } = {}] = await tx
-      .select({ sent: sql<number>`count(*)::int` })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.toAddress, member.email),
-          eq(mailOutbox.template, 'statement-copy'),
-          gt(mailOutbox.createdAt, new Date(now.getTime() - 3_600_000)),
-        ),
-      );
-    if (sent >= STATEMENT_EMAILS_PER_HOUR) throw new AppError('RATE_LIMITED', m.emailLimit);
+    const member = await statementEmailAllowed(tx, actor.userId, now, true);
     const email = renderEmail(deps.config, {
       template: 'statement-copy',
       subject: `Your ${label} statement`,

@@ -103,6 +103,20 @@ describe('[STATEMENTS]: a month not issued yet, asked for many times at once, is
     expect(await storedCount(t, savings, '2026-10')).toBe(1);
     expect(log.draws()[`${savings}:2026-10`]).toBe(1);
   });
+
+  it('a member past the hour’s e-mails is refused before a statement not issued yet is drawn', async () => {
+    const member = emailer;
+    const [savings, checking] = [await accountId(t, member.id, 'Savings'), await accountId(t, member.id, 'Checking')];
+    // Three copies went above; two more reach STATEMENT_EMAILS_PER_HOUR (5).
+    for (let copy = 0; copy < 2; copy += 1)
+      expect((await member.browser.post(`/api/me/statements/${savings}/2026-10/email`)).statusCode).toBe(202);
+
+    const refused = await member.browser.post(`/api/me/statements/${checking}/2026-09/email`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: messages.statements.emailLimit });
+    expect(await storedCount(t, checking, '2026-09')).toBe(0);
+    expect(log.draws()[`${checking}:2026-09`]).toBeUndefined();
+  });
 });
 
 /** Resolves once `count` sessions wait on the statement locks of these (account, month)s (PostgreSQL). */
