@@ -33,6 +33,10 @@ function isUpload(route: RouteOptions): boolean {
  * Every upload route, whoever declares it, takes an upload slot after its guard and before its
  * body is read, and gives it back when its answer is sent or its connection closes (finished,
  * refused, failed or abandoned). Register before the routes.
+ *
+ * Unlike a live stream, an upload is not ended when its slot's lease lapses (the shared store was
+ * away longer than SLOT_LEASE_SECONDS): a member's check photos half sent are not cut off for an
+ * outage of ours, and the upload ends by itself within REQUEST_TIMEOUT_SECONDS anyway.
  */
 export function capUploads(app: FastifyInstance, caps: StreamCaps, sessionCookie: string) {
   const hold = async (request: FastifyRequest, reply: FastifyReply) => {
