@@ -255,7 +255,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className={`max-w-full overflow-x-auto ${style.box} ${cards ? layout.table : ''}`}
+      className={`relative max-w-full overflow-x-auto ${style.box} ${cards ? layout.table : ''}`}
     >
       <table className={`w-full text-left text-sm ${tableClassName}`} aria-busy={loading || busy || undefined}>
         <caption
