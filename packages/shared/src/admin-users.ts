@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { balanceField } from './admin-money';
 import { emailSchema, roles, userStatuses, verificationStatuses } from './auth';
-import { PASSWORD } from './constants';
 import { labelled } from './labelled';
 import { accountSummarySchema, infoRequestSchema, jointAccountHolderSchema } from './members';
 import { messages } from './messages';
 import { isPositiveAmount, parseMoney } from './money';
 import { idParams } from './path-params';
-import { idCardTypes, maritalStatuses, phoneSchema, requiredText } from './registration';
+import { filledIn, idCardTypes, maritalStatuses, passwordField, phoneSchema, requiredText } from './registration';
 
 const a = messages.admin;
 const r = messages.registration;
@@ -138,26 +137,6 @@ export const userDetailSchema = userSummarySchema.extend({
   }),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
-
-/**
- * An e-mail box of the Create New User form left empty says "{label} is required", as every other
- * box of the form does; what was typed then meets `rule` and its words ("Please enter a valid email
- * address").
- */
-const filledIn = <Rule extends z.ZodType<unknown, string>>(label: string, max: number, rule: Rule) =>
-  z
-    .string({ error: r.required(label) })
-    .trim()
-    .min(1, r.required(label))
-    .max(max, r.tooLong(label, max))
-    .pipe(rule);
-
-/** A new password (`newPasswordSchema`'s rule and words), "Password is required" when left empty; not trimmed. */
-const passwordField = z
-  .string({ error: r.required('Password') })
-  .min(1, r.required('Password'))
-  .min(PASSWORD.min, r.passwordTooShort)
-  .max(PASSWORD.max, r.passwordTooLong);
 
 /** A joint holder's box checked with the rule of the member's own box of that kind, and its words. */
 const jointHolderFields = {

@@ -20,6 +20,24 @@ export const requiredText = (label: string, max = 100) =>
 export const phoneSchema = (label = 'Phone number') =>
   requiredText(label, 30).refine((value) => /^\+?[\d\s().-]{7,}$/.test(value), r.phoneInvalid);
 
+/**
+ * A box left empty says "{label} is required", as every other box of a form does; what was typed
+ * then meets `rule` and its words (an e-mail's "Please enter a valid email address").
+ */
+export const filledIn = <Rule extends z.ZodType<unknown, string>>(label: string, max: number, rule: Rule) =>
+  z
+    .string({ error: r.required(label) })
+    .trim()
+    .min(1, r.required(label))
+    .max(max, r.tooLong(label, max))
+    .pipe(rule);
+
+/** A new password (`newPasswordSchema`'s rule and words), "Password is required" when left empty; not trimmed. */
+export const passwordField = z
+  .string({ error: r.required('Password') })
+  .min(1, r.required('Password'))
+  .pipe(newPasswordSchema);
+
 export const addressSchema = z.strictObject({
   street: requiredText('Street address', 200),
   city: requiredText('City'),
@@ -50,8 +68,8 @@ const dateOfBirthSchema = z
  */
 export const registrationSchema = z
   .strictObject({
-    email: applicantEmailSchema,
-    password: newPasswordSchema,
+    email: filledIn('Email', 254, applicantEmailSchema),
+    password: passwordField,
     confirmPassword: z.string({ error: r.passwordMismatch }),
     personalInfo: z.strictObject({
       firstName: requiredText('First name', 60),

@@ -183,8 +183,9 @@ describe('[REGISTRATION]: membership application API', () => {
   });
 
   it.each([
-    ['email', r.emailInvalid, r.emailInvalid],
-    ['password', r.passwordTooShort, r.passwordTooShort],
+    ['email', 'Email is required', 'Email is required'],
+    // Spaces are a password (never trimmed), only too short.
+    ['password', 'Password is required', r.passwordTooShort],
     ['confirmPassword', r.passwordMismatch, r.passwordMismatch],
     ['personalInfo.firstName', 'First name is required', 'First name is required'],
     ['personalInfo.lastName', 'Last name is required', 'Last name is required'],

@@ -57,8 +57,8 @@ describe('membership application form', () => {
     const { server, submit } = renderForm();
     await submit();
     for (const text of [
-      r.emailInvalid,
-      r.passwordTooShort,
+      r.required('Email'),
+      r.required('Password'),
       r.required('First name'),
       r.required('Last name'),
       r.required('Date of birth'),
