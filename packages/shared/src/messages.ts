@@ -242,6 +242,10 @@ export const messages = {
     skipNameMissing: 'the beneficiary name has no letters or digits an ACH file can carry',
     skipUnreadable: 'its account details could not be read (sealed under a secrets key this server does not hold)',
     skipAmountInvalid: 'the amount must be more than $0.00',
+    /** Settle says the money went to this account; one whose numbers cannot be read was never in a file from here. */
+    settleUnreadable:
+      "This payment's account details could not be read (damaged, or sealed under a secrets key this server does " +
+      'not hold), so it cannot be marked as sent. Return it to give the member their money back.',
   },
   /** Audit log screens (helper-owned section: audit). */
   audit: {
@@ -353,6 +357,12 @@ export const messages = {
     endOrCount: 'Choose an end date or a number of payments, not both',
     endsBeforeStart: 'The end date must be after the first payment date',
     payeeNotFound: 'Payee not found',
+    /** Shown instead of a payee's masked number when it cannot be read (damaged, or under a key this server lacks). */
+    numberUnreadable: '(unreadable)',
+    /** A payee whose number cannot be read cannot be paid; removing it (and adding it again) still works. */
+    payeeNumberUnreadable: (payee: string) =>
+      `We could not read the account number saved for ${payee}, so it cannot be paid. ` +
+      'Please remove this payee and add it again, or contact us.',
     paymentNotFound: 'Payment not found',
     seriesNotFound: 'Recurring payment not found',
     payeeAdded: (name: string) => `${name} was added to your payees.`,

@@ -7,20 +7,20 @@ import {
 } from '@mutual/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type SecretBox, type SecretOpenFailure, SecretOpenError } from '../../crypto/secret-box';
+import type { SecretBox, SecretOpenFailure } from '../../crypto/secret-box';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts } from '../ledger/ledger.tables';
 import { users } from '../people/people.tables';
 import { billPayees, billPayments, billSeries } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
-import { openPayee } from './payee-number';
-import { maskAccount } from './payees';
+import { type ReadPayee, readPayee } from './payee-number';
+import { maskedNumber } from './payees';
 
 /**
  * Payments with everything any reader of one needs: the payee, the account type it comes from,
  * its series' frequency, and the member (staff views show them; the send job checks their status).
  * Lock one with `.for('update', { of: billPayments })`. The payee's account number comes sealed:
- * `openPaymentRow` opens it before anything reads it.
+ * `readPaymentRow` opens it before anything reads it.
  */
 export function paymentsWithPayee(db: Executor) {
   return db
@@ -47,38 +47,28 @@ export function paymentsWithPayee(db: Executor) {
 
 export type PaymentRow = Awaited<ReturnType<typeof paymentsWithPayee>>[number];
 
-/** A payment row with its payee's account number opened (payee-number.ts). */
-export const openPaymentRow = (secrets: SecretBox, row: PaymentRow): PaymentRow => ({
-  ...row,
-  payee: openPayee(secrets, row.payee),
-});
-
-/** Shown for a payee's number that cannot be opened, as the payment-order screens show theirs. */
-export const UNREADABLE_NUMBER = '(unreadable)';
-
 /**
  * A payment row as a list, an export or a notice reads it: its payee's number opened, or, when it
  * cannot be (sealed under a key this server does not hold, or damaged), blanked and marked with why
- * (`numberUnreadable`), so one such payee is shown or left out by name instead of failing the whole
- * list for every member.
+ * (`numberUnreadable`, on the row and its payee), so one such payee is shown or left out by name
+ * instead of failing the whole list for every member.
  */
-export type ReadPaymentRow = PaymentRow & { numberUnreadable?: SecretOpenFailure };
+export type ReadPaymentRow = PaymentRow & {
+  payee: ReadPayee<PaymentRow['payee']>;
+  numberUnreadable?: SecretOpenFailure;
+};
 
-/** `openPaymentRow`, catching only the secret box's "cannot open" (any other error is thrown). */
+/** The row with its payee read (`readPayee`: only the secret box's "cannot open" is caught). */
 export function readPaymentRow(secrets: SecretBox, row: PaymentRow): ReadPaymentRow {
-  try {
-    return openPaymentRow(secrets, row);
-  } catch (error) {
-    if (!(error instanceof SecretOpenError)) throw error;
-    return { ...row, payee: { ...row.payee, accountNumber: '' }, numberUnreadable: error.reason };
-  }
+  const payee = readPayee(secrets, row.payee);
+  return payee.numberUnreadable ? { ...row, payee, numberUnreadable: payee.numberUnreadable } : { ...row, payee };
 }
 
-const payeeView = (payee: typeof billPayees.$inferSelect, unreadable = false) => ({
+const payeeView = (payee: ReadPayee<typeof billPayees.$inferSelect>) => ({
   id: payee.id,
   nickname: payee.nickname,
   billerName: payee.billerName,
-  accountNumberMasked: unreadable ? UNREADABLE_NUMBER : maskAccount(payee.accountNumber),
+  accountNumberMasked: maskedNumber(payee),
 });
 
 type Settings = Pick<Config, 'timeZone' | 'billPay'>;
@@ -89,7 +79,7 @@ export function toPaymentView(row: ReadPaymentRow, config: Settings, now: Date):
   return {
     id: payment.id,
     status: payment.status as BillPaymentView['status'],
-    payee: payeeView(row.payee, row.numberUnreadable !== undefined),
+    payee: payeeView(row.payee),
     fromAccount: row.accountType as AccountType,
     amount: centsToDecimal(payment.amount),
     payOn: payment.payOn,
@@ -124,12 +114,12 @@ export async function paymentViewOf(
 ): Promise<BillPaymentView> {
   const [row] = await paymentsWithPayee(db).where(eq(billPayments.id, id));
   if (!row) throw new Error('bill payment vanished');
-  return toPaymentView(openPaymentRow(deps.secrets, row), deps.config, now);
+  return toPaymentView(readPaymentRow(deps.secrets, row), deps.config, now);
 }
 
 export function toSeriesView(
   series: typeof billSeries.$inferSelect,
-  payee: typeof billPayees.$inferSelect,
+  payee: ReadPayee<typeof billPayees.$inferSelect>,
   accountType: string,
   progress: { occurrences: number; nextPayOn: string | null },
 ): BillSeries {

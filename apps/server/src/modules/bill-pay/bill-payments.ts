@@ -37,9 +37,9 @@ import {
   holdDayFor,
   occurrenceDay,
 } from './bill-pay-dates';
-import { openPaymentRow, paymentViewOf, paymentsWithPayee, toPaymentView, toSeriesView } from './bill-payment-view';
+import { paymentViewOf, paymentsWithPayee, readPaymentRow, toPaymentView, toSeriesView } from './bill-payment-view';
 import { weekdayHolidays } from '../../fed-calendar';
-import { openPayee } from './payee-number';
+import { readPayee } from './payee-number';
 import { listPayees, maskAccount, ownPayee } from './payees';
 
 /**
@@ -139,6 +139,12 @@ export async function schedulePayment(
     // Read and share-locked in one statement: a payee being removed meanwhile waits for this payment,
     // then refuses (it has one scheduled); one removed while this waited is not found.
     const payee = await ownPayee(tx, deps.secrets, member.id, input.payeeId, 'share');
+    // Its number cannot be opened: the biller could not be told whose bill this is (the send job
+    // would fail it). Refused before any money is held; the member can remove the payee and add it again.
+    if (payee.numberUnreadable) {
+      const unreadable = m.payeeNumberUnreadable(payee.nickname);
+      throw new AppError('CONFLICT', unreadable, { payeeId: unreadable });
+    }
     const [account] = await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
@@ -448,7 +454,7 @@ async function seriesViews(db: Executor, secrets: SecretBox, userId: string, onl
   const bySeries = new Map(progress.map((p) => [p.seriesId, p]));
   return rows.map((row) => {
     const p = bySeries.get(row.series.id);
-    return toSeriesView(row.series, openPayee(secrets, row.payee), row.accountType, {
+    return toSeriesView(row.series, readPayee(secrets, row.payee), row.accountType, {
       occurrences: p?.occurrences ?? 0,
       nextPayOn: p?.nextPayOn ?? null,
     });
@@ -495,7 +501,8 @@ export async function listPayments(deps: Deps, userId: string, query: BillPaymen
     deps.db.select({ n: count() }).from(billPayments).where(where),
   ]);
   return {
-    payments: rows.map((row) => toPaymentView(openPaymentRow(deps.secrets, row), deps.config, now)),
+    // A payee whose number cannot be opened is shown "(unreadable)" on its payments, not a 500 for the list.
+    payments: rows.map((row) => toPaymentView(readPaymentRow(deps.secrets, row), deps.config, now)),
     total: total?.n ?? 0,
     page,
     pageSize: BILL_PAYMENTS_PAGE_SIZE,

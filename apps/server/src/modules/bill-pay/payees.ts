@@ -14,7 +14,7 @@ import { renderEmail } from '../mail/templates';
 import { type UserRow, users } from '../people/people.tables';
 import { issueChallenge, spendVerifiedChallenge, verifyExternalChallenge } from '../transfers/external-challenge';
 import { billPayees, billPayments } from './bill-pay.tables';
-import { openPayee, sealPayeeAccount } from './payee-number';
+import { openPayee, type ReadPayee, readPayee, sealPayeeAccount, UNREADABLE_NUMBER } from './payee-number';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.billPay;
@@ -22,15 +22,19 @@ const m = messages.billPay;
 /** Never the full number after saving: `••••6789`. */
 export const maskAccount = (value: string) => `••••${value.slice(-4)}`;
 
-/** `row` with its account number opened (payee-number.ts). */
-export function toPayee(row: typeof billPayees.$inferSelect): Payee {
+/** A read payee's number as every screen shows it: masked, or "(unreadable)" when it cannot be opened. */
+export const maskedNumber = (payee: ReadPayee<{ accountNumber: string }>) =>
+  payee.numberUnreadable ? UNREADABLE_NUMBER : maskAccount(payee.accountNumber);
+
+/** `row` as read (payee-number.ts: its number opened, or marked unreadable). */
+export function toPayee(row: ReadPayee<typeof billPayees.$inferSelect>): Payee {
   return {
     id: row.id,
     nickname: row.nickname,
     billerId: row.billerId,
     billerName: row.billerName,
     category: row.category as Payee['category'],
-    accountNumberMasked: maskAccount(row.accountNumber),
+    accountNumberMasked: maskedNumber(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -70,14 +74,16 @@ export async function listPayees(db: Executor, secrets: SecretBox, userId: strin
     .from(billPayees)
     .where(and(eq(billPayees.userId, userId), isNull(billPayees.removedAt)))
     .orderBy(asc(billPayees.nickname), asc(billPayees.createdAt));
-  return rows.map((row) => toPayee(openPayee(secrets, row)));
+  // A payee whose number cannot be opened is listed, marked, not a 500 for the whole screen.
+  return rows.map((row) => toPayee(readPayee(secrets, row)));
 }
 
 /**
- * A live payee of this member, its account number opened, or 404 (another member's payee is not
- * found, never forbidden). With `lock`, the row is locked by the same statement: one being removed
- * at that moment is waited for, and PostgreSQL checks "not removed" again on the row as committed,
- * so a payee removed meanwhile is not found (a check before the lock would miss it).
+ * A live payee of this member, its account number read (opened, or marked `numberUnreadable`: the
+ * caller decides whether it needs it), or 404 (another member's payee is not found, never
+ * forbidden). With `lock`, the row is locked by the same statement: one being removed at that
+ * moment is waited for, and PostgreSQL checks "not removed" again on the row as committed, so a
+ * payee removed meanwhile is not found (a check before the lock would miss it).
  */
 export async function ownPayee(
   db: Executor,
@@ -92,7 +98,7 @@ export async function ownPayee(
     .where(and(eq(billPayees.id, payeeId), eq(billPayees.userId, userId), isNull(billPayees.removedAt)));
   const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw new AppError('NOT_FOUND', m.payeeNotFound, { payeeId: m.payeeNotFound });
-  return openPayee(secrets, row);
+  return readPayee(secrets, row);
 }
 
 const payloadHash = (payee: NewPayee) => hashRequest('bill-pay:payee', payee);
@@ -113,7 +119,9 @@ async function refuseDuplicateOrTooMany(
     .from(billPayees)
     .where(and(eq(billPayees.userId, userId), isNull(billPayees.removedAt)));
   const sameBiller = live.filter((p) => p.billerId === payee.billerId);
-  if (sameBiller.some((p) => openPayee(deps.secrets, p).accountNumber === payee.accountNumber))
+  // One whose number cannot be opened cannot be shown to be this account: the member may add it
+  // again (what they are told to do with it), then remove the unreadable one.
+  if (sameBiller.some((p) => readPayee(deps.secrets, p).accountNumber === payee.accountNumber))
     throw new AppError('CONFLICT', m.payeeExists, { accountNumber: m.payeeExists });
   const { maxPayees } = deps.config.billPay;
   if (live.length >= maxPayees) throw new AppError('CONFLICT', m.tooManyPayees(maxPayees));

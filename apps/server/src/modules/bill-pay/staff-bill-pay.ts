@@ -26,14 +26,8 @@ import { localStamp, nextBusinessDay } from '../payments/ach-export';
 import { billPayments } from './bill-pay.tables';
 import { addDays } from '../../fed-calendar';
 import { tellMember } from './bill-pay-notices';
-import {
-  paymentsWithPayee,
-  type ReadPaymentRow,
-  readPaymentRow,
-  toPaymentView,
-  UNREADABLE_NUMBER,
-} from './bill-payment-view';
-import { maskAccount } from './payees';
+import { paymentsWithPayee, type ReadPaymentRow, readPaymentRow, toPaymentView } from './bill-payment-view';
+import { maskedNumber } from './payees';
 
 /**
  * The Bill Pay tab of Payment Operations: payments due today, scheduled for later days (what a
@@ -213,9 +207,8 @@ async function sentRows(deps: Deps, day: string): Promise<ReadPaymentRow[]> {
 }
 
 /** "BP-7K3M9Q2X ($86.40 to Riverside Electric Co., account ••••5678): <why>": a payment an export left out. */
-function skippedPayment({ payment, payee, numberUnreadable }: ReadPaymentRow, biller: string, why: string): string {
-  const account = numberUnreadable ? UNREADABLE_NUMBER : maskAccount(payee.accountNumber);
-  const what = `${formatMoney(payment.amount)} to ${biller}, account ${account}`;
+function skippedPayment({ payment, payee }: ReadPaymentRow, biller: string, why: string): string {
+  const what = `${formatMoney(payment.amount)} to ${biller}, account ${maskedNumber(payee)}`;
   return `${payment.confirmationNumber ?? payment.id} (${what}): ${why}`;
 }
 

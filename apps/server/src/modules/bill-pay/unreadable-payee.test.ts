@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   BILL_PAY_SKIPPED_HEADER,
+  type BillPaymentResult,
+  type BillSeriesResult,
   messages,
   type StaffBillPaymentPage,
   type StaffBillPaymentResult,
@@ -9,10 +11,22 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../crypto/secret-box';
-import { addPayee, cutOffAt, paymentForm, runSendJob, scheduled } from '../../test/bill-pay';
+import {
+  addPayee,
+  BILL_PAY,
+  billPayOverview,
+  cutOffAt,
+  PAYMENTS,
+  paymentForm,
+  paymentsOf,
+  runSendJob,
+  schedule,
+  scheduled,
+} from '../../test/bill-pay';
 import { cellsOf, quotedCsvLines } from '../../test/csv';
 import { latestMail, manualClock, signInStaff } from '../../test/identity';
 import { balances, type Member, memberWithMoney } from '../../test/money';
+import { expectRefusal } from '../../test/responses';
 import { daysLongTestEnv, useLedgerTestApp } from '../../test/test-app';
 import { notificationsOf } from '../../test/transfer-forms';
 import { auditLog } from '../audit/audit.tables';
@@ -28,7 +42,8 @@ const STAFF = '/api/admin/bill-pay';
  * damaged — is that one payment's problem: the processor's CSV and NACHA file leave it out and name
  * it, the staff lists show it marked, the send job fails it in plain words (or, under another
  * instance's newer key, leaves it for a run that can open it), and Delete User Transactions is not
- * stopped by it. Every other member's payments go out as always.
+ * stopped by it. Every other member's payments go out as always. The member's own screens show it
+ * "(unreadable)": a new payment to it is refused in plain words; cancelling, stopping and removing work.
  */
 describe('[BILL PAY]: a payee number that cannot be opened holds up only its own payment', () => {
   const time = manualClock(new Date('2026-11-30T18:00:00Z'));
@@ -233,5 +248,85 @@ describe('[BILL PAY]: a payee number that cannot be opened holds up only its own
     ]);
     const mail = await latestMail(t, ivy.email, 'bill-payment-not-sent');
     expect(mail.textBody).not.toContain('Your account there');
+  });
+
+  it('the member’s own screens show it unreadable; paying it is refused, cancelling and removing work', async () => {
+    const kim = await memberWithMoney(t, 500_00n, 'Kim Member');
+    const electric = await addPayee(t, kim, { billerId: 'demo-electric', accountNumber: '5500000007' });
+    const water = await addPayee(t, kim, { billerId: 'demo-water', accountNumber: '5500000008', nickname: 'Water' });
+    const net = await addPayee(t, kim, { billerId: 'demo-internet', accountNumber: '5500000009', nickname: 'Net' });
+    const toElectric = (await scheduled(kim, paymentForm(electric.id, '2026-12-15', { amount: '40.00' }))).payment;
+    const toWater = (await scheduled(kim, paymentForm(water.id, '2026-12-15', { amount: '30.00' }))).payment;
+    const netForm = paymentForm(net.id, '2026-12-16', { amount: '20.00', frequency: 'monthly', count: 3 });
+    const toNet = (await scheduled(kim, netForm)).payment;
+    await damage(water.id);
+    await sealUnderNewerKey(net.id, '5500000009');
+
+    // The overview and Upcoming Bills: every payee and payment there, the two numbers marked.
+    const overview = await billPayOverview(kim);
+    expect(overview.payees.map((p) => [p.nickname, p.accountNumberMasked])).toEqual([
+      ['Electric', '••••0007'],
+      ['Net', '(unreadable)'],
+      ['Water', '(unreadable)'],
+    ]);
+    expect(overview.series.map((s) => [s.id, s.payee.accountNumberMasked])).toEqual([
+      [toNet.series?.id, '(unreadable)'],
+    ]);
+    const masked = (payments: { id: string; payee: { accountNumberMasked: string } }[]) =>
+      Object.fromEntries(payments.map((p) => [p.id, p.payee.accountNumberMasked]));
+    expect(masked((await paymentsOf(kim, 'upcoming')).payments)).toEqual({
+      [toElectric.id]: '••••0007',
+      [toWater.id]: '(unreadable)',
+      [toNet.id]: '(unreadable)',
+    });
+
+    // A new payment to it is refused before any money is held; one to another payee still goes.
+    const unreadable = m.payeeNumberUnreadable('Water');
+    const refused = await schedule(kim, paymentForm(water.id, '2026-12-16', { amount: '10.00' }));
+    expectRefusal(refused, 409, { code: 'CONFLICT', message: unreadable, fields: { payeeId: unreadable } });
+    expect((await balances(kim.browser)).Checking).toEqual({ balance: '500.00', available: '410.00' });
+
+    // Cancelling its payment and stopping the series give the money back; Payment History shows them.
+    const cancelled = await kim.browser.post(`${PAYMENTS}/${toWater.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<BillPaymentResult>().payment).toMatchObject({
+      status: 'cancelled',
+      payee: { accountNumberMasked: '(unreadable)' },
+    });
+    const stopped = await kim.browser.post(`${BILL_PAY}/series/${toNet.series?.id}/stop`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json<BillSeriesResult>()).toMatchObject({
+      message: m.seriesStopped('Net'),
+      series: { status: 'stopped', payee: { accountNumberMasked: '(unreadable)' } },
+    });
+    expect((await balances(kim.browser)).Checking).toEqual({ balance: '500.00', available: '460.00' });
+    expect(masked((await paymentsOf(kim, 'history')).payments)).toEqual({
+      [toWater.id]: '(unreadable)',
+      [toNet.id]: '(unreadable)',
+    });
+
+    // Added again beside the unreadable one (it cannot be shown to be the same account), then that one removed.
+    const netAgain = await addPayee(t, kim, {
+      billerId: 'demo-internet',
+      accountNumber: '5500000009',
+      nickname: 'Net',
+    });
+    expect(netAgain.accountNumberMasked).toBe('••••0009');
+    for (const [payee, name] of [
+      [water, 'Water'],
+      [net, 'Net'],
+    ] as const) {
+      const removed = await kim.browser.delete(`${BILL_PAY}/payees/${payee.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json<{ message: string }>().message).toBe(m.payeeRemoved(name));
+    }
+    expect((await billPayOverview(kim)).payees.map((p) => [p.id, p.accountNumberMasked])).toEqual([
+      [electric.id, '••••0007'],
+      [netAgain.id, '••••0009'],
+    ]);
+    expect((await scheduled(kim, paymentForm(netAgain.id, '2026-12-16', { amount: '20.00' }))).payment).toMatchObject({
+      status: 'scheduled',
+      payee: { id: netAgain.id, accountNumberMasked: '••••0009' },
+    });
   });
 });

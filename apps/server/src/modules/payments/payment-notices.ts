@@ -10,9 +10,14 @@ import { notify } from '../notifications/notify';
 import { users } from '../people/people.tables';
 import { maskTail } from './list-payment-orders';
 import { paymentOrders } from './payments.tables';
-import { openOrderNumbers } from './sealed-numbers';
+import { openOrderNumbersOrNull } from './sealed-numbers';
 
-type Order = typeof paymentOrders.$inferSelect;
+/**
+ * An order as its notices show it: `masked` is its account number's last four (`••3356`), or null
+ * when its numbers cannot be opened (damaged, or sealed under a key this server does not hold) —
+ * then the notices leave it out: the money goes back to the member all the same.
+ */
+type Order = Omit<typeof paymentOrders.$inferSelect, 'accountNumber' | 'iban'> & { masked: string | null };
 type NoticeDeps = { config: Config; mailer: Mailer; secrets: SecretBox };
 
 export interface Recipient {
@@ -30,12 +35,10 @@ export type Outcome =
   /** Voided by staff through Delete User Transactions, with the reason they gave. */
   | { kind: 'cancelled'; reason: string };
 
-/** "$125.00 to Jamie Morgan at TD Bank (••3356)" */
+/** "$125.00 to Jamie Morgan at TD Bank (••3356)" ("… at TD Bank" when the number cannot be read) */
 function payment(order: Order) {
-  return (
-    `${formatMoney(order.amount)} to ${order.beneficiaryName} ` +
-    `at ${order.bankName} (${maskTail(order.accountNumber)})`
-  );
+  const account = order.masked ? ` (${order.masked})` : '';
+  return `${formatMoney(order.amount)} to ${order.beneficiaryName} at ${order.bankName}${account}`;
 }
 
 function notice(order: Order, account: string, outcome: Outcome): { title: string; body: string } {
@@ -111,7 +114,7 @@ function returnedEmail(
       ['Amount', amount],
       ['To', order.beneficiaryName],
       ['Bank', order.bankName],
-      ['Account', maskTail(order.accountNumber)],
+      ...(order.masked ? ([['Account', order.masked]] as Array<[string, string]>) : []),
       ['Reason', reason],
       ...(order.reference ? ([['Reference', order.reference]] as Array<[string, string]>) : []),
     ],
@@ -125,12 +128,13 @@ function returnedEmail(
 export async function tellMember(
   tx: Executor,
   deps: NoticeDeps,
-  sealed: Order,
+  sealed: typeof paymentOrders.$inferSelect,
   recipient: Recipient,
   outcome: Outcome,
   now: Date,
 ): Promise<void> {
-  const order = openOrderNumbers(deps.secrets, sealed);
+  const opened = openOrderNumbersOrNull(deps.secrets, sealed);
+  const order = { ...sealed, masked: opened && maskTail(opened.accountNumber) };
   await notify(tx, recipient.userId, { kind: 'transfer', ...notice(order, recipient.accountType, outcome) }, now);
   if (outcome.kind !== 'settled' && recipient.notifyEmail) {
     await deps.mailer.enqueue(tx, recipient.email, returnedEmail(deps.config, order, recipient.accountType, outcome));

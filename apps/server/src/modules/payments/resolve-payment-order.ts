@@ -17,6 +17,7 @@ import { resolvePending } from '../ledger/post-transfer';
 import { findPaymentOrder } from './list-payment-orders';
 import { ordersWithOwner, type Outcome, tellMember } from './payment-notices';
 import { paymentOrders } from './payments.tables';
+import { openOrderNumbersOrNull } from './sealed-numbers';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 const m = messages.paymentOps;
@@ -77,6 +78,11 @@ async function resolvePaymentOrder(
         ledgerReason = `The payment could not be sent within ${hours} hours and expired. The money was released.`;
         outcome = { kind: 'expired', hours };
       } else {
+        // Settling says the money went out to this account. Numbers that cannot be opened could not
+        // have gone out in a file from here (the export skips such an order): refused, and staff
+        // return it. One already in a file went out while they could: it settles as any other.
+        if (order.achExportId === null && openOrderNumbersOrNull(deps.secrets, order) === null)
+          throw new AppError('CONFLICT', m.settleUnreadable);
         outcome = { kind: 'settled' };
       }
 
@@ -215,8 +221,9 @@ export async function expireDueOrders(
       expired += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') continue;
-      // One order that cannot be expired (its numbers unreadable, say) is named and left for the
-      // next run; the others still expire.
+      // One order that cannot be expired (the database failing it, say) is named and left for the
+      // next run; the others still expire. Numbers that cannot be opened do not stop it: the money
+      // goes back without them, and the notices leave them out.
       failed.push(id);
       deps.logger.error({ err: error, paymentOrderId: id }, 'payment order not expired; it is retried at the next run');
     }

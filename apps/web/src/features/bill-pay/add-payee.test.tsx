@@ -244,6 +244,26 @@ describe('Remove payee', () => {
     expect(screen.getByRole('dialog', { name: 'Remove payee' })).toBeTruthy();
   });
 
+  it('says a payee whose number the server cannot read cannot be paid, and removes it', async () => {
+    const unreadable = { ...waterPayee, accountNumberMasked: m.numberUnreadable };
+    const server = stubFetch({
+      [`DELETE /api/bill-pay/payees/${unreadable.id}`]: { message: m.payeeRemoved('Flat water') },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PayeesList payees={[electricPayee, unreadable]} />);
+    const list = screen.getByRole('list', { name: 'Your payees' });
+    const [electric, water] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(water).getByText('(unreadable)')).toBeTruthy();
+    expect(within(water).getByText(m.payeeNumberUnreadable('Flat water'))).toBeTruthy();
+    expect(within(electric).queryByText(/could not read/)).toBeNull();
+
+    await user.click(within(water).getByRole('button', { name: 'Remove payee Flat water (Metro Water)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove payee' }));
+    expect((await screen.findByRole('status')).textContent).toBe(m.payeeRemoved('Flat water'));
+    expect(server.to('DELETE', `/api/bill-pay/payees/${unreadable.id}`)).toHaveLength(1);
+  });
+
   it('removes a payee with the server’s confirmation', async () => {
     const server = stubFetch({
       [`DELETE /api/bill-pay/payees/${electricPayee.id}`]: { message: m.payeeRemoved('Home power') },

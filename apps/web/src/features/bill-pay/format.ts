@@ -1,4 +1,4 @@
-import { type BillPaymentStatus, type BillPaymentView, billPayFrequencyLabels } from '@mutual/shared';
+import { type BillPaymentStatus, type BillPaymentView, billPayFrequencyLabels, messages } from '@mutual/shared';
 import { dateTimeFormat, formatCalendarDate, zoneName } from '../../lib/format-date';
 import { pillClass, tints } from '../../components/pill';
 
@@ -6,6 +6,10 @@ import { pillClass, tints } from '../../components/pill';
 export function payeeName(payee: { nickname: string; billerName: string }): string {
   return payee.nickname ? `${payee.nickname} (${payee.billerName})` : payee.billerName;
 }
+
+/** Whether the server could not read this payee's saved account number (it shows "(unreadable)" instead). */
+export const numberUnreadable = (payee: { accountNumberMasked: string }) =>
+  payee.accountNumberMasked === messages.billPay.numberUnreadable;
 
 /** "Monthly, payment 2" for a payment of a series; null for a one-off payment. */
 export function seriesText(series: BillPaymentView['series']): string | null {

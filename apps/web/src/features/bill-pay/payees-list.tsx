@@ -1,13 +1,14 @@
-import { type Payee, billerCategoryLabels } from '@mutual/shared';
+import { type Payee, billerCategoryLabels, messages } from '@mutual/shared';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { useBillPayActions } from './bill-pay-api';
-import { payeeName } from './format';
+import { numberUnreadable, payeeName } from './format';
 import { SavedList } from './saved-list';
 
 /**
  * The member's saved payees, account numbers masked. "Remove payee" asks first; the server keeps
- * a payee that still has scheduled payments and says so.
+ * a payee that still has scheduled payments and says so. A payee whose saved number the server
+ * cannot read says so, and what to do: it cannot be paid, but it can be removed and added again.
  */
 export function PayeesList({ payees }: { payees: Payee[] }) {
   const { removePayee } = useBillPayActions();
@@ -24,6 +25,9 @@ export function PayeesList({ payees }: { payees: Payee[] }) {
           <p className="text-slate-600">
             {billerCategoryLabels[payee.category]} · <span className="font-mono">{payee.accountNumberMasked}</span>
           </p>
+          {numberUnreadable(payee) && (
+            <p className="text-amber-800">{messages.billPay.payeeNumberUnreadable(payee.nickname)}</p>
+          )}
         </>
       )}
       button={(payee, ask) => (
