@@ -48,6 +48,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A form typed key by key (user-event) takes a few seconds on a loaded two-core machine,
+          // past the default 5 s; a test that hangs still fails.
+          testTimeout: 15_000,
           // One document and one module graph per worker, not per file (each file set them up again:
           // two thirds of the project's time); the setup file empties the document after each test.
           isolate: false,

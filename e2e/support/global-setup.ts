@@ -24,7 +24,11 @@ declare module 'vitest' {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app; E2E_WEB_DIST points elsewhere (parallel work building into its own directory). */
 const webIndex = path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * A fresh data directory is migrated and seeded with the demo credit union first: ~17 s on a quiet
+ * two-core machine, several times that while the two browser projects start at once beside other work.
+ */
+const READY_TIMEOUT_MS = 180_000;
 
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with a
