@@ -1,31 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { capturedLogger } from '../../test/captured-logger';
 import { startSilentProxy } from '../../test/silent-proxy';
 import { createTestApp } from '../../test/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function until(condition: () => Promise<boolean>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * With the rate limits and caps in Redis, an instance that cannot reach Redis answers the API 503
  * (limits fail closed): it is not ready, and says so to the load balancer and the operators.
  */
 describe('[OPERATIONS]: readiness counts Redis where the limits live', () => {
-  const cleanups: Array<() => Promise<unknown>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
   it('is 503 while Redis does not answer, logged naming Redis, and ready again once it does', async () => {
     const proxy = await startSilentProxy(REDIS_URL);
-    cleanups.push(() => proxy.close());
+    onTestFinished(() => proxy.close());
     const log = capturedLogger();
     const t = await createTestApp({
       logger: log.logger,
@@ -37,7 +24,7 @@ describe('[OPERATIONS]: readiness counts Redis where the limits live', () => {
         DATABASE_QUERY_TIMEOUT_SECONDS: '1',
       },
     });
-    cleanups.push(() => t.close());
+    onTestFinished(() => t.close());
     const ready = async () => (await t.app.inject('/readyz')).statusCode;
     expect(await ready()).toBe(200);
 
@@ -53,6 +40,6 @@ describe('[OPERATIONS]: readiness counts Redis where the limits live', () => {
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
 
     proxy.restore();
-    await until(async () => (await ready()) === 200, 'the instance to be ready again');
+    await vi.waitFor(async () => expect(await ready()).toBe(200), { timeout: 15_000, interval: 50 });
   });
 });
