@@ -167,7 +167,8 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   // The docs UI runs under the app's own CSP: its scripts are files, its badge validator is off.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  // A production instance does not publish a map of its API unless API_DOCS says so.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   requireDeclaredRoutes(app, declared);
   const { redis } = limits;

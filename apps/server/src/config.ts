@@ -365,6 +365,8 @@ const envSchema = z.object({
   BILL_PAY_MAX_SERIES: int(50),
   /** Whether this instance works the job queue (scheduled work); off by default under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
+  /** Whether `/api/docs` serves the OpenAPI document and its viewer; off by default under NODE_ENV=production. */
+  API_DOCS: bool.optional(),
   /** Seconds between the job queue's polls of each queue (at least 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** NACHA file: the ACH operator (immediate destination) and how the credit union is named. */
@@ -532,6 +534,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupRateLimit: e.SIGNUP_RATE_LIMIT,
     },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', pollSeconds: e.JOB_POLL_SECONDS },
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     paymentOrders: {
       expiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
     },

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { loadConfig } from '../config';
 import { expectRefusal } from '../test/responses';
 import { createTestApp } from '../test/test-app';
 
@@ -89,6 +90,16 @@ describe('[HTTP]: the application shell', () => {
     const document = (await t.app.inject('/api/docs/json')).json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/contact-messages', '/api/site']));
+  });
+
+  it('publishes no API documentation where API_DOCS is off, as in production by default', async () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    const closed = await createTestApp({ env: { API_DOCS: 'false' } });
+    onTestFinished(() => closed.close());
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html'])
+      expect((await closed.app.inject(url)).statusCode, url).toBe(404);
+    expect((await closed.app.inject('/api/site')).statusCode).toBe(200);
   });
 
   it('says in the OpenAPI document which fields may span lines', async () => {
