@@ -128,10 +128,10 @@ const badgeOf = (row: DepositWithParties) =>
   });
 
 /**
- * The deposits that the rows' flags point at, each with the word on its badge now. A flag was
- * written when its deposit was sent and names the other deposit's status of that moment ("Same
- * photo as the deposit of $80.00 on … (Pending Review)"); staff deciding later must read what it
- * is now — accepted, rejected or reversed since.
+ * The deposits that the rows' flags point at, each with the word on its badge now. A flag written
+ * when its deposit was sent names the other deposit ("Same photo as the deposit of $80.00 on …");
+ * staff deciding later read that deposit's status as it is now — accepted, rejected or reversed
+ * since — added in brackets.
  */
 async function flaggedDepositsNow(db: Executor, rows: DepositWithParties[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => row.deposit.flags.flatMap((flag) => flag.depositId ?? [])))];
@@ -140,10 +140,10 @@ async function flaggedDepositsNow(db: Executor, rows: DepositWithParties[]): Pro
   return new Map(related.map((row) => [row.deposit.id, badgeOf(row)]));
 }
 
-/** A flag's words with the other deposit's status as it is now (the flag's last words, in brackets). */
+/** A flag's words, with the other deposit's status as it is now in brackets. */
 function flagNow(flag: DepositFlag, statuses: Map<string, string>): DepositFlag {
   const status = flag.depositId ? statuses.get(flag.depositId) : undefined;
-  return status ? { ...flag, label: flag.label.replace(/ \([^()]*\)$/, ` (${status})`) } : flag;
+  return status ? { ...flag, label: `${flag.label} (${status})` } : flag;
 }
 
 export function toStaffView(row: DepositWithParties, holds: HoldRow[], statuses: Map<string, string>): StaffDeposit {

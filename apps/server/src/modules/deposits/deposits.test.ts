@@ -6,6 +6,8 @@ import {
   type StaffDepositDetail,
   type StaffDepositPage,
 } from '@mutual/shared';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,6 +37,7 @@ import { useLedgerTestApp, useTestApp } from '../../test/test-app';
 import { history, internationalForm } from '../../test/transfer-forms';
 import { placeHold } from '../holds/holds';
 import { users } from '../people/people.tables';
+import { serverRoot } from '../../paths';
 import { mobileDeposits } from './deposits.tables';
 
 const m = messages.deposits;
@@ -390,6 +393,18 @@ describe('[DEPOSITS]: duplicates', () => {
     const ok = await staff.post(`/api/admin/deposits/${first.deposit.id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await sameLabel()).toMatch(/^Same photo as the deposit of \$60\.00 on .* \(Accepted\)$/);
+
+    // Stored without a status: the words name the deposit, the status is read with them.
+    const stored = (await flagsOf(again.deposit.id)).find((flag) => flag.kind === 'duplicate_image');
+    expect(stored?.label).toMatch(/^Same photo as the deposit of \$60\.00 on [^()]*$/);
+    // A flag stored before (its status of that moment in brackets) loses them to migration 0021 and
+    // reads as every other: the status now, once.
+    const current = await flagsOf(again.deposit.id);
+    const old = current.map((flag) => (flag.depositId ? { ...flag, label: `${flag.label} (Pending Review)` } : flag));
+    await t.db.update(mobileDeposits).set({ flags: old }).where(eq(mobileDeposits.id, again.deposit.id));
+    await t.database.executeSql(fs.readFileSync(path.join(serverRoot, 'drizzle/0021_deposit_flag_labels.sql'), 'utf8'));
+    expect(await flagsOf(again.deposit.id)).toEqual(current);
+    expect(await sameLabel()).toMatch(/^Same photo as the deposit of \$60\.00 on [^()]* \(Accepted\)$/);
   });
 
   it('refuses an exact duplicate of an accepted deposit, saying when it was deposited', async () => {

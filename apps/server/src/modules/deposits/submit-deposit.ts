@@ -6,8 +6,6 @@ import {
   type DepositOverview,
   type DepositRequest,
   type DepositResult,
-  depositStatusLabels,
-  type DepositStatus,
   formatMoney,
   longDay,
   messages,
@@ -209,7 +207,6 @@ interface Earlier {
   id: string;
   user_id: string;
   amount: unknown;
-  status: string;
   submitted_at: Date | string;
 }
 
@@ -220,15 +217,15 @@ interface Earlier {
  */
 async function flagsFor(tx: Executor, deps: Deps, input: FlagInput): Promise<DepositFlag[]> {
   const flags: DepositFlag[] = [];
+  // The other deposit's status is not written here: it is added when the flag is read, as it is then.
   const which = (row: Earlier) => {
     const day = longDay(localDay(new Date(row.submitted_at), deps.config.timeZone));
     const whose = row.user_id === input.userId ? '' : ' by another member';
-    const status = depositStatusLabels[row.status as DepositStatus] ?? row.status;
-    return `the deposit of ${formatMoney(BigInt(String(row.amount)))} on ${day}${whose} (${status})`;
+    return `the deposit of ${formatMoney(BigInt(String(row.amount)))} on ${day}${whose}`;
   };
   const same = await queryRows<Earlier>(
     tx,
-    sql`select id, user_id, amount, status, submitted_at from mobile_deposits
+    sql`select id, user_id, amount, submitted_at from mobile_deposits
       where front_sha256 = ${input.front.sha256} order by submitted_at desc limit 1`,
   );
   for (const row of same)
@@ -236,7 +233,7 @@ async function flagsFor(tx: Executor, deps: Deps, input: FlagInput): Promise<Dep
   // A scan of the hashes: fine for a credit union's volume (an index of hash bands would serve millions).
   const similar = await queryRows<Earlier>(
     tx,
-    sql`select id, user_id, amount, status, submitted_at from mobile_deposits
+    sql`select id, user_id, amount, submitted_at from mobile_deposits
       where front_sha256 <> ${input.front.sha256}
         and bit_count((front_hash # ${input.front.hash.toString()}::bigint)::bit(64)) <= ${SIMILAR_BITS}
       order by submitted_at desc limit 1`,
@@ -249,7 +246,6 @@ async function flagsFor(tx: Executor, deps: Deps, input: FlagInput): Promise<Dep
         id: mobileDeposits.id,
         user_id: mobileDeposits.userId,
         amount: mobileDeposits.amount,
-        status: mobileDeposits.status,
         submitted_at: mobileDeposits.submittedAt,
       })
       .from(mobileDeposits)
