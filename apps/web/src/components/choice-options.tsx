@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { FormField, controlProps } from './form-field';
 
-/** One entry of a select: the value the form keeps and the words shown. A plain string is both. */
-export type Choice = string | { value: string; label: string };
+/**
+ * One entry of a select: the value the form keeps and the words shown (a plain string is both);
+ * `disabled` shows it without letting it be picked (a payee that cannot be paid).
+ */
+export type Choice = string | { value: string; label: string; disabled?: boolean };
 
 const valueOf = (choice: Choice) => (typeof choice === 'string' ? choice : choice.value);
 const labelOf = (choice: Choice) => (typeof choice === 'string' ? choice : choice.label);
@@ -16,7 +19,11 @@ export function ChoiceOptions({ choices, placeholder }: { choices: readonly Choi
     <>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {choices.map((choice) => (
-        <option key={valueOf(choice)} value={valueOf(choice)}>
+        <option
+          key={valueOf(choice)}
+          value={valueOf(choice)}
+          disabled={typeof choice === 'string' ? undefined : choice.disabled}
+        >
           {labelOf(choice)}
         </option>
       ))}

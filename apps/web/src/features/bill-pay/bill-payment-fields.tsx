@@ -5,7 +5,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { FieldError, FormField, controlProps } from '../../components/form-field';
 import { ChoiceOptions } from '../../components/choice-options';
-import { payeeName } from './format';
+import { numberUnreadable, payeeName } from './format';
 
 /** How a recurring payment ends: when the member stops it, on a date (`endsOn`), or after `count`. */
 export type Ending = 'never' | 'date' | 'count';
@@ -57,7 +57,11 @@ export function PayeeField({
       <select {...controlProps(id, { error, hint })} {...control} aria-required="true">
         <ChoiceOptions
           placeholder={payees.length === 0 ? 'No payees yet' : 'Select a payee'}
-          choices={payees.map((payee) => ({ value: payee.id, label: payeeName(payee) }))}
+          choices={payees.map((payee) =>
+            numberUnreadable(payee)
+              ? { value: payee.id, label: `${payeeName(payee)}: cannot be paid`, disabled: true }
+              : { value: payee.id, label: payeeName(payee) },
+          )}
         />
       </select>
       {hint && (

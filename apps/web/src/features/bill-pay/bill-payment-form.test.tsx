@@ -64,6 +64,26 @@ describe('the Bill Pay form', () => {
     ).toBeTruthy();
   });
 
+  it('lists a payee whose number cannot be read as one that cannot be paid, not to be picked', async () => {
+    stubFetch({});
+    const unreadable = {
+      ...electricPayee,
+      id: 'payee-unreadable',
+      nickname: 'Water',
+      accountNumberMasked: m.numberUnreadable,
+    };
+    renderWithProviders(
+      <BillPaymentForm accounts={memberAccounts} overview={overviewFixture({ payees: [electricPayee, unreadable] })} />,
+    );
+    const payee = within(screen.getByRole('form', { name: 'Pay a bill' })).getByLabelText<HTMLSelectElement>('Payee');
+    const options = [...payee.options].map((option) => [option.text, option.disabled]);
+    expect(options).toEqual([
+      ['Select a payee', false],
+      [`${electricPayee.nickname} (${electricPayee.billerName})`, false],
+      ['Water (City Electric): cannot be paid', true],
+    ]);
+  });
+
   it('refuses a Saturday and a Sunday with the server’s words, before asking the server', async () => {
     const { server, user, form } = renderForm();
     await fill(user, form, { payOn: '2026-03-07' });
