@@ -97,12 +97,18 @@ browserSuite('[ADMIN]: staff holds and Reset Transfer Counts', (browser) => {
       await staff.page.setViewportSize(DESKTOP);
 
       // The hold ended the member's sessions: the open dashboard's next request takes them to the
-      // sign-in page, saying so.
-      const open = await openTab(before.page, 'Between Accounts');
-      await open.getByLabel('Amount', { exact: true }).fill('10.00');
-      await open.getByLabel('Reference', { exact: true }).fill('Savings top-up');
-      await open.getByRole('button', { name: 'Transfer', exact: true }).click();
-      await before.page.waitForURL((url) => url.pathname === '/login');
+      // sign-in page, saying so — or its live updates, refused, do so first (then the form is gone).
+      const signedOut = before.page.waitForURL((url) => url.pathname === '/login');
+      await Promise.race([
+        signedOut,
+        (async () => {
+          const open = await openTab(before.page, 'Between Accounts');
+          await open.getByLabel('Amount', { exact: true }).fill('10.00');
+          await open.getByLabel('Reference', { exact: true }).fill('Savings top-up');
+          await open.getByRole('button', { name: 'Transfer', exact: true }).click();
+        })().catch(() => signedOut),
+      ]);
+      await signedOut;
       await before.page.getByText(messages.auth.sessionExpired).waitFor({ state: 'visible' });
       expect(unexpectedErrors(before.errors, 401)).toEqual([]);
 
