@@ -249,6 +249,9 @@ export function slotLeases(
       const keys = owners.map((owner) => owner.key);
       held.set(slot, { owners: keys, onLost });
       if (!timer) {
+        // Not scheduled work: each instance renews the leases of the slots it holds itself (a job
+        // runs once across instances, on whichever takes it, and would renew nobody's). It runs only
+        // while this instance holds a slot, unref'd, and a killed instance's leases simply lapse.
         timer = setInterval(() => void renewAll(), Math.max(50, Math.floor(leaseMs / 3)));
         timer.unref();
       }
