@@ -92,6 +92,33 @@ export function cpuSeconds(statFile: string): number {
   }
 }
 
+/**
+ * A thread's time on a CPU and time runnable but waiting for one, in seconds, from the scheduler's
+ * own counters (`/proc/<pid>/task/<tid>/schedstat`, nanoseconds); zeros where they are missing.
+ * A thread that waits for a CPU as long as it runs is starved by the others on the machine, not
+ * slow by itself.
+ */
+export function schedulerSeconds(schedstatFile: string): { running: number; waiting: number } {
+  try {
+    const [running, waiting] = fs.readFileSync(schedstatFile, 'utf8').trim().split(' ').map(Number);
+    return { running: (running ?? 0) / 1e9, waiting: (waiting ?? 0) / 1e9 };
+  } catch {
+    return { running: 0, waiting: 0 };
+  }
+}
+
+/** The machine's CPU seconds, all cores: busy (everything but idle and I/O wait) and in all; zeros off Linux. */
+export function machineCpu(): { busy: number; total: number } {
+  try {
+    const [, ...ticks] = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = ticks.map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy / 100, total: (busy + idle + iowait) / 100 };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
 /** CPU seconds of the PostgreSQL backends connected to `database`. */
 export function backendsCpu(database: string): number {
   if (!fs.existsSync('/proc')) return 0;

@@ -26,7 +26,16 @@ import { generalLedger } from '../apps/server/src/modules/ledger/general-ledger'
 import { ledgerAccounts } from '../apps/server/src/modules/ledger/ledger.tables';
 import { postTransfer } from '../apps/server/src/modules/ledger/post-transfer';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify-ledger';
-import { backendsCpu, benchPostgres, cpuSeconds, ledgerVerdict, percentile, print } from './postgres';
+import {
+  backendsCpu,
+  benchPostgres,
+  cpuSeconds,
+  ledgerVerdict,
+  machineCpu,
+  percentile,
+  print,
+  schedulerSeconds,
+} from './postgres';
 import { type BenchDeps, createBenchUser, signInOverHttp, startBenchServer, unlimitedSignIn } from './support';
 
 const { withDatabase, admin, dropOrKeep } = benchPostgres('bench:transfers');
@@ -176,6 +185,22 @@ const latencies = [];
 const failed = {};
 let done = 0;
 const deadline = performance.now() + seconds * 1000;
+// node:http on kept-alive connections, one per client: Node's fetch (undici behind web streams)
+// spent about twice the CPU per request, taken from the same two cores as the app and PostgreSQL.
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+function post(path, body, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(base + path, { method: 'POST', agent, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 async function client() {
   while (performance.now() < deadline) {
     const from = Math.floor(Math.random() * members.length);
@@ -187,11 +212,10 @@ async function client() {
     });
     const started = performance.now();
     try {
-      const response = await fetch(base + '/api/transfers/user', {
-        method: 'POST', body,
-        headers: { 'content-type': 'application/json', origin, cookie: members[from].cookie, [header]: randomUUID() },
+      const response = await post('/api/transfers/user', body, {
+        'content-type': 'application/json', origin, cookie: members[from].cookie, [header]: randomUUID(),
       });
-      const text = await response.text();
+      const text = response.text;
       if (response.status === 201) { done += 1; latencies.push(performance.now() - started); }
       else { const key = response.status + ' ' + (JSON.parse(text).code || ''); failed[key] = (failed[key] || 0) + 1; }
     } catch (error) {
@@ -199,14 +223,27 @@ async function client() {
     }
   }
 }
+// This thread's own CPU seconds (Linux; 0 elsewhere): the load is not free, and it shares the cores.
+function threadCpu() {
+  try {
+    const stat = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch { return 0; }
+}
 const began = performance.now();
+const cpuBefore = threadCpu();
 Promise.all(Array.from({ length: clients }, client)).then(() => {
-  parentPort.postMessage({ done, failed, latencies, seconds: (performance.now() - began) / 1000 });
+  const loadCpu = threadCpu() - cpuBefore;
+  parentPort.postMessage({ done, failed, latencies, seconds: (performance.now() - began) / 1000, loadCpu });
 });
 `;
 
 /** CPU seconds of this process's main thread, where the app runs (the load generator is another thread). */
 const mainThreadCpu = () => cpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`);
+
+/** The main thread's time on a CPU and waiting for one: the app's one event loop is the serial part of a transfer. */
+const mainThreadScheduling = () => schedulerSeconds(`/proc/${process.pid}/task/${process.pid}/schedstat`);
 
 /** Where each transfer round's CPU went, per transfer: it holds on a busy machine where wall-clock figures do not. */
 const costs: string[] = [];
@@ -214,16 +251,31 @@ const costs: string[] = [];
 function transfersRound(base: string, origin: string, members: BenchMember[]): Promise<Round> {
   return new Promise((resolve, reject) => {
     const appBefore = mainThreadCpu();
+    const processBefore = cpuSeconds(`/proc/${process.pid}/stat`);
     const pgBefore = backendsCpu(benchDb);
+    const machineBefore = machineCpu();
+    const scheduledBefore = mainThreadScheduling();
+    const began = performance.now();
     const worker = new Worker(loadGenerator, {
       eval: true,
       workerData: { base, members, clients: CLIENTS, seconds: SECONDS, origin, header: IDEMPOTENCY_HEADER },
     });
-    worker.once('message', (result: Omit<Round, 'kind'>) => {
+    worker.once('message', ({ loadCpu, ...result }: Omit<Round, 'kind'> & { loadCpu: number }) => {
       const perTransfer = (seconds: number) => ((seconds * 1000) / Math.max(1, result.done)).toFixed(2);
+      const wall = (performance.now() - began) / 1000;
+      const scheduled = mainThreadScheduling();
+      const share = (seconds: number) => `${Math.round((100 * seconds) / wall)} %`;
+      const app = mainThreadCpu() - appBefore;
+      const otherThreads = cpuSeconds(`/proc/${process.pid}/stat`) - processBefore - app - loadCpu;
+      const machine = machineCpu();
       costs.push(
-        `CPU per transfer: app main thread ${perTransfer(mainThreadCpu() - appBefore)} ms, ` +
-          `PostgreSQL backends ${perTransfer(backendsCpu(benchDb) - pgBefore)} ms`,
+        `CPU per transfer: app main thread ${perTransfer(app)} ms, ` +
+          `PostgreSQL backends ${perTransfer(backendsCpu(benchDb) - pgBefore)} ms, ` +
+          `the load generator's thread ${perTransfer(loadCpu)} ms, the process's other threads ` +
+          `${perTransfer(otherThreads)} ms; the machine busy ${perTransfer(machine.busy - machineBefore.busy)} ms ` +
+          `of ${perTransfer(machine.total - machineBefore.total)} ms; ` +
+          `the main thread ran ${share(scheduled.running - scheduledBefore.running)} of the round ` +
+          `and waited for a CPU ${share(scheduled.waiting - scheduledBefore.waiting)}`,
       );
       resolve({ kind: 'transfers', ...result });
       void worker.terminate();
