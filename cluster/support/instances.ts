@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Node's arguments that make a started instance end when its standard input closes. */
+const withParent = ['--import', pathToFileURL(path.join(root, 'scripts/exit-with-parent.mjs')).href];
 
 export interface Instance {
   name: string;
@@ -46,11 +48,22 @@ export function instanceEnv(databaseUrl: string, publicUrl: string, extra: Recor
 
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Its standard input is a pipe from this process: it stops with the test run, however that ends.
+  const child = spawn(
+    process.execPath,
+    [...withParent, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let exit: string | undefined;
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

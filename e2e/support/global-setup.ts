@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { e2eServerEnv } from './site';
 
@@ -29,6 +29,8 @@ const webIndex = path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps
  * two-core machine, several times that while the two browser projects start at once beside other work.
  */
 const READY_TIMEOUT_MS = 180_000;
+/** Node's arguments that make a started server end when its standard input closes. */
+const withParent = ['--import', pathToFileURL(path.join(repoRoot, 'scripts/exit-with-parent.mjs')).href];
 
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with a
@@ -51,7 +53,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutual-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Its standard input is a pipe from this process: it stops with the test run, however that ends.
+  const server = spawn(process.execPath, [...withParent, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...inheritedEnv(),
@@ -67,7 +70,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       WEB_DIST: path.dirname(webIndex),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
