@@ -207,7 +207,7 @@ export const billPaymentViewSchema = z.object({
   memo: z.string(),
   /**
    * When its money is (or was) held: at scheduling for a one-off payment and a series' first;
-   * later payments of a series hold theirs on the business day before their date (ARCHITECTURE.md).
+   * later payments of a series hold theirs on the business day before their date (docs/features/bill-pay.md).
    */
   holdsOn: z.string(),
   held: z.boolean(),

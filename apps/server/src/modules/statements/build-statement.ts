@@ -12,7 +12,7 @@ import { balanceAtEnd, dividendsEarned, type EntryRow, feesCharged, postedEntrie
 import { periodBounds } from './statement-periods';
 
 /**
- * One account's statement for one month, read from the ledger (ARCHITECTURE.md, "Statements").
+ * One account's statement for one month, read from the ledger (docs/features/statements-and-exports.md).
  *
  * It follows **posting dates**: it lists the entries the ledger recorded during the month — the
  * account's versions after the last one recorded before the month began, up to the last one

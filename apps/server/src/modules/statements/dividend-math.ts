@@ -1,6 +1,7 @@
 /**
- * The dividend formula (ARCHITECTURE.md, "Dividends"), in integers only: money in cents, rates as
- * fixed-point numbers with 30 decimal places, so no float ever touches an amount.
+ * The dividend formula (docs/features/statements-and-exports.md, "Dividends"), in integers only:
+ * money in cents, rates as fixed-point numbers with 30 decimal places, so no float ever touches an
+ * amount.
  *
  * Average daily balance method (Regulation DD, 12 CFR 1030.7): the account's balance at the end of
  * each day of the month, summed (`balanceDays`, cents × days) and divided by the days.

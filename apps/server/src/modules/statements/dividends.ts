@@ -11,11 +11,11 @@ import { dayEnds, periodBounds } from './statement-periods';
 import { dividendPostings } from './statements.tables';
 
 /**
- * Dividends on Savings (ARCHITECTURE.md, "Dividends"): after a month closes, each Savings account
- * is credited the month's dividend from the `dividends` general-ledger account, dated the month's
- * last day. At most once per account and month: the (account, month) row is claimed first in the
- * transaction that posts, so a second run — another instance, a retry, on-demand issuing — waits
- * for the first and then finds the month done.
+ * Dividends on Savings (docs/features/statements-and-exports.md, "Dividends"): after a month
+ * closes, each Savings account is credited the month's dividend from the `dividends`
+ * general-ledger account, dated the month's last day. At most once per account and month: the
+ * (account, month) row is claimed first in the transaction that posts, so a second run — another
+ * instance, a retry, on-demand issuing — waits for the first and then finds the month done.
  */
 
 export type DividendOutcome = 'posted' | 'nothing-earned' | 'already-done';

@@ -22,7 +22,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * One account's statement for one month (`YYYY-MM` in TIME_ZONE), issued once and kept unchanged
- * (ARCHITECTURE.md, "Statements"). It covers the account's ledger entries by version:
+ * (docs/features/statements-and-exports.md). It covers the account's ledger entries by version:
  * `(from_version, through_version]`, where `through_version` is the account's last entry recorded
  * before the month ended, so every entry is on exactly one statement. The figures are kept for
  * the next statement's opening balance and the year-to-date lines; the PDF is in

@@ -32,7 +32,7 @@ export function cancelUntilText(iso: string): string {
   return `${dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at)} ${zoneName(at)}`;
 }
 
-/** The one rule for a series' money, shown beside the frequency (ARCHITECTURE.md has the why). */
+/** The one rule for a series' money, shown beside the frequency (docs/features/bill-pay.md has the why). */
 export const seriesHoldRule =
   'Each payment holds its money: the first when you schedule it, later ones on the business day before their date.';
 
