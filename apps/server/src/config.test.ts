@@ -75,6 +75,13 @@ describe('[CONFIG]: settings from the environment', () => {
     ]);
   });
 
+  it('asks staff for an authenticator app by default in production only', () => {
+    expect(loadConfig({}).security.requireStaffTotp).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).security.requireStaffTotp).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_TOTP: 'false' }).security.requireStaffTotp).toBe(false);
+    expect(loadConfig({ REQUIRE_STAFF_TOTP: 'true' }).security.requireStaffTotp).toBe(true);
+  });
+
   it('.env.example lists every setting once, with a default that loads', () => {
     const example = fs.readFileSync(path.resolve(serverRoot, '../../.env.example'), 'utf8');
     const listed = [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => match[1]);

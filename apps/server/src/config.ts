@@ -326,7 +326,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: int(12),
   OTP_TTL_MINUTES: int(10),
   OTP_MAX_ATTEMPTS: int(5),
-  REQUIRE_STAFF_TOTP: bool.default(false),
+  REQUIRE_STAFF_TOTP: bool.optional(),
   SIGN_IN_LOCKOUT_THRESHOLD: int(10),
   CONFIRMATION_BLOCK_THRESHOLD: z.coerce.number().int().positive().default(10),
   CONFIRMATION_BLOCK_HOURS: z.coerce.number().int().positive().default(24),
@@ -519,7 +519,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
       otpTtlMinutes: e.OTP_TTL_MINUTES,
       otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
-      requireStaffTotp: e.REQUIRE_STAFF_TOTP,
+      /**
+       * Staff enrol an authenticator app before the console opens: by default in production, where
+       * an e-mailed code alone should not open every member's money; off for the demo and for work.
+       */
+      requireStaffTotp: e.REQUIRE_STAFF_TOTP ?? e.NODE_ENV === 'production',
       /** Failed passwords and codes in a row before the account locks, and for how long. */
       lockoutThreshold: e.SIGN_IN_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.SIGN_IN_LOCKOUT_MINUTES,
