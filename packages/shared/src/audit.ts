@@ -187,6 +187,7 @@ export const auditActionLabels: Record<string, string> = {
   'auth.locked': 'Locked after failed attempts',
   'auth.password_changed': 'Password changed',
   'auth.password_reset_requested': 'Password reset requested',
+  'auth.first_password_link': 'Link to choose a first password sent',
   'auth.password_reset': 'Password reset',
   'auth.totp_enabled': 'Authenticator app turned on',
   'auth.totp_disabled': 'Authenticator app turned off',

@@ -4,11 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { messages } from '@mutual/shared';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config';
 import { openPglite } from '../db/client';
 import { auditLog } from '../modules/audit/audit.tables';
 import { passwordResets } from '../modules/auth/auth.tables';
+import { confirmPasswordReset } from '../modules/auth/password-reset';
+import { verifyPassword } from '../modules/auth/passwords';
+import { createMailer } from '../modules/mail/mail.service';
 import { mailOutbox } from '../modules/mail/mail.tables';
 import { users } from '../modules/people/people.tables';
 import { serverRoot } from '../paths';
@@ -94,7 +99,9 @@ describe('[STAFF]: npm run staff:create', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('Created staff user Dana Whitfield <dana.whitfield@harbor-cu.example>.');
-    expect(created.stdout).toContain('A link to choose a password was e-mailed to dana.whitfield@harbor-cu.example');
+    expect(created.stdout).toContain(
+      'A link to choose a password was e-mailed to dana.whitfield@harbor-cu.example; it works once, for 24 hours',
+    );
 
     const after = await stored();
     expect(after.people).toHaveLength(1);
@@ -105,16 +112,50 @@ describe('[STAFF]: npm run staff:create', () => {
       createdBy: 'command line',
     });
     const [staff] = after.people;
-    expect(after.resets.map((reset) => reset.userId)).toEqual([staff?.id]);
+    const [link] = after.resets;
+    expect(after.resets).toHaveLength(1);
+    expect(link?.userId).toBe(staff?.id);
+    expect((link?.expiresAt.getTime() ?? 0) - (link?.createdAt.getTime() ?? 0)).toBe(24 * 3_600_000);
     expect(after.mail).toHaveLength(1);
-    expect(after.mail[0]?.toAddress).toBe('dana.whitfield@harbor-cu.example');
-    expect(after.mail[0]?.textBody).toContain('https://portal.harbor-cu.example/reset-password?token=');
+    const [mail] = after.mail;
+    expect(mail).toMatchObject({ toAddress: 'dana.whitfield@harbor-cu.example', template: 'first-password' });
+    expect(mail?.textBody).toContain('A staff account on');
+    expect(mail?.textBody).toContain('The link works once, for 24 hours');
     expect(after.audit.find((row) => row.action === 'user.created')).toMatchObject({
       actorUserId: null,
       actorEmail: 'command line',
       targetUserId: staff?.id,
       userAgent: 'npm run staff:create',
     });
+    expect(after.audit.find((row) => row.action === 'auth.first_password_link')?.targetUserId).toBe(staff?.id);
+
+    // The e-mailed link sets the password the staff member chooses: the one way into the account.
+    const token = /\/reset-password\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    const database = await openPglite(pgliteDir);
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_MODE: 'false', LOG_LEVEL: 'silent' });
+      const mailer = createMailer({
+        db: database.db,
+        from: config.mail.from,
+        smtpUrl: undefined,
+        logger: pino({ level: 'silent' }),
+      });
+      const deps = { db: database.db, config, mailer, clock: () => new Date() };
+      const meta = { ipAddress: null, userAgent: 'test' };
+      await confirmPasswordReset(deps, { token, password: 'harbor lights at dawn 7' }, meta);
+      const [changed] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, staff?.id ?? ''));
+      expect(await verifyPassword(changed?.passwordHash ?? '', 'harbor lights at dawn 7')).toBe(true);
+      // Once only.
+      await expect(confirmPasswordReset(deps, { token, password: 'another choice entirely 8' }, meta)).rejects.toThrow(
+        messages.auth.resetInvalid,
+      );
+      mailer.close();
+    } finally {
+      await database.close();
+    }
     // The password it made is nowhere to be read: not printed, not mailed.
     expect(created.stdout).not.toMatch(/password:/i);
 

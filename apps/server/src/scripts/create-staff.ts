@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { createLogger } from '../logger';
 import { createUser } from '../modules/admin/create-user';
 import type { Actor, RequestMeta } from '../modules/audit/record-audit';
-import { requestPasswordReset } from '../modules/auth/password-reset';
+import { FIRST_PASSWORD_LINK_HOURS, sendFirstPasswordLink } from '../modules/auth/password-reset';
 import { createMailer } from '../modules/mail/mail.service';
 import { prepareSecrets } from '../modules/secrets/prepare-secrets';
 
@@ -34,8 +34,8 @@ const meta: RequestMeta = { ipAddress: null, userAgent: 'npm run staff:create' }
  * seed, and in the console only staff create staff) or when no staff member can sign in. The
  * options are Create New User's fields, checked by its schema with its messages; the account is
  * created as there (status active, audited, `created_by` "command line"), with a random password
- * nobody is shown. The new staff member is then e-mailed a link to choose their own password (the
- * password-reset e-mail, through the outbox); where `REQUIRE_STAFF_TOTP` is on (by default in
+ * nobody is shown. The new staff member is then e-mailed a link to choose their own password
+ * (`sendFirstPasswordLink`, through the outbox); where `REQUIRE_STAFF_TOTP` is on (by default in
  * production) their first sign-in asks them to enrol an authenticator app before the console
  * opens. Exits 0 once created, 1 on input or an e-mail already in use (nothing written), 2 on
  * anything else.
@@ -85,13 +85,13 @@ async function main() {
       cardKeys: loadCardKeys(config),
     };
     const staff = await createUser(deps, checked.data, operator, meta);
-    await requestPasswordReset(deps, staff.email, meta);
+    await sendFirstPasswordLink(deps, staff, meta);
     // Sent now where SMTP is configured; otherwise it waits in the outbox (the dev mailbox).
     await mailer.flush();
     process.stdout.write(
       `Created staff user ${staff.name} <${staff.email}>.\n` +
-        `A link to choose a password was e-mailed to ${staff.email}; it works for ` +
-        `${config.security.passwordResetMinutes} minutes.\n` +
+        `A link to choose a password was e-mailed to ${staff.email}; it works once, for ` +
+        `${FIRST_PASSWORD_LINK_HOURS} hours (after that, "Forgot password?" on the sign-in page).\n` +
         (config.mail.smtpUrl ? '' : 'No SMTP_URL is set: the e-mail is in the dev mailbox (/dev/mailbox).\n') +
         (config.security.requireStaffTotp
           ? 'At the first sign-in they enrol an authenticator app before the console opens.\n'

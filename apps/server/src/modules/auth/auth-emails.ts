@@ -62,6 +62,23 @@ export function passwordResetEmail(config: Config, link: string) {
   });
 }
 
+/** A staff account made at the server (`npm run staff:create`): the holder chooses its first password. */
+export function firstPasswordEmail(config: Config, link: string, hours: number) {
+  return renderEmail(config, {
+    template: 'first-password',
+    subject: `Your ${config.brand.shortName} staff account`,
+    heading: 'Choose your password',
+    paragraphs: [
+      `A staff account on ${config.brand.name} Online Banking was made for you. ` +
+        `Open this link to choose your password: ${link}`,
+      `The link works once, for ${hours} hours; after that, use "Forgot password?" on the sign-in page. ` +
+        'You will sign in with your password and a code' +
+        (config.security.requireStaffTotp ? ', then set up an authenticator app before the staff console opens.' : '.'),
+      `If you did not expect this account, tell us at ${config.support.email}. ${never}`,
+    ],
+  });
+}
+
 /** Sent whenever the authenticator is switched on or off, by the member or by staff. */
 export function twoFactorChangedEmail(config: Config, on: boolean, at: Date) {
   const what = on ? 'turned on' : 'turned off';

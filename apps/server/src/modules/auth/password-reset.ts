@@ -6,7 +6,7 @@ import { type RequestMeta, recordAudit } from '../audit/record-audit';
 import { findUserByEmail } from '../people/users';
 import { users } from '../people/people.tables';
 import { passwordResets } from './auth.tables';
-import { passwordResetEmail } from './auth-emails';
+import { firstPasswordEmail, passwordResetEmail } from './auth-emails';
 import { NO_ONE } from './failures';
 import { afterPasswordChange } from './password-changed';
 import { assertNotCommon, hashPassword } from './passwords';
@@ -59,6 +59,33 @@ export async function requestPasswordReset(deps: Deps, email: string, meta: Requ
   });
   void deps.mailer.flush();
   return { message: messages.auth.resetRequested };
+}
+
+/** How long the first-password link of an account made at the server works: its holder may read it the next day. */
+export const FIRST_PASSWORD_LINK_HOURS = 24;
+
+/**
+ * A new account's link to choose its first password (`npm run staff:create`): the single-use row
+ * `confirmPasswordReset` takes, valid `FIRST_PASSWORD_LINK_HOURS`, an e-mail saying the account is
+ * new, and the audit row, in one transaction.
+ */
+export async function sendFirstPasswordLink(deps: Deps, user: { id: string; email: string }, meta: RequestMeta) {
+  const now = deps.clock();
+  const token = newToken();
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const expiresAt = new Date(now.getTime() + FIRST_PASSWORD_LINK_HOURS * 3_600_000);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), createdAt: now, expiresAt });
+    await deps.mailer.enqueue(tx, user.email, firstPasswordEmail(deps.config, link, FIRST_PASSWORD_LINK_HOURS));
+    await recordAudit(tx, {
+      action: 'auth.first_password_link',
+      actor: { userId: null, email: null },
+      targetUserId: user.id,
+      meta,
+      after: { expiresAt: expiresAt.toISOString() },
+      at: now,
+    });
+  });
 }
 
 /**
