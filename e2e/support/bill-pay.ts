@@ -111,12 +111,16 @@ export async function refusalOf(
   throw new Error('the call was accepted');
 }
 
-/** The member's newest Sent bill payment (their Payment History through the API). */
-export async function newestSentPayment(email: string): Promise<BillPaymentView> {
+/** The member's newest Sent bill payment (their Payment History through the API), to `billerName` when given. */
+export async function newestSentPayment(email: string, billerName?: string): Promise<BillPaymentView> {
   const session = await apiSignIn(email);
   const { payments } = await session.request<BillPaymentPage>('GET', '/api/bill-pay/payments?view=history');
-  const [newest] = payments.filter((payment) => payment.status === 'sent').sort((a, b) => (a.payOn < b.payOn ? 1 : -1));
-  if (!newest) throw new Error(`${email} has no sent bill payment`);
+  const [newest] = payments
+    .filter(
+      (payment) => payment.status === 'sent' && (billerName === undefined || payment.payee.billerName === billerName),
+    )
+    .sort((a, b) => (a.payOn < b.payOn ? 1 : -1));
+  if (!newest) throw new Error(`${email} has no sent bill payment${billerName ? ` to ${billerName}` : ''}`);
   return newest;
 }
 
