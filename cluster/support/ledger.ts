@@ -18,11 +18,16 @@ export async function withClient<T>(databaseUrl: string, work: (client: pg.Clien
   }
 }
 
-/** The member's posted total over all their accounts, in cents, not counting dividends. */
+/**
+ * The member's posted total over all their accounts, in cents, not counting what scheduled work posts
+ * while a test runs: dividends (the statements job) and bill payments (the send job, which at start
+ * sends payments dated today once the cut-off has passed).
+ */
 export function memberTotal(databaseUrl: string, email: string): Promise<bigint> {
   return withClient(databaseUrl, async (client) => {
-    // Dividends are left out: the statements job (at every start) credits them to Savings while the
-    // test runs, and they are not what the test moves. Both sums are read in one snapshot.
+    // Dividends and bill payments are left out: the statements job (at every start) credits Savings,
+    // and after the cut-off the bill-pay job sends the demo's payment due today, while the test runs;
+    // neither is what the test moves. The sums are read in one snapshot.
     const { rows } = await client.query<{ total: string | null }>(
       `with mine as (
          select a.id, a.credits_posted - a.debits_posted as balance
@@ -30,8 +35,11 @@ export function memberTotal(databaseUrl: string, email: string): Promise<bigint>
        select ((select coalesce(sum(balance), 0) from mine)
                - (select coalesce(sum(t.amount), 0) from ledger_transfers t
                   where t.credit_account_id in (select id from mine) and t.debit_account_id = $2
-                    and t.kind = 'single'))::text as total`,
-      [email, generalLedger.dividends],
+                    and t.kind = 'single')
+               + (select coalesce(sum(t.amount), 0) from ledger_transfers t
+                  where t.debit_account_id in (select id from mine) and t.credit_account_id = $3
+                    and t.kind in ('single', 'post')))::text as total`,
+      [email, generalLedger.dividends, generalLedger.billPayClearing],
     );
     return BigInt(rows[0]?.total ?? '0');
   });
