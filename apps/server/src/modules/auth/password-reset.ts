@@ -17,6 +17,11 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
 /** Reset e-mails per account and hour, on top of the per-IP limit on the route. */
 const RESETS_PER_HOUR = 3;
 
+/** The web page a reset or first-password e-mail links to, carrying the token that `confirmPasswordReset` takes. */
+function resetLink(config: Deps['config'], token: string) {
+  return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
 /**
  * Always answers the same, whether or not the address has an account (no enumeration), after the
  * same work: the look-up, a token and the e-mail made, and one transaction with the same
@@ -29,7 +34,7 @@ export async function requestPasswordReset(deps: Deps, email: string, meta: Requ
   const now = deps.clock();
   const user = await findUserByEmail(deps.db, email);
   const token = newToken();
-  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = resetLink(deps.config, token);
   const message = passwordResetEmail(deps.config, link);
   const expiresAt = new Date(now.getTime() + deps.config.security.passwordResetMinutes * 60_000);
   const hourAgo = new Date(now.getTime() - 3_600_000);
@@ -72,7 +77,7 @@ export const FIRST_PASSWORD_LINK_HOURS = 24;
 export async function sendFirstPasswordLink(deps: Deps, user: { id: string; email: string }, meta: RequestMeta) {
   const now = deps.clock();
   const token = newToken();
-  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = resetLink(deps.config, token);
   const expiresAt = new Date(now.getTime() + FIRST_PASSWORD_LINK_HOURS * 3_600_000);
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), createdAt: now, expiresAt });
