@@ -363,6 +363,8 @@ const envSchema = z.object({
   /** Bill Pay: scheduled payments (a recurring payment's next one too) and active recurring payments per member. */
   BILL_PAY_MAX_SCHEDULED: int(100),
   BILL_PAY_MAX_SERIES: int(50),
+  /** A recurring payment stops by itself after this many of its payments in a row are not sent (0: never). */
+  BILL_PAY_SERIES_MAX_MISSED: int(2),
   /** Whether this instance works the job queue (scheduled work); off by default under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /** Whether `/api/docs` serves the OpenAPI document and its viewer; off by default under NODE_ENV=production. */
@@ -600,6 +602,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPayees: e.BILL_PAY_MAX_PAYEES,
       maxScheduled: e.BILL_PAY_MAX_SCHEDULED,
       maxSeries: e.BILL_PAY_MAX_SERIES,
+      seriesMaxMissed: e.BILL_PAY_SERIES_MAX_MISSED,
     },
     ach: {
       immediateDestination: e.ACH_IMMEDIATE_DESTINATION,

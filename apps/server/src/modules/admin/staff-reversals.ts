@@ -11,6 +11,7 @@ import { billPayments } from '../bill-pay/bill-pay.tables';
 import { tellMember as tellBillPayment } from '../bill-pay/bill-pay-notices';
 import { paymentsWithPayee, readPaymentRow } from '../bill-pay/bill-payment-view';
 import { continueSeries } from '../bill-pay/bill-payments';
+import { seriesStoppedByItself } from '../bill-pay/send-bill-payments';
 import { cardAuthorizations } from '../cards/cards.tables';
 import { takeBackRewardPoints } from '../cards/issue-card';
 import { tellMember as tellDeposit } from '../deposits/deposit-notices';
@@ -228,9 +229,12 @@ async function closeWorkflows(
   const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
   for (const row of payments) {
     // A payee whose number cannot be opened does not stop the run: the notice leaves its last four out.
-    await tellBillPayment(tx, deps, readPaymentRow(deps.secrets, row), { kind: 'failed', reason: sentence }, now);
+    const payment = readPaymentRow(deps.secrets, row);
+    await tellBillPayment(tx, deps, payment, { kind: 'failed', reason: sentence }, now);
     const { seriesId, occurrence } = row.payment;
-    if (seriesId && occurrence) await continueSeries(tx, seriesId, occurrence, now);
+    if (!seriesId || !occurrence) continue;
+    const series = await continueSeries(tx, seriesId, occurrence, 'missed', deps.config.billPay.seriesMaxMissed, now);
+    if (series.kind === 'stopped') await seriesStoppedByItself(tx, deps, payment, series.missed, now);
   }
   const cards = open.cardAuthorizations.length
     ? await tx

@@ -87,3 +87,34 @@ export async function tellMember(tx: Executor, deps: Deps, row: ReadPaymentRow, 
     }),
   );
 }
+
+/**
+ * A recurring payment stopped by itself after `missed` payments in a row were not sent (`row` is
+ * the last of them): a notice in the bell, and an e-mail when the member keeps e-mail on, so they
+ * know to pay the payee another way or set it up again.
+ */
+export async function tellSeriesStopped(tx: Executor, deps: Deps, row: ReadPaymentRow, missed: number, now: Date) {
+  const title = 'Recurring payment stopped';
+  const body =
+    `Your recurring payment of ${describe(row)} is stopped: its last ${missed} payments were not sent. ` +
+    `No more payments will be made to ${row.payee.nickname}; to pay them again, set up a payment under Bill Pay.`;
+  await notify(tx, row.payment.userId, { kind: 'bill-pay', title, body }, now);
+  if (!row.member.notifyEmail) return;
+  await deps.mailer.enqueue(
+    tx,
+    row.member.email,
+    renderEmail(deps.config, {
+      template: 'bill-series-stopped',
+      subject: `Your recurring payment to ${row.payee.nickname} is stopped`,
+      heading: title,
+      paragraphs: [
+        body,
+        `Sign in to ${deps.config.brand.shortName} to see it under Bill Pay, or call us if you have questions.`,
+      ],
+      details: [
+        ['Amount', formatMoney(row.payment.amount)],
+        ['Payee', `${row.payee.nickname} (${row.payee.billerName})`],
+      ],
+    }),
+  );
+}

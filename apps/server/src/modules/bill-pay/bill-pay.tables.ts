@@ -49,7 +49,9 @@ const paymentTerms = () => ({
 /**
  * A recurring payment: what to pay, how often, from when, and until a date, a count or a stop.
  * Its payments are made one at a time (`bill_payments.series_id`): the next is created when the
- * one before it is sent, fails or is cancelled.
+ * one before it is sent, fails or is cancelled. `missed_in_row` counts its payments not sent since
+ * the last one sent; at `BILL_PAY_SERIES_MAX_MISSED` the series stops by itself, and `stop_reason`
+ * says why in the member's words (null when the member stopped it).
  */
 export const billSeries = pgTable(
   'bill_series',
@@ -63,6 +65,8 @@ export const billSeries = pgTable(
     status: text().notNull(),
     createdAt: timestamptz().notNull(),
     stoppedAt: timestamptz(),
+    missedInRow: integer().notNull().default(0),
+    stopReason: text(),
   },
   (table) => [
     index('bill_series_user_idx').on(table.userId, table.status),

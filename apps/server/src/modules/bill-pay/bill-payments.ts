@@ -216,22 +216,52 @@ export async function schedulePayment(
   });
 }
 
+/** How the payment a series moves on from ended: sent, not sent (failed), or cancelled by the member. */
+export type SeriesStep = 'sent' | 'missed' | 'cancelled';
+
+/**
+ * What became of the series: its next payment made, completed (its end date or count reached), or
+ * stopped because too many of its payments in a row were not sent (`missed`: how many); `inactive`
+ * when the member had already stopped it.
+ */
+export type SeriesNext = { kind: 'continued' | 'completed' | 'inactive' } | { kind: 'stopped'; missed: number };
+
 /**
  * The next payment of a series, after payment `after` was sent, failed or was cancelled: made
  * Scheduled without a hold (it holds on the business day before its date), or the series is
- * completed when its end date or count is reached.
+ * completed when its end date or count is reached. A payment not sent adds one to the series'
+ * count of payments missed in a row (a sent one sets it back to 0, a cancelled one leaves it);
+ * at `maxMissed` (0: never) the series stops, with its reason, and makes no next payment — a
+ * payee or an account that keeps failing does not fail every month until the end date.
  */
-export async function continueSeries(tx: Executor, seriesId: string, after: number, now: Date): Promise<void> {
+export async function continueSeries(
+  tx: Executor,
+  seriesId: string,
+  after: number,
+  step: SeriesStep,
+  maxMissed: number,
+  now: Date,
+): Promise<SeriesNext> {
   // The series is locked last, after the payment and the accounts: Bill Pay's lock order (`stopSeries`).
   const [series] = await tx.select().from(billSeries).where(eq(billSeries.id, seriesId)).for('update');
-  if (!series || series.status !== 'active') return;
+  if (!series || series.status !== 'active') return { kind: 'inactive' };
   const next = after + 1;
   const payOn = occurrenceDay(series.startsOn, series.frequency as Frequency, next);
   const over = (series.count !== null && next > series.count) || (series.endsOn !== null && payOn > series.endsOn);
+  const missedInRow = step === 'sent' ? 0 : step === 'missed' ? series.missedInRow + 1 : series.missedInRow;
   if (over) {
-    await tx.update(billSeries).set({ status: 'completed' }).where(eq(billSeries.id, seriesId));
-    return;
+    await tx.update(billSeries).set({ status: 'completed', missedInRow }).where(eq(billSeries.id, seriesId));
+    return { kind: 'completed' };
   }
+  if (step === 'missed' && maxMissed > 0 && missedInRow >= maxMissed) {
+    await tx
+      .update(billSeries)
+      .set({ status: 'stopped', stoppedAt: now, missedInRow, stopReason: missedReason(missedInRow) })
+      .where(eq(billSeries.id, seriesId));
+    return { kind: 'stopped', missed: missedInRow };
+  }
+  if (missedInRow !== series.missedInRow)
+    await tx.update(billSeries).set({ missedInRow }).where(eq(billSeries.id, seriesId));
   await tx
     .insert(billPayments)
     .values({
@@ -248,7 +278,11 @@ export async function continueSeries(tx: Executor, seriesId: string, after: numb
       createdAt: now,
     })
     .onConflictDoNothing();
+  return { kind: 'continued' };
 }
+
+/** Why a series stopped by itself, as the member reads it beside the series. */
+const missedReason = (missed: number) => `${missed} payments in a row were not sent`;
 
 /** Locks one of the member's payments (another member's is not found). */
 async function lockOwnPayment(tx: Tx, userId: string, paymentId: string) {
@@ -315,7 +349,15 @@ export async function cancelPayment(
     if (payment.status !== 'scheduled' || now.getTime() >= cutOffOn(payment.payOn, deps.config).getTime())
       throw new AppError('CONFLICT', m.cannotCancel);
     await cancelScheduled(tx, payment, 'Cancelled by you', { userId: member.id }, now);
-    if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+    if (payment.seriesId && payment.occurrence)
+      await continueSeries(
+        tx,
+        payment.seriesId,
+        payment.occurrence,
+        'cancelled',
+        deps.config.billPay.seriesMaxMissed,
+        now,
+      );
     await recordOwnAction(tx, member, {
       action: 'bill_pay.cancelled',
       meta,

@@ -179,6 +179,57 @@ describe('[BILL PAY]: the send job', () => {
     expect((await balances(member.browser)).Checking).toEqual({ balance: '50.00', available: '50.00' });
   });
 
+  it('a series stops by itself after two payments in a row are not sent; a sent one starts again', async () => {
+    const member = await memberWithMoney(t, 150_00n);
+    const payee = await addPayee(t, member, { accountNumber: '5151515151', nickname: 'Gym' });
+    await scheduled(member, paymentForm(payee.id, '2026-12-15', { amount: '100.00', frequency: 'monthly' }));
+    const seriesRow = async () => (await t.db.select().from(billSeries).where(eq(billSeries.userId, member.id)))[0];
+    /** The series' next payment: its hold day's run, then its date's; what became of it. */
+    const runNext = async () => {
+      const [next] = (await paymentsOf(member, 'upcoming')).payments;
+      if (!next) throw new Error('the series has no next payment');
+      if (!next.held) await runSendJob(t, cutOffAt(next.holdsOn ?? next.payOn));
+      await runSendJob(t, cutOffAt(next.payOn));
+      return (await paymentRow(next.id))?.status;
+    };
+    const stopped = () => notificationsOf(member.browser).then((all) => all.filter((n) => n.title.includes('stopped')));
+
+    expect(await runNext()).toBe('sent'); // December: $50.00 left
+    expect(await runNext()).toBe('failed'); // January: short of money
+    expect(await seriesRow()).toEqual(expect.objectContaining({ status: 'active', missedInRow: 1 }));
+    await cashEntry(t, member.id, 100_00n);
+    expect(await runNext()).toBe('sent'); // February: sent, the count starts again
+    expect(await seriesRow()).toEqual(expect.objectContaining({ status: 'active', missedInRow: 0 }));
+    expect(await runNext()).toBe('failed'); // March
+    expect((await seriesRow())?.status).toBe('active');
+    expect(await stopped()).toEqual([]);
+    expect(await runNext()).toBe('failed'); // April: the second in a row
+
+    expect(await seriesRow()).toEqual(
+      expect.objectContaining({ status: 'stopped', missedInRow: 2, stopReason: '2 payments in a row were not sent' }),
+    );
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+    // Recurring payments lists the running ones: it is gone from there, and the bell and e-mail say why.
+    expect((await billPayOverview(member)).series).toEqual([]);
+    expect(await stopped()).toEqual([
+      expect.objectContaining({
+        title: 'Recurring payment stopped',
+        body:
+          'Your recurring payment of $100.00 to Gym is stopped: its last 2 payments were not sent. ' +
+          'No more payments will be made to Gym; to pay them again, set up a payment under Bill Pay.',
+      }),
+    ]);
+    const [mail] = await mailsTo(t, member.email, 'bill-series-stopped');
+    expect(mail?.subject).toBe('Your recurring payment to Gym is stopped');
+    expect(mail?.textBody).not.toContain('5151515151');
+    expect((await auditActions(t, member.id)).filter((a) => a === 'bill_pay.series_stopped')).toHaveLength(1);
+    // Stopped, it is over: the member cannot stop it again, and no later run makes a payment.
+    expect((await member.browser.post(`/api/bill-pay/series/${(await seriesRow())?.id}/stop`)).statusCode).toBe(409);
+    await runSendJob(t, cutOffAt('2027-05-14'));
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+    expect((await balances(member.browser)).Checking).toEqual({ balance: '50.00', available: '50.00' });
+  });
+
   it('an every-two-weeks series with an end date; stopping it cancels its scheduled payment', async () => {
     const member = await memberWithMoney(t, 300_00n);
     const payee = await addPayee(t, member, { accountNumber: '9191919191' });

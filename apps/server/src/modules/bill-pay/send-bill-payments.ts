@@ -12,8 +12,8 @@ import { findActiveHold } from '../holds/holds';
 import { resolvePending } from '../ledger/post-transfer';
 import { billPayments } from './bill-pay.tables';
 import { cutOffOn } from './bill-pay-dates';
-import { type BillOutcome, tellMember } from './bill-pay-notices';
-import { paymentsWithPayee, readPaymentRow } from './bill-payment-view';
+import { type BillOutcome, tellMember, tellSeriesStopped } from './bill-pay-notices';
+import { paymentsWithPayee, type ReadPaymentRow, readPaymentRow } from './bill-payment-view';
 import { continueSeries, holdMoney, newConfirmationNumber, releaseHold } from './bill-payments';
 
 /**
@@ -170,7 +170,37 @@ async function doneWith(
     after: { status: outcome.kind, ...after },
     at: now,
   });
-  if (payment.seriesId && payment.occurrence) await continueSeries(tx, payment.seriesId, payment.occurrence, now);
+  if (payment.seriesId && payment.occurrence) {
+    const step = outcome.kind === 'sent' ? 'sent' : 'missed';
+    const series = await continueSeries(
+      tx,
+      payment.seriesId,
+      payment.occurrence,
+      step,
+      deps.config.billPay.seriesMaxMissed,
+      now,
+    );
+    if (series.kind === 'stopped') await seriesStoppedByItself(tx, deps, row, series.missed, now);
+  }
+}
+
+/** A series that stopped by itself: the member is told, and the audit row says why. */
+export async function seriesStoppedByItself(
+  tx: Tx,
+  deps: Pick<AppDeps, 'config' | 'mailer'>,
+  row: ReadPaymentRow,
+  missed: number,
+  now: Date,
+) {
+  await tellSeriesStopped(tx, deps, row, missed, now);
+  await recordAudit(tx, {
+    action: 'bill_pay.series_stopped',
+    actor: systemActor,
+    targetUserId: row.payment.userId,
+    before: { seriesId: row.payment.seriesId, status: 'active' },
+    after: { status: 'stopped', missedInRow: missed, lastPaymentId: row.payment.id },
+    at: now,
+  });
 }
 
 async function fail(tx: Tx, deps: Deps, row: Locked, reason: string, now: Date): Promise<'failed'> {
