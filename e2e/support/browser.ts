@@ -14,8 +14,26 @@ const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /** What the global setup provided; `chromium` is false when the browser tests must skip. */
 export const e2e = inject('e2e');
 
+/**
+ * Under `scripts/test-at.sh` (libfaketime: this process and the server live at another time),
+ * Chromium runs on the real clock — it does not start under libfaketime — and every page's `Date`
+ * is moved by the same offset (`openPage`), so the browser, the server and the test agree on
+ * "now". Only `Date` moves: timers keep running as they do (Playwright's `clock.install` replaces
+ * them too, and sign-in then failed for reasons of its own).
+ */
+const fakeTimeOffset = (() => {
+  const match = /^([+-])(\d+)s?$/.exec(process.env.FAKETIME ?? '');
+  return match ? Number(`${match[1]}${match[2]}`) * 1000 : null;
+})();
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: e2e.chromiumPath, args: CHROMIUM_ARGS, headless: true });
+  const env = fakeTimeOffset === null ? undefined : withoutFakeTime(process.env);
+  return chromium.launch({ executablePath: e2e.chromiumPath, args: CHROMIUM_ARGS, headless: true, env });
+}
+
+function withoutFakeTime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const real = Object.entries(env).filter(([key]) => key !== 'LD_PRELOAD' && !key.startsWith('FAKETIME'));
+  return Object.fromEntries(real.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 export interface OpenedPage {
@@ -72,9 +90,25 @@ export function browserSuite(name: string, tests: (browser: BrowserPages) => voi
   });
 }
 
+/** Runs in the page: `Date.now()` and `new Date()` read the real clock moved by `offset` ms. */
+function moveDate(offset: number) {
+  const RealDate = Date;
+  class MovedDate extends RealDate {
+    constructor(...args: ConstructorParameters<DateConstructor> | []) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as ConstructorParameters<DateConstructor>));
+    }
+    static override now() {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = MovedDate as DateConstructor;
+}
+
 /** A fresh context (no cookies, no cache) and page at the given viewport, watching for errors. */
 export async function openPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, baseURL: e2e.baseUrl });
+  if (fakeTimeOffset !== null) await context.addInitScript(moveDate, fakeTimeOffset);
   // Generous for a loaded CI machine, short enough that a missing element fails the test quickly.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
