@@ -157,6 +157,14 @@ describe('[ADMIN]: Delete User Transactions closes the workflows of the holds it
       workflows: { billPayments: expect.arrayContaining([once.id, series.id]) },
     });
     expect(await balances(member.browser)).toEqual(settledBalances('0.00', '0.00'));
+
+    // On its hold day the next payment finds no money: the second of the series in a row not sent,
+    // so the series stops by itself and the member is told once.
+    expect(await runSendJob(t, cutOffAt(upcoming[0]?.holdsOn ?? ''))).toMatchObject({ failed: 1, errors: 0 });
+    expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
+    expect((await noticesTitled(member, 'Recurring payment stopped')).map((notice) => notice.body)).toEqual([
+      expect.stringContaining('its last 2 payments were not sent'),
+    ]);
   });
 
   it('reverses a pending card authorization: a later clearing is refused, the expiry job skips it', async () => {
