@@ -10,6 +10,8 @@
 # tomorrow's, weekends, Federal Reserve holidays, the first and last day of a month. PostgreSQL
 # outside the run keeps the real clock, so use the embedded database (no TEST_DATABASE_URL), and a
 # test that compares a file's age with the moved clock sees every file as written long ago or later.
+# Not for the cluster tests: the Redis and PostgreSQL servers they start do not serve under
+# libfaketime (tried, 2026-11-30).
 set -euo pipefail
 if [ $# -lt 1 ]; then
   echo "usage: scripts/test-at.sh 'TZ=\"America/New_York\" 2026-12-05 21:30' [vitest args…]" >&2
