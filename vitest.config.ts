@@ -25,6 +25,10 @@ const browserTests = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
   fileParallelism: false,
+  // `expect.poll` waits as long as a Playwright action does (`openPage`: 10 s), not Vitest's 1 s: on
+  // a loaded two-core CI machine a staff list took longer than 1 s to appear after sign-in, and two
+  // tests failed that a person would have seen pass.
+  expect: { poll: { timeout: 10_000 } },
 };
 const moneyBrowserTests =
   'e2e/{transfers,transfer-double-click,transaction-blocked,live-and-history,dialog-layout,staff-money,' +
