@@ -31,10 +31,22 @@ export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 5_000, que
  */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/**
+ * What every connection asks of PostgreSQL when it opens: no JIT compilation. PostgreSQL compiles a
+ * query whose estimated cost passes `jit_above_cost` (100,000); compiling takes tens of
+ * milliseconds (90 ms measured, for a search that ran in 30) and pays off only for queries that run
+ * for seconds. The portal's run for milliseconds, and an overestimate — an account the planner
+ * thinks shorter than a read of it, or the export's batches — passed the threshold. An `options`
+ * parameter in DATABASE_URL replaces this (`?options=-c%20jit%3Don` turns JIT back on). See
+ * docs/decisions/2026-12-01-search-walk-and-no-jit.md.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 /** A connection's settings; `query_timeout` only where every query is short. */
 export function connectionConfig(url: string, timeouts: PostgresTimeouts, boundQueries: boolean): pg.ClientConfig {
   return {
     connectionString: url,
+    options: SESSION_OPTIONS,
     connectionTimeoutMillis: timeouts.connectMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
