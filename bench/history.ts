@@ -307,6 +307,8 @@ try {
   );
   await m('category filter (Entertainment)', '/api/me/transactions?pageSize=20&category=Entertainment');
   await m('corrections shown', '/api/me/transactions?pageSize=20&corrections=true');
+  await m('status filter (Pending)', '/api/me/transactions?pageSize=20&status=Pending');
+  await m('status filter (Completed)', '/api/me/transactions?pageSize=20&status=Completed');
   await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
   await s('staff: member list', '/api/admin/users');
   await s('staff: member search (okafor)', '/api/admin/users?q=okafor');

@@ -191,9 +191,15 @@ const orderBy = (window: Window) => {
   return sql`order by t.effective_at ${dir}, t.created_at ${dir}, t.id ${dir}`;
 };
 
+// Each look-up below ends in `offset 0`, which keeps it a probe of one small index for each row
+// that reaches it: without it PostgreSQL may turn the look-up into a join planned over the whole
+// ledger — a hash of every posting (a parallel scan), or a merge along the reversals index — which
+// cost 80–500 ms with a status filter on a 100,000-row history
+// (docs/decisions/2026-12-01-prepared-history-reads.md).
+
 /** The pending transfer `t` has been resolved in one of these ways. */
 const resolved = (kinds: SQL) =>
-  sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds})`;
+  sql`exists (select 1 from ledger_transfers r where r.pending_id = t.id and r.kind in ${kinds} offset 0)`;
 
 /**
  * The resolution `r` is a void made by the member whose money the pending transfer held (its
@@ -206,7 +212,7 @@ const cancelledBy = (r: SQL) =>
 
 /** The pending transfer `t` has been voided by the member it belongs to (`cancelledBy`). */
 const cancelled = sql`exists (select 1 from ledger_transfers r
-  where r.pending_id = t.id and ${cancelledBy(sql.raw('r'))})`;
+  where r.pending_id = t.id and ${cancelledBy(sql.raw('r'))} offset 0)`;
 
 /** A search term as an ILIKE pattern: its own % and _ are characters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -239,8 +245,8 @@ function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] 
     // keeps the index order.
     conditions.push(sql`t.reverses_id is null
       and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
-      and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r
-        join ledger_transfers z on z.reverses_id = r.id where r.pending_id = t.id))`);
+      and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r where r.pending_id = t.id
+        and exists (select 1 from ledger_transfers z where z.reverses_id = r.id offset 0)))`);
   }
   return conditions;
 }
