@@ -62,30 +62,17 @@ function notice(row: PaymentRow, outcome: BillOutcome, sentOn: string): { title:
 export async function tellMember(tx: Executor, deps: Deps, row: ReadPaymentRow, outcome: BillOutcome, now: Date) {
   // Sent now (by the send job), or earlier (a return names the day it went).
   const told = notice(row, outcome, localDay(row.payment.sentAt ?? now, deps.config.timeZone));
-  await notify(tx, row.payment.userId, { kind: 'bill-pay', ...told }, now);
-  if (outcome.kind === 'sent' || !row.member.notifyEmail) return;
+  if (outcome.kind === 'sent') return tell(tx, deps, row, told, now);
+  const failed = outcome.kind === 'failed';
   const amount = formatMoney(row.payment.amount);
-  await deps.mailer.enqueue(
-    tx,
-    row.member.email,
-    renderEmail(deps.config, {
-      template: outcome.kind === 'failed' ? 'bill-payment-not-sent' : 'bill-payment-returned',
-      subject: `Your bill payment of ${amount} ${outcome.kind === 'failed' ? 'was not sent' : 'was returned'}`,
-      heading: told.title,
-      paragraphs: [
-        told.body,
-        `Sign in to ${deps.config.brand.shortName} to see it under Bill Pay, or call us if you have questions.`,
-      ],
-      details: [
-        ['Amount', amount],
-        ['Payee', `${row.payee.nickname} (${row.payee.billerName})`],
-        ...(row.numberUnreadable
-          ? []
-          : ([['Your account there', maskAccount(row.payee.accountNumber)]] as Array<[string, string]>)),
-        ['Date', longDay(row.payment.payOn)],
-      ],
-    }),
-  );
+  const account: Array<[string, string]> = row.numberUnreadable
+    ? []
+    : [['Your account there', maskAccount(row.payee.accountNumber)]];
+  await tell(tx, deps, row, told, now, {
+    template: failed ? 'bill-payment-not-sent' : 'bill-payment-returned',
+    subject: `Your bill payment of ${amount} ${failed ? 'was not sent' : 'was returned'}`,
+    more: [...account, ['Date', longDay(row.payment.payOn)]],
+  });
 }
 
 /**
@@ -94,26 +81,47 @@ export async function tellMember(tx: Executor, deps: Deps, row: ReadPaymentRow, 
  * know to pay the payee another way or set it up again.
  */
 export async function tellSeriesStopped(tx: Executor, deps: Deps, row: ReadPaymentRow, missed: number, now: Date) {
-  const title = 'Recurring payment stopped';
-  const body =
-    `Your recurring payment of ${describe(row)} is stopped: its last ${missed} payments were not sent. ` +
-    `No more payments will be made to ${row.payee.nickname}; to pay them again, set up a payment under Bill Pay.`;
-  await notify(tx, row.payment.userId, { kind: 'bill-pay', title, body }, now);
-  if (!row.member.notifyEmail) return;
+  const told = {
+    title: 'Recurring payment stopped',
+    body:
+      `Your recurring payment of ${describe(row)} is stopped: its last ${missed} payments were not sent. ` +
+      `No more payments will be made to ${row.payee.nickname}; to pay them again, set up a payment under Bill Pay.`,
+  };
+  await tell(tx, deps, row, told, now, {
+    template: 'bill-series-stopped',
+    subject: `Your recurring payment to ${row.payee.nickname} is stopped`,
+  });
+}
+
+/**
+ * The notice in the bell and, when `email` is given and the member keeps e-mail on, the same words
+ * by e-mail, with the payment's amount and payee and then `email.more`.
+ */
+async function tell(
+  tx: Executor,
+  deps: Deps,
+  row: PaymentRow,
+  told: { title: string; body: string },
+  now: Date,
+  email?: { template: string; subject: string; more?: Array<[string, string]> },
+) {
+  await notify(tx, row.payment.userId, { kind: 'bill-pay', ...told }, now);
+  if (!email || !row.member.notifyEmail) return;
   await deps.mailer.enqueue(
     tx,
     row.member.email,
     renderEmail(deps.config, {
-      template: 'bill-series-stopped',
-      subject: `Your recurring payment to ${row.payee.nickname} is stopped`,
-      heading: title,
+      template: email.template,
+      subject: email.subject,
+      heading: told.title,
       paragraphs: [
-        body,
+        told.body,
         `Sign in to ${deps.config.brand.shortName} to see it under Bill Pay, or call us if you have questions.`,
       ],
       details: [
         ['Amount', formatMoney(row.payment.amount)],
         ['Payee', `${row.payee.nickname} (${row.payee.billerName})`],
+        ...(email.more ?? []),
       ],
     }),
   );

@@ -222,6 +222,7 @@ describe('[BILL PAY]: the send job', () => {
     const [mail] = await mailsTo(t, member.email, 'bill-series-stopped');
     expect(mail?.subject).toBe('Your recurring payment to Gym is stopped');
     expect(mail?.textBody).not.toContain('5151515151');
+    expect(mail?.textBody).toMatch(/Amount: \$100\.00\nPayee: Gym \(.+\)\n\n/);
     expect((await auditActions(t, member.id)).filter((a) => a === 'bill_pay.series_stopped')).toHaveLength(1);
     // Stopped, it is over: the member cannot stop it again, and no later run makes a payment.
     expect((await member.browser.post(`/api/bill-pay/series/${(await seriesRow())?.id}/stop`)).statusCode).toBe(409);

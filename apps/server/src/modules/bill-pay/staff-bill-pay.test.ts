@@ -113,6 +113,11 @@ describe('[BILL PAY]: the staff tab of Payment Operations', () => {
     expect(mail?.subject).toBe('Your bill payment of $86.40 was returned');
     expect(mail?.textBody).toContain('Note from our payments team: Please check the number on your bill.');
     expect(mail?.textBody).not.toContain('5512345678');
+    // The payment's details under the words: what, to whom, which account there (its last four), when.
+    expect(mail?.textBody).toContain(
+      'Amount: $86.40\nPayee: Electric (Riverside Electric Co.)\nYour account there: ••••5678\n' +
+        'Date: Tuesday, December 1, 2026',
+    );
     expect((await paymentsOf(member, 'history')).payments.find((p) => p.id === toElectric.id)?.status).toBe('returned');
     const refund = (await history(member.browser, 'category=Bill%20Pay&type=credit')).items[0];
     expect(refund).toEqual(expect.objectContaining({ type: 'credit', amount: '86.40', status: 'Completed' }));
