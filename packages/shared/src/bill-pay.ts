@@ -239,6 +239,11 @@ export const billSeriesSchema = z.object({
   occurrences: z.number().int(),
   nextPayOn: z.string().nullable(),
   memo: z.string(),
+  /**
+   * Why a series stopped by itself ("2 payments in a row were not sent"); null for one that runs,
+   * ended or that the member stopped. Such a series stays in the list for 30 days after it stopped.
+   */
+  stopReason: z.string().nullable(),
 });
 export type BillSeries = z.infer<typeof billSeriesSchema>;
 

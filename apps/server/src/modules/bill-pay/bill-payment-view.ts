@@ -136,5 +136,6 @@ export function toSeriesView(
     occurrences: progress.occurrences,
     nextPayOn: progress.nextPayOn,
     memo: series.memo,
+    stopReason: series.stopReason,
   };
 }

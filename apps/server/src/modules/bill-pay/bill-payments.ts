@@ -13,7 +13,7 @@ import {
   messages,
   longDay,
 } from '@mutual/shared';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { retriedTransaction } from '../../db/transaction';
 import type { SecretBox } from '../../crypto/secret-box';
@@ -458,7 +458,7 @@ async function stopSeriesOnce(
     },
     at: now,
   });
-  const [view] = await seriesViews(tx, deps.secrets, member.id, [series.id]);
+  const [view] = await seriesViews(tx, deps.secrets, member.id, { ids: [series.id] });
   if (!view) throw new Error('series vanished');
   const payee = view.payee.nickname;
   const [sending] = stillSent;
@@ -470,13 +470,34 @@ async function stopSeriesOnce(
   return { message, series: view };
 }
 
-async function seriesViews(db: Executor, secrets: SecretBox, userId: string, only?: string[]) {
+/**
+ * The member's series with these ids, or the list Bill Pay shows at `shownAt`: the running ones,
+ * and one that stopped by itself (payments in a row not sent) for `STOPPED_SHOWN_DAYS` after, with
+ * why — the member is told in the bell and by e-mail, and finds it where the series was.
+ */
+async function seriesViews(
+  db: Executor,
+  secrets: SecretBox,
+  userId: string,
+  which: { ids: string[] } | { shownAt: Date },
+) {
+  const shown =
+    'ids' in which
+      ? inArray(billSeries.id, which.ids)
+      : or(
+          eq(billSeries.status, 'active'),
+          and(
+            eq(billSeries.status, 'stopped'),
+            isNotNull(billSeries.stopReason),
+            gt(billSeries.stoppedAt, new Date(which.shownAt.getTime() - STOPPED_SHOWN_DAYS * 86_400_000)),
+          ),
+        );
   const rows = await db
     .select({ series: billSeries, payee: billPayees, accountType: ledgerAccounts.type })
     .from(billSeries)
     .innerJoin(billPayees, eq(billPayees.id, billSeries.payeeId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, billSeries.fromAccountId))
-    .where(and(eq(billSeries.userId, userId), only ? inArray(billSeries.id, only) : eq(billSeries.status, 'active')))
+    .where(and(eq(billSeries.userId, userId), shown))
     .orderBy(asc(billSeries.createdAt));
   if (rows.length === 0) return [];
   const progress = await db
@@ -503,13 +524,16 @@ async function seriesViews(db: Executor, secrets: SecretBox, userId: string, onl
   });
 }
 
+/** How long a series that stopped by itself stays in the member's list of recurring payments. */
+const STOPPED_SHOWN_DAYS = 30;
+
 /** Everything the Bill Pay form needs. */
 export async function billPayOverview(deps: Deps, userId: string): Promise<BillPayOverview> {
   const now = deps.clock();
   const window = billPayWindow(now, deps.config);
   const [payees, series] = await Promise.all([
     listPayees(deps.db, deps.secrets, userId),
-    seriesViews(deps.db, deps.secrets, userId),
+    seriesViews(deps.db, deps.secrets, userId, { shownAt: now }),
   ]);
   return {
     billers: deps.config.billPay.billers.map(({ id, name, category, delivery }) => ({ id, name, category, delivery })),

@@ -209,8 +209,10 @@ describe('[BILL PAY]: the send job', () => {
       expect.objectContaining({ status: 'stopped', missedInRow: 2, stopReason: '2 payments in a row were not sent' }),
     );
     expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
-    // Recurring payments lists the running ones: it is gone from there, and the bell and e-mail say why.
-    expect((await billPayOverview(member)).series).toEqual([]);
+    // Recurring payments shows it stopped, and why; so do the bell and an e-mail.
+    expect((await billPayOverview(member)).series).toEqual([
+      expect.objectContaining({ status: 'stopped', stopReason: '2 payments in a row were not sent', nextPayOn: null }),
+    ]);
     expect(await stopped()).toEqual([
       expect.objectContaining({
         title: 'Recurring payment stopped',
@@ -229,6 +231,16 @@ describe('[BILL PAY]: the send job', () => {
     await runSendJob(t, cutOffAt('2027-05-14'));
     expect((await paymentsOf(member, 'upcoming')).total).toBe(0);
     expect((await balances(member.browser)).Checking).toEqual({ balance: '50.00', available: '50.00' });
+    // It stays in the list for 30 days after it stopped (the stop moved back, as if that long ago).
+    const stoppedDaysAgo = (days: number) =>
+      t.db
+        .update(billSeries)
+        .set({ stoppedAt: new Date(time.now().getTime() - days * 86_400_000) })
+        .where(eq(billSeries.userId, member.id));
+    await stoppedDaysAgo(29);
+    expect((await billPayOverview(member)).series).toHaveLength(1);
+    await stoppedDaysAgo(31);
+    expect((await billPayOverview(member)).series).toEqual([]);
   });
 
   it('an every-two-weeks series with an end date; stopping it cancels its scheduled payment', async () => {

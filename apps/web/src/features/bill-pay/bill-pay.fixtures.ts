@@ -66,6 +66,7 @@ export const seriesFixture = fixtureFactory<BillSeries>({
   occurrences: 2,
   nextPayOn: '2026-04-10',
   memo: '',
+  stopReason: null,
 });
 
 export function pageOf(payments: BillPaymentView[], page = 1, total = payments.length): BillPaymentPage {

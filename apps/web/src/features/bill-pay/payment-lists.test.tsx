@@ -235,4 +235,19 @@ describe('Recurring payments', () => {
     expect((await screen.findByRole('status')).textContent).toBe(m.seriesStopped('Home power'));
     await waitFor(() => expect(server.to('POST', `/api/bill-pay/series/${active.id}/stop`)).toHaveLength(1));
   });
+
+  it('says why a series stopped by itself, and offers no "Stop"', () => {
+    const stopped = seriesFixture({
+      status: 'stopped',
+      nextPayOn: null,
+      stopReason: '2 payments in a row were not sent',
+    });
+    renderWithProviders(<RecurringPayments series={[stopped]} />);
+    const [only] = within(screen.getByRole('list', { name: 'Recurring payments' })).getAllByRole('listitem');
+    expect(only?.textContent).toContain('Stopped · 2 payments');
+    expect(only?.textContent).toContain(
+      'Stopped because 2 payments in a row were not sent. Set up a new payment to pay Home power again.',
+    );
+    expect(within(only as HTMLElement).queryByRole('button')).toBeNull();
+  });
 });

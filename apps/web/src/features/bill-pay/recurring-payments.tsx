@@ -11,15 +11,17 @@ const statusLabels: Record<BillSeries['status'], string> = {
   stopped: 'Stopped',
 };
 
-/** "Until you stop it", "Ends by March 31, 2027", "3 of 12 payments". */
+/** "Until you stop it", "Ends by March 31, 2027", "3 of 12 payments"; once over, "5 payments". */
 function extentText(series: BillSeries): string {
   if (series.count !== null) return `${series.occurrences} of ${series.count} payments`;
+  if (series.status !== 'active') return `${series.occurrences} ${series.occurrences === 1 ? 'payment' : 'payments'}`;
   if (series.endsOn) return `Ends by ${formatCalendarDate(series.endsOn)}`;
   return 'Until you stop it';
 }
 
 /**
- * The member's recurring payments; an active one can be stopped (its scheduled payment is cancelled,
+ * The member's recurring payments (and, for 30 days, one that stopped by itself, with why); an
+ * active one can be stopped (its scheduled payment is cancelled,
  * unless past its cut-off: then it is still sent, and the server's answer says so).
  */
 export function RecurringPayments({ series }: { series: BillSeries[] }) {
@@ -46,6 +48,12 @@ export function RecurringPayments({ series }: { series: BillSeries[] }) {
                 : ''}
             {extentText(entry)}
           </p>
+          {entry.stopReason && (
+            <p className="text-red-700">
+              Stopped because {entry.stopReason.charAt(0).toLowerCase() + entry.stopReason.slice(1)}. Set up a new
+              payment to pay {entry.payee.nickname} again.
+            </p>
+          )}
         </>
       )}
       button={(entry, ask) =>
