@@ -240,8 +240,9 @@ export const billSeriesSchema = z.object({
   nextPayOn: z.string().nullable(),
   memo: z.string(),
   /**
-   * Why a series stopped by itself ("2 payments in a row were not sent"); null for one that runs,
-   * ended or that the member stopped. Such a series stays in the list for 30 days after it stopped.
+   * Why a series stopped by itself, as words that follow "Stopped because" ("2 payments in a row
+   * were not sent"); null for one that runs, ended or that the member stopped. Such a series stays
+   * in the list for 30 days after it stopped.
    */
   stopReason: z.string().nullable(),
 });

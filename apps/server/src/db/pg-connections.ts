@@ -40,7 +40,7 @@ const KEEPALIVE_DELAY_MS = 10_000;
  * parameter in DATABASE_URL replaces this (`?options=-c%20jit%3Don` turns JIT back on). See
  * docs/decisions/2026-12-01-search-walk-and-no-jit.md.
  */
-export const SESSION_OPTIONS = '-c jit=off';
+const SESSION_OPTIONS = '-c jit=off';
 
 /** A connection's settings; `query_timeout` only where every query is short. */
 export function connectionConfig(url: string, timeouts: PostgresTimeouts, boundQueries: boolean): pg.ClientConfig {

@@ -21,8 +21,8 @@ function extentText(series: BillSeries): string {
 
 /**
  * The member's recurring payments (and, for 30 days, one that stopped by itself, with why); an
- * active one can be stopped (its scheduled payment is cancelled,
- * unless past its cut-off: then it is still sent, and the server's answer says so).
+ * active one can be stopped (its scheduled payment is cancelled, unless past its cut-off: then it
+ * is still sent, and the server's answer says so).
  */
 export function RecurringPayments({ series }: { series: BillSeries[] }) {
   const { stopSeries } = useBillPayActions();
@@ -50,8 +50,7 @@ export function RecurringPayments({ series }: { series: BillSeries[] }) {
           </p>
           {entry.stopReason && (
             <p className="text-red-700">
-              Stopped because {entry.stopReason.charAt(0).toLowerCase() + entry.stopReason.slice(1)}. Set up a new
-              payment to pay {entry.payee.nickname} again.
+              Stopped because {entry.stopReason}. Set up a new payment to pay {entry.payee.nickname} again.
             </p>
           )}
         </>
