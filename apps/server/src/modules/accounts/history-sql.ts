@@ -126,7 +126,7 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
     // the available balance and on the deposit, not as rows.
     sql`t.category <> 'Hold'`,
     ...keyset,
-    ...filterConditions(filters, timeZone),
+    ...filterConditions(filters, timeZone, window),
   ];
   const where = sql.join([sql`${account} = ${accountId}::uuid`, ...conditions], sql` and `);
   const order = orderBy(window);
@@ -160,7 +160,7 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
     ],
     sql` and `,
   );
-  const found = sql.join([matches, ...filterConditions(filters, timeZone)], sql` and `);
+  const found = sql.join([matches, ...filterConditions(filters, timeZone, window)], sql` and `);
   const reach = searchWindow(window);
   // `walk` pulls rows in order only until the page is full: the inner LIMIT bounds the walk, the
   // outer one ends it early. The index part runs only when the walk found too few (the count is
@@ -217,8 +217,14 @@ const cancelled = sql`exists (select 1 from ledger_transfers r
 /** A search term as an ILIKE pattern: its own % and _ are characters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Every filter but the search, as conditions on the transfer `t`. */
-function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] {
+/**
+ * A read of at most this many rows is a page (the largest is 100 rows, and 2 to see what lies
+ * beyond); an export reads batches of thousands.
+ */
+const PAGE_ROWS_MAX = 102;
+
+/** Every filter but the search, as conditions on the transfer `t`, for a read of `window.limit` rows. */
+function filterConditions(filters: TransactionFilters, timeZone: string, window: Window): SQL[] {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(sql`t.category = ${filters.category}`);
   // Days are the credit union's: "1 March" in New York starts at 05:00Z.
@@ -239,10 +245,15 @@ function filterConditions(filters: TransactionFilters, timeZone: string): SQL[] 
     );
   if (filters.status === 'Cancelled')
     conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and ${cancelled}`);
-  if (!filters.corrections) {
-    // Neither a reversal nor reversed (a pending transfer through its posting: looked for only on
-    // pending ones). NOT EXISTS: a nested-loop anti-join on the small index of reversals, which
-    // keeps the index order.
+  if (!filters.corrections && window.limit <= PAGE_ROWS_MAX) {
+    // Neither a reversal nor reversed. A page asks the ledger's function, which keeps its look-ups
+    // out of the page's plan (planning them was most of a search's time: ledger_was_reversed.sql);
+    // its cost makes it the last test of each row.
+    conditions.push(sql`t.reverses_id is null and not ledger_was_reversed(t.id, t.kind)`);
+  } else if (!filters.corrections) {
+    // A batch of an export: a probe per row is cheaper than a call, and planned once a batch.
+    // NOT EXISTS: a nested-loop anti-join on the small index of reversals, which keeps the index
+    // order; a pending transfer's posting is looked for only on pending ones.
     conditions.push(sql`t.reverses_id is null
       and not exists (select 1 from ledger_transfers z where z.reverses_id = t.id)
       and (t.kind <> 'pending' or not exists (select 1 from ledger_transfers r where r.pending_id = t.id

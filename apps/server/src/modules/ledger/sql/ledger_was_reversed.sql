@@ -1,0 +1,18 @@
+-- Whether a transfer's money was sent back: the transfer itself has a reversal, or — for a pending
+-- transfer — the posting that completed it has one. The member's history hides such a transfer
+-- with its reversal unless corrections are shown (accounts/history-sql.ts).
+-- A function, not a sub-select in the history's query: a page of the history is planned for its
+-- filters each time, and this check's three look-ups of ledger_transfers, written into each of the
+-- page's (up to four) reads, were about half of a search's time, most of it planning
+-- (docs/decisions/2026-12-01-reversal-check-planned-once.md). Here they are planned once per
+-- connection. A call costs more than an index probe, so only pages call it (an export's batches keep
+-- the anti-join), and its COST makes the planner test it last, on the rows every other filter left.
+CREATE OR REPLACE FUNCTION ledger_was_reversed(p_transfer_id uuid, p_kind text) RETURNS boolean
+    LANGUAGE plpgsql STABLE STRICT COST 100000 AS $$
+    BEGIN
+      RETURN EXISTS (SELECT 1 FROM ledger_transfers z WHERE z.reverses_id = p_transfer_id)
+        OR (p_kind = 'pending' AND EXISTS (SELECT 1 FROM ledger_transfers r
+          WHERE r.pending_id = p_transfer_id
+            AND EXISTS (SELECT 1 FROM ledger_transfers z WHERE z.reverses_id = r.id)));
+    END
+    $$;
