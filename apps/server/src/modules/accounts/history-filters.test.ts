@@ -90,6 +90,15 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
               now: time.now(),
               createdBy: null,
             });
+          // Voided by the member (a bill payment they cancelled): Cancelled, not Failed.
+          else if (i % 51 === 0)
+            await resolvePending(tx, {
+              pendingId: held.transferId,
+              kind: 'void',
+              reason: 'Cancelled by you',
+              now: time.now(),
+              createdBy: member.id,
+            });
         } else if (i % 23 === 0) await post(i, 'failed', checking, generalLedger.cardSettlement, memo, category);
         else if (category === 'Income') await post(i, 'single', generalLedger.achClearing, checking, memo, category);
         else {
@@ -123,6 +132,8 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
     ['category=Transfer&corrections=true', (row) => row.category === 'Transfer'],
     ['status=Pending', (row) => row.status === 'Pending' && row.correction === null],
     ['status=Failed', (row) => row.status === 'Failed' && row.correction === null],
+    ['status=Cancelled', (row) => row.status === 'Cancelled' && row.correction === null],
+    ['status=Pending&type=debit', (row) => row.status === 'Pending' && row.type === 'debit' && row.correction === null],
     ['status=Completed&corrections=true', (row) => row.status === 'Completed'],
     [
       'from=2026-02-10&to=2026-02-20',
@@ -152,7 +163,7 @@ describe('[ACCOUNTS]: history filters give the rows they describe, on every page
 
   it('has what the cases need: a long history with each kind of row', () => {
     expect(all.length).toBeGreaterThan(400);
-    for (const status of ['Completed', 'Pending', 'Failed'] as const)
+    for (const status of ['Completed', 'Pending', 'Failed', 'Cancelled'] as const)
       expect(
         all.some((row) => row.status === status),
         status,

@@ -126,7 +126,7 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
     // the available balance and on the deposit, not as rows.
     sql`t.category <> 'Hold'`,
     ...keyset,
-    ...filterConditions(filters, timeZone, window),
+    ...filterConditions(filters, timeZone, window, side, accountId),
   ];
   const where = sql.join([sql`${account} = ${accountId}::uuid`, ...conditions], sql` and `);
   const order = orderBy(window);
@@ -160,7 +160,7 @@ function branch(accountId: string, side: Side, filters: TransactionFilters, time
     ],
     sql` and `,
   );
-  const found = sql.join([matches, ...filterConditions(filters, timeZone, window)], sql` and `);
+  const found = sql.join([matches, ...filterConditions(filters, timeZone, window, side, accountId)], sql` and `);
   const reach = searchWindow(window);
   // `walk` pulls rows in order only until the page is full: the inner LIMIT bounds the walk, the
   // outer one ends it early. The index part runs only when the walk found too few (the count is
@@ -223,8 +223,26 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 const PAGE_ROWS_MAX = 102;
 
-/** Every filter but the search, as conditions on the transfer `t`, for a read of `window.limit` rows. */
-function filterConditions(filters: TransactionFilters, timeZone: string, window: Window): SQL[] {
+/**
+ * Ids of the read's (`side` of `accountId`) pending transfers that were resolved — by any resolution,
+ * or by those `which` keeps — read from its resolutions alone (a small partial index that holds the
+ * kind and who made each, migration 0023).
+ */
+const resolvedIds = (side: Side, accountId: string, which: SQL = sql`true`) =>
+  sql`select r.pending_id from ledger_transfers r
+    where r.${sql.raw(`${side}_account_id`)} = ${accountId}::uuid and r.pending_id is not null and ${which}`;
+
+/**
+ * Every filter but the search, as conditions on the transfer `t` of the read `side` of `accountId`,
+ * for a read of `window.limit` rows.
+ */
+function filterConditions(
+  filters: TransactionFilters,
+  timeZone: string,
+  window: Window,
+  side: Side,
+  accountId: string,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(sql`t.category = ${filters.category}`);
   // Days are the credit union's: "1 March" in New York starts at 05:00Z.
@@ -233,24 +251,32 @@ function filterConditions(filters: TransactionFilters, timeZone: string, window:
   if (filters.status === 'Completed')
     conditions.push(sql`(t.kind = 'single' or (t.kind = 'pending' and ${resolved(sql`('post')`)}))`);
   // Pending, Failed and Cancelled say `kind in ('pending', 'failed')` outright, so the partial
-  // indexes of those transfers serve them.
+  // indexes of those transfers serve them. Pending and Cancelled are sets of ids, taken from the
+  // read's pending and failed transfers and its resolutions (two partial indexes, read alone), so
+  // the few open or cancelled ones are found without looking up each pending transfer.
   if (filters.status === 'Pending')
-    conditions.push(
-      sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and not ${resolved(sql`('post', 'void', 'expire')`)}`,
-    );
+    conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and t.id in (select o.id
+      from ledger_transfers o where o.${sql.raw(`${side}_account_id`)} = ${accountId}::uuid
+        and o.kind in ('pending', 'failed')
+      except all ${resolvedIds(side, accountId)})`);
   if (filters.status === 'Failed')
     conditions.push(
       sql`t.kind in ('pending', 'failed')
         and (t.kind = 'failed' or (${resolved(sql`('void', 'expire')`)} and not ${cancelled}))`,
     );
   if (filters.status === 'Cancelled')
-    conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending' and ${cancelled}`);
-  if (!filters.corrections && window.limit <= PAGE_ROWS_MAX) {
+    conditions.push(sql`t.kind in ('pending', 'failed') and t.kind = 'pending'
+      and t.id in (${resolvedIds(side, accountId, cancelledBy(sql.raw('r')))})`);
+  // Only a completed transfer is a correction: the ledger reverses single transfers and the postings
+  // of pending ones, never a pending transfer itself (ledger_post.sql), and an open, voided, expired
+  // or failed one has no posting.
+  const mayBeCorrection = !filters.status || filters.status === 'Completed';
+  if (!filters.corrections && mayBeCorrection && window.limit <= PAGE_ROWS_MAX) {
     // Neither a reversal nor reversed. A page asks the ledger's function, which keeps its look-ups
     // out of the page's plan (planning them was most of a search's time: ledger_was_reversed.sql);
     // its cost makes it the last test of each row.
     conditions.push(sql`t.reverses_id is null and not ledger_was_reversed(t.id, t.kind)`);
-  } else if (!filters.corrections) {
+  } else if (!filters.corrections && mayBeCorrection) {
     // A batch of an export: a probe per row is cheaper than a call, and planned once a batch.
     // NOT EXISTS: a nested-loop anti-join on the small index of reversals, which keeps the index
     // order; a pending transfer's posting is looked for only on pending ones.

@@ -200,6 +200,15 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_credit_open_idx')
       .on(table.creditAccountId, table.effectiveAt, table.createdAt, table.id)
       .where(sql`${table.kind} in ('pending', 'failed')`),
+    // An account's resolutions (post, void, expire), with what says who voided: the history's Pending
+    // and Cancelled filters take these ids from the pending ones (accounts/history-sql.ts). Only
+    // resolutions are in them, so other postings never write them.
+    index('ledger_transfers_debit_resolution_idx')
+      .on(table.debitAccountId, table.pendingId, table.kind, table.createdBy)
+      .where(sql`${table.pendingId} is not null`),
+    index('ledger_transfers_credit_resolution_idx')
+      .on(table.creditAccountId, table.pendingId, table.kind, table.createdBy, table.debitAccountId)
+      .where(sql`${table.pendingId} is not null`),
     index('ledger_transfers_debit_reversal_idx')
       .on(table.debitAccountId, table.reversesId)
       .where(sql`${table.reversesId} is not null`),
