@@ -309,6 +309,8 @@ try {
   await m('corrections shown', '/api/me/transactions?pageSize=20&corrections=true');
   await m('status filter (Pending)', '/api/me/transactions?pageSize=20&status=Pending');
   await m('status filter (Completed)', '/api/me/transactions?pageSize=20&status=Completed');
+  await m('status filter (Failed)', '/api/me/transactions?pageSize=20&status=Failed');
+  await m('status filter (Cancelled)', '/api/me/transactions?pageSize=20&status=Cancelled', 'none to find');
   await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
   await s('staff: member list', '/api/admin/users');
   await s('staff: member search (okafor)', '/api/admin/users?q=okafor');

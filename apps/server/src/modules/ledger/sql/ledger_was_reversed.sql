@@ -3,7 +3,8 @@
 -- with its reversal unless corrections are shown (accounts/history-sql.ts).
 -- A function, not a sub-select in the history's query: a page of the history is planned for its
 -- filters each time, and this check's three look-ups of ledger_transfers, written into each of the
--- page's (up to four) reads, were about half of a search's time, most of it planning
+-- page's (up to four) reads, cost a common-word search about half its time: planning them, and
+-- setting up their plan nodes whether they ran or not
 -- (docs/decisions/2026-12-01-reversal-check-planned-once.md). Here they are planned once per
 -- connection. A call costs more than an index probe, so only pages call it (an export's batches keep
 -- the anti-join), and its COST makes the planner test it last, on the rows every other filter left.
