@@ -13,6 +13,7 @@ import { compareKeys, decodeCursor, encodeCursor, type HistoryKey } from './hist
 import {
   historyReads,
   historyRowsSql,
+  unfiltered,
   type HistoryRow,
   type TransactionFilters,
   type TransactionQuery,
@@ -113,6 +114,7 @@ async function readPage(
     ...window,
     limit: window.limit + 2,
   });
+  // An unfiltered read is a prepared statement, planned once per connection (see `unfiltered`).
   const fetched = await (unfiltered(filters) ? queryRowsPrepared : queryRows)<HistoryRow>(db, query);
   let taken = Math.min(window.limit, fetched.length);
   if (taken > 0 && fetched[taken]?.transfer_id === fetched[taken - 1]?.transfer_id) taken += 1;
@@ -121,16 +123,6 @@ async function readPage(
     .sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || (a.side === b.side ? 0 : a.side === 'credit' ? -1 : 1));
   return { rows, more: fetched.length > taken };
 }
-
-/**
- * The history as the dashboard's Recent Transactions and an unfiltered History page read it: its
- * text depends only on the member's accounts, the corrections switch and the cursor's direction (a
- * dozen shapes), and its plan walks indexes in order however long the history, so it is a prepared
- * statement (db/client.ts): planning it took 3 of its 3.5 ms at the database. Filtered reads are
- * planned for their values each time (and a filter added later is one of them).
- */
-const unfiltered = (filters: TransactionFilters) =>
-  Object.entries(filters).every(([name, value]) => name === 'corrections' || value === undefined);
 
 export const keyOf = (row: HistoryRow): HistoryKey => ({
   effectiveAt: row.effective_key,
