@@ -1,13 +1,14 @@
 -- Whether a transfer's money was sent back: the transfer itself has a reversal, or — for a pending
 -- transfer — the posting that completed it has one. The member's history hides such a transfer
 -- with its reversal unless corrections are shown (accounts/history-sql.ts).
--- A function, not a sub-select in the history's query: a page of the history is planned for its
--- filters each time, and this check's three look-ups of ledger_transfers, written into each of the
--- page's (up to four) reads, cost a common-word search about half its time: planning them, and
--- setting up their plan nodes whether they ran or not
+-- A function, not a sub-select in the history's query: a filtered page of the history is planned for
+-- its values each time, and this check's three look-ups of ledger_transfers, written into each of
+-- the page's (up to four) reads, cost a common-word search about half its time at the database:
+-- planning them, and setting up their plan nodes whether they ran or not
 -- (docs/decisions/2026-12-01-reversal-check-planned-once.md). Here they are planned once per
--- connection. A call costs more than an index probe, so only pages call it (an export's batches keep
--- the anti-join), and its COST makes the planner test it last, on the rows every other filter left.
+-- connection. A call costs more than an index probe, so only filtered pages call it (the prepared
+-- unfiltered page and an export's batches keep the anti-join), and its COST makes the planner test
+-- it last, on the rows every other filter left.
 CREATE OR REPLACE FUNCTION ledger_was_reversed(p_transfer_id uuid, p_kind text) RETURNS boolean
     LANGUAGE plpgsql STABLE STRICT COST 100000 AS $$
     BEGIN
