@@ -17,6 +17,11 @@
  * its garbage), to compare between history sizes. It ends with every
  * ledger invariant (ledger:verify) and drops the database unless KEEP_BENCH_DB is set. A broken
  * ledger, a server error or a wrong answer exits non-zero. No test runs this.
+ *
+ * BENCH_HISTORY_DB names a database an earlier run kept (`mutual_bench_history_<id>`): the run
+ * reads it again with the code checked out now, writing no data and keeping the database, so two
+ * versions of the code are compared on the same data (and the run takes minutes, not seven).
+ * BENCH_READS (words, comma-separated) keeps only the reads whose label holds one of them.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,8 +52,15 @@ const SCENARIO_SECONDS = Math.max(1, envWholeNumber('BENCH_SCENARIO_SECONDS', 20
 const EXPORTS = Math.max(1, envWholeNumber('BENCH_EXPORTS', 3));
 const PASSWORD = 'bench-password-2026-history';
 
-const id = randomBytes(4).toString('hex');
+/** A kept database read again (BENCH_HISTORY_DB), or none: this run writes its own. */
+const reused = process.env.BENCH_HISTORY_DB;
+if (reused !== undefined && !/^mutual_bench_history_[0-9a-f]{8}$/.test(reused))
+  throw new Error(`BENCH_HISTORY_DB must name a kept database (mutual_bench_history_<id>), not ${reused}`);
+const id = reused?.slice('mutual_bench_history_'.length) ?? randomBytes(4).toString('hex');
 const benchDb = `mutual_bench_history_${id}`;
+/** The reads to run (BENCH_READS): every read whose label holds one of the words; all without it. */
+const onlyReads = process.env.BENCH_READS?.split(',').map((word) => word.trim().toLowerCase());
+const wanted = (label: string) => !onlyReads || onlyReads.some((word) => label.toLowerCase().includes(word));
 
 // ---------------------------------------------------------------------------------------------
 // Load, from a child process so the clients neither share the server's event loop nor its memory
@@ -134,6 +146,7 @@ function report(label: string, samples: number[], note = '') {
 }
 
 async function scenario(base: string, origin: string, cookie: string, label: string, path: string, note = '') {
+  if (!wanted(label)) return;
   // Each load runs in a fresh Node process: its first requests measure that process's own start
   // (undici and the JIT warming up), not the server, so they are sent but not counted.
   const result = await load(base, path, cookie, origin, { clients: CLIENTS, requests: REQUESTS, warmup: WARMUP });
@@ -214,6 +227,11 @@ async function exportRuns(base: string, cookie: string, origin: string, expected
 
 async function person(deps: BenchDeps, role: 'user' | 'admin', name: string) {
   const email = `bench.${role}.${id}@example.com`;
+  if (reused) {
+    const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`${benchDb} has no ${email}: not a database bench:history kept`);
+    return { id: user.id, email, name };
+  }
   const user = await createBenchUser(deps, { name, email, password: PASSWORD, role });
   return { id: user.id, email, name };
 }
@@ -225,8 +243,9 @@ try {
     `bench:history: database ${benchDb}; ${CLIENTS} clients, ` +
       `${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`,
   );
-  print(`sizes: ${JSON.stringify(sizes)}`);
-  await admin(`create database ${benchDb}`);
+  if (reused) print('reading the kept database again: no data written, the database kept');
+  else print(`sizes: ${JSON.stringify(sizes)}`);
+  if (!reused) await admin(`create database ${benchDb}`);
   server = await startBenchServer({
     DATABASE_URL: withDatabase(benchDb),
     ...unlimitedSignIn,
@@ -241,22 +260,24 @@ try {
   const savings = accounts.find((a) => a.type === 'Savings')?.id;
   if (!checking || !savings || !hashed) throw new Error('the member has no accounts');
 
-  const began = performance.now();
-  progress('writing the data (set-based):');
-  const client = new pg.Client({ connectionString: withDatabase(benchDb) });
-  await client.connect();
-  const written = await seedHistoryData(client, {
-    member: { ...member, checking, savings },
-    staffId: staff.id,
-    passwordHash: hashed.hash,
-    routingNumber: deps.config.routingNumber,
-    now: new Date(),
-    sizes,
-    progress,
-  }).finally(() => client.end());
-  print(
-    `data: ${written} ledger transfers written and analysed in ${((performance.now() - began) / 1000).toFixed(0)} s`,
-  );
+  if (!reused) {
+    const began = performance.now();
+    progress('writing the data (set-based):');
+    const client = new pg.Client({ connectionString: withDatabase(benchDb) });
+    await client.connect();
+    const written = await seedHistoryData(client, {
+      member: { ...member, checking, savings },
+      staffId: staff.id,
+      passwordHash: hashed.hash,
+      routingNumber: deps.config.routingNumber,
+      now: new Date(),
+      sizes,
+      progress,
+    }).finally(() => client.end());
+    print(
+      `data: ${written} ledger transfers written and analysed in ${((performance.now() - began) / 1000).toFixed(0)} s`,
+    );
+  }
 
   const [counts] = await queryRows<{ history: number; ledger: number; members: number; audit: number }>(
     deps.db,
@@ -298,7 +319,7 @@ try {
   await m('accounts', '/api/me/accounts');
   await m('summary', '/api/me/summary');
   await m('history, first page (20)', '/api/me/transactions?pageSize=20');
-  await m('history, page 50', await pagePath(base, memberCookie, origin, 50));
+  if (wanted('history, page 50')) await m('history, page 50', await pagePath(base, memberCookie, origin, 50));
   await m('search, rare word (netflix)', '/api/me/transactions?pageSize=20&q=netflix', '24 matches in two years');
   await m('search, common word (coffee)', '/api/me/transactions?pageSize=20&q=coffee');
   await m(
@@ -311,7 +332,7 @@ try {
   await m('status filter (Completed)', '/api/me/transactions?pageSize=20&status=Completed');
   await m('status filter (Failed)', '/api/me/transactions?pageSize=20&status=Failed');
   await m('status filter (Cancelled)', '/api/me/transactions?pageSize=20&status=Cancelled', 'none to find');
-  await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
+  if (wanted('CSV export')) await exportRuns(base, memberCookie, origin, counts?.history ?? 0);
   await s('staff: member list', '/api/admin/users');
   await s('staff: member search (okafor)', '/api/admin/users?q=okafor');
   await s('staff: member search (priya.okafor.3)', '/api/admin/users?q=priya.okafor.3');
@@ -333,6 +354,6 @@ try {
   console.error(error);
 } finally {
   await server?.stop();
-  await dropOrKeep(benchDb);
+  if (!reused) await dropOrKeep(benchDb);
 }
 process.exit(broken ? 1 : 0);
