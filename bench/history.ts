@@ -243,9 +243,12 @@ try {
     `bench:history: database ${benchDb}; ${CLIENTS} clients, ` +
       `${REQUESTS} requests per read (at most ${SCENARIO_SECONDS} s)`,
   );
-  if (reused) print('reading the kept database again: no data written, the database kept');
-  else print(`sizes: ${JSON.stringify(sizes)}`);
-  if (!reused) await admin(`create database ${benchDb}`);
+  if (reused) {
+    print('reading the kept database again: no data written, the database kept');
+  } else {
+    print(`sizes: ${JSON.stringify(sizes)}`);
+    await admin(`create database ${benchDb}`);
+  }
   server = await startBenchServer({
     DATABASE_URL: withDatabase(benchDb),
     ...unlimitedSignIn,
