@@ -11,9 +11,9 @@ import {
 import { accountsApi } from '@mutual/shared/contract/accounts';
 import { urlOf } from '@mutual/shared/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { call } from '../../lib/api';
+import { useAddress } from '../../lib/use-address';
 import { transactionsQueryKey } from '../dashboard/query-keys';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -82,29 +82,25 @@ function cursorOf(params: URLSearchParams): HistoryCursor {
  * to a row the API named, not numbered: the history keeps growing while it is read.
  */
 export function useTransactionFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddress();
   const filters = useMemo(() => readFilters(params), [params]);
   const cursor = useMemo(() => cursorOf(params), [params]);
 
-  // The filters as last set, ahead of the render that shows them: two changes in a row (Type, then
-  // Category, before the page re-renders) must build on each other, not on the same old address.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
-
-  /** Changes filters and goes back to the newest rows. */
+  /**
+   * Changes filters and goes back to the newest rows. Two changes in a row (Type, then Category,
+   * before the page re-renders) build on each other, not on the same old address (`useAddress`).
+   */
   const setFilters = useCallback(
-    (patch: Partial<Record<FilterName, string>>) => {
-      const next = filterQuery(readFilters(latest.current));
-      for (const [name, value] of Object.entries(patch)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      latest.current = next;
-      setParams(next, { replace: true });
-    },
-    [setParams],
+    (patch: Partial<Record<FilterName, string>>) =>
+      update((latest) => {
+        const next = filterQuery(readFilters(latest));
+        for (const [name, value] of Object.entries(patch)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      }),
+    [update],
   );
 
   const pageHref = useCallback(
@@ -118,7 +114,7 @@ export function useTransactionFilters() {
     [filters],
   );
 
-  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  const clear = useCallback(() => update(() => new URLSearchParams()), [update]);
 
   return { filters, cursor, setFilters, pageHref, clear };
 }
