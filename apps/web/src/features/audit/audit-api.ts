@@ -3,11 +3,12 @@ import { auditApi } from '@mutual/shared/contract/audit';
 import { urlOf } from '@mutual/shared/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, call } from '../../lib/api';
+import type { KeysetCursor } from '../../lib/search-params';
 
 export { type AuditFilterName, type AuditFilters, auditFilterNames };
 
 /** Where a page starts: the newest entries, or just older / newer than an entry seen. */
-export type AuditCursor = { olderThan: string } | { newerThan: string } | null;
+export type AuditCursor = KeysetCursor;
 
 export const auditKeys = {
   all: ['audit'] as const,

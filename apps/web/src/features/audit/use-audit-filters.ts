@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { keysetCursorOf } from '../../lib/search-params';
 import { useAddress } from '../../lib/use-address';
 import {
   type AuditCursor,
@@ -11,13 +12,8 @@ import {
 const filtersOf = (params: URLSearchParams): AuditFilters =>
   Object.fromEntries(auditFilterNames.map((name) => [name, params.get(name)?.trim() || undefined])) as AuditFilters;
 
-const cursorOf = (params: URLSearchParams): AuditCursor => {
-  const older = params.get('olderThan');
-  const newer = params.get('newerThan');
-  if (older && /^\d+$/.test(older)) return { olderThan: older };
-  if (newer && /^\d+$/.test(newer)) return { newerThan: newer };
-  return null;
-};
+/** An entry's cursor: its number in the log. */
+const entryNumber = /^\d+$/;
 
 /**
  * The Audit Log screen's filters and page live in the address (`?action=hold.&member=…`), so a
@@ -29,7 +25,7 @@ const cursorOf = (params: URLSearchParams): AuditCursor => {
 export function useAuditFilters() {
   const { params, update } = useAddress();
   const filters = useMemo(() => filtersOf(params), [params]);
-  const cursor = useMemo(() => cursorOf(params), [params]);
+  const cursor = useMemo(() => keysetCursorOf(params, entryNumber), [params]);
 
   const setFilters = useCallback(
     (patch: Partial<Record<AuditFilterName, string>>) =>

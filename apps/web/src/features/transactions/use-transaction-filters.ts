@@ -13,6 +13,7 @@ import { urlOf } from '@mutual/shared/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { call } from '../../lib/api';
+import { type KeysetCursor, keysetCursorOf } from '../../lib/search-params';
 import { useAddress } from '../../lib/use-address';
 import { transactionsQueryKey } from '../dashboard/query-keys';
 
@@ -64,17 +65,10 @@ function filterQuery(filters: TransactionFilters): URLSearchParams {
 }
 
 /** Where the page starts: just older (or newer) than a row the API named, or the newest rows. */
-export type HistoryCursor = { olderThan: string } | { newerThan: string } | null;
+export type HistoryCursor = KeysetCursor;
 
+/** A row's cursor as the API writes it. */
 const cursorPattern = /^[A-Za-z0-9_-]{1,200}$/;
-
-function cursorOf(params: URLSearchParams): HistoryCursor {
-  const older = params.get('olderThan');
-  const newer = params.get('newerThan');
-  if (older && cursorPattern.test(older)) return { olderThan: older };
-  if (newer && cursorPattern.test(newer)) return { newerThan: newer };
-  return null;
-}
 
 /**
  * The history page's filters and place live in the address (`?account=Checking&olderThan=…`), so
@@ -84,7 +78,7 @@ function cursorOf(params: URLSearchParams): HistoryCursor {
 export function useTransactionFilters() {
   const { params, update } = useAddress();
   const filters = useMemo(() => readFilters(params), [params]);
-  const cursor = useMemo(() => cursorOf(params), [params]);
+  const cursor = useMemo(() => keysetCursorOf(params, cursorPattern), [params]);
 
   /**
    * Changes filters and goes back to the newest rows. Two changes in a row (Type, then Category,
